@@ -1,0 +1,102 @@
+/**
+ * The product specification's numbers, in one place. Each says what it is for.
+ * Anything that depends on configuration lives in settings, not here.
+ */
+
+// --- Time ---------------------------------------------------------------
+/** Client-side data queries are fresh for this long (spec section 9). */
+export const QUERY_STALE_TIME_MS = 30_000;
+/** Client-side data queries retry this often, except on 401/403/404 (spec section 9). */
+export const QUERY_RETRY_COUNT = 2;
+/** Navigation progress indicator: wait before showing it (spec section 9). */
+export const SPINNER_DELAY_MS = 500;
+/** Navigation progress indicator: once shown, keep it at least this long (spec section 9). */
+export const SPINNER_MIN_DURATION_MS = 200;
+/** Tooltips open after this delay (spec section 9). */
+export const TOOLTIP_DELAY_MS = 1500;
+/** Tooltips stay this long after the pointer leaves (spec section 9). */
+export const TOOLTIP_CLOSE_DELAY_MS = 500;
+/** Hover popovers close this long after the pointer leaves (spec section 9). */
+export const POPOVER_HOVER_CLOSE_DELAY_MS = 150;
+/** Type-ahead in lists resets after this pause in typing (spec section 9). */
+export const TYPEAHEAD_RESET_MS = 500;
+/** "Copied!" feedback after copying to the clipboard (spec section 9). */
+export const COPY_FEEDBACK_MS = 1000;
+
+// --- Toasts ----------------------------------------------------------------
+/** Positive and default toasts close after this long (spec section 9). */
+export const TOAST_DURATION_DEFAULT_MS = 3000;
+/** Danger toasts stay longer so they can be read (spec section 9). */
+export const TOAST_DURATION_DANGER_MS = 8000;
+/** Toast width bounds in CSS pixels (spec section 2). */
+export const TOAST_MIN_WIDTH_PX = 288;
+export const TOAST_MAX_WIDTH_PX = 500;
+
+// --- Layout ----------------------------------------------------------------
+/** Below this width the mobile layout applies (spec section 9). */
+export const MOBILE_BREAKPOINT_PX = 768;
+/** The active-sessions list scrolls within this height (spec section 9). */
+export const SESSION_LIST_MAX_HEIGHT_PX = 400;
+
+// --- Cookies -----------------------------------------------------------------
+/** The cookie notice remembers its dismissal this long (spec section 9). */
+export const COOKIE_NOTICE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** Other preference cookies (theme, workspace, language) last this long (spec section 9). */
+export const PREFERENCE_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
+export const COOKIE_NOTICE_COOKIE = "cookie_notice";
+export const THEME_COOKIE = "be-active-theme";
+export const LANGUAGE_COOKIE = "be-locale";
+export const ACTIVE_WORKSPACE_COOKIE = "activeWorkspaceId";
+/** Remembers the visitor's D1 session bookmark so reads see their own writes. */
+export const D1_BOOKMARK_COOKIE = "d1-bookmark";
+/** One-shot toast carried across a redirect. */
+export const FLASH_TOAST_COOKIE = "flash-toast";
+
+// --- Accounts ------------------------------------------------------------------
+/** E-mail verification codes have this many digits (spec section 9). */
+export const VERIFICATION_CODE_LENGTH = 6;
+/** Two-factor codes have this many digits (spec section 9). */
+export const TWO_FACTOR_CODE_LENGTH = 6;
+/** Recovery codes: 10 characters, a dash, 10 characters (spec section 9). */
+export const RECOVERY_CODE_LENGTH = 21;
+/** A confirmed password lets sensitive actions proceed without asking again for this long (spec section 4). */
+export const PASSWORD_CONFIRMATION_WINDOW_S = 9000;
+/** "Stay signed in for a month" (spec section 2). */
+export const REMEMBER_ME_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** Profile images may not be larger than this (spec section 9). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+// --- Lists -------------------------------------------------------------------------
+/** Notifications page size (spec section 9). */
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+
+// --- Billing -------------------------------------------------------------------------
+/** The "Save up to" figure ignores savings above this percentage (spec section 5). */
+export const SAVE_UP_MAX_PERCENT = 200;
+
+// --- Uploads ---------------------------------------------------------------------------
+/** Files this large or larger upload in chunks through tus (spec section 9). */
+export const CHUNKED_UPLOAD_THRESHOLD_BYTES = 4 * 1024 * 1024;
+/** Files this large or larger use multipart upload when direct upload is on (spec section 9). */
+export const MULTIPART_UPLOAD_THRESHOLD_BYTES = 100 * 1024 * 1024;
+/** Multipart part size floor and preferred size (spec section 9). */
+export const MULTIPART_MIN_PART_BYTES = 5 * 1024 * 1024;
+export const MULTIPART_PREFERRED_PART_BYTES = 20 * 1024 * 1024;
+/** Parts per upload that S3 (and R2) allow; part size grows to stay under it. */
+export const MULTIPART_MAX_PARTS = 10_000;
+/** At most this many part URLs signed in one call (spec section 9). */
+export const MULTIPART_SIGN_BATCH_SIZE = 10;
+/** Parts uploaded in parallel (spec section 9). */
+export const MULTIPART_PARALLEL_PARTS = 5;
+/** Uploads running at once (spec section 9). */
+export const UPLOAD_CONCURRENCY = 3;
+/** An upload with no progress for this long fails with "Upload timed out" (spec section 4). */
+export const UPLOAD_INACTIVITY_TIMEOUT_MS = 30_000;
+/** Resumable upload retry delays (spec section 8). */
+export const TUS_RETRY_DELAYS_MS = [0, 3000, 5000, 10000, 20000];
+
+// --- Requests --------------------------------------------------------------------------------
+/** Bodies of ordinary form and JSON requests may not exceed this; upload endpoints set their own. */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+/** Settings are re-read from the database at least this often in each isolate. */
+export const SETTINGS_CACHE_TTL_MS = 15_000;

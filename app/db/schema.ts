@@ -1,0 +1,5 @@
+// Every table of the application, for drizzle-kit and for typed queries.
+export * from "~/settings/schema";
+export * from "~/themes/schema";
+export * from "~/i18n/schema";
+export * from "~/auth/roles.schema";

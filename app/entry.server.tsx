@@ -1,0 +1,55 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+import { errorFields, log } from "~/observability/log.server";
+import { workerContext } from "~/request/context";
+
+export const streamTimeout = 5_000;
+
+/**
+ * Renders the document with this request's CSP nonce on every inline script
+ * React and React Router emit; workers/app.ts sends the matching
+ * Content-Security-Policy header.
+ */
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const { nonce, requestId } = loadContext.get(workerContext);
+  let shellRendered = false;
+  const body = await renderToReadableStream(
+    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1000),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) log("error", "streaming render failed", { requestId, ...errorFields(error) });
+      },
+    },
+  );
+  shellRendered = true;
+  const userAgent = request.headers.get("user-agent");
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
+  if (request.signal.aborted) return;
+  let requestId: string | undefined;
+  try {
+    requestId = context.get(workerContext).requestId;
+  } catch {
+    requestId = undefined;
+  }
+  log("error", "route error", { requestId, path: new URL(request.url).pathname, ...errorFields(error) });
+}

@@ -1,0 +1,114 @@
+import { MAX_REQUEST_BODY_BYTES } from "~/constants";
+
+/** Methods that change state and so must come from our own pages. */
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Cross-site request forgery guard for every state-changing request.
+ * A browser always sends Origin (or at least Sec-Fetch-Site) on such requests;
+ * a mismatch means another site is submitting with the visitor's cookies.
+ * Clients that are not browsers (API tokens, webhooks, tus clients) send
+ * neither and are authenticated by other means.
+ */
+export function isCrossOriginWrite(request: Request): boolean {
+  if (!UNSAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== "null") return origin !== new URL(request.url).origin;
+  if (origin === "null") return true;
+  const site = request.headers.get("Sec-Fetch-Site");
+  return site !== null && site !== "same-origin" && site !== "none";
+}
+
+/** Paths that accept large bodies and enforce their own limits while streaming. */
+const STREAMING_UPLOAD_PATHS = [/^\/api\/v1\/tus\//, /^\/api\/v1\/s3\//, /^\/api\/v1\/file-entries$/, /^\/api\/v1\/uploads\//];
+
+export function bodyLimitFor(pathname: string): number | null {
+  return STREAMING_UPLOAD_PATHS.some((re) => re.test(pathname)) ? null : MAX_REQUEST_BODY_BYTES;
+}
+
+export class PayloadTooLargeError extends Error {}
+
+/**
+ * Enforces the body size limit: by Content-Length when given, otherwise by
+ * reading at most `limit` bytes. Returns a request whose body is safe to parse.
+ */
+export async function limitRequestBody(request: Request, limit: number): Promise<Request> {
+  if (!request.body) return request;
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null) {
+    const length = Number(declared);
+    if (!Number.isFinite(length) || length < 0 || length > limit) throw new PayloadTooLargeError();
+    return request;
+  }
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw new PayloadTooLargeError();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new Request(request, { body });
+}
+
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * The Content-Security-Policy of HTML pages: scripts only from us or carrying
+ * this response's nonce; frames only for the video embeds and the human check;
+ * and the page may be framed only by the site itself (appearance editor).
+ */
+export function contentSecurityPolicy(nonce: string, options: { isLocal: boolean }) {
+  const connect = ["'self'"];
+  // Vite's dev server talks to the page over a websocket.
+  if (options.isLocal) connect.push("ws:", "wss:");
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' https://challenges.cloudflare.com`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "font-src 'self' data:",
+    `connect-src ${connect.join(" ")}`,
+    "frame-src 'self' https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://challenges.cloudflare.com",
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self' https:",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** Headers every response carries; HTML pages also get the CSP. */
+export function applySecurityHeaders(
+  response: Response,
+  options: { nonce: string; requestId: string; isLocal: boolean },
+): Response {
+  const mutable = new Response(response.body, response);
+  const headers = mutable.headers;
+  headers.set("X-Request-Id", options.requestId);
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+  if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "SAMEORIGIN");
+  if (!options.isLocal) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  const type = headers.get("Content-Type") ?? "";
+  if (type.startsWith("text/html") && !headers.has("Content-Security-Policy")) {
+    headers.set("Content-Security-Policy", contentSecurityPolicy(options.nonce, options));
+  }
+  return mutable;
+}

@@ -1,0 +1,48 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Database } from "~/db/client.server";
+import type { Localization } from "~/i18n/i18n.server";
+import type { Translate } from "~/i18n/translate";
+import type { Settings } from "~/settings/definitions";
+import type { Theme } from "~/themes/themes";
+import type { Toast } from "~/toasts/toast";
+import type { Viewer } from "~/auth/viewer";
+
+/** Set by workers/app.ts for every request, before React Router runs. */
+export interface WorkerContext {
+  env: Env;
+  ctx: ExecutionContext;
+  /** Echoed as X-Request-Id and in every log line of this request. */
+  requestId: string;
+  /** The CSP nonce of this response's inline scripts. */
+  nonce: string;
+  /** True when running locally (wrangler dev / vite dev), never in production. */
+  isLocal: boolean;
+}
+export const workerContext = createContext<WorkerContext>();
+
+/** Per-request services, built by the root middleware. */
+export interface AppContext {
+  db: Database;
+  settings: Settings;
+  themes: Theme[];
+  activeTheme: Theme | null;
+  localizations: Localization[];
+  language: string;
+  lines: Record<string, string>;
+  t: Translate;
+  viewer: Viewer;
+  flashToast: Toast | null;
+  /** The page is shown inside the admin appearance editor's frame. */
+  appearanceEditor: boolean;
+}
+export const appContext = createContext<AppContext>();
+
+type AnyContext = Readonly<RouterContextProvider>;
+
+export function getWorker(context: AnyContext): WorkerContext {
+  return context.get(workerContext);
+}
+
+export function getApp(context: AnyContext): AppContext {
+  return context.get(appContext);
+}

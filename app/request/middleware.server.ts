@@ -1,0 +1,85 @@
+import type { MiddlewareFunction } from "react-router";
+import { loadGuestViewer } from "~/auth/viewer.server";
+import { D1_BOOKMARK_COOKIE, FLASH_TOAST_COOKIE, LANGUAGE_COOKIE, THEME_COOKIE } from "~/constants";
+import { openD1 } from "~/db/client.server";
+import { deleteCookie, parseCookies, serializeCookie } from "~/http/cookies";
+import { loadLocalizations } from "~/i18n/i18n.server";
+import { createTranslate, pickLanguage } from "~/i18n/translate";
+import { loadSettings } from "~/settings/settings.server";
+import { readFlashToast } from "~/toasts/flash.server";
+import { loadThemes } from "~/themes/themes.server";
+import { resolveActiveTheme } from "~/themes/themes";
+import { appContext, workerContext } from "./context";
+
+/** D1 bookmarks are opaque, short, printable strings; anything else is ignored. */
+const BOOKMARK = /^[\w.:-]{1,200}$/;
+
+/**
+ * Builds the per-request services every loader and action uses: the database
+ * (through a D1 session that remembers the visitor's bookmark), settings,
+ * themes, language, the viewer and any flashed toast.
+ */
+export const appMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const worker = context.get(workerContext);
+  const cookies = parseCookies(request.headers.get("Cookie"));
+  const bookmark = cookies.get(D1_BOOKMARK_COOKIE) ?? null;
+  const { db, getBookmark } = openD1(worker.env.DB, bookmark && BOOKMARK.test(bookmark) ? bookmark : null);
+
+  const [settings, themes, localizations, viewer] = await Promise.all([
+    loadSettings(db),
+    loadThemes(db),
+    loadLocalizations(db),
+    loadGuestViewer(db),
+  ]);
+
+  const language = settings["i18n.enable"]
+    ? pickLanguage(
+        localizations.map((l) => l.language),
+        {
+          cookie: cookies.get(LANGUAGE_COOKIE),
+          acceptLanguage: request.headers.get("Accept-Language"),
+          fallback: settings["i18n.default_localization"],
+        },
+      )
+    : settings["i18n.default_localization"];
+  const lines = localizations.find((l) => l.language === language)?.lines ?? {};
+
+  const chosenTheme = Number.parseInt(cookies.get(THEME_COOKIE) ?? "", 10);
+  const activeTheme = resolveActiveTheme(themes, {
+    userChange: settings["themes.user_change"],
+    defaultId: settings["themes.default_id"],
+    chosenId: Number.isSafeInteger(chosenTheme) ? chosenTheme : null,
+  });
+
+  const flashToast = readFlashToast(request);
+  const url = new URL(request.url);
+  context.set(appContext, {
+    db,
+    settings,
+    themes,
+    activeTheme,
+    localizations,
+    language,
+    lines,
+    t: createTranslate(lines),
+    viewer,
+    flashToast,
+    appearanceEditor: url.searchParams.get("appearanceEditor") === "true",
+  });
+
+  const response = await next();
+
+  const extraCookies: string[] = [];
+  const newBookmark = getBookmark();
+  if (newBookmark && newBookmark !== bookmark && BOOKMARK.test(newBookmark)) {
+    extraCookies.push(serializeCookie(request, D1_BOOKMARK_COOKIE, newBookmark, { maxAge: 60 * 60 }));
+  }
+  // A flashed toast is shown once: clear it when the page that read it rendered.
+  if (cookies.has(FLASH_TOAST_COOKIE) && request.method === "GET" && response.status === 200) {
+    extraCookies.push(deleteCookie(request, FLASH_TOAST_COOKIE));
+  }
+  if (extraCookies.length === 0) return response;
+  const mutable = new Response(response.body, response);
+  for (const cookie of extraCookies) mutable.headers.append("Set-Cookie", cookie);
+  return mutable;
+};

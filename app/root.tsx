@@ -1,0 +1,100 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetchers,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { buildBootstrapData } from "~/bootstrap/bootstrap.server";
+import { COOKIE_NOTICE_COOKIE } from "~/constants";
+import { readCookie } from "~/http/cookies";
+import { appMiddleware } from "~/request/middleware.server";
+import { getApp, getWorker } from "~/request/context";
+import { CookieNotice } from "~/shell/cookie-notice";
+import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
+import { themeStyle } from "~/themes/themes";
+import { ProgressBar } from "~/ui/progress-bar";
+import { Toaster } from "~/ui/toaster";
+
+export const middleware: Route.MiddlewareFunction[] = [appMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const worker = getWorker(context);
+  return {
+    bootstrap: buildBootstrapData(app, request),
+    theme: { style: themeStyle(app.activeTheme), isDark: app.activeTheme?.is_dark ?? false },
+    flashToast: app.flashToast,
+    cookieNoticeAccepted: readCookie(request, COOKIE_NOTICE_COOKIE) === "1",
+    nonce: worker.nonce,
+    requestId: worker.requestId,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const language = data?.bootstrap.i18n.language ?? "en";
+  const settings = data?.bootstrap.settings;
+  // While a theme change is on its way to the server, show it already.
+  const pendingThemeId = Number(useFetchers().find((f) => f.formAction === "/resources/theme")?.formData?.get("themeId"));
+  const pendingTheme = data?.bootstrap.themes.all.find((theme) => theme.id === pendingThemeId);
+  const theme = pendingTheme
+    ? { style: themeStyle(pendingTheme), isDark: pendingTheme.is_dark, id: pendingTheme.id }
+    : { ...data?.theme, id: data?.bootstrap.themes.selectedThemeId };
+  return (
+    <html
+      lang={language}
+      className={theme.isDark ? "dark" : undefined}
+      style={theme.style as React.CSSProperties | undefined}
+      data-theme-id={theme.id ?? undefined}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {settings ? <link rel="icon" href={settings.branding.favicon} type="image/svg+xml" /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased">
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <ProgressBar />
+      <Outlet />
+      <CookieNotice />
+      <Toaster flashed={loaderData.flashToast} />
+    </>
+  );
+}
+
+/** Last-resort boundary: the root loader itself failed, so no bootstrap data may exist. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!data) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-2xl font-semibold">There was an issue loading this page</h1>
+        <p className="mt-3">Please try again later</p>
+      </main>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <LoadErrorPage requestId={data.requestId} />;
+}

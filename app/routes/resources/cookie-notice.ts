@@ -1,0 +1,11 @@
+import type { Route } from "./+types/cookie-notice";
+import { COOKIE_NOTICE_COOKIE, COOKIE_NOTICE_MAX_AGE_S } from "~/constants";
+import { serializeCookie } from "~/http/cookies";
+import { preferenceResponse } from "~/http/preference-response.server";
+
+/** OK on the cookie notice: hidden for 30 days. */
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const cookie = serializeCookie(request, COOKIE_NOTICE_COOKIE, "1", { maxAge: COOKIE_NOTICE_MAX_AGE_S });
+  return preferenceResponse(formData, [cookie]);
+}

@@ -1,0 +1,32 @@
+import { isRouteErrorResponse, Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
+import { Footer } from "~/shell/footer";
+import { Navbar } from "~/shell/navbar";
+import { useRootData } from "~/bootstrap/use-bootstrap";
+
+/** Pages of the public site: navbar, content, footer. */
+export default function SiteLayout() {
+  return (
+    <>
+      <Navbar />
+      <main id="main" className="flex-auto">
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { requestId } = useRootData();
+  return (
+    <>
+      <Navbar />
+      <main id="main" className="flex-auto">
+        {isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <LoadErrorPage requestId={requestId} />}
+      </main>
+      <Footer />
+    </>
+  );
+}

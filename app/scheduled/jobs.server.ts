@@ -1,0 +1,18 @@
+import { log } from "~/observability/log.server";
+
+/**
+ * Periodic work run by the Cron Trigger in wrangler.toml. Each domain's job
+ * is listed here; one failing job does not stop the others.
+ */
+export type ScheduledJob = { name: string; run: (env: Env) => Promise<void> };
+
+const jobs: ScheduledJob[] = [];
+
+export async function runScheduledJobs(env: Env, cron: string) {
+  const results = await Promise.allSettled(jobs.map((job) => job.run(env)));
+  results.forEach((result, i) => {
+    const name = jobs[i].name;
+    if (result.status === "rejected") log("error", "scheduled job failed", { job: name, cron, error: String(result.reason) });
+    else log("info", "scheduled job done", { job: name, cron });
+  });
+}

@@ -1,0 +1,86 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import type { MenuPosition } from "~/menus/menu";
+import { Logo } from "./logo";
+import { findMenu, MenuItemLink } from "./menu-links";
+import { ThemeToggle } from "./theme-toggle";
+
+/**
+ * The site navbar: logo, the menu at `position`, a slot for search, and the
+ * Login / Register buttons or the signed-in user's controls. Below 768 px the
+ * menu folds into a disclosure that works without JavaScript.
+ */
+export function Navbar({
+  position = "custom-page-navbar",
+  search,
+  userControls,
+}: {
+  position?: MenuPosition;
+  search?: ReactNode;
+  userControls?: ReactNode;
+}) {
+  const bootstrap = useBootstrap();
+  const t = useTrans();
+  const menu = findMenu(bootstrap.settings.menus, position);
+  const registrationDisabled = bootstrap.settings.registration.disable;
+  const items = menu?.items ?? [];
+
+  const guestButtons = (
+    <div className="flex items-center gap-2">
+      <Link to="/login" className="rounded-md px-3 py-1.5 text-sm font-medium text-foreground hover:bg-paper">
+        {t("Login")}
+      </Link>
+      {registrationDisabled ? null : (
+        <Link to="/register" className="rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary hover:opacity-90">
+          {t("Register")}
+        </Link>
+      )}
+    </div>
+  );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-divider bg-navbar/95 backdrop-blur">
+      <nav aria-label={t("Main")} className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Logo />
+        {items.length > 0 ? (
+          <ul className="hidden items-center gap-1 md:flex">
+            {items.map((item) => (
+              <li key={item.id}>
+                <MenuItemLink item={item} className="rounded-md px-3 py-2 text-sm font-medium text-muted hover:bg-paper hover:text-foreground" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="ml-auto flex min-w-0 items-center gap-2">
+          {search}
+          <ThemeToggle className="hidden md:block" />
+          <div className="hidden md:block">{userControls ?? guestButtons}</div>
+          <details className="group relative md:hidden">
+            <summary
+              className="flex cursor-pointer list-none items-center rounded-md p-2 text-foreground hover:bg-paper [&::-webkit-details-marker]:hidden"
+              aria-label={t("Menu")}
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+                <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
+              </svg>
+            </summary>
+            <div className="absolute right-0 mt-2 w-64 rounded-theme border border-divider bg-elevated p-2 shadow-xl">
+              <ul>
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <MenuItemLink item={item} className="block rounded-md px-3 py-2 text-sm text-foreground hover:bg-paper" />
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-2 flex items-center justify-between gap-2 border-t border-divider pt-2">
+                {userControls ?? guestButtons}
+                <ThemeToggle />
+              </div>
+            </div>
+          </details>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { toastSchema, type Toast, type ToastInput } from "./toast";
+
+/**
+ * The browser's toast queue. Only one toast shows at a time: a new toast
+ * replaces the current one, and a toast with an existing id replaces it in
+ * place (spec section 4).
+ */
+type Listener = () => void;
+let current: Toast | null = null;
+const listeners = new Set<Listener>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export const toastStore = {
+  subscribe(listener: Listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: () => current,
+  show(input: ToastInput): string {
+    const parsed = toastSchema.parse(input);
+    const id = parsed.id ?? crypto.randomUUID();
+    current = { ...parsed, id };
+    emit();
+    return id;
+  },
+  dismiss(id?: string) {
+    if (!current || (id && current.id !== id)) return;
+    current = null;
+    emit();
+  },
+};
+
+/** Shows a toast; returns its id. */
+export function toast(message: string, options: Omit<ToastInput, "message"> = {}) {
+  return toastStore.show({ ...options, message });
+}
+toast.danger = (message: string, options: Omit<ToastInput, "message" | "type"> = {}) =>
+  toastStore.show({ ...options, message, type: "danger" });
+toast.loading = (message: string, options: Omit<ToastInput, "message" | "type"> = {}) =>
+  toastStore.show({ ...options, message, type: "loading" });
+toast.dismiss = (id?: string) => toastStore.dismiss(id);

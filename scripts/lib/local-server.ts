@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { ensureDevVars } from "./dev-vars";
+import { openLocalD1 } from "./local-d1";
+import { bin, quietEnv, run } from "./run";
+import { seedAll } from "../seed/index";
+
+export interface LocalOptions {
+  /** Where local D1 and R2 live (wrangler --persist-to). */
+  persistTo: string;
+  log?: (line: string) => void;
+}
+
+/** Builds the Worker and client assets into build/. */
+export async function buildApp() {
+  await run(bin("react-router"), ["build"], { env: quietEnv });
+}
+
+/** Applies the D1 migrations to the local database, then seeds what is missing. */
+export async function migrateAndSeed({ persistTo, log = console.log }: LocalOptions) {
+  ensureDevVars();
+  await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    env: { ...quietEnv, CI: "true" },
+  });
+  const { db, client } = openLocalD1(persistTo);
+  try {
+    await seedAll(db, { log, persistTo });
+  } finally {
+    client.close();
+  }
+}
+
+export interface RunningWorker {
+  url: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Serves the built Worker with wrangler (workerd) on localhost, with local
+ * D1 and R2 under `persistTo`. Resolves once it answers HTTP.
+ */
+export async function serveBuiltWorker(
+  { persistTo, port, vars = {}, stdio = "inherit" }: LocalOptions & { port: number; vars?: Record<string, string>; stdio?: "inherit" | "ignore" | "pipe" },
+): Promise<RunningWorker> {
+  const config = "build/server/wrangler.json";
+  if (!existsSync(config)) throw new Error(`${config} is missing: build the app first (npm run build).`);
+  const args = ["dev", "--config", config, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--env-file", ".dev.vars"];
+  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  const child = spawn(bin("wrangler"), args, { stdio, env: quietEnv, detached: process.platform !== "win32" });
+  const url = `http://localhost:${port}`;
+  await waitForHttp(url, child);
+  return {
+    url,
+    process: child,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once("exit", () => done());
+        try {
+          process.kill(-child.pid!, "SIGTERM");
+        } catch {
+          child.kill("SIGTERM");
+        }
+      }),
+  };
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler exited with code ${child.exitCode} before serving ${url}`);
+    try {
+      const response = await fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}

@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../app/db/client.server";
+import { localizations, permissions, roles, themes } from "../../app/db/schema";
+import { PERMISSIONS, ROLES } from "./permissions";
+import { THEMES } from "./themes";
+
+const LANGUAGES = [
+  { language: "en", name: "English", file: null },
+  { language: "es", name: "Español", file: "es.json" },
+  { language: "fr", name: "Français", file: "fr.json" },
+] as const;
+
+function readLines(file: string | null): Record<string, string> {
+  if (!file) return {};
+  return JSON.parse(readFileSync(new URL(`./translations/${file}`, import.meta.url), "utf8"));
+}
+
+/**
+ * Roles, permissions, themes and languages. Safe to run again: existing rows
+ * are left alone, missing ones are added, translation lines are refreshed.
+ */
+export async function seedFoundation(db: Database) {
+  await db.batch([
+    db
+      .insert(permissions)
+      .values(PERMISSIONS.map((p) => ({ ...p, restrictions: p.restrictions ?? [] })))
+      .onConflictDoNothing(),
+    db
+      .insert(roles)
+      .values(ROLES.map((r) => ({ name: r.name, description: r.description, guest: r.guest ?? false, default: r.default ?? false })))
+      .onConflictDoNothing(),
+  ]);
+  for (const role of ROLES) {
+    for (const permission of role.permissions) {
+      await db.run(sql`
+        INSERT OR IGNORE INTO role_permissions (role_id, permission_id, restrictions)
+        SELECT r.id, p.id, '[]' FROM roles r, permissions p WHERE r.name = ${role.name} AND p.name = ${permission}`);
+    }
+  }
+  const [{ count }] = await db.select({ count: sql<number>`count(*)` }).from(themes);
+  if (count === 0) await db.insert(themes).values(THEMES);
+
+  for (const lang of LANGUAGES) {
+    const lines = readLines(lang.file);
+    await db
+      .insert(localizations)
+      .values({ language: lang.language, name: lang.name, lines })
+      .onConflictDoUpdate({ target: localizations.language, set: { lines: sql`json_patch(${JSON.stringify(lines)}, localizations.lines)` } });
+  }
+  return { permissions: PERMISSIONS.length, roles: ROLES.length, themes: THEMES.length, languages: LANGUAGES.length };
+}

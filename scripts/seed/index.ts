@@ -1,0 +1,14 @@
+import type { Database } from "../../app/db/client.server";
+import { seedFoundation } from "./foundation";
+
+export interface SeedOptions {
+  log: (line: string) => void;
+  /** The local wrangler state directory, when seeding local D1 (R2 files go there too). */
+  persistTo?: string;
+}
+
+/** Every seed part, in dependency order. Each is idempotent. */
+export async function seedAll(db: Database, { log }: SeedOptions) {
+  const foundation = await seedFoundation(db);
+  log(`Seeded ${foundation.roles} roles, ${foundation.permissions} permissions, ${foundation.themes} themes, ${foundation.languages} languages.`);
+}

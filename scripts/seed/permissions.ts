@@ -1,0 +1,36 @@
+/**
+ * The permissions the application checks, grouped as the admin area lists
+ * them. Restrictions name the quotas a role may set on a permission.
+ */
+export const PERMISSIONS: { name: string; displayName: string; group: string; description: string; restrictions?: string[] }[] = [
+  { name: "admin", displayName: "Super admin", group: "admin", description: "Grants every permission." },
+  { name: "admin.access", displayName: "Access admin area", group: "admin", description: "Open the admin area." },
+  { name: "titles.view", displayName: "View titles", group: "titles", description: "Browse the public catalogue: titles, people and videos." },
+  { name: "titles.create", displayName: "Create titles", group: "titles", description: "Add titles, seasons, episodes, people and videos." },
+  { name: "titles.update", displayName: "Update titles", group: "titles", description: "Edit titles, seasons, episodes, people, credits and videos." },
+  { name: "titles.delete", displayName: "Delete titles", group: "titles", description: "Delete titles, people and videos." },
+  { name: "users.view", displayName: "View users", group: "users", description: "List users in the admin area." },
+  { name: "users.create", displayName: "Create users", group: "users", description: "Create users from the admin area." },
+  { name: "users.update", displayName: "Update users", group: "users", description: "Edit, ban and verify users." },
+  { name: "users.delete", displayName: "Delete users", group: "users", description: "Delete users." },
+  { name: "roles.update", displayName: "Manage roles", group: "roles", description: "Create and edit roles and their permissions." },
+  { name: "settings.update", displayName: "Manage settings", group: "settings", description: "Change site settings, appearance, menus and localizations." },
+  { name: "pages.update", displayName: "Manage custom pages", group: "pages", description: "Create, edit and delete custom pages." },
+  { name: "plans.update", displayName: "Manage plans", group: "billing", description: "Create and edit plans and prices." },
+  { name: "subscriptions.view", displayName: "View subscriptions", group: "billing", description: "List subscriptions in the admin area." },
+  { name: "api.access", displayName: "Access API", group: "api", description: "Create API tokens and use api/v1 with them." },
+  { name: "files.create", displayName: "Upload files", group: "files", description: "Upload files.", restrictions: ["max_size_mb"] },
+  { name: "workspaces.create", displayName: "Create workspaces", group: "workspaces", description: "Create workspaces and invite members.", restrictions: ["count", "member_count"] },
+  { name: "notifications.subscribe", displayName: "Notification preferences", group: "notifications", description: "Choose how to be notified." },
+];
+
+export const ROLES: { name: string; description: string; guest?: boolean; default?: boolean; permissions: string[] }[] = [
+  { name: "guests", description: "Visitors who are not signed in.", guest: true, permissions: ["titles.view"] },
+  {
+    name: "users",
+    description: "Every registered user.",
+    default: true,
+    permissions: ["titles.view", "api.access", "files.create", "workspaces.create", "notifications.subscribe"],
+  },
+  { name: "admin", description: "Runs the site.", permissions: ["admin", "admin.access"] },
+];
