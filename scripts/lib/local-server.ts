@@ -43,7 +43,7 @@ export interface RunningWorker {
 export async function serveBuiltWorker(
   { persistTo, port, vars = {}, stdio = "inherit" }: LocalOptions & { port: number; vars?: Record<string, string>; stdio?: "inherit" | "ignore" | "pipe" },
 ): Promise<RunningWorker> {
-  const config = "build/server/wrangler.json";
+  const config = `${process.env.BUILD_DIR ?? "build"}/server/wrangler.json`;
   if (!existsSync(config)) throw new Error(`${config} is missing: build the app first (npm run build).`);
   const args = ["dev", "--config", config, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--env-file", ".dev.vars"];
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);

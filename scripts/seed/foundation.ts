@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { localizations, permissions, roles, themes } from "../../app/db/schema";
@@ -6,14 +6,23 @@ import { PERMISSIONS, ROLES } from "./permissions";
 import { THEMES } from "./themes";
 
 const LANGUAGES = [
-  { language: "en", name: "English", file: null },
-  { language: "es", name: "Español", file: "es.json" },
-  { language: "fr", name: "Français", file: "fr.json" },
+  { language: "en", name: "English" },
+  { language: "es", name: "Español" },
+  { language: "fr", name: "Français" },
 ] as const;
 
-function readLines(file: string | null): Record<string, string> {
-  if (!file) return {};
-  return JSON.parse(readFileSync(new URL(`./translations/${file}`, import.meta.url), "utf8"));
+/**
+ * Translation lines ship as translations/<language>/<area>.json, one file per
+ * area of the product, keyed by the English text. English needs none.
+ */
+function readLines(language: string): Record<string, string> {
+  const dir = new URL(`./translations/${language}/`, import.meta.url);
+  if (!existsSync(dir)) return {};
+  const lines: Record<string, string> = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+    Object.assign(lines, JSON.parse(readFileSync(new URL(file, dir), "utf8")));
+  }
+  return lines;
 }
 
 /**
@@ -42,7 +51,7 @@ export async function seedFoundation(db: Database) {
   if (count === 0) await db.insert(themes).values(THEMES);
 
   for (const lang of LANGUAGES) {
-    const lines = readLines(lang.file);
+    const lines = readLines(lang.language);
     await db
       .insert(localizations)
       .values({ language: lang.language, name: lang.name, lines })

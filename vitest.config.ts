@@ -1,0 +1,48 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Two kinds of tests:
+ * - unit: plain logic, in Node (`*.test.ts` beside the code);
+ * - workers: data code inside workerd with real local D1 and R2
+ *   (`*.workers.test.ts`), every migration applied first.
+ */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    resolve: { tsconfigPaths: true },
+    test: {
+      projects: [
+        {
+          resolve: { tsconfigPaths: true },
+          test: {
+            name: "unit",
+            include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "workers/**/*.test.ts"],
+            exclude: ["**/*.workers.test.ts", "node_modules/**"],
+            environment: "node",
+          },
+        },
+        {
+          resolve: { tsconfigPaths: true },
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  APP_ENV: "local",
+                  APP_KEY: "dGVzdC1rZXktdGVzdC1rZXktdGVzdC1rZXktdGVzdC1rZXk=",
+                },
+              },
+            }),
+          ],
+          test: {
+            name: "workers",
+            include: ["app/**/*.workers.test.ts", "workers/**/*.workers.test.ts"],
+            setupFiles: ["./tests/workers/apply-migrations.ts"],
+          },
+        },
+      ],
+    },
+  };
+});
