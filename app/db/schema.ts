@@ -3,3 +3,4 @@ export * from "~/settings/schema";
 export * from "~/themes/schema";
 export * from "~/i18n/schema";
 export * from "~/auth/roles.schema";
+export * from "~/pages/schema";
