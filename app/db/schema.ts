@@ -4,3 +4,4 @@ export * from "~/themes/schema";
 export * from "~/i18n/schema";
 export * from "~/auth/roles.schema";
 export * from "~/pages/schema";
+export * from "~/catalogue/schema";
