@@ -1,5 +1,6 @@
 import type { Database } from "../../app/db/client.server";
 import { seedFoundation } from "./foundation";
+import { seedPages } from "./pages";
 
 export interface SeedOptions {
   log: (line: string) => void;
@@ -11,4 +12,6 @@ export interface SeedOptions {
 export async function seedAll(db: Database, { log }: SeedOptions) {
   const foundation = await seedFoundation(db);
   log(`Seeded ${foundation.roles} roles, ${foundation.permissions} permissions, ${foundation.themes} themes, ${foundation.languages} languages.`);
+  const pages = await seedPages(db);
+  log(`Seeded ${pages.pages} custom pages.`);
 }
