@@ -1,0 +1,91 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, updatedAt } from "~/db/columns";
+import { permissions, roles } from "./roles.schema";
+
+/**
+ * A registered person (spec section 3). The e-mail is stored normalised
+ * (trimmed, NFC, lower case) so lookups and the unique index agree.
+ * Secrets never leave the server: the password hash, the encrypted two-factor
+ * secret and the hashed recovery codes.
+ */
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    /** "pbkdf2-sha256$<iterations>$<salt>$<hash>"; null for accounts created through social sign-in only. */
+    password: text("password"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    avatar: text("avatar"),
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp" }),
+    language: text("language"),
+    country: text("country"),
+    /** An IANA zone, or "auto" (the browser's). */
+    timezone: text("timezone"),
+    /** Kept by the notifications module. */
+    unreadNotificationsCount: integer("unread_notifications_count").notNull().default(0),
+    /** AES-GCM encrypted base32 TOTP secret (set on enable, before confirmation). */
+    twoFactorSecret: text("two_factor_secret"),
+    /** SHA-256 hashes of the unused recovery codes. */
+    twoFactorRecoveryCodes: text("two_factor_recovery_codes", { mode: "json" }).$type<string[]>(),
+    twoFactorConfirmedAt: integer("two_factor_confirmed_at", { mode: "timestamp" }),
+    /** The last accepted TOTP time step: a code is never accepted twice. */
+    twoFactorLastStep: integer("two_factor_last_step"),
+    bannedAt: integer("banned_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const userRoles = sqliteTable(
+  "user_roles",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index("user_roles_role_idx").on(t.roleId)],
+);
+
+/** Permissions given to one user directly, with optional quota restrictions. */
+export const userPermissions = sqliteTable(
+  "user_permissions",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    permissionId: integer("permission_id")
+      .notNull()
+      .references(() => permissions.id, { onDelete: "cascade" }),
+    restrictions: text("restrictions", { mode: "json" })
+      .$type<{ name: string; value: number }[]>()
+      .notNull()
+      .default([]),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permissionId] }), index("user_permissions_permission_idx").on(t.permissionId)],
+);
+
+/** An account at a social provider linked to a user. */
+export const socialProfiles = sqliteTable(
+  "social_profiles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    serviceName: text("service_name").notNull(),
+    /** The provider's id for the account (stable, unlike the e-mail). */
+    userServiceId: text("user_service_id").notNull(),
+    username: text("username"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("social_profiles_service_account_unique").on(t.serviceName, t.userServiceId),
+    uniqueIndex("social_profiles_user_service_unique").on(t.userId, t.serviceName),
+  ],
+);
