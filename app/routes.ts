@@ -5,6 +5,8 @@ export default [
   // Public site with navbar and footer.
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
+    route("pages/:slug", "routes/pages/custom-page.tsx", { id: "custom-page-by-slug" }),
+    route("pages/:id/:slug", "routes/pages/custom-page.tsx", { id: "custom-page-by-id" }),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -13,7 +15,13 @@ export default [
     route("theme", "routes/resources/theme.ts"),
     route("locale", "routes/resources/locale.ts"),
     route("cookie-notice", "routes/resources/cookie-notice.ts"),
+    route("e2e/flush-caches", "routes/resources/e2e-caches.ts"),
   ]),
+
+  // For crawlers.
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("sitemap.xml", "routes/seo/sitemap-index.ts"),
+  route("sitemaps/:file", "routes/seo/sitemap-file.ts"),
 
   // JSON API.
   ...prefix("api/v1", [route("bootstrap-data", "routes/api/v1/bootstrap-data.ts")]),

@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import type { Route } from "./+types/sitemap-file";
+import { getApp } from "~/request/context";
+import { sitemapBlock, sitePagesUrls, urlsetXml, SITEMAP_KINDS, type SitemapKind } from "~/seo/sitemap.server";
+
+const FILE = /^(titles|people)-(\d{1,6})\.xml$/;
+
+/** /sitemaps/pages.xml and /sitemaps/{titles|people}-{n}.xml. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db } = getApp(context);
+  const origin = new URL(request.url).origin;
+  const file = params.file ?? "";
+  let urls;
+  if (file === "pages.xml") {
+    urls = await sitePagesUrls(db, origin);
+  } else {
+    const match = FILE.exec(file);
+    const n = match ? Number(match[2]) : 0;
+    if (!match || n < 1 || !SITEMAP_KINDS.includes(match[1] as SitemapKind)) throw data(null, { status: 404 });
+    urls = await sitemapBlock(db, origin, match[1] as SitemapKind, n);
+    if (!urls) throw data(null, { status: 404 });
+  }
+  return new Response(urlsetXml(urls), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,89 @@
+import { and, asc, between, max } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { people, titles } from "~/catalogue/schema";
+import { listPagesForSitemap } from "~/pages/pages.server";
+
+/** The sitemap protocol allows at most 50,000 URLs per file. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+export const SITEMAP_KINDS = ["titles", "people"] as const;
+export type SitemapKind = (typeof SITEMAP_KINDS)[number];
+
+export interface SitemapUrl {
+  loc: string;
+  lastmod?: Date | null;
+}
+
+function escapeXml(text: string) {
+  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+}
+
+function isoDate(date: Date | null | undefined) {
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString().slice(0, 10) : null;
+}
+
+export function urlsetXml(urls: SitemapUrl[]) {
+  const body = urls
+    .map((u) => {
+      const lastmod = isoDate(u.lastmod);
+      return `<url><loc>${escapeXml(u.loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
+    })
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}
+
+export function sitemapIndexXml(locations: string[]) {
+  const body = locations.map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
+}
+
+/**
+ * The files of the sitemap index: one for the site's own pages, then one per
+ * block of SITEMAP_MAX_URLS ids of titles and of people. Paging by id range
+ * keeps every file a cheap primary-key range scan and its URL stable as rows
+ * are added; gaps in ids only make a file smaller, never larger than the limit.
+ */
+export async function sitemapFiles(db: Database, origin: string) {
+  const [[t], [p]] = await Promise.all([
+    db.select({ max: max(titles.id) }).from(titles),
+    db.select({ max: max(people.id) }).from(people),
+  ]);
+  const files = [`${origin}/sitemaps/pages.xml`];
+  const blocks = (maxId: number | null) => Math.ceil((maxId ?? 0) / SITEMAP_MAX_URLS);
+  for (let n = 1; n <= blocks(t?.max ?? 0); n++) files.push(`${origin}/sitemaps/titles-${n}.xml`);
+  for (let n = 1; n <= blocks(p?.max ?? 0); n++) files.push(`${origin}/sitemaps/people-${n}.xml`);
+  return files;
+}
+
+/** URLs of block `n` (1-based) of titles or people, or null when the block is empty. */
+export async function sitemapBlock(db: Database, origin: string, kind: SitemapKind, n: number): Promise<SitemapUrl[] | null> {
+  const first = (n - 1) * SITEMAP_MAX_URLS + 1;
+  const last = n * SITEMAP_MAX_URLS;
+  const table = kind === "titles" ? titles : people;
+  const rows = await db
+    .select({ id: table.id, slug: table.slug, updatedAt: table.updatedAt })
+    .from(table)
+    .where(and(between(table.id, first, last)))
+    .orderBy(asc(table.id));
+  if (rows.length === 0) return null;
+  return rows.map((row) => ({ loc: `${origin}/${kind}/${row.id}/${row.slug}`, lastmod: row.updatedAt }));
+}
+
+/** Home, browse pages and the visible custom pages. */
+export async function sitePagesUrls(db: Database, origin: string): Promise<SitemapUrl[]> {
+  const urls: SitemapUrl[] = [
+    { loc: `${origin}/` },
+    { loc: `${origin}/titles` },
+    { loc: `${origin}/titles?type=movie` },
+    { loc: `${origin}/titles?type=series` },
+    { loc: `${origin}/people` },
+  ];
+  let after = 0;
+  for (;;) {
+    const pages = await listPagesForSitemap(db, after, 1000);
+    for (const page of pages) urls.push({ loc: `${origin}/pages/${page.slug}`, lastmod: page.updatedAt });
+    if (pages.length < 1000) break;
+    after = pages[pages.length - 1].id;
+  }
+  return urls;
+}
