@@ -63,6 +63,28 @@ export const RECOVERY_CODE_LENGTH = 21;
 export const PASSWORD_CONFIRMATION_WINDOW_S = 9000;
 /** "Stay signed in for a month" (spec section 2). */
 export const REMEMBER_ME_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** A session without "stay signed in" ends after this long without a request. */
+export const BROWSER_SESSION_IDLE_TIMEOUT_S = 12 * 60 * 60;
+/** Sessions record their last activity at most this often (saves a write per request). */
+export const SESSION_TOUCH_INTERVAL_S = 5 * 60;
+/** E-mail verification codes expire after this long. */
+export const VERIFICATION_CODE_TTL_S = 15 * 60;
+/** Password reset links expire after this long (issue 4: 60 minutes). */
+export const PASSWORD_RESET_TTL_S = 60 * 60;
+/** The two-factor step of a sign-in must be finished within this long. */
+export const TWO_FACTOR_CHALLENGE_TTL_S = 10 * 60;
+/** A pending social sign-in waiting for the existing account's password lasts this long. */
+export const SOCIAL_CONNECT_TTL_S = 10 * 60;
+/** Wrong codes allowed against one verification code, reset link or two-factor challenge before it is void. */
+export const VERIFICATION_MAX_ATTEMPTS = 5;
+/** Recovery codes issued when two-factor authentication is confirmed or the codes are regenerated. */
+export const RECOVERY_CODE_COUNT = 8;
+/** TOTP (RFC 6238): 30-second steps, codes from one step before or after are accepted. */
+export const TOTP_PERIOD_S = 30;
+export const TOTP_WINDOW_STEPS = 1;
+/** The social sign-in popup's size (spec section 4: 550 wide, 650 high). */
+export const SOCIAL_POPUP_WIDTH_PX = 550;
+export const SOCIAL_POPUP_HEIGHT_PX = 650;
 /** Profile images may not be larger than this (spec section 9). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
