@@ -18,6 +18,11 @@ export default [
     route("e2e/flush-caches", "routes/resources/e2e-caches.ts"),
   ]),
 
+  // Catalogue media: R2 files under catalogue/ (ranges, validators, public
+  // caching) and generated SVG artwork (decision 005).
+  route("media/*", "routes/media/file.ts"),
+  route("artwork/:kind/:file", "routes/media/artwork.ts"),
+
   // For crawlers.
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap-index.ts"),
