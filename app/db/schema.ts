@@ -11,3 +11,4 @@ export * from "~/auth/verifications.schema";
 export * from "~/auth/security-log.schema";
 export * from "~/auth/rate-limits.schema";
 export * from "~/mail/outbox.schema";
+export * from "~/billing/schema";
