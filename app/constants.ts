@@ -122,3 +122,17 @@ export const TUS_RETRY_DELAYS_MS = [0, 3000, 5000, 10000, 20000];
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 /** Settings are re-read from the database at least this often in each isolate. */
 export const SETTINGS_CACHE_TTL_MS = 15_000;
+
+// --- Public catalogue pages ----------------------------------------------------------------------
+/** The navbar type-ahead asks the server only once the query has this many characters (1-letter prefixes match half the catalogue). */
+export const SUGGEST_MIN_QUERY_LENGTH = 2;
+/** Pause in typing before the type-ahead asks the server. */
+export const SUGGEST_DEBOUNCE_MS = 150;
+/** Suggestions shown under the navbar search box. */
+export const SUGGEST_LIMIT = 8;
+/** Results per kind on /search. */
+export const SEARCH_RESULTS_PER_KIND = 20;
+/** Titles or people per page on /titles and /people. */
+export const BROWSE_PAGE_SIZE = 24;
+/** Top-billed cast and key crew on a title page; the rest is on the full-credits page. */
+export const TITLE_TOP_CAST = 12;
