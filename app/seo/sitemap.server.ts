@@ -1,6 +1,7 @@
 import { and, asc, between, max } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { people, titles } from "~/catalogue/schema";
+import { personPath, titlePath } from "~/catalogue/slug";
 import { listPagesForSitemap } from "~/pages/pages.server";
 
 /** The sitemap protocol allows at most 50,000 URLs per file. */
@@ -66,7 +67,8 @@ export async function sitemapBlock(db: Database, origin: string, kind: SitemapKi
     .where(and(between(table.id, first, last)))
     .orderBy(asc(table.id));
   if (rows.length === 0) return null;
-  return rows.map((row) => ({ loc: `${origin}/${kind}/${row.id}/${row.slug}`, lastmod: row.updatedAt }));
+  const path = kind === "titles" ? titlePath : personPath;
+  return rows.map((row) => ({ loc: origin + path(row), lastmod: row.updatedAt }));
 }
 
 /** Home, browse pages and the visible custom pages. */

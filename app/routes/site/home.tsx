@@ -1,41 +1,83 @@
 import type { Route } from "./+types/home";
-import { getApp } from "~/request/context";
-import { Link } from "react-router";
+import { adSlots } from "~/ads/ads.server";
+import { hasPermission } from "~/auth/viewer";
+import { listTrendingTitles } from "~/catalogue/trending-titles.server";
+import type { MenuPosition } from "~/menus/menu";
+import { log } from "~/observability/log.server";
+import { CustomPageView } from "~/pages/custom-page-view";
+import { findPageBySlug } from "~/pages/pages.server";
+import { getApp, getWorker } from "~/request/context";
+import { seoTags } from "~/seo/seo";
+import { buildSeo } from "~/seo/seo.server";
+import { LandingPage } from "~/site/landing/landing-page";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }, { name: "description", content: loaderData?.description }];
-}
+/** Titles in the landing page's trending grid: three rows of three. */
+const TRENDING_GRID_SIZE = 9;
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { settings } = getApp(context);
+export const handle = {
+  /** The landing page has its own navbar menu position (spec section 2). */
+  navbarPosition: (data: Awaited<ReturnType<typeof loader>> | undefined): MenuPosition =>
+    data?.kind === "landing" ? "landing-page-navbar" : "custom-page-navbar",
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
+
+/**
+ * The homepage resolves the homepage type setting (spec section 2): the
+ * landing page, a custom page by slug, or the login / register screen.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const { settings } = app;
+  const nonce = getWorker(context).nonce;
+  const ads = adSlots(settings, nonce, ["ads.general_top", "ads.general_bottom"]);
+
+  if (settings["homepage.type"] === "customPage") {
+    const slug = settings["homepage.value"];
+    const page = slug ? await findPageBySlug(app.db, slug) : null;
+    if (page) {
+      return {
+        kind: "customPage" as const,
+        page: { title: page.title, body: page.body },
+        ads,
+        seo: buildSeo(app, request, { title: page.seoTitle || page.title, description: page.seoDescription || page.body, path: "/" }),
+      };
+    }
+    // A missing page must not take the whole site down: show the landing page instead.
+    log("warn", "homepage custom page not found, showing the landing page", { slug });
+  }
+
+  const content = settings["homepage.appearance"];
+  let trending = null;
+  // Visitors who may not browse the catalogue still get the landing page, without the grid.
+  if (settings["homepage.trending"] && hasPermission(app.viewer, "titles.view")) {
+    const rows = await listTrendingTitles(app.db, TRENDING_GRID_SIZE);
+    trending = rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      type: row.type,
+      year: row.year,
+      backdrop: row.backdrop,
+      rating: row.rating ?? row.externalRating,
+    }));
+  }
   return {
-    title: settings["branding.site_name"],
-    description: settings["branding.site_description"],
-    landing: settings["homepage.appearance"],
+    kind: "landing" as const,
+    content,
+    trending,
+    ads,
+    seo: buildSeo(app, request, {
+      title: null,
+      description: settings["branding.site_description"],
+      path: "/",
+      image: content.headerImage || null,
+    }),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { landing } = loaderData;
-  return (
-    <section className="relative isolate overflow-hidden bg-slate-950 text-white">
-      <img src={landing.headerImage} alt="" className="absolute inset-0 -z-10 size-full object-cover" style={{ opacity: landing.headerImageOpacity }} />
-      <div
-        className="absolute inset-0 -z-10"
-        style={{ backgroundImage: `linear-gradient(135deg, ${landing.headerOverlayColor1}, ${landing.headerOverlayColor2})` }}
-      />
-      <div className="mx-auto max-w-4xl px-4 py-28 text-center">
-        <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">{landing.headerTitle}</h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-white/80">{landing.headerSubtitle}</p>
-        <div className="mt-10 flex flex-wrap justify-center gap-4">
-          <Link to={landing.actions.cta1.action} className="rounded-md bg-primary px-6 py-3 font-semibold text-on-primary">
-            {landing.actions.cta1.label}
-          </Link>
-          <Link to={landing.actions.cta2.action} className="rounded-md border border-white/40 px-6 py-3 font-semibold">
-            {landing.actions.cta2.label}
-          </Link>
-        </div>
-      </div>
-    </section>
-  );
+  if (loaderData.kind === "customPage") return <CustomPageView page={loaderData.page} ads={loaderData.ads} />;
+  // Plans are not part of the product yet; the pricing section appears once billing provides them.
+  return <LandingPage content={loaderData.content} trending={loaderData.trending} pricing={null} ads={loaderData.ads} />;
 }

@@ -4,12 +4,15 @@ import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
 import { Footer } from "~/shell/footer";
 import { Navbar } from "~/shell/navbar";
 import { useRootData } from "~/bootstrap/use-bootstrap";
+import { NavbarSearch } from "~/site/search/navbar-search";
+import { useNavbarPosition } from "~/site/use-navbar-position";
 
 /** Pages of the public site: navbar, content, footer. */
 export default function SiteLayout() {
+  const position = useNavbarPosition();
   return (
     <>
-      <Navbar />
+      <Navbar position={position} search={<NavbarSearch className="w-full max-w-xs" />} />
       <main id="main" className="flex-auto">
         <Outlet />
       </main>
@@ -22,7 +25,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { requestId } = useRootData();
   return (
     <>
-      <Navbar />
+      <Navbar search={<NavbarSearch className="w-full max-w-xs" />} />
       <main id="main" className="flex-auto">
         {isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <LoadErrorPage requestId={requestId} />}
       </main>
