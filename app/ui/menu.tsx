@@ -1,0 +1,76 @@
+import type { ReactNode } from "react";
+import {
+  Menu as AriaMenu,
+  MenuItem as AriaMenuItem,
+  MenuSection as AriaMenuSection,
+  MenuTrigger,
+  Popover as AriaPopover,
+  Separator,
+  SubmenuTrigger,
+  Header,
+  type MenuItemProps as AriaMenuItemProps,
+  type MenuProps as AriaMenuProps,
+  type PopoverProps as AriaPopoverProps,
+} from "react-aria-components";
+import { popoverClasses } from "./popover";
+
+export { MenuTrigger, SubmenuTrigger };
+
+/**
+ * A dropdown menu (user menu, row actions). Arrow keys move, type-ahead
+ * jumps, Enter activates, Escape closes and focus returns to the trigger.
+ *
+ *   <MenuTrigger>
+ *     <Button aria-label={t("Account")}>…</Button>
+ *     <Menu>
+ *       <MenuItem href="/account-settings">{t("Account settings")}</MenuItem>
+ *       <MenuItem onAction={logout}>{t("Log out")}</MenuItem>
+ *     </Menu>
+ *   </MenuTrigger>
+ *
+ * Items with `href` navigate through React Router (see AriaProvider).
+ */
+export function Menu<T extends object>({
+  placement = "bottom end",
+  className = "",
+  ...props
+}: Omit<AriaMenuProps<T>, "className"> & { placement?: AriaPopoverProps["placement"]; className?: string }) {
+  return (
+    <AriaPopover placement={placement} offset={6} className={`${popoverClasses} min-w-48 p-1 ${className}`}>
+      <AriaMenu {...props} className="max-h-[inherit] overflow-auto outline-none" />
+    </AriaPopover>
+  );
+}
+
+export function MenuItem({
+  className = "",
+  isDanger = false,
+  children,
+  ...props
+}: Omit<AriaMenuItemProps, "className"> & { className?: string; isDanger?: boolean }) {
+  const textValue = props.textValue ?? (typeof children === "string" ? children : undefined);
+  return (
+    <AriaMenuItem
+      {...props}
+      textValue={textValue}
+      className={`flex cursor-default items-center gap-3 rounded-md px-3 py-2 text-sm outline-none data-[focused]:bg-paper data-[disabled]:opacity-50 ${
+        isDanger ? "text-danger" : "text-foreground"
+      } ${className}`}
+    >
+      {children}
+    </AriaMenuItem>
+  );
+}
+
+export function MenuSection({ title, children }: { title?: ReactNode; children: ReactNode }) {
+  return (
+    <AriaMenuSection>
+      {title ? <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{title}</Header> : null}
+      {children}
+    </AriaMenuSection>
+  );
+}
+
+export function MenuSeparator() {
+  return <Separator className="my-1 border-t border-divider" />;
+}
