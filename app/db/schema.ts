@@ -12,3 +12,4 @@ export * from "~/auth/security-log.schema";
 export * from "~/auth/rate-limits.schema";
 export * from "~/mail/outbox.schema";
 export * from "~/billing/schema";
+export * from "~/uploads/schema";

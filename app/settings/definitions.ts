@@ -56,6 +56,13 @@ export type LandingContent = z.infer<typeof landingContentSchema>;
 
 const adHtml = z.string().max(20_000);
 
+/** An upload type rule: an extension ("pdf", ".pdf") or a mime pattern ("image/*", "text/html"). */
+const uploadTypePattern = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^\.?[a-z0-9+_-]{1,32}$|^[a-z0-9.+-]{1,64}\/([a-z0-9.+-]{1,128}|\*)$/);
+
 export const HOMEPAGE_TYPES = ["landingPage", "loginPage", "registerPage", "customPage"] as const;
 
 const defaultMenus: Menu[] = [
@@ -174,6 +181,23 @@ export const settingDefinitions = {
   "ads.title_top": setting(adHtml, "", "server"),
   "ads.person_top": setting(adHtml, "", "server"),
   "ads.watch_top": setting(adHtml, "", "server"),
+  // Uploads (spec sections 5 and 9; docs/decisions/008-uploads-on-r2.md).
+  /** Largest file anyone may upload, in bytes (a role's files.create max_size_mb can lower it). */
+  "uploads.max_size": setting(z.number().int().positive().max(5 * 1024 ** 4), 2 * 1024 ** 3),
+  /** When not empty, only these types: extensions ("pdf") or mime patterns ("image/*"). */
+  "uploads.allowed_extensions": setting(z.array(uploadTypePattern).max(200), []),
+  /** Never these types: extensions or mime patterns. */
+  "uploads.blocked_extensions": setting(z.array(uploadTypePattern).max(200), [
+    "exe", "msi", "dll", "com", "scr", "bat", "cmd", "ps1", "vbs", "jar", "sh", "php", "phtml", "phar",
+    "html", "htm", "xhtml", "shtml", "js", "mjs", "hta",
+    "application/x-msdownload", "application/x-dosexec", "application/x-sh", "text/html", "application/xhtml+xml",
+  ]),
+  /** Files of 4 MB or more upload in resumable chunks (tus) unless this is off. */
+  "uploads.chunk": setting(z.boolean(), true),
+  /** Bytes per tus PATCH; a multiple of 5 MiB avoids buffering (kept under Cloudflare's 100 MB request limit). */
+  "uploads.chunk_size": setting(z.number().int().min(1024 * 1024).max(95 * 1024 * 1024), 5 * 1024 * 1024),
+  /** Upload straight to storage with signed URLs (multipart from 100 MB) instead of through the API. */
+  "uploads.direct_upload": setting(z.boolean(), false),
 };
 
 export type SettingKey = keyof typeof settingDefinitions;
