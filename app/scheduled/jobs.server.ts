@@ -1,3 +1,5 @@
+import { recalculateTrending } from "~/catalogue/trending.server";
+import { openD1 } from "~/db/client.server";
 import { log } from "~/observability/log.server";
 
 /**
@@ -6,7 +8,16 @@ import { log } from "~/observability/log.server";
  */
 export type ScheduledJob = { name: string; run: (env: Env) => Promise<void> };
 
-const jobs: ScheduledJob[] = [];
+const jobs: ScheduledJob[] = [
+  {
+    // Catalogue trending scores from the last week's views and plays (decision 005).
+    name: "catalogue.trending",
+    run: async (env) => {
+      const result = await recalculateTrending(openD1(env.DB, null).db);
+      log("info", "trending recalculated", { ...result });
+    },
+  },
+];
 
 export async function runScheduledJobs(env: Env, cron: string) {
   const results = await Promise.allSettled(jobs.map((job) => job.run(env)));
