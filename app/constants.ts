@@ -116,6 +116,20 @@ export const UPLOAD_CONCURRENCY = 3;
 export const UPLOAD_INACTIVITY_TIMEOUT_MS = 30_000;
 /** Resumable upload retry delays (spec section 8). */
 export const TUS_RETRY_DELAYS_MS = [0, 3000, 5000, 10000, 20000];
+/** A tus upload with no activity for this long expires (tus expiration extension) and is cleaned up. */
+export const TUS_UPLOAD_EXPIRY_S = 24 * 60 * 60;
+/** A multipart or presigned upload never completed within this long counts as abandoned and is removed. */
+export const UPLOAD_SESSION_EXPIRY_S = 24 * 60 * 60;
+/** Signed part and object URLs work for this long; the uploader signs again when one has expired. */
+export const SIGNED_UPLOAD_URL_TTL_S = 60 * 60;
+/** A tus PATCH holds its upload this long (renewed while bytes flow); a second writer meanwhile gets 423. */
+export const UPLOAD_LOCK_LEASE_MS = 120_000;
+/** R2 (like S3) refuses parts larger than this. */
+export const R2_MAX_PART_BYTES = 5 * 1024 * 1024 * 1024;
+/** Client metadata stored with an upload, as JSON, may not exceed this. */
+export const UPLOAD_METADATA_MAX_BYTES = 4096;
+/** Tus version this server speaks (the only one). */
+export const TUS_VERSION = "1.0.0";
 
 // --- Requests --------------------------------------------------------------------------------
 /** Bodies of ordinary form and JSON requests may not exceed this; upload endpoints set their own. */
