@@ -99,6 +99,8 @@ export const billingCustomers = sqliteTable(
      * test card it was entered with behaves in Stripe's test mode.
      */
     localChargeOutcome: text("local_charge_outcome", { enum: ["succeeds", "declined"] }),
+    /** Account credit (minor units) from plan downgrades, used by the next invoices (local provider; Stripe keeps its own). */
+    creditBalance: integer("credit_balance").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

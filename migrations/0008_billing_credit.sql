@@ -1,0 +1,1 @@
+ALTER TABLE `billing_customers` ADD `credit_balance` integer DEFAULT 0 NOT NULL;
