@@ -6,6 +6,7 @@ import type { Settings } from "~/settings/definitions";
 import type { Theme } from "~/themes/themes";
 import type { Toast } from "~/toasts/toast";
 import type { Viewer } from "~/auth/viewer";
+import type { AuthUser, CurrentSession } from "~/auth/auth-user";
 
 /** Set by workers/app.ts for every request, before React Router runs. */
 export interface WorkerContext {
@@ -31,6 +32,12 @@ export interface AppContext {
   lines: Record<string, string>;
   t: Translate;
   viewer: Viewer;
+  /** The guest role's permissions (what a signed-out visitor may do). */
+  guestViewer: Viewer;
+  /** The signed-in user, or null for a guest. */
+  user: AuthUser | null;
+  /** The signed-in user's session (null for a guest). */
+  session: CurrentSession | null;
   flashToast: Toast | null;
   /** The page is shown inside the admin appearance editor's frame. */
   appearanceEditor: boolean;

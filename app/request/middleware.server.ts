@@ -1,4 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
+import { loadCurrentUser } from "~/auth/current-user.server";
+import { afterAuthResponse, enforceEmailVerification } from "~/auth/request-hooks.server";
 import { loadGuestViewer } from "~/auth/viewer.server";
 import { D1_BOOKMARK_COOKIE, FLASH_TOAST_COOKIE, LANGUAGE_COOKIE, THEME_COOKIE } from "~/constants";
 import { openD1 } from "~/db/client.server";
@@ -19,23 +21,27 @@ const BOOKMARK = /^[\w.:-]{1,200}$/;
  * (through a D1 session that remembers the visitor's bookmark), settings,
  * themes, language, the viewer and any flashed toast.
  */
-export const appMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const appMiddleware: MiddlewareFunction<Response> = async ({ request, context, url: routeUrl }, next) => {
   const worker = context.get(workerContext);
   const cookies = parseCookies(request.headers.get("Cookie"));
   const bookmark = cookies.get(D1_BOOKMARK_COOKIE) ?? null;
   const { db, getBookmark } = openD1(worker.env.DB, bookmark && BOOKMARK.test(bookmark) ? bookmark : null);
 
-  const [settings, themes, localizations, viewer] = await Promise.all([
+  const [settings, themes, localizations, guestViewer, current] = await Promise.all([
     loadSettings(db),
     loadThemes(db),
     loadLocalizations(db),
     loadGuestViewer(db),
+    loadCurrentUser(worker.env, db, request),
   ]);
+  const user = current.signedIn?.user ?? null;
+  const viewer = current.signedIn?.viewer ?? guestViewer;
 
   const language = settings["i18n.enable"]
     ? pickLanguage(
         localizations.map((l) => l.language),
         {
+          user: user?.language,
           cookie: cookies.get(LANGUAGE_COOKIE),
           acceptLanguage: request.headers.get("Accept-Language"),
           fallback: settings["i18n.default_localization"],
@@ -63,11 +69,16 @@ export const appMiddleware: MiddlewareFunction<Response> = async ({ request, con
     lines,
     t: createTranslate(lines),
     viewer,
+    guestViewer,
+    user,
+    session: current.signedIn?.session ?? null,
     flashToast,
     appearanceEditor: url.searchParams.get("appearanceEditor") === "true",
   });
 
-  const response = await next();
+  const app = context.get(appContext);
+  enforceEmailVerification(app, routeUrl);
+  const response = afterAuthResponse(app, worker, request, routeUrl, await next(), current.staleCookie);
 
   const extraCookies: string[] = [];
   const newBookmark = getBookmark();

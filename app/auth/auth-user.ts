@@ -1,0 +1,30 @@
+/** The signed-in user as server code sees it. Never sent to the browser as is. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  displayName: string;
+  avatar: string | null;
+  emailVerifiedAt: Date | null;
+  language: string | null;
+  country: string | null;
+  timezone: string | null;
+  unreadNotificationsCount: number;
+  hasPassword: boolean;
+  /** Two-factor was enabled (a secret exists); confirmed when twoFactorConfirmedAt is set. */
+  twoFactorPending: boolean;
+  twoFactorConfirmedAt: Date | null;
+  recoveryCodesRemaining: number;
+  roleIds: number[];
+  socialProfiles: { serviceName: string; username: string | null }[];
+  createdAt: Date;
+}
+
+export interface CurrentSession {
+  id: string;
+  remember: boolean;
+  passwordConfirmedAt: Date | null;
+  lastActiveAt: Date;
+  expiresAt: Date;
+}

@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { log } from "~/observability/log.server";
+import { rateLimitBuckets } from "./rate-limits.schema";
+
+/**
+ * Limits per IP and per account on every guessable or mail-sending action.
+ * Periods are 10 or 60 seconds because those are what the Workers rate-limit
+ * binding supports; the same policy runs on either implementation.
+ */
+export const RATE_LIMITS = {
+  "login:ip": { limit: 30, period: 60, binding: "RL_LOGIN_IP" },
+  "login:account": { limit: 5, period: 60, binding: "RL_LOGIN_ACCOUNT" },
+  "register:ip": { limit: 10, period: 60, binding: "RL_REGISTER_IP" },
+  "verify-email:account": { limit: 6, period: 60, binding: "RL_VERIFY_EMAIL_ACCOUNT" },
+  "resend:account": { limit: 3, period: 60, binding: "RL_RESEND_ACCOUNT" },
+  "two-factor:ip": { limit: 20, period: 60, binding: "RL_TWO_FACTOR_IP" },
+  "two-factor:account": { limit: 5, period: 60, binding: "RL_TWO_FACTOR_ACCOUNT" },
+  "forgot-password:ip": { limit: 10, period: 60, binding: "RL_FORGOT_PASSWORD_IP" },
+  "forgot-password:account": { limit: 3, period: 60, binding: "RL_FORGOT_PASSWORD_ACCOUNT" },
+  "reset-password:ip": { limit: 10, period: 60, binding: "RL_RESET_PASSWORD_IP" },
+  "confirm-password:account": { limit: 5, period: 60, binding: "RL_CONFIRM_PASSWORD_ACCOUNT" },
+} as const satisfies Record<string, { limit: number; period: 10 | 60; binding: string }>;
+export type RateLimitPolicy = keyof typeof RATE_LIMITS;
+
+export interface RateLimitResult {
+  ok: boolean;
+  /** Seconds until another attempt may succeed (when not ok). */
+  retryAfter: number;
+}
+
+export interface RateLimiter {
+  hit(policy: RateLimitPolicy, subject: string): Promise<RateLimitResult>;
+}
+
+/** The Workers rate-limit binding's interface (wrangler.toml [[ratelimits]]). */
+interface RateLimitBinding {
+  limit(options: { key: string }): Promise<{ success: boolean }>;
+}
+
+/**
+ * Local and fallback implementation: a fixed window counter per policy and
+ * subject in D1, incremented atomically with an upsert.
+ */
+export class D1RateLimiter implements RateLimiter {
+  constructor(
+    private db: Database,
+    private now: () => number = () => Date.now(),
+  ) {}
+  async hit(policy: RateLimitPolicy, subject: string): Promise<RateLimitResult> {
+    const { limit, period } = RATE_LIMITS[policy];
+    const nowS = Math.floor(this.now() / 1000);
+    const window = Math.floor(nowS / period);
+    const windowEnd = (window + 1) * period;
+    const key = `${policy}:${subject.slice(0, 320)}:${window}`;
+    const [row] = await this.db
+      .insert(rateLimitBuckets)
+      .values({ key, count: 1, expiresAt: windowEnd })
+      .onConflictDoUpdate({ target: rateLimitBuckets.key, set: { count: sql`${rateLimitBuckets.count} + 1` } })
+      .returning({ count: rateLimitBuckets.count });
+    const ok = (row?.count ?? 1) <= limit;
+    return { ok, retryAfter: ok ? 0 : Math.max(1, windowEnd - nowS) };
+  }
+}
+
+/** Production: one Workers rate-limit binding per policy, named in RATE_LIMITS. */
+export class BindingRateLimiter implements RateLimiter {
+  constructor(
+    private env: Record<string, unknown>,
+    private fallback: RateLimiter,
+  ) {}
+  async hit(policy: RateLimitPolicy, subject: string): Promise<RateLimitResult> {
+    const { binding, period } = RATE_LIMITS[policy];
+    const limiter = this.env[binding] as RateLimitBinding | undefined;
+    if (!limiter || typeof limiter.limit !== "function") return this.fallback.hit(policy, subject);
+    const { success } = await limiter.limit({ key: `${policy}:${subject}` });
+    return { ok: success, retryAfter: success ? 0 : period };
+  }
+}
+
+export function rateLimiterFor(env: Env, db: Database): RateLimiter {
+  const local = new D1RateLimiter(db);
+  return env.APP_ENV === "local" ? local : new BindingRateLimiter(env as unknown as Record<string, unknown>, local);
+}
+
+/**
+ * Counts one attempt against each (policy, subject) pair; the first one over
+ * its limit decides. Every pair is counted, so probing one limit still uses
+ * up the others.
+ */
+export async function checkRateLimits(
+  limiter: RateLimiter,
+  hits: [RateLimitPolicy, string | null | undefined][],
+): Promise<RateLimitResult> {
+  const results = await Promise.all(
+    hits.filter(([, subject]) => subject).map(([policy, subject]) => limiter.hit(policy, subject!)),
+  );
+  const blocked = results.filter((r) => !r.ok);
+  if (blocked.length === 0) return { ok: true, retryAfter: 0 };
+  const retryAfter = Math.max(...blocked.map((r) => r.retryAfter));
+  log("warn", "rate limit hit", { policies: hits.map(([p]) => p), retryAfter });
+  return { ok: false, retryAfter };
+}
+
+export function deleteExpiredRateLimitBuckets(db: Database) {
+  return db.delete(rateLimitBuckets).where(sql`${rateLimitBuckets.expiresAt} < unixepoch()`);
+}

@@ -1,0 +1,188 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { permissions, rolePermissions } from "./roles.schema";
+import { sessions } from "./sessions.schema";
+import { socialProfiles, userPermissions, userRoles, users } from "./users.schema";
+import { normalizeEmail } from "./email";
+import type { PermissionRestrictions, Viewer } from "./viewer";
+import type { AuthUser, CurrentSession } from "./auth-user";
+
+export type { AuthUser, CurrentSession };
+
+export function displayNameOf(user: { firstName: string | null; lastName: string | null; email: string }) {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
+  return name || user.email.split("@")[0];
+}
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatar: users.avatar,
+  emailVerifiedAt: users.emailVerifiedAt,
+  language: users.language,
+  country: users.country,
+  timezone: users.timezone,
+  unreadNotificationsCount: users.unreadNotificationsCount,
+  hasPassword: sql<number>`${users.password} IS NOT NULL`,
+  twoFactorPending: sql<number>`${users.twoFactorSecret} IS NOT NULL`,
+  twoFactorConfirmedAt: users.twoFactorConfirmedAt,
+  recoveryCodesRemaining: sql<number>`coalesce(json_array_length(${users.twoFactorRecoveryCodes}), 0)`,
+  createdAt: users.createdAt,
+};
+
+/**
+ * Everything a request needs about the signed-in visitor, in one round trip:
+ * the live session with its user, their roles' permissions, their direct
+ * permissions and their linked social accounts. Null when the session is
+ * unknown, expired, or its user is banned.
+ */
+export async function loadSignedIn(db: Database, sessionId: string) {
+  const live = and(eq(sessions.id, sessionId), sql`${sessions.expiresAt} > unixepoch()`);
+  const [sessionRows, roleRows, directRows, socialRows] = await db.batch([
+    db
+      .select({
+        session: {
+          id: sessions.id,
+          remember: sessions.remember,
+          passwordConfirmedAt: sessions.passwordConfirmedAt,
+          lastActiveAt: sessions.lastActiveAt,
+          expiresAt: sessions.expiresAt,
+        },
+        user: userColumns,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(live, sql`${users.bannedAt} IS NULL`)),
+    db
+      .select({ roleId: userRoles.roleId, name: permissions.name, restrictions: rolePermissions.restrictions })
+      .from(sessions)
+      .innerJoin(userRoles, eq(userRoles.userId, sessions.userId))
+      .leftJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+      .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(live),
+    db
+      .select({ name: permissions.name, restrictions: userPermissions.restrictions })
+      .from(sessions)
+      .innerJoin(userPermissions, eq(userPermissions.userId, sessions.userId))
+      .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
+      .where(live),
+    db
+      .select({ serviceName: socialProfiles.serviceName, username: socialProfiles.username })
+      .from(sessions)
+      .innerJoin(socialProfiles, eq(socialProfiles.userId, sessions.userId))
+      .where(live),
+  ]);
+  const row = sessionRows[0];
+  if (!row) return null;
+  const roleIds = [...new Set(roleRows.map((r) => r.roleId))];
+  const user: AuthUser = {
+    ...row.user,
+    displayName: displayNameOf(row.user),
+    hasPassword: Boolean(row.user.hasPassword),
+    twoFactorPending: Boolean(row.user.twoFactorPending),
+    recoveryCodesRemaining: Number(row.user.recoveryCodesRemaining),
+    roleIds,
+    socialProfiles: socialRows,
+  };
+  const viewer = buildViewer(
+    user.id,
+    roleIds,
+    roleRows.flatMap((r) => (r.name ? [{ name: r.name, restrictions: r.restrictions ?? [] }] : [])),
+    directRows,
+  );
+  return { user, session: row.session as CurrentSession, viewer };
+}
+
+/**
+ * A user's permissions: those of all their roles, then their direct
+ * permissions. When several roles grant the same restricted permission the
+ * most generous quota wins; a direct permission replaces the roles' terms.
+ */
+export function buildViewer(
+  userId: number,
+  roleIds: number[],
+  fromRoles: { name: string; restrictions: PermissionRestrictions }[],
+  direct: { name: string; restrictions: PermissionRestrictions }[],
+): Viewer {
+  const merged = new Map<string, PermissionRestrictions>();
+  for (const { name, restrictions } of fromRoles) {
+    const existing = merged.get(name);
+    if (!existing) {
+      merged.set(name, restrictions);
+      continue;
+    }
+    const byName = new Map(existing.map((r) => [r.name, r.value]));
+    // A role without a restriction of that name grants it without limit.
+    const combined = restrictions
+      .filter((r) => byName.has(r.name))
+      .map((r) => ({ name: r.name, value: Math.max(r.value, byName.get(r.name)!) }));
+    merged.set(name, combined);
+  }
+  for (const { name, restrictions } of direct) merged.set(name, restrictions);
+  return {
+    userId,
+    roleIds,
+    permissions: merged,
+    // Billing (a later issue) decides this from the user's subscriptions; until it exists nobody is subscribed.
+    isSubscribed: false,
+  };
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Database, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Creates a user with the default roles, in one batch. Returns null when the
+ * e-mail is taken (checked by the unique index, so two sign-ups racing for
+ * the same address cannot both succeed).
+ */
+export async function createUser(
+  db: Database,
+  input: {
+    email: string;
+    passwordHash: string | null;
+    firstName?: string | null;
+    lastName?: string | null;
+    avatar?: string | null;
+    language?: string | null;
+    emailVerified?: boolean;
+  },
+) {
+  const email = normalizeEmail(input.email);
+  const [insertedRows] = await db.batch([
+    db
+      .insert(users)
+      .values({
+        email,
+        password: input.passwordHash,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        avatar: input.avatar ?? null,
+        language: input.language ?? null,
+        emailVerifiedAt: input.emailVerified ? new Date() : null,
+      })
+      .onConflictDoNothing()
+      .returning(),
+    // Only a user created by this batch has no roles yet; an existing one keeps its own.
+    db.run(sql`INSERT INTO user_roles (user_id, role_id)
+      SELECT u.id, r.id FROM users u, roles r
+      WHERE u.email = ${email} AND r."default" = 1
+        AND NOT EXISTS (SELECT 1 FROM user_roles x WHERE x.user_id = u.id)`),
+  ]);
+  const inserted = insertedRows[0];
+  if (!inserted) return null;
+  return inserted;
+}
+
+export function setPasswordHash(db: Database, userId: number, hash: string) {
+  return db.update(users).set({ password: hash, updatedAt: new Date() }).where(eq(users.id, userId));
+}

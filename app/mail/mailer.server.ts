@@ -1,0 +1,84 @@
+import { desc } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { log } from "~/observability/log.server";
+import { mailOutbox } from "./outbox.schema";
+
+/**
+ * A fully rendered mail. Plain data, so sending can move to a Queue consumer
+ * later without changing any caller: enqueue the message, send it there.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Local mode: mails are written to the mail_outbox table and read at /dev/mailbox. */
+export class OutboxMailer implements Mailer {
+  constructor(private db: Database) {}
+  async send(message: MailMessage) {
+    await this.db.insert(mailOutbox).values(message);
+  }
+}
+
+/**
+ * Production: a transactional-mail HTTP API that takes JSON
+ * `{ from, to: [..], subject, text, html }` with a bearer key, as Resend's
+ * POST /emails does (Postmark, SendGrid and others need only a different
+ * MAIL_API_URL and, at most, a different body). Configure with
+ *   MAIL_API_URL   e.g. https://api.resend.com/emails
+ *   MAIL_API_KEY   secret: `wrangler secret put MAIL_API_KEY`
+ *   MAIL_FROM      e.g. "Reelbase <no-reply@example.com>"
+ */
+export class HttpMailer implements Mailer {
+  constructor(private config: { url: string; apiKey: string; from: string }) {}
+  async send(message: MailMessage) {
+    const response = await fetch(this.config.url, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${this.config.apiKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ from: this.config.from, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) {
+      const detail = (await response.text()).slice(0, 500);
+      throw new Error(`Mail API answered ${response.status}: ${detail}`);
+    }
+  }
+}
+
+/** Production without a mail provider: nothing can be delivered, and the logs say so. */
+class UnconfiguredMailer implements Mailer {
+  async send(message: MailMessage) {
+    log("error", "mail not sent: MAIL_API_URL / MAIL_API_KEY are not configured", { subject: message.subject });
+  }
+}
+
+type MailEnv = { APP_ENV?: string; MAIL_API_URL?: string; MAIL_API_KEY?: string; MAIL_FROM?: string };
+
+export function mailerFor(env: MailEnv, db: Database, fallbackFrom: string): Mailer {
+  if (env.APP_ENV === "local") return new OutboxMailer(db);
+  if (env.MAIL_API_URL && env.MAIL_API_KEY) {
+    return new HttpMailer({ url: env.MAIL_API_URL, apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM || fallbackFrom });
+  }
+  return new UnconfiguredMailer();
+}
+
+/** Sends without letting a provider failure break the request that caused the mail. */
+export async function sendSafely(mailer: Mailer, message: MailMessage) {
+  try {
+    await mailer.send(message);
+    return true;
+  } catch (error) {
+    log("error", "mail sending failed", { subject: message.subject, error: String(error) });
+    return false;
+  }
+}
+
+export function listOutbox(db: Database, limit = 100) {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+}

@@ -1,0 +1,92 @@
+import type { Translate } from "~/i18n/translate";
+import type { MailMessage } from "./mailer.server";
+
+/**
+ * The account mails, each with an HTML and a text part in the recipient's
+ * language. Every interpolated value is escaped.
+ */
+export function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+interface MailContext {
+  t: Translate;
+  siteName: string;
+  baseUrl: string;
+}
+
+interface Block {
+  paragraphs: string[];
+  code?: string;
+  button?: { label: string; url: string };
+  after?: string[];
+}
+
+function render(ctx: MailContext, to: string, subject: string, block: Block): MailMessage {
+  const p = (text: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(text)}</p>`;
+  const html = `<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f4f4f7;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:8px" cellpadding="0" cellspacing="0"><tr><td style="padding:32px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold">${escapeHtml(ctx.siteName)}</p>
+${block.paragraphs.map(p).join("\n")}
+${block.code ? `<p style="margin:24px 0;font-size:32px;letter-spacing:8px;font-weight:bold;font-family:monospace" data-code>${escapeHtml(block.code)}</p>` : ""}
+${block.button ? `<p style="margin:24px 0"><a href="${escapeHtml(block.button.url)}" style="background:#6d28d9;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(block.button.label)}</a></p>` : ""}
+${(block.after ?? []).map(p).join("\n")}
+</td></tr></table>
+<p style="color:#64748b;font-size:12px;margin:16px 0 0">${escapeHtml(ctx.siteName)} · ${escapeHtml(ctx.baseUrl)}</p>
+</td></tr></table></body></html>`;
+  const text = [
+    ...block.paragraphs,
+    ...(block.code ? [block.code] : []),
+    ...(block.button ? [`${block.button.label}: ${block.button.url}`] : []),
+    ...(block.after ?? []),
+    "",
+    `${ctx.siteName} · ${ctx.baseUrl}`,
+  ].join("\n\n");
+  return { to, subject, text, html };
+}
+
+export function verificationCodeMail(ctx: MailContext, to: string, code: string, minutes: number) {
+  const { t } = ctx;
+  return render(ctx, to, t("Your :site verification code: :code", { site: ctx.siteName, code }), {
+    paragraphs: [t("Enter this code to verify your email address:")],
+    code,
+    after: [
+      t("The code expires in :minutes minutes.", { minutes }),
+      t("If you did not create an account, you can ignore this email."),
+    ],
+  });
+}
+
+export function passwordResetMail(ctx: MailContext, to: string, url: string, minutes: number) {
+  const { t } = ctx;
+  return render(ctx, to, t("Reset your :site password", { site: ctx.siteName }), {
+    paragraphs: [t("You are receiving this email because we received a password reset request for your account.")],
+    button: { label: t("Reset password"), url },
+    after: [
+      t("This password reset link will expire in :minutes minutes.", { minutes }),
+      t("If you did not request a password reset, no further action is required."),
+    ],
+  });
+}
+
+export function newDeviceMail(
+  ctx: MailContext,
+  to: string,
+  details: { device: string; place: string; ip: string; time: string },
+) {
+  const { t } = ctx;
+  return render(ctx, to, t("New sign-in to your :site account", { site: ctx.siteName }), {
+    paragraphs: [
+      t("Your account was just signed in to from a device we have not seen before."),
+      t("Device: :device", { device: details.device }),
+      t("Location: :place", { place: details.place }),
+      t("IP address: :ip", { ip: details.ip }),
+      t("Time: :time", { time: details.time }),
+    ],
+    button: { label: t("Review your sessions"), url: `${ctx.baseUrl}/account-settings#sessions` },
+    after: [t("If this was not you, change your password right away and log out your other sessions.")],
+  });
+}
