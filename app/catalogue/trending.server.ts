@@ -1,6 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { titles, type TitleType } from "./schema";
+import { titles, titleViews, videoPlays, type TitleType } from "./schema";
 import { dayNumber } from "./views.server";
 
 /**
@@ -49,15 +49,18 @@ export async function recalculateTrending(db: Database, options: TrendingOptions
     SELECT title_id, SUM(n * (CASE ${today} - day ${decay} ELSE 0 END)) AS score FROM daily GROUP BY title_id`;
 
   const cutoff = today - retentionDays;
+  // Query builders, not db.run(sql): drizzle's D1 batch cannot bind raw SQL.
   const [, , prunedViews, prunedPlays] = await db.batch([
     // Everything that trended before starts from zero...
-    db.run(sql`UPDATE titles SET trending_score = 0 WHERE trending_score > 0`),
+    db.update(titles).set({ trendingScore: 0 }).where(gt(titles.trendingScore, 0)),
     // ...and what was seen in the window gets its score (all in one transaction).
-    db.run(sql`
-      WITH scores AS (${scores})
-      UPDATE titles SET trending_score = round(scores.score, 4) FROM scores WHERE titles.id = scores.title_id`),
-    db.run(sql`DELETE FROM title_views WHERE day < ${cutoff}`),
-    db.run(sql`DELETE FROM video_plays WHERE day < ${cutoff}`),
+    db
+      .update(titles)
+      .set({ trendingScore: sql`round(scores.score, 4)` })
+      .from(sql`(${scores}) AS scores`)
+      .where(sql`${titles.id} = scores.title_id`),
+    db.delete(titleViews).where(lt(titleViews.day, cutoff)),
+    db.delete(videoPlays).where(lt(videoPlays.day, cutoff)),
   ]);
   const [{ scored }] = await db.all<{ scored: number }>(sql`SELECT COUNT(*) AS scored FROM titles WHERE trending_score > 0`);
   return { scored, pruned: changes(prunedViews) + changes(prunedPlays), ms: Date.now() - started };
@@ -85,24 +88,26 @@ export interface TrendingTitle {
  * (a fresh site) the most popular titles stand in, so the grid is never empty.
  */
 export async function trendingTitles(db: Database, { limit = 9, type }: { limit?: number; type?: TitleType } = {}): Promise<TrendingTitle[]> {
-  const query = db
-    .select({
-      id: titles.id,
-      type: titles.type,
-      name: titles.name,
-      slug: titles.slug,
-      year: titles.year,
-      poster: titles.poster,
-      backdrop: titles.backdrop,
-      trendingScore: titles.trendingScore,
-    })
-    .from(titles);
+  // A fresh builder per query: drizzle builders are mutable.
+  const query = () =>
+    db
+      .select({
+        id: titles.id,
+        type: titles.type,
+        name: titles.name,
+        slug: titles.slug,
+        year: titles.year,
+        poster: titles.poster,
+        backdrop: titles.backdrop,
+        trendingScore: titles.trendingScore,
+      })
+      .from(titles);
   const size = Math.min(Math.max(Math.trunc(limit) || 9, 1), 50);
-  const trending = await (type ? query.where(sql`${titles.type} = ${type} AND ${titles.trendingScore} > 0`) : query.where(sql`${titles.trendingScore} > 0`))
+  const trending = await (type ? query().where(sql`${titles.type} = ${type} AND ${titles.trendingScore} > 0`) : query().where(sql`${titles.trendingScore} > 0`))
     .orderBy(desc(titles.trendingScore), desc(titles.popularity))
     .limit(size);
   if (trending.length >= size) return trending;
   const seen = new Set(trending.map((t) => t.id));
-  const popular = await (type ? query.where(eq(titles.type, type)) : query).orderBy(desc(titles.popularity)).limit(size + trending.length);
+  const popular = await (type ? query().where(eq(titles.type, type)) : query()).orderBy(desc(titles.popularity)).limit(size + trending.length);
   return [...trending, ...popular.filter((t) => !seen.has(t.id))].slice(0, size);
 }
