@@ -7,6 +7,9 @@ export default [
     index("routes/site/home.tsx"),
     route("pages/:slug", "routes/pages/custom-page.tsx", { id: "custom-page-by-slug" }),
     route("pages/:id/:slug", "routes/pages/custom-page.tsx", { id: "custom-page-by-id" }),
+    route("titles/:id/:slug", "routes/titles/title.tsx"),
+    // Developer page of the shared UI primitives and form kit; local Worker only.
+    route("_dev/ui", "routes/dev/ui-kit.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 

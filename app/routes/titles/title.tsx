@@ -1,0 +1,354 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/title";
+import { AdSlot } from "~/ads/ad-slot";
+import { adSlots } from "~/ads/ads.server";
+import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
+import { ARTWORK_SIZES } from "~/catalogue/artwork";
+import { generatedNote, isGenerated } from "~/catalogue/generated";
+import { titlePath } from "~/catalogue/slug";
+import { loadTitlePage } from "~/catalogue/title-page.server";
+import { recordTitleView, viewerKeyFor } from "~/catalogue/views.server";
+import { TITLE_TOP_CAST } from "~/constants";
+import { log } from "~/observability/log.server";
+import { authEnv } from "~/auth/env";
+import { getApp, getWorker } from "~/request/context";
+import { JsonLd } from "~/seo/json-ld";
+import { seoTags } from "~/seo/seo";
+import { buildSeo } from "~/seo/seo.server";
+import { titleJsonLd } from "~/seo/structured-data";
+import { PersonCard, TitleCard, VideoCard } from "~/site/cards";
+import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName } from "~/site/format";
+import { GeneratedNote } from "~/site/generated-note";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const worker = getWorker(context);
+  requireCatalogueAccess(app, request);
+  const id = parseId(params.id);
+  const page = await loadTitlePage(app.db, id, { topCast: TITLE_TOP_CAST });
+  if (!page) throw data(null, { status: 404 });
+  const { title } = page;
+  if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
+
+  // Count the view after the response is on its way; a failure only costs a view.
+  worker.ctx.waitUntil(
+    viewerKeyFor(request, app.viewer.userId, authEnv(worker.env).APP_KEY ?? "")
+      .then((viewerKey) => recordTitleView(app.db, id, { viewerKey }))
+      .catch((error: unknown) => log("warn", "title view not recorded", { requestId: worker.requestId, error: String(error) })),
+  );
+
+  const origin = new URL(request.url).origin;
+  const plotNote = generatedNote(title, "plot");
+  return {
+    page,
+    ads: adSlots(app.settings, worker.nonce, ["ads.title_top"]),
+    jsonLd: titleJsonLd(page, origin),
+    seo: buildSeo(app, request, {
+      title: title.year ? `${title.name} (${title.year})` : title.name,
+      description: title.plot ? (plotNote ? `${title.plot} (${app.t(plotNote)})` : title.plot) : null,
+      path: titlePath(title),
+      image: title.backdrop ?? title.poster,
+      type: title.type === "series" ? "video.tv_show" : "video.movie",
+    }),
+  };
+}
+
+export default function TitlePage({ loaderData }: Route.ComponentProps) {
+  const { page, ads, jsonLd } = loaderData;
+  const { title } = page;
+  const t = useTrans();
+  const language = useBootstrap().i18n.language;
+  const posterSize = ARTWORK_SIZES.poster;
+  const backdropSize = ARTWORK_SIZES.backdrop;
+  const path = titlePath(title);
+  const runtime = formatRuntime(title.runtime);
+  const years = title.type === "series" && title.year ? `${title.year}–${title.endYear ?? ""}` : title.year;
+
+  return (
+    <article data-testid="title-page">
+      <JsonLd data={jsonLd} />
+      <header className="relative isolate overflow-hidden bg-slate-950 text-white">
+        {title.backdrop ? (
+          <img
+            src={title.backdrop}
+            alt=""
+            width={backdropSize.width}
+            height={backdropSize.height}
+            fetchPriority="high"
+            className="absolute inset-0 -z-20 size-full object-cover opacity-40"
+          />
+        ) : null}
+        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950 via-slate-950/70 to-slate-950/20" />
+        <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 md:flex-row md:items-end md:py-16">
+          <img
+            src={title.poster ?? ""}
+            alt={t("Poster of :name", { name: title.name })}
+            width={posterSize.width}
+            height={posterSize.height}
+            fetchPriority="high"
+            className="aspect-[2/3] w-40 shrink-0 rounded-theme bg-slate-800 object-cover shadow-2xl md:w-64"
+          />
+          <div className="min-w-0">
+            <p className="text-sm font-semibold uppercase tracking-wider text-white/70">
+              {title.type === "series" ? t("TV series") : t("Movie")}
+            </p>
+            <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-5xl" data-testid="title-name">
+              {title.name} {years ? <span className="font-normal text-white/60">({years})</span> : null}
+            </h1>
+            {title.originalName && title.originalName !== title.name ? (
+              <p className="mt-1 text-white/70">{t("Original title: :name", { name: title.originalName })}</p>
+            ) : null}
+            <GeneratedNote show={isGenerated(title, "name")} className="mt-2 text-white" />
+            <ul className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-white/80">
+              {title.certification ? <li className="rounded border border-white/40 px-1.5">{title.certification}</li> : null}
+              {runtime ? <li>{runtime}</li> : null}
+              {title.type === "series" && title.seasonCount ? (
+                <li>{t(":count [one season|other seasons]", { count: title.seasonCount })}</li>
+              ) : null}
+              {page.genres.map((genre) => (
+                <li key={genre.id}>
+                  <Link to={`/titles?genre=${genre.slug}`} className="rounded-full bg-white/10 px-2.5 py-0.5 hover:bg-white/20">
+                    {t(genre.name)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-6 flex flex-wrap gap-6" data-testid="title-ratings">
+              <div>
+                <dt className="text-xs uppercase tracking-wider text-white/60">{t("User rating")}</dt>
+                <dd className="text-2xl font-bold">
+                  {title.rating !== null ? (
+                    <>
+                      {title.rating.toFixed(1)}
+                      <span className="text-sm font-normal text-white/60">/10 · {t(":count [one vote|other votes]", { count: title.voteCount })}</span>
+                    </>
+                  ) : (
+                    <span className="text-base font-normal text-white/70">{t("No votes yet")}</span>
+                  )}
+                </dd>
+              </div>
+              {title.externalRating !== null ? (
+                <div>
+                  <dt className="text-xs uppercase tracking-wider text-white/60">IMDb</dt>
+                  <dd className="text-2xl font-bold">
+                    {title.externalRating.toFixed(1)}
+                    <span className="text-sm font-normal text-white/60">
+                      /10{title.externalVotes ? ` · ${formatCount(title.externalVotes, language)}` : ""}
+                    </span>
+                  </dd>
+                </div>
+              ) : null}
+              {title.rottenTomatoes !== null ? (
+                <div>
+                  <dt className="text-xs uppercase tracking-wider text-white/60">Rotten Tomatoes</dt>
+                  <dd className="text-2xl font-bold">{title.rottenTomatoes}%</dd>
+                </div>
+              ) : null}
+            </dl>
+          </div>
+        </div>
+      </header>
+
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_18rem]">
+        <div className="min-w-0 space-y-12">
+          <section aria-labelledby="plot-heading">
+            <h2 id="plot-heading" className="text-xl font-semibold text-foreground">
+              {t("Plot summary")}
+            </h2>
+            {title.tagline ? <p className="mt-3 text-lg italic text-muted">{title.tagline}</p> : null}
+            {title.plot ? (
+              <p className="mt-3 max-w-3xl leading-7 text-foreground" data-testid="title-plot">
+                {title.plot}
+              </p>
+            ) : (
+              <p className="mt-3 text-muted">{t("No plot summary yet.")}</p>
+            )}
+            <GeneratedNote show={isGenerated(title, "plot") || isGenerated(title, "tagline")} className="mt-3" />
+          </section>
+
+          <AdSlot slot="ads.title_top" html={ads["ads.title_top"]} />
+
+          {page.cast.length > 0 ? (
+            <section aria-labelledby="cast-heading">
+              <div className="flex items-end justify-between gap-4">
+                <h2 id="cast-heading" className="text-xl font-semibold text-foreground">
+                  {t("Top cast")}
+                </h2>
+                <Link to={`${path}/credits`} className="text-sm font-medium text-primary hover:underline" data-testid="full-credits-link">
+                  {t("Full cast & crew")}
+                </Link>
+              </div>
+              <GeneratedNote show={page.cast.some((c) => c.generated)} className="mt-2" />
+              <ul className="mt-4 grid grid-cols-3 gap-4 sm:grid-cols-4 md:grid-cols-6" data-testid="title-cast">
+                {page.cast.map((credit) => (
+                  <li key={credit.id}>
+                    <PersonCard person={{ ...credit, role: credit.character }} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          {page.keyCrew.length > 0 ? (
+            <section aria-labelledby="crew-heading">
+              <h2 id="crew-heading" className="text-xl font-semibold text-foreground">
+                {t("Crew")}
+              </h2>
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-4" data-testid="title-crew">
+                {page.keyCrew.map((credit) => (
+                  <li key={credit.id}>
+                    <Link to={`/people/${credit.personId}/${encodeURIComponent(credit.slug)}`} className="font-medium text-foreground hover:text-primary">
+                      {credit.name}
+                    </Link>
+                    <p className="text-sm text-muted">{t(credit.job)}</p>
+                  </li>
+                ))}
+              </ul>
+              {page.cast.length === 0 ? (
+                <Link to={`${path}/credits`} className="mt-4 inline-block text-sm font-medium text-primary hover:underline" data-testid="full-credits-link">
+                  {t("Full cast & crew")}
+                </Link>
+              ) : null}
+            </section>
+          ) : null}
+
+          {title.type === "series" && page.seasons.length > 0 ? (
+            <section aria-labelledby="seasons-heading">
+              <h2 id="seasons-heading" className="text-xl font-semibold text-foreground">
+                {t("Seasons")}
+              </h2>
+              <GeneratedNote show={isGenerated(title, "seasons") || isGenerated(title, "episodes")} className="mt-2" />
+              <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 md:grid-cols-6" data-testid="title-seasons">
+                {page.seasons.map((season) => (
+                  <li key={season.id}>
+                    <Link to={`${path}/season/${season.number}`} className="group block">
+                      <img
+                        src={season.poster ?? title.poster ?? ""}
+                        alt=""
+                        width={posterSize.width}
+                        height={posterSize.height}
+                        loading="lazy"
+                        className="aspect-[2/3] w-full rounded-theme bg-paper object-cover"
+                      />
+                      <p className="mt-2 font-medium text-foreground group-hover:text-primary">{season.name}</p>
+                      <p className="text-sm text-muted">
+                        {[season.airDate?.slice(0, 4), t(":count [one episode|other episodes]", { count: season.episodeCount })]
+                          .filter(Boolean)
+                          .join(" · ")}
+                      </p>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          {page.videos.length > 0 ? (
+            <section aria-labelledby="videos-heading">
+              <h2 id="videos-heading" className="text-xl font-semibold text-foreground">
+                {t("Videos")}
+              </h2>
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-3" data-testid="title-videos">
+                {page.videos.map((video) => (
+                  <li key={video.id}>
+                    <VideoCard video={video} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          {page.images.length > 0 ? (
+            <section aria-labelledby="images-heading">
+              <h2 id="images-heading" className="text-xl font-semibold text-foreground">
+                {t("Images")}
+              </h2>
+              <ul className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-4">
+                {page.images.map((image) => (
+                  <li key={image.id}>
+                    <a href={image.url} className="block">
+                      <img
+                        src={image.url}
+                        alt={t(":name, :type", { name: title.name, type: t(image.type) })}
+                        width={image.width}
+                        height={image.height}
+                        loading="lazy"
+                        decoding="async"
+                        className="h-auto w-full rounded-theme bg-paper object-cover"
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          {page.related.length > 0 ? (
+            <section aria-labelledby="related-heading">
+              <h2 id="related-heading" className="text-xl font-semibold text-foreground">
+                {t("More like this")}
+              </h2>
+              <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6" data-testid="related-titles">
+                {page.related.map((related) => (
+                  <li key={related.id}>
+                    <TitleCard title={related} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+
+        <aside aria-labelledby="facts-heading" className="space-y-6">
+          <h2 id="facts-heading" className="text-xl font-semibold text-foreground">
+            {t("Facts")}
+          </h2>
+          <dl className="space-y-4 text-sm" data-testid="title-facts">
+            <Fact label={title.type === "series" ? t("First aired") : t("Release date")} value={formatDate(title.releaseDate, language)} />
+            {title.type === "series" ? (
+              <Fact label={t("Episodes")} value={title.episodeCount ? String(title.episodeCount) : null} />
+            ) : null}
+            <Fact label={t("Runtime")} value={runtime} generated={isGenerated(title, "runtime")} />
+            <Fact label={t("Certification")} value={title.certification} generated={isGenerated(title, "certification")} />
+            <Fact label={t("Original language")} value={languageName(title.language, language)} generated={isGenerated(title, "language")} />
+            <Fact
+              label={t("Countries")}
+              value={title.countries.length ? title.countries.map((c) => countryName(c, language)).join(", ") : null}
+              generated={isGenerated(title, "countries")}
+            />
+            <Fact label={t("Budget")} value={formatMoney(title.budget, language)} />
+            <Fact label={t("Box office")} value={formatMoney(title.revenue, language)} />
+          </dl>
+          {page.keywords.length > 0 ? (
+            <div>
+              <h3 className="text-sm font-semibold text-foreground">{t("Keywords")}</h3>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {page.keywords.map((keyword) => (
+                  <li key={keyword.slug} className="rounded-full bg-paper px-2.5 py-0.5 text-xs text-muted">
+                    {keyword.name}
+                  </li>
+                ))}
+              </ul>
+              <GeneratedNote show={isGenerated(title, "keywords")} className="mt-2" />
+            </div>
+          ) : null}
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function Fact({ label, value, generated = false }: { label: string; value: string | null | undefined; generated?: boolean }) {
+  if (!value) return null;
+  return (
+    <div>
+      <dt className="font-medium text-muted">{label}</dt>
+      <dd className="mt-0.5 text-foreground">
+        {value} <GeneratedNote show={generated} />
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Formatting for catalogue facts. Dates are formatted in UTC so the server
+ * and the browser render the same text (no hydration mismatch).
+ */
+
+export function formatRuntime(minutes: number | null | undefined): string | null {
+  if (!minutes || minutes <= 0) return null;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h > 0 ? (m > 0 ? `${h}h ${m}m` : `${h}h`) : `${m}m`;
+}
+
+/** "PT2H15M", the ISO 8601 duration schema.org expects. */
+export function isoDuration(minutes: number | null | undefined): string | undefined {
+  if (!minutes || minutes <= 0) return undefined;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}`;
+}
+
+export function isoSeconds(seconds: number | null | undefined): string | undefined {
+  if (!seconds || seconds <= 0) return undefined;
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `PT${m ? `${m}M` : ""}${s ? `${s}S` : ""}`;
+}
+
+export function formatClock(seconds: number | null | undefined): string | null {
+  if (!seconds || seconds <= 0) return null;
+  const m = Math.floor(seconds / 60);
+  const s = String(seconds % 60).padStart(2, "0");
+  return `${m}:${s}`;
+}
+
+export function formatDate(iso: string | null | undefined, language: string): string | null {
+  if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso ?? null;
+  const date = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return iso;
+  try {
+    return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
+  } catch {
+    return iso;
+  }
+}
+
+export function formatMoney(amount: number | null | undefined, language: string): string | null {
+  if (!amount || amount <= 0) return null;
+  try {
+    return new Intl.NumberFormat(language, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(amount);
+  } catch {
+    return `$${amount}`;
+  }
+}
+
+export function formatCount(count: number | null | undefined, language: string): string {
+  try {
+    return new Intl.NumberFormat(language, { notation: "compact", maximumFractionDigits: 1 }).format(count ?? 0);
+  } catch {
+    return String(count ?? 0);
+  }
+}
+
+export function languageName(code: string | null | undefined, language: string): string | null {
+  if (!code) return null;
+  try {
+    return new Intl.DisplayNames([language], { type: "language" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Age in whole years at `until` (or today), from ISO dates. */
+export function ageInYears(birth: string | null | undefined, until?: string | null): number | null {
+  if (!birth || !/^\d{4}-\d{2}-\d{2}$/.test(birth)) return null;
+  const end = until && /^\d{4}-\d{2}-\d{2}$/.test(until) ? new Date(`${until}T00:00:00Z`) : new Date();
+  const start = new Date(`${birth}T00:00:00Z`);
+  let age = end.getUTCFullYear() - start.getUTCFullYear();
+  const beforeBirthday =
+    end.getUTCMonth() < start.getUTCMonth() || (end.getUTCMonth() === start.getUTCMonth() && end.getUTCDate() < start.getUTCDate());
+  if (beforeBirthday) age--;
+  return age >= 0 && age < 150 ? age : null;
+}
