@@ -95,6 +95,18 @@ export const NOTIFICATIONS_PAGE_SIZE = 30;
 // --- Billing -------------------------------------------------------------------------
 /** The "Save up to" figure ignores savings above this percentage (spec section 5). */
 export const SAVE_UP_MAX_PERCENT = 200;
+/** Remembers the plan a guest picked on /pricing until they register or sign in (spec section 3). */
+export const BILLING_ONBOARDING_COOKIE = "billing_onboarding";
+/** The onboarding choice is kept this long, like other preference cookies (spec section 9). */
+export const BILLING_ONBOARDING_MAX_AGE_S = 7 * 24 * 60 * 60;
+/** A provider checkout session stays usable this long (Stripe Checkout's default is 24 hours). */
+export const CHECKOUT_SESSION_TTL_S = 24 * 60 * 60;
+/** A webhook event claimed by a request that then crashed may be claimed again after this long. */
+export const BILLING_EVENT_CLAIM_TIMEOUT_S = 60;
+/** Stripe retries webhooks for up to 3 days; processed event ids are kept longer than that. */
+export const BILLING_EVENT_RETENTION_DAYS = 30;
+/** Stripe's tolerance for a webhook signature's timestamp (replayed or delayed deliveries are refused). */
+export const STRIPE_WEBHOOK_TOLERANCE_S = 300;
 
 // --- Uploads ---------------------------------------------------------------------------
 /** Files this large or larger upload in chunks through tus (spec section 9). */

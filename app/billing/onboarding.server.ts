@@ -1,0 +1,57 @@
+import { BILLING_ONBOARDING_COOKIE, BILLING_ONBOARDING_MAX_AGE_S } from "~/constants";
+import { deleteCookie, readCookie, serializeCookie } from "~/http/cookies";
+
+/**
+ * The onboarding selection (spec section 3): the plan and price a visitor
+ * picked on the pricing page before they had an account. It lives in a
+ * cookie; after registration or sign-in the post-login redirect sends them to
+ * /checkout/{productId}/{priceId} (spec section 2) and forgets it.
+ */
+export interface OnboardingSelection {
+  productId: number;
+  priceId: number;
+}
+
+const VALUE = /^(\d{1,12}):(\d{1,12})$/;
+
+export function readOnboardingSelection(request: Request): OnboardingSelection | null {
+  const match = VALUE.exec(readCookie(request, BILLING_ONBOARDING_COOKIE) ?? "");
+  if (!match) return null;
+  const productId = Number(match[1]);
+  const priceId = Number(match[2]);
+  if (productId < 1 || priceId < 1) return null;
+  return { productId, priceId };
+}
+
+/** Set-Cookie value remembering the selection. */
+export function onboardingSelectionCookie(request: Request, selection: OnboardingSelection) {
+  return serializeCookie(request, BILLING_ONBOARDING_COOKIE, `${selection.productId}:${selection.priceId}`, {
+    maxAge: BILLING_ONBOARDING_MAX_AGE_S,
+  });
+}
+
+export function clearOnboardingSelectionCookie(request: Request) {
+  return deleteCookie(request, BILLING_ONBOARDING_COOKIE);
+}
+
+export function checkoutPath(selection: OnboardingSelection) {
+  return `/checkout/${selection.productId}/${selection.priceId}`;
+}
+
+/**
+ * For the post-login and post-registration redirect: when the visitor chose a
+ * plan before signing in, where to go instead of the default target, and the
+ * Set-Cookie header that forgets the choice (append it to the redirect).
+ * Null when there is no selection, so the caller keeps its own target.
+ *
+ *   const onboarding = takeOnboardingRedirect(request);
+ *   if (onboarding) throw redirect(onboarding.to, { headers: { "Set-Cookie": onboarding.setCookie } });
+ *
+ * The checkout route validates the plan and price again, and sends a user
+ * who already has that plan to /billing, so a stale selection is harmless.
+ */
+export function takeOnboardingRedirect(request: Request): { to: string; setCookie: string } | null {
+  const selection = readOnboardingSelection(request);
+  if (!selection) return null;
+  return { to: checkoutPath(selection), setCookie: clearOnboardingSelectionCookie(request) };
+}
