@@ -8,6 +8,9 @@ export default [
     route("pages/:slug", "routes/pages/custom-page.tsx", { id: "custom-page-by-slug" }),
     route("pages/:id/:slug", "routes/pages/custom-page.tsx", { id: "custom-page-by-id" }),
     route("titles/:id/:slug", "routes/titles/title.tsx"),
+    route("titles/:id/:slug/credits", "routes/titles/credits.tsx"),
+    route("titles/:id/:slug/season/:season", "routes/titles/season.tsx"),
+    route("titles/:id/:slug/season/:season/episode/:episode", "routes/titles/episode.tsx"),
     // Developer page of the shared UI primitives and form kit; local Worker only.
     route("_dev/ui", "routes/dev/ui-kit.tsx"),
     route("*", "routes/site/not-found.tsx"),

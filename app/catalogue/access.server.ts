@@ -25,3 +25,9 @@ export function parseId(value: string | undefined): number {
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   return id;
 }
+
+/** A season or episode number from a path segment (0 holds specials), or a 404. */
+export function parseSmallNumber(value: string | undefined): number {
+  if (!value || !/^\d{1,4}$/.test(value)) throw data(null, { status: 404 });
+  return Number(value);
+}

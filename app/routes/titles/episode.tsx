@@ -1,0 +1,141 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/episode";
+import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
+import { ARTWORK_SIZES } from "~/catalogue/artwork";
+import { isGenerated } from "~/catalogue/generated";
+import { personPath, titlePath } from "~/catalogue/slug";
+import { loadEpisode } from "~/catalogue/title-page.server";
+import { getApp } from "~/request/context";
+import { seoTags } from "~/seo/seo";
+import { buildSeo } from "~/seo/seo.server";
+import { PersonCard, VideoCard } from "~/site/cards";
+import { formatDate, formatRuntime } from "~/site/format";
+import { GeneratedNote } from "~/site/generated-note";
+import { RatingBadge } from "~/site/rating-badge";
+import { TitleSubpageHeader } from "~/site/title-header";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
+
+/** /titles/{id}/{slug}/season/{n}/episode/{m}: one episode, its credits and videos, and previous/next links. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  requireCatalogueAccess(app, request);
+  const seasonNumber = parseSmallNumber(params.season);
+  const episodeNumber = parseSmallNumber(params.episode);
+  const found = await loadEpisode(app.db, parseId(params.id), seasonNumber, episodeNumber);
+  if (!found) throw data(null, { status: 404 });
+  const { title, episode } = found;
+  const path = `${titlePath(title)}/season/${seasonNumber}/episode/${episodeNumber}`;
+  if (params.slug !== title.slug) throw redirect(path, 301);
+  return {
+    ...found,
+    seo: buildSeo(app, request, {
+      title: `${title.name} S${seasonNumber}E${episodeNumber}: ${episode.name}`,
+      description: episode.plot,
+      path,
+      image: episode.still ?? title.backdrop,
+      type: "video.episode",
+    }),
+  };
+}
+
+export default function EpisodePage({ loaderData }: Route.ComponentProps) {
+  const { title, episode, cast, crew, videos, previous, next } = loaderData;
+  const t = useTrans();
+  const language = useBootstrap().i18n.language;
+  const base = titlePath(title);
+  const still = ARTWORK_SIZES.still;
+  const episodeUrl = (s: number, e: number) => `${base}/season/${s}/episode/${e}`;
+  return (
+    <div data-testid="episode-page">
+      <TitleSubpageHeader title={title} heading={episode.name}>
+        <p className="text-sm text-muted">
+          <Link to={`${base}/season/${episode.seasonNumber}`} className="hover:underline">
+            {t("Season :number", { number: episode.seasonNumber })}
+          </Link>
+          {" · "}
+          {t("Episode :number", { number: episode.episodeNumber })}
+        </p>
+      </TitleSubpageHeader>
+      <div className="mx-auto max-w-7xl space-y-10 px-4 py-8 sm:px-6">
+        <div className="flex flex-col gap-6 md:flex-row">
+          <img
+            src={episode.still ?? ""}
+            alt={t("Still from :name", { name: episode.name })}
+            width={still.width}
+            height={still.height}
+            className="aspect-video w-full rounded-theme bg-paper object-cover md:w-[28rem]"
+          />
+          <div className="min-w-0 space-y-3">
+            <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
+              {formatDate(episode.airDate, language) ? <span>{formatDate(episode.airDate, language)}</span> : null}
+              {formatRuntime(episode.runtime) ? <span>{formatRuntime(episode.runtime)}</span> : null}
+              <RatingBadge rating={episode.rating} />
+            </div>
+            {episode.plot ? <p className="leading-7 text-foreground">{episode.plot}</p> : <p className="text-muted">{t("No plot summary yet.")}</p>}
+            <GeneratedNote show={isGenerated(episode, "plot") || isGenerated(episode, "name")} />
+          </div>
+        </div>
+
+        <nav aria-label={t("Episodes")} className="flex justify-between gap-4 border-y border-divider py-4" data-testid="episode-nav">
+          {previous ? (
+            <Link to={episodeUrl(previous.seasonNumber, previous.episodeNumber)} rel="prev" className="text-sm font-medium text-primary hover:underline">
+              ← S{previous.seasonNumber} E{previous.episodeNumber}: {previous.name}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <Link to={episodeUrl(next.seasonNumber, next.episodeNumber)} rel="next" className="text-right text-sm font-medium text-primary hover:underline">
+              S{next.seasonNumber} E{next.episodeNumber}: {next.name} →
+            </Link>
+          ) : null}
+        </nav>
+
+        {videos.length > 0 ? (
+          <section aria-labelledby="videos-heading">
+            <h2 id="videos-heading" className="text-xl font-semibold text-foreground">{t("Videos")}</h2>
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-3">
+              {videos.map((video) => (
+                <li key={video.id}>
+                  <VideoCard video={video} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {cast.length > 0 ? (
+          <section aria-labelledby="guest-heading">
+            <h2 id="guest-heading" className="text-xl font-semibold text-foreground">{t("Guest stars")}</h2>
+            <GeneratedNote show={cast.some((c) => c.generated)} className="mt-2" />
+            <ul className="mt-4 grid grid-cols-3 gap-4 sm:grid-cols-4 md:grid-cols-6">
+              {cast.map((credit) => (
+                <li key={credit.id}>
+                  <PersonCard person={{ ...credit, role: credit.character }} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {crew.length > 0 ? (
+          <section aria-labelledby="crew-heading">
+            <h2 id="crew-heading" className="text-xl font-semibold text-foreground">{t("Crew")}</h2>
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-4">
+              {crew.map((credit) => (
+                <li key={credit.id}>
+                  <Link to={personPath({ id: credit.personId, slug: credit.slug })} className="font-medium text-foreground hover:text-primary">
+                    {credit.name}
+                  </Link>
+                  <p className="text-sm text-muted">{t(credit.job)}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </div>
+  );
+}

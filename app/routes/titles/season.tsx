@@ -1,0 +1,111 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/season";
+import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
+import { ARTWORK_SIZES } from "~/catalogue/artwork";
+import { isGenerated } from "~/catalogue/generated";
+import { titlePath } from "~/catalogue/slug";
+import { loadSeason } from "~/catalogue/title-page.server";
+import { getApp } from "~/request/context";
+import { seoTags } from "~/seo/seo";
+import { buildSeo } from "~/seo/seo.server";
+import { formatDate, formatRuntime } from "~/site/format";
+import { GeneratedNote } from "~/site/generated-note";
+import { RatingBadge } from "~/site/rating-badge";
+import { TitleSubpageHeader } from "~/site/title-header";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
+
+/** /titles/{id}/{slug}/season/{n}: a season's episodes, with links to every season. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  requireCatalogueAccess(app, request);
+  const number = parseSmallNumber(params.season);
+  const season = await loadSeason(app.db, parseId(params.id), number);
+  if (!season) throw data(null, { status: 404 });
+  const { title } = season;
+  if (params.slug !== title.slug) throw redirect(`${titlePath(title)}/season/${number}`, 301);
+  return {
+    ...season,
+    seo: buildSeo(app, request, {
+      title: `${title.name}: ${season.season.name}`,
+      description: season.season.plot ?? title.plot,
+      path: `${titlePath(title)}/season/${number}`,
+      image: season.season.poster ?? title.poster,
+      type: "video.tv_show",
+    }),
+  };
+}
+
+export default function SeasonPage({ loaderData }: Route.ComponentProps) {
+  const { title, season, seasons, episodes } = loaderData;
+  const t = useTrans();
+  const language = useBootstrap().i18n.language;
+  const base = titlePath(title);
+  const still = ARTWORK_SIZES.still;
+  return (
+    <div data-testid="season-page">
+      <TitleSubpageHeader title={title} heading={`${title.name}: ${season.name}`}>
+        <p className="text-sm text-muted">
+          {[formatDate(season.airDate, language), t(":count [one episode|other episodes]", { count: episodes.length })].filter(Boolean).join(" · ")}
+        </p>
+      </TitleSubpageHeader>
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <nav aria-label={t("Seasons")}>
+          <ul className="flex flex-wrap gap-2" data-testid="season-nav">
+            {seasons.map((s) => (
+              <li key={s.number}>
+                <Link
+                  to={`${base}/season/${s.number}`}
+                  aria-current={s.number === season.number ? "page" : undefined}
+                  className={`inline-block rounded-full border px-3 py-1 text-sm ${s.number === season.number ? "border-primary bg-primary text-on-primary" : "border-divider text-foreground hover:bg-paper"}`}
+                >
+                  {s.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {season.plot ? (
+          <p className="mt-6 max-w-3xl leading-7 text-foreground">
+            {season.plot} <GeneratedNote show={isGenerated(season, "plot")} />
+          </p>
+        ) : null}
+        <ol className="mt-8 space-y-6" data-testid="episode-list">
+          {episodes.map((episode) => (
+            <li key={episode.id}>
+              <Link
+                to={`${base}/season/${season.number}/episode/${episode.episodeNumber}`}
+                className="group flex flex-col gap-4 rounded-theme border border-divider p-3 hover:bg-paper sm:flex-row"
+              >
+                <img
+                  src={episode.still ?? ""}
+                  alt=""
+                  width={still.width}
+                  height={still.height}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-video w-full shrink-0 rounded bg-paper object-cover sm:w-64"
+                />
+                <div className="min-w-0">
+                  <div className="flex items-start justify-between gap-3">
+                    <h2 className="font-semibold text-foreground group-hover:text-primary">
+                      {t("Episode :number", { number: episode.episodeNumber })}: {episode.name}
+                    </h2>
+                    <RatingBadge rating={episode.rating} />
+                  </div>
+                  <p className="text-sm text-muted">
+                    {[formatDate(episode.airDate, language), formatRuntime(episode.runtime)].filter(Boolean).join(" · ")}
+                  </p>
+                  {episode.plot ? <p className="mt-2 line-clamp-3 text-foreground">{episode.plot}</p> : null}
+                  <GeneratedNote show={isGenerated(episode, "plot") || isGenerated(episode, "name")} className="mt-2" />
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ol>
+        {episodes.length === 0 ? <p className="mt-8 text-muted">{t("No episodes listed yet.")}</p> : null}
+      </div>
+    </div>
+  );
+}
