@@ -27,14 +27,16 @@ const REMOVED = /['’‘`´"“”„*~.()!:?¿¡,;[\]{}<>^|\\#$%=]/gu;
 
 const MAX_SLUG_LENGTH = 80;
 
-function transliterate(text: string): string {
+function mapLetters(text: string): string {
   let out = "";
-  for (const char of text) {
-    const lower = char.toLowerCase();
-    out += TRANSLITERATION[char] ?? TRANSLITERATION[lower] ?? char;
-  }
-  // "é" -> "e" + combining accent -> "e".
-  return out.normalize("NFKD").replace(/\p{M}+/gu, "");
+  for (const char of text) out += TRANSLITERATION[char] ?? TRANSLITERATION[char.toLowerCase()] ?? char;
+  return out;
+}
+
+function transliterate(text: string): string {
+  // Map first (so "й" and "ё" keep their own spelling), then drop accents
+  // ("é" -> "e", "ά" -> "α"), then map what the accents were hiding.
+  return mapLetters(mapLetters(text).normalize("NFKD").replace(/\p{M}+/gu, ""));
 }
 
 function truncate(slug: string): string {
