@@ -1,4 +1,5 @@
 import type { Database } from "../../app/db/client.server";
+import { seedBilling } from "./billing";
 import { seedFoundation } from "./foundation";
 import { seedPages } from "./pages";
 
@@ -14,4 +15,6 @@ export async function seedAll(db: Database, { log }: SeedOptions) {
   log(`Seeded ${foundation.roles} roles, ${foundation.permissions} permissions, ${foundation.themes} themes, ${foundation.languages} languages.`);
   const pages = await seedPages(db);
   log(`Seeded ${pages.pages} custom pages.`);
+  const billing = await seedBilling(db);
+  log(`Seeded ${billing.plans} plans.`);
 }
