@@ -11,6 +11,7 @@ export default [
     route("titles/:id/:slug/credits", "routes/titles/credits.tsx"),
     route("titles/:id/:slug/season/:season", "routes/titles/season.tsx"),
     route("titles/:id/:slug/season/:season/episode/:episode", "routes/titles/episode.tsx"),
+    route("people/:id/:slug", "routes/people/person.tsx"),
     // Developer page of the shared UI primitives and form kit; local Worker only.
     route("_dev/ui", "routes/dev/ui-kit.tsx"),
     route("*", "routes/site/not-found.tsx"),
