@@ -12,6 +12,7 @@ export default [
     route("titles/:id/:slug/season/:season", "routes/titles/season.tsx"),
     route("titles/:id/:slug/season/:season/episode/:episode", "routes/titles/episode.tsx"),
     route("people/:id/:slug", "routes/people/person.tsx"),
+    route("watch/:videoId", "routes/watch/watch.tsx"),
     // Developer page of the shared UI primitives and form kit; local Worker only.
     route("_dev/ui", "routes/dev/ui-kit.tsx"),
     route("*", "routes/site/not-found.tsx"),
