@@ -82,6 +82,8 @@ export const RECOVERY_CODE_COUNT = 8;
 /** TOTP (RFC 6238): 30-second steps, codes from one step before or after are accepted. */
 export const TOTP_PERIOD_S = 30;
 export const TOTP_WINDOW_STEPS = 1;
+/** Billing's pricing page remembers the chosen plan here ("<productId>:<priceId>") so sign-in can continue to checkout (spec section 2). */
+export const ONBOARDING_SELECTION_COOKIE = "onboarding-selection";
 /** The social sign-in popup's size (spec section 4: 550 wide, 650 high). */
 export const SOCIAL_POPUP_WIDTH_PX = 550;
 export const SOCIAL_POPUP_HEIGHT_PX = 650;

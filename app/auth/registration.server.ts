@@ -1,0 +1,54 @@
+import { HUMAN_CHECK_FIELD, humanCheckEnabled } from "./human-check.server";
+import { hashPassword } from "./password.server";
+import { checkRateLimits } from "./rate-limit.server";
+import { recordSecurityEvent } from "./security-log.server";
+import type { AuthServices } from "./services.server";
+import { completeSignIn } from "./sign-in.server";
+import { createUser } from "./users.server";
+import { sendVerificationCode } from "./email-verification.server";
+
+export type RegisterOutcome =
+  | { status: "disabled" }
+  | { status: "rate-limited"; retryAfter: number }
+  | { status: "human-check-failed" }
+  | { status: "email-taken" }
+  | { status: "registered"; needsEmailVerification: boolean; headers: Headers; redirectTo: string };
+
+/**
+ * Creates the account and signs it in. With e-mail confirmation on, a code
+ * is mailed and the user must enter it before using the site. Nothing is
+ * stored when the human check fails.
+ */
+export async function register(
+  s: AuthServices,
+  input: { email: string; password: string; first_name?: string; last_name?: string; redirect?: string },
+  humanCheckToken: FormDataEntryValue | null,
+): Promise<RegisterOutcome> {
+  const { settings } = s.app;
+  if (settings["registration.disable"]) return { status: "disabled" };
+  const limited = await checkRateLimits(s.limiter, [["register:ip", s.info.ipAddress ?? "unknown"]]);
+  if (!limited.ok) return { status: "rate-limited", retryAfter: limited.retryAfter };
+  if (humanCheckEnabled(settings, s.env, "register")) {
+    const token = typeof humanCheckToken === "string" ? humanCheckToken : "";
+    if (!(await s.humanCheck.verify(token, s.info.ipAddress))) return { status: "human-check-failed" };
+  }
+  const user = await createUser(s.app.db, {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    firstName: input.first_name || null,
+    lastName: input.last_name || null,
+    language: s.app.language,
+  });
+  if (!user) return { status: "email-taken" };
+  await recordSecurityEvent(s.app.db, user.id, "registered", s.info);
+  const needsEmailVerification = settings["registration.require_email_confirmation"];
+  if (needsEmailVerification) await sendVerificationCode(s, user);
+  const signedIn = await completeSignIn(s, user, { remember: true, redirect: input.redirect, method: "registration" });
+  if (signedIn.status !== "signed-in") return { status: "disabled" };
+  return {
+    status: "registered",
+    needsEmailVerification,
+    headers: signedIn.headers,
+    redirectTo: needsEmailVerification ? "/" : signedIn.redirectTo,
+  };
+}

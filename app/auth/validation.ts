@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH, VERIFICATION_CODE_LENGTH } from "~/constants";
+import type { Policy } from "~/settings/definitions";
+
+/**
+ * Input rules of the account forms (spec section 5), shared by the browser
+ * (conform) and the server. Messages are English keys, translated where shown.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long enough for any passphrase, short enough that nobody can make hashing expensive. */
+export const PASSWORD_MAX_LENGTH = 255;
+export const EMAIL_MAX_LENGTH = 255;
+
+/** Any address with a local part, an @ and a dotted domain; Unicode allowed (RFC 6531). */
+export const emailField = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH)
+  .pipe(z.email({ pattern: z.regexes.unicodeEmail, error: "Enter a valid email address." }));
+
+export const newPasswordField = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+/** Sign-in and confirmation take any stored password, but never a huge one. */
+export const currentPasswordField = z.string().min(1).max(PASSWORD_MAX_LENGTH);
+
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.literal("1"), z.boolean()])
+  .optional()
+  .transform((v) => v === "on" || v === "true" || v === "1" || v === true);
+
+export const redirectField = z.string().max(2000).optional();
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: currentPasswordField,
+  remember: checkbox,
+  redirect: redirectField,
+});
+
+export function registerSchema(policies: Policy[]) {
+  const policyFields: Record<string, z.ZodType> = {};
+  for (const policy of policies) {
+    policyFields[`policy_${policy.id}`] = z.literal("on", { error: "You must accept this to create an account." });
+  }
+  return z
+    .object({
+      email: emailField,
+      password: newPasswordField,
+      password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
+      first_name: z.string().trim().max(100).optional(),
+      last_name: z.string().trim().max(100).optional(),
+      redirect: redirectField,
+      ...policyFields,
+    })
+    .refine((v) => v.password === v.password_confirmation, {
+      path: ["password_confirmation"],
+      message: "The passwords do not match.",
+    });
+}
+
+export const verificationCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(VERIFICATION_CODE_LENGTH)
+    .regex(/^\d+$/, "The code may only contain digits."),
+  redirect: redirectField,
+});
+
+export const twoFactorChallengeSchema = z
+  .object({
+    code: z.string().trim().length(TWO_FACTOR_CODE_LENGTH).regex(/^\d+$/, "The code may only contain digits.").optional(),
+    recovery_code: z.string().trim().length(RECOVERY_CODE_LENGTH).optional(),
+  })
+  .refine((v) => v.code || v.recovery_code, { path: ["code"], message: "This field is required." });
+
+export const twoFactorCodeSchema = z.object({
+  code: z.string().trim().length(TWO_FACTOR_CODE_LENGTH).regex(/^\d+$/, "The code may only contain digits."),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    email: emailField,
+    password: newPasswordField,
+    password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "The passwords do not match.",
+  });
+
+export const changePasswordSchema = z
+  .object({
+    current_password: currentPasswordField,
+    password: newPasswordField,
+    password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "The passwords do not match.",
+  });
+
+export const confirmPasswordSchema = z.object({ password: currentPasswordField });
