@@ -13,6 +13,7 @@ export default [
     route("titles/:id/:slug/season/:season/episode/:episode", "routes/titles/episode.tsx"),
     route("people/:id/:slug", "routes/people/person.tsx"),
     route("watch/:videoId", "routes/watch/watch.tsx"),
+    route("search", "routes/search/search.tsx"),
     // Developer page of the shared UI primitives and form kit; local Worker only.
     route("_dev/ui", "routes/dev/ui-kit.tsx"),
     route("*", "routes/site/not-found.tsx"),
@@ -30,6 +31,9 @@ export default [
   // caching) and generated SVG artwork (decision 005).
   route("media/*", "routes/media/file.ts"),
   route("artwork/:kind/:file", "routes/media/artwork.ts"),
+
+  // The navbar type-ahead (JSON).
+  route("search/suggest", "routes/search/suggest.ts"),
 
   // For crawlers.
   route("robots.txt", "routes/seo/robots.ts"),

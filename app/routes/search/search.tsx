@@ -1,0 +1,198 @@
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/search";
+import { AdSlot } from "~/ads/ad-slot";
+import { adSlots } from "~/ads/ads.server";
+import { useTrans } from "~/bootstrap/use-bootstrap";
+import { requireCatalogueAccess } from "~/catalogue/access.server";
+import { searchCatalogue, type SearchKind } from "~/catalogue/search.server";
+import { SEARCH_RESULTS_PER_KIND } from "~/constants";
+import { getApp, getWorker } from "~/request/context";
+import { seoTags } from "~/seo/seo";
+import { buildSeo } from "~/seo/seo.server";
+import { PersonCard, TitleCard } from "~/site/cards";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
+
+const FILTERS = ["all", "movie", "series", "person"] as const;
+/** Paging stops here (searchCatalogue's own offset cap is 1,000). */
+const MAX_PAGE = 50;
+
+const searchParams = z.object({
+  query: z.string().catch("").transform((q) => q.slice(0, 200)),
+  type: z.enum(FILTERS).catch("all"),
+  page: z.coerce.number().int().min(1).catch(1),
+});
+
+/**
+ * /search?query=&type=&page=: results grouped by kind (movies and series,
+ * then people), prefix matching ranked by relevance then popularity. Any
+ * input is safe: unknown types fall back to all, bad pages to page 1, and
+ * a page past the end is simply empty.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  requireCatalogueAccess(app, request);
+  const { query, type, page } = searchParams.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const types: SearchKind[] = type === "all" ? ["movie", "series", "person"] : [type];
+  const limit = type === "all" ? 12 : SEARCH_RESULTS_PER_KIND;
+  const offset = (page - 1) * limit;
+  const results =
+    query.trim() && page <= MAX_PAGE && offset <= 1000
+      ? await searchCatalogue(app.db, query, { limit, offset, types })
+      : { query: query.trim(), titles: [], people: [], moreTitles: false, morePeople: false };
+  return {
+    query,
+    type,
+    page,
+    results,
+    ads: adSlots(app.settings, getWorker(context).nonce, ["ads.general_top", "ads.general_bottom"]),
+    seo: buildSeo(app, request, {
+      title: query.trim() ? app.t("Search results for “:query”", { query: query.trim() }) : app.t("Search"),
+      description: null,
+      path: "/search",
+      noindex: true,
+    }),
+  };
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, type, page, results, ads } = loaderData;
+  const t = useTrans();
+  const hasQuery = query.trim() !== "";
+  const nothing = hasQuery && results.titles.length === 0 && results.people.length === 0;
+  const link = (next: { type?: string; page?: number }) => {
+    const params = new URLSearchParams({ query });
+    const nextType = next.type ?? type;
+    if (nextType !== "all") params.set("type", nextType);
+    if ((next.page ?? 1) > 1) params.set("page", String(next.page));
+    return `/search?${params}`;
+  };
+  const tabs: { value: (typeof FILTERS)[number]; label: string }[] = [
+    { value: "all", label: t("All") },
+    { value: "movie", label: t("Movies") },
+    { value: "series", label: t("Series") },
+    { value: "person", label: t("People") },
+  ];
+  const more = type !== "all" && (results.moreTitles || results.morePeople);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6" data-testid="search-page">
+      <AdSlot slot="ads.general_top" html={ads["ads.general_top"]} />
+      <h1 className="text-3xl font-bold tracking-tight text-foreground">
+        {hasQuery ? t("Search results for “:query”", { query: query.trim() }) : t("Search")}
+      </h1>
+      <Form method="get" action="/search" role="search" className="mt-6 flex max-w-2xl gap-2" data-testid="search-form">
+        <label htmlFor="search-page-query" className="sr-only">
+          {t("Search titles and people")}
+        </label>
+        <input
+          id="search-page-query"
+          type="search"
+          name="query"
+          defaultValue={query}
+          maxLength={200}
+          placeholder={t("Search titles and people")}
+          className="h-11 flex-auto rounded-theme border border-divider bg-background px-4 text-foreground focus:border-primary focus:outline-none"
+        />
+        {type !== "all" ? <input type="hidden" name="type" value={type} /> : null}
+        <button type="submit" className="h-11 rounded-theme bg-primary px-5 font-semibold text-on-primary hover:opacity-90">
+          {t("Search")}
+        </button>
+      </Form>
+
+      {hasQuery ? (
+        <nav aria-label={t("Result types")} className="mt-6">
+          <ul className="flex flex-wrap gap-2">
+            {tabs.map((tab) => (
+              <li key={tab.value}>
+                <Link
+                  to={link({ type: tab.value })}
+                  aria-current={tab.value === type ? "page" : undefined}
+                  className={`inline-block rounded-full border px-3 py-1 text-sm ${tab.value === type ? "border-primary bg-primary text-on-primary" : "border-divider text-foreground hover:bg-paper"}`}
+                >
+                  {tab.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      {!hasQuery ? (
+        <p className="mt-10 text-muted" data-testid="search-empty">
+          {t("Type a title or a name to search the catalogue.")}
+        </p>
+      ) : nothing ? (
+        <div className="mt-10" data-testid="search-no-results">
+          <p className="text-lg font-medium text-foreground">{page > 1 ? t("No more results.") : t("No results for “:query”", { query: query.trim() })}</p>
+          <p className="mt-2 text-muted">{t("Check the spelling, or try fewer or different words.")}</p>
+          <Link to="/titles" className="mt-4 inline-block font-medium text-primary hover:underline">
+            {t("Browse the catalogue instead")}
+          </Link>
+        </div>
+      ) : null}
+
+      {results.titles.length > 0 ? (
+        <section aria-labelledby="titles-heading" className="mt-10" data-testid="search-titles">
+          <div className="flex items-end justify-between">
+            <h2 id="titles-heading" className="text-xl font-semibold text-foreground">
+              {type === "movie" ? t("Movies") : type === "series" ? t("Series") : t("Movies & series")}
+            </h2>
+            {type === "all" && results.moreTitles ? (
+              <Link to={link({ type: "movie" })} className="text-sm font-medium text-primary hover:underline">
+                {t("More movies")}
+              </Link>
+            ) : null}
+          </div>
+          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
+            {results.titles.map((title, index) => (
+              <li key={title.id}>
+                <TitleCard title={{ ...title, rating: null, externalRating: null }} eager={index < 6} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {results.people.length > 0 ? (
+        <section aria-labelledby="people-heading" className="mt-10" data-testid="search-people">
+          <div className="flex items-end justify-between">
+            <h2 id="people-heading" className="text-xl font-semibold text-foreground">
+              {t("People")}
+            </h2>
+            {type === "all" && results.morePeople ? (
+              <Link to={link({ type: "person" })} className="text-sm font-medium text-primary hover:underline">
+                {t("More people")}
+              </Link>
+            ) : null}
+          </div>
+          <ul className="mt-4 grid grid-cols-3 gap-4 sm:grid-cols-4 lg:grid-cols-8">
+            {results.people.map((person) => (
+              <li key={person.id}>
+                <PersonCard person={{ personId: person.id, name: person.name, slug: person.slug, profile: person.profile, role: person.knownFor ? t(person.knownFor) : null }} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {type !== "all" && (page > 1 || more) ? (
+        <nav aria-label={t("Pagination")} className="mt-10 flex justify-between">
+          {page > 1 ? (
+            <Link to={link({ page: page - 1 })} rel="prev" className="font-medium text-primary hover:underline">
+              ← {t("Previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {more ? (
+            <Link to={link({ page: page + 1 })} rel="next" className="font-medium text-primary hover:underline">
+              {t("Next")} →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+      <AdSlot slot="ads.general_bottom" html={ads["ads.general_bottom"]} />
+    </div>
+  );
+}
