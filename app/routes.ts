@@ -7,6 +7,8 @@ export default [
     index("routes/site/home.tsx"),
     route("pages/:slug", "routes/pages/custom-page.tsx", { id: "custom-page-by-slug" }),
     route("pages/:id/:slug", "routes/pages/custom-page.tsx", { id: "custom-page-by-id" }),
+    route("titles", "routes/browse/titles.tsx"),
+    route("people", "routes/browse/people.tsx"),
     route("titles/:id/:slug", "routes/titles/title.tsx"),
     route("titles/:id/:slug/credits", "routes/titles/credits.tsx"),
     route("titles/:id/:slug/season/:season", "routes/titles/season.tsx"),

@@ -1,0 +1,83 @@
+import { and, asc, desc, eq, gte, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { defaultDirection, MAX_BROWSE_PAGE, type PersonFilters, type TitleFilters } from "./browse";
+import { genres, people, titles } from "./schema";
+
+/**
+ * Browse lists. No total count (a COUNT over a large filtered catalogue costs
+ * more than the page itself); one extra row tells whether a next page exists.
+ * Pages past MAX_BROWSE_PAGE are empty without touching the database.
+ */
+
+export function listGenres(db: Database) {
+  return db.select({ id: genres.id, name: genres.name, slug: genres.slug }).from(genres).orderBy(asc(genres.name));
+}
+
+export async function browseTitles(db: Database, filters: TitleFilters, pageSize: number) {
+  if (filters.page > MAX_BROWSE_PAGE) return { items: [], hasNext: false };
+  const where: SQL[] = [];
+  if (filters.type) where.push(eq(titles.type, filters.type));
+  if (filters.year_from !== undefined) where.push(gte(titles.year, filters.year_from));
+  if (filters.year_to !== undefined) where.push(lte(titles.year, filters.year_to));
+  if (filters.rating !== undefined) where.push(gte(titles.externalRating, filters.rating));
+  if (filters.certification) where.push(eq(titles.certification, filters.certification));
+  if (filters.genre) {
+    // A correlated EXISTS lets SQLite walk the sort's index and stop after one
+    // page, instead of collecting a whole (large) genre and sorting it.
+    where.push(sql`EXISTS (SELECT 1 FROM title_genres tg JOIN genres g ON g.id = tg.genre_id
+                   WHERE tg.title_id = ${titles.id} AND g.slug = ${filters.genre})`);
+  }
+  const direction = filters.dir ?? defaultDirection(filters.order);
+  const by = direction === "asc" ? asc : desc;
+  const order: SQL[] = [];
+  switch (filters.order) {
+    case "rating":
+      // Unrated titles last whatever the direction.
+      where.push(isNotNull(titles.externalRating));
+      order.push(by(titles.externalRating));
+      break;
+    case "release_date":
+      where.push(isNotNull(titles.releaseDate));
+      order.push(by(titles.releaseDate));
+      break;
+    case "name":
+      order.push(by(titles.name));
+      break;
+    default:
+      order.push(by(titles.popularity));
+  }
+  order.push(by(titles.id));
+  const rows = await db
+    .select({
+      id: titles.id,
+      type: titles.type,
+      name: titles.name,
+      slug: titles.slug,
+      year: titles.year,
+      poster: titles.poster,
+      rating: titles.rating,
+      externalRating: titles.externalRating,
+    })
+    .from(titles)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(...order)
+    .limit(pageSize + 1)
+    .offset((filters.page - 1) * pageSize);
+  return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
+}
+
+export async function browsePeople(db: Database, filters: PersonFilters, pageSize: number) {
+  if (filters.page > MAX_BROWSE_PAGE) return { items: [], hasNext: false };
+  const where: SQL[] = [];
+  if (filters.department) where.push(eq(people.knownFor, filters.department));
+  if (filters.gender) where.push(eq(people.gender, filters.gender));
+  const by = (filters.dir ?? defaultDirection(filters.order)) === "asc" ? asc : desc;
+  const rows = await db
+    .select({ id: people.id, name: people.name, slug: people.slug, profile: people.profile, knownFor: people.knownFor })
+    .from(people)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(filters.order === "name" ? by(people.name) : by(people.popularity), by(people.id))
+    .limit(pageSize + 1)
+    .offset((filters.page - 1) * pageSize);
+  return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
+}

@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+import { useTrans } from "~/bootstrap/use-bootstrap";
+
+/** Previous / next links for lists without a total count. */
+export function Pagination({ page, hasNext, href }: { page: number; hasNext: boolean; href: (page: number) => string }) {
+  const t = useTrans();
+  if (page <= 1 && !hasNext) return null;
+  return (
+    <nav aria-label={t("Pagination")} className="mt-10 flex items-center justify-between gap-4" data-testid="pagination">
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev" className="rounded-theme border border-divider px-4 py-2 text-sm font-medium text-foreground hover:bg-paper">
+          ← {t("Previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-muted">{t("Page :page", { page })}</span>
+      {hasNext ? (
+        <Link to={href(page + 1)} rel="next" className="rounded-theme border border-divider px-4 py-2 text-sm font-medium text-foreground hover:bg-paper">
+          {t("Next")} →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+export const selectClasses =
+  "h-10 w-full rounded-theme border border-divider bg-background px-3 text-sm text-foreground focus:border-primary focus:outline-none";
+export const fieldLabelClasses = "mb-1 block text-sm font-medium text-foreground";
