@@ -15,6 +15,7 @@ export default [
     route("titles/:id/:slug/season/:season/episode/:episode", "routes/titles/episode.tsx"),
     route("people/:id/:slug", "routes/people/person.tsx"),
     route("watch/:videoId", "routes/watch/watch.tsx"),
+    route("user/:id/:slug", "routes/profiles/user-profile.tsx"),
     route("search", "routes/search/search.tsx"),
     // Developer page of the shared UI primitives and form kit; local Worker only.
     route("_dev/ui", "routes/dev/ui-kit.tsx"),
