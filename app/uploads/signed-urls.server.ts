@@ -42,7 +42,7 @@ function signingKey(appKey: string | undefined): Promise<CryptoKey> {
   return key;
 }
 
-function canonical(target: SignedUploadTarget, expires: number): Uint8Array {
+function canonical(target: SignedUploadTarget, expires: number): Uint8Array<ArrayBuffer> {
   const partNumber = target.kind === "part" ? target.partNumber : 0;
   return encoder.encode(JSON.stringify(["v1", target.kind, target.uploadId, target.key, partNumber, expires]));
 }

@@ -1,0 +1,89 @@
+import type { RouterContextProvider } from "react-router";
+import { hasPermission, type Viewer } from "~/auth/viewer";
+import { getApp } from "~/request/context";
+import type { Settings } from "~/settings/definitions";
+import { effectiveMaxSize, type UploadRestrictions } from "./restrictions";
+import { UploadError } from "./upload-error";
+
+/**
+ * Who is uploading, as the upload code needs it. Resolved from the signed-in
+ * user by `resolveUploadActor`, the one place that knows about accounts, so
+ * the domain code stays testable with a plain object.
+ */
+export interface UploadActor {
+  userId: number;
+  /** 0 = the personal (default) workspace. */
+  workspaceId: number;
+  /** Has files.create. */
+  canUpload: boolean;
+  /** Largest file this actor may upload (site maximum and role quota); null = no limit. */
+  maxBytes: number | null;
+  /** May read and delete files of other people (files.view / files.delete, or admin). */
+  canViewAll: boolean;
+  canDeleteAll: boolean;
+}
+
+/** The permission that allows uploads, and its quota restriction (spec section 6). */
+export const UPLOAD_PERMISSION = "files.create";
+export const MAX_SIZE_RESTRICTION = "max_size_mb";
+
+export function actorFromViewer(viewer: Viewer, settings: Settings, workspaceId = 0): UploadActor | null {
+  if (viewer.userId === null) return null;
+  const quota = viewer.permissions.has("admin")
+    ? null
+    : viewer.permissions.get(UPLOAD_PERMISSION)?.find((r) => r.name === MAX_SIZE_RESTRICTION)?.value ?? null;
+  return {
+    userId: viewer.userId,
+    workspaceId,
+    canUpload: hasPermission(viewer, UPLOAD_PERMISSION),
+    maxBytes: effectiveMaxSize(settings["uploads.max_size"], quota),
+    canViewAll: hasPermission(viewer, "files.view"),
+    canDeleteAll: hasPermission(viewer, "files.delete"),
+  };
+}
+
+/**
+ * The signed-in uploader, or an UploadError: 401 for a guest, 403 without
+ * files.create (when `requireUpload`) or for a workspace they do not belong
+ * to. Workspaces do not exist yet, so only the personal workspace (0) is
+ * accepted; the column and the check are in place for when they do.
+ */
+export function resolveUploadActor(
+  context: Readonly<RouterContextProvider>,
+  { workspaceId = null, requireUpload = true }: { workspaceId?: unknown; requireUpload?: boolean } = {},
+): UploadActor {
+  const app = getApp(context);
+  const workspace = parseWorkspaceId(workspaceId);
+  const actor = actorFromViewer(app.viewer, app.settings, workspace);
+  if (!actor) throw new UploadError(401, "Sign in to upload files.", {}, "unauthenticated");
+  if (requireUpload && !actor.canUpload) {
+    throw new UploadError(403, "You do not have permission to upload files.", {}, "forbidden");
+  }
+  if (!isWorkspaceMember(actor.userId, workspace)) {
+    throw new UploadError(403, "You are not a member of this workspace.", {}, "not_workspace_member");
+  }
+  return actor;
+}
+
+function parseWorkspaceId(raw: unknown): number {
+  if (raw === null || raw === undefined || raw === "") return 0;
+  const value = typeof raw === "number" ? raw : Number(String(raw));
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new UploadError(400, "The workspace is not valid.", {}, "invalid_workspace", "workspaceId");
+  }
+  return value;
+}
+
+/** Until workspaces exist, everyone belongs to their personal workspace only. */
+function isWorkspaceMember(_userId: number, workspaceId: number): boolean {
+  return workspaceId === 0;
+}
+
+/** The restrictions that apply to this actor's uploads (site settings plus their quota). */
+export function restrictionsFor(settings: Settings, actor: Pick<UploadActor, "maxBytes">): UploadRestrictions {
+  return {
+    maxSize: actor.maxBytes,
+    allowed: settings["uploads.allowed_extensions"],
+    blocked: settings["uploads.blocked_extensions"],
+  };
+}

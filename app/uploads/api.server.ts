@@ -1,0 +1,56 @@
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { getApp } from "~/request/context";
+import { log } from "~/observability/log.server";
+import { UploadError } from "./upload-error";
+
+/**
+ * JSON plumbing shared by the upload API routes: input parsed with zod into
+ * a 422 with an errors map (spec section 5), domain refusals into their
+ * status with a translated message, and nothing else leaks as a 500 page.
+ */
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  let raw: unknown;
+  try {
+    const text = await request.text();
+    raw = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw new UploadError(400, "The request body must be JSON.", {}, "invalid_json");
+  }
+  return parseInput(raw, schema);
+}
+
+export function parseInput<S extends z.ZodType>(raw: unknown, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue.path.length > 0 ? issue.path.map(String).join(".") : null;
+  throw new UploadError(422, issue.message, {}, "invalid_input", field);
+}
+
+export function uploadErrorResponse(error: UploadError, t: (key: string, values?: Record<string, string | number>) => string) {
+  const message = t(error.messageKey, error.values);
+  return Response.json(
+    { message, code: error.code, ...(error.field ? { errors: { [error.field]: message } } : {}) },
+    { status: error.status, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/** Runs an API handler, answering UploadErrors as JSON. */
+export async function handleUploadApi(
+  context: Readonly<RouterContextProvider>,
+  run: () => Promise<Response>,
+): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof UploadError) return uploadErrorResponse(error, getApp(context).t);
+    if (error instanceof Response) throw error;
+    log("error", "upload API failed", { error: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+}
+
+export function json(data: unknown, status = 200, headers: Record<string, string> = {}) {
+  return Response.json(data, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}

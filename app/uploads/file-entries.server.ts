@@ -1,0 +1,178 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Viewer } from "~/auth/viewer";
+import { hasPermission } from "~/auth/viewer";
+import type { Database } from "~/db/client.server";
+import type { UploadActor } from "./actor.server";
+import { restrictionsFor } from "./actor.server";
+import { fileEntryUrl, fileKind, type FileEntryJson } from "./file-entries";
+import { isGenericMime, sniffMime } from "./file-types";
+import { readObjectHead } from "./r2-streams.server";
+import { checkFile } from "./restrictions";
+import { fileEntries, uploadSessions, type FileEntryRow, type UploadSessionRow } from "./schema";
+import type { UploadServices } from "./services.server";
+import { discardSession, toDate } from "./upload-sessions.server";
+import { UploadError } from "./upload-error";
+
+export function serializeFileEntry(row: FileEntryRow): FileEntryJson {
+  return {
+    id: row.id,
+    name: row.name,
+    file_name: row.fileName,
+    mime: row.mime,
+    type: fileKind(row.mime),
+    size: row.size,
+    extension: row.extension,
+    disk: row.disk,
+    url: fileEntryUrl(row.fileName),
+    owner_id: row.ownerId,
+    workspace_id: row.workspaceId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,
+  };
+}
+
+/** The file name is the last segment of the R2 key (files/<fileName>). */
+export const fileNameOfKey = (key: string) => key.slice(key.lastIndexOf("/") + 1);
+
+/**
+ * Turns a finished upload into a file entry. The restrictions are checked
+ * again against what R2 actually holds (its real size, and the type its first
+ * bytes reveal); a file that fails is deleted. Calling it twice returns the
+ * same entry.
+ */
+export async function claimStoredUpload(
+  services: UploadServices,
+  actor: UploadActor,
+  session: UploadSessionRow,
+  extraMetadata?: Record<string, unknown> | null,
+): Promise<FileEntryRow> {
+  if (session.status === "claimed" && session.fileEntryId !== null) {
+    const [existing] = await services.db.select().from(fileEntries).where(eq(fileEntries.id, session.fileEntryId));
+    if (existing) return existing;
+  }
+  if (session.status !== "stored") {
+    throw new UploadError(409, "The upload is not complete yet.", {}, "upload_incomplete");
+  }
+  const object = await services.bucket.head(session.path);
+  if (!object) {
+    await discardSession(services, session);
+    throw new UploadError(409, "The uploaded file could not be found. Please upload it again.", {}, "upload_missing");
+  }
+  const head = await readObjectHead(services.bucket, session.path, object.size);
+  const sniffed = sniffMime(head);
+  const violation =
+    object.size !== session.size
+      ? null
+      : checkFile(
+          { name: session.clientName, size: object.size, mime: session.clientMime, sniffedMime: sniffed },
+          restrictionsFor(services.settings, actor),
+        );
+  if (object.size !== session.size || violation) {
+    await discardSession(services, session);
+    if (violation) throw UploadError.fromViolation(violation);
+    throw new UploadError(422, "The uploaded file does not match the announced size.", {}, "size_mismatch", "file");
+  }
+
+  const mime = isGenericMime(session.clientMime) && sniffed ? sniffed : session.clientMime;
+  const metadata = session.metadata || extraMetadata ? { ...(session.metadata ?? {}), ...(extraMetadata ?? {}) } : null;
+  const now = toDate(services.now());
+  const [entry] = await services.db.batch([
+    services.db
+      .insert(fileEntries)
+      .values({
+        name: session.clientName,
+        fileName: fileNameOfKey(session.path),
+        mime,
+        size: object.size,
+        extension: session.clientExtension,
+        disk: session.disk,
+        path: session.path,
+        etag: object.httpEtag,
+        ownerId: session.ownerId,
+        workspaceId: session.workspaceId,
+        metadata,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(),
+    // Keep the session briefly, pointing at its entry, so a repeated call answers the same.
+    services.db
+      .update(uploadSessions)
+      .set({
+        status: "claimed",
+        fileEntryId: sql`(SELECT id FROM file_entries WHERE path = ${session.path})`,
+        updatedAt: now,
+      })
+      .where(eq(uploadSessions.id, session.id)),
+  ]);
+  return entry[0];
+}
+
+/** Inserts an entry for an object stored directly (no upload session). */
+export async function insertFileEntry(
+  db: Database,
+  values: typeof fileEntries.$inferInsert,
+): Promise<FileEntryRow> {
+  const [row] = await db.insert(fileEntries).values(values).returning();
+  return row;
+}
+
+export async function findEntryByFileName(db: Database, fileName: string): Promise<FileEntryRow | null> {
+  if (!/^[a-f0-9]{32}$/.test(fileName)) return null;
+  const [row] = await db.select().from(fileEntries).where(eq(fileEntries.fileName, fileName)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Who may read a file: anyone for the public disk (unless it is in the
+ * trash); for the uploads disk its owner, members of its workspace, or
+ * someone with files.view. Workspaces do not exist yet, so membership is
+ * never granted by them (only workspace 0 is ever used).
+ */
+export function canViewEntry(viewer: Viewer, entry: FileEntryRow): boolean {
+  const isOwner = viewer.userId !== null && viewer.userId === entry.ownerId;
+  const privileged = hasPermission(viewer, "files.view");
+  if (entry.deletedAt) return isOwner || privileged;
+  if (entry.disk === "public") return true;
+  return isOwner || privileged || isWorkspaceMember(viewer, entry.workspaceId);
+}
+
+/** Workspace 0 is everyone's personal space and grants nothing to others; real workspaces are not built yet. */
+function isWorkspaceMember(_viewer: Viewer, _workspaceId: number): boolean {
+  return false;
+}
+
+/**
+ * Moves entries to the trash, or deletes them and their R2 objects for good.
+ * All or nothing: one entry the actor may not delete refuses the request.
+ */
+export async function deleteFileEntries(
+  services: UploadServices,
+  actor: UploadActor,
+  ids: number[],
+  { forever }: { forever: boolean },
+): Promise<{ deleted: number[] }> {
+  const unique = [...new Set(ids)];
+  const rows = await services.db
+    .select({ id: fileEntries.id, ownerId: fileEntries.ownerId, path: fileEntries.path, deletedAt: fileEntries.deletedAt })
+    .from(fileEntries)
+    .where(inArray(fileEntries.id, unique));
+  if (rows.length !== unique.length) {
+    throw new UploadError(404, "Some of these files do not exist.", {}, "entries_not_found", "entryIds");
+  }
+  if (!actor.canDeleteAll && rows.some((row) => row.ownerId !== actor.userId)) {
+    throw new UploadError(403, "You may only delete your own files.", {}, "forbidden", "entryIds");
+  }
+  if (forever) {
+    // R2 first: if it fails the entries stay and the call can be repeated.
+    await services.bucket.delete(rows.map((row) => row.path));
+    await services.db.delete(fileEntries).where(inArray(fileEntries.id, unique));
+  } else {
+    await services.db
+      .update(fileEntries)
+      .set({ deletedAt: toDate(services.now()), updatedAt: toDate(services.now()) })
+      .where(and(inArray(fileEntries.id, unique), isNull(fileEntries.deletedAt)));
+  }
+  return { deleted: unique };
+}

@@ -1,0 +1,75 @@
+import { and, eq } from "drizzle-orm";
+import { R2_MAX_PART_BYTES, SIGNED_UPLOAD_URL_TTL_S, UPLOAD_SESSION_EXPIRY_S } from "~/constants";
+import type { UploadActor } from "../actor.server";
+import { streamChunks } from "../byte-reader";
+import { claimStoredUpload } from "../file-entries.server";
+import { putObjectFrom } from "../r2-streams.server";
+import { uploadSessions, type UploadSessionRow } from "../schema";
+import type { UploadServices } from "../services.server";
+import { signUploadUrl, verifyUploadUrl } from "../signed-urls.server";
+import { badRequest, notFound, UploadError } from "../upload-error";
+import { assertNotExpired, findSession, startUploadSession, toDate, type DeclaredUpload } from "../upload-sessions.server";
+
+/**
+ * Direct-to-storage single uploads (spec section 7: s3/simple/presign, PUT,
+ * s3/entries). The presigned URL points at the Worker, which streams the
+ * body into R2; R2's own presigned URLs could replace it when S3 credentials
+ * are configured (not done: see docs/decisions/008-uploads-on-r2.md).
+ */
+export async function presignSimpleUpload(services: UploadServices, actor: UploadActor, declared: DeclaredUpload) {
+  if (declared.size > R2_MAX_PART_BYTES) {
+    throw new UploadError(422, "Files this large must be uploaded in parts.", {}, "use_multipart", "file");
+  }
+  const session = await startUploadSession(services, actor, "simple", declared, { expiresInSeconds: UPLOAD_SESSION_EXPIRY_S });
+  const expires = Math.floor(services.now() / 1000) + SIGNED_UPLOAD_URL_TTL_S;
+  const url = await signUploadUrl(services.appKey, services.origin, { kind: "object", uploadId: session.id, key: session.path }, expires);
+  return { url, key: session.path, acl: session.disk === "public" ? "public-read" : "private", uploadId: session.id, expires };
+}
+
+/** PUT to a signed object URL: exactly the declared number of bytes, streamed into R2. */
+export async function receiveObject(services: UploadServices, request: Request): Promise<{ etag: string }> {
+  const verified = await verifyUploadUrl(services.appKey, new URL(request.url), "object", Math.floor(services.now() / 1000));
+  if (!verified.ok) {
+    throw new UploadError(
+      403,
+      verified.reason === "invalid" ? "This upload link is not valid." : "This upload link has expired.",
+      {},
+      verified.reason === "invalid" ? "invalid_signature" : "expired_signature",
+    );
+  }
+  const session = await findSession(services.db, verified.target.uploadId);
+  if (!session || session.kind !== "simple" || session.path !== verified.target.key) throw notFound();
+  assertNotExpired(session, services);
+  if (session.status !== "uploading") throw new UploadError(409, "This upload is already complete.", {}, "upload_complete");
+  const declared = request.headers.get("Content-Length");
+  if (declared === null) throw new UploadError(411, "Send the file with a Content-Length header.", {}, "length_required");
+  if (!/^\d+$/.test(declared) || Number(declared) !== session.size) {
+    throw badRequest("The file must be exactly :bytes bytes (got :got).", { bytes: session.size, got: declared }, "size_mismatch");
+  }
+  if (!request.body) throw badRequest("The file is empty.", {}, "size_mismatch");
+  const object = await putObjectFrom(services.bucket, session.path, session.size, streamChunks(request.body), {
+    httpMetadata: { contentType: session.clientMime },
+    customMetadata: { uploadSession: session.id },
+  });
+  await services.db
+    .update(uploadSessions)
+    .set({ status: "stored", updatedAt: toDate(services.now()) })
+    .where(and(eq(uploadSessions.id, session.id), eq(uploadSessions.status, "uploading")));
+  return { etag: object.httpEtag };
+}
+
+/** s3/entries: the actor's finished simple or multipart upload becomes a file entry. */
+export async function createEntryFromStoredObject(
+  services: UploadServices,
+  actor: UploadActor,
+  input: { key?: string; filename?: string; metadata?: Record<string, unknown> | null },
+) {
+  const key = input.key ?? `files/${input.filename}`;
+  const [session] = await services.db
+    .select()
+    .from(uploadSessions)
+    .where(and(eq(uploadSessions.path, key), eq(uploadSessions.ownerId, actor.userId)))
+    .limit(1);
+  if (!session || session.kind === "tus") throw notFound();
+  return claimStoredUpload(services, actor, session as UploadSessionRow, input.metadata);
+}
