@@ -158,6 +158,8 @@ export const subscriptions = sqliteTable(
     index("subscriptions_user_idx").on(t.userId, t.statusRank),
     index("subscriptions_product_idx").on(t.productId),
     index("subscriptions_price_idx").on(t.priceId),
+    // The local provider's renewal job: due subscriptions by status and period end.
+    index("subscriptions_renewal_idx").on(t.provider, t.status, t.currentPeriodEnd),
   ],
 );
 export type Subscription = typeof subscriptions.$inferSelect;
@@ -205,6 +207,8 @@ export const invoices = sqliteTable(
     uniqueIndex("invoices_provider_unique").on(t.provider, t.providerInvoiceId),
     index("invoices_user_idx").on(t.userId, t.issuedAt),
     index("invoices_subscription_idx").on(t.subscriptionId),
+    // Linking invoices that arrived before their subscription.
+    index("invoices_provider_subscription_idx").on(t.provider, t.providerSubscriptionId),
   ],
 );
 export type Invoice = typeof invoices.$inferSelect;

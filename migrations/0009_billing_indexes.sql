@@ -1,0 +1,2 @@
+CREATE INDEX `invoices_provider_subscription_idx` ON `invoices` (`provider`,`provider_subscription_id`);--> statement-breakpoint
+CREATE INDEX `subscriptions_renewal_idx` ON `subscriptions` (`provider`,`status`,`current_period_end`);
