@@ -1,6 +1,7 @@
 import { recalculateTrending } from "~/catalogue/trending.server";
 import { openD1 } from "~/db/client.server";
 import { log } from "~/observability/log.server";
+import { cleanUpExpiredUploads } from "~/uploads/cleanup.server";
 
 /**
  * Periodic work run by the Cron Trigger in wrangler.toml. Each domain's job
@@ -15,6 +16,14 @@ const jobs: ScheduledJob[] = [
     run: async (env) => {
       const result = await recalculateTrending(openD1(env.DB, null).db);
       log("info", "trending recalculated", { ...result });
+    },
+  },
+  {
+    // Expired tus uploads, abandoned multipart/presigned uploads, finished but unclaimed objects (decision 008).
+    name: "uploads.cleanup",
+    run: async (env) => {
+      const result = await cleanUpExpiredUploads(openD1(env.DB, null).db, env.FILES);
+      log("info", "expired uploads cleaned up", { ...result });
     },
   },
 ];

@@ -90,7 +90,7 @@ export async function* readMultipartForm(
 ): AsyncGenerator<FormPart> {
   const reader = stream.getReader();
   const delimiter = encoder.encode(`\r\n--${boundary}`);
-  let buffer = new Uint8Array(0);
+  let buffer: Uint8Array = new Uint8Array(0);
   let done = false;
 
   const fill = async (): Promise<boolean> => {
@@ -191,7 +191,7 @@ export async function readTextField(part: FormPart, max = 8192): Promise<string>
     if (total > max) throw new MalformedFormError(`The field ${part.name} is too long.`);
     chunks.push(chunk);
   }
-  let joined = new Uint8Array(0);
+  let joined: Uint8Array = new Uint8Array(0);
   for (const chunk of chunks) joined = concat(joined, chunk);
   return new TextDecoder().decode(joined);
 }
