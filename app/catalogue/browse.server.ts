@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { defaultDirection, MAX_BROWSE_PAGE, type PersonFilters, type TitleFilters } from "./browse";
+import { defaultDirection, MAX_BROWSE_PAGE } from "./browse";
+import type { PersonFilters, TitleFilters } from "./browse-filters.server";
 import { genres, people, titles } from "./schema";
 
 /**

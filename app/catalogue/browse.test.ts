@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { filtersToSearch, MAX_YEAR, parsePersonFilters, parseTitleFilters } from "./browse";
+import { filtersToSearch, MAX_YEAR } from "./browse";
+import { parsePersonFilters, parseTitleFilters } from "./browse-filters.server";
 
 const parse = (search: string) => parseTitleFilters(new URLSearchParams(search));
 

@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/search";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
+import { parseSearchPageParams, type SearchFilter } from "~/catalogue/search-page.server";
 import { searchCatalogue, type SearchKind } from "~/catalogue/search.server";
 import { SEARCH_RESULTS_PER_KIND } from "~/constants";
 import { getApp, getWorker } from "~/request/context";
@@ -14,15 +14,8 @@ import { PersonCard, TitleCard } from "~/site/cards";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 
-const FILTERS = ["all", "movie", "series", "person"] as const;
 /** Paging stops here (searchCatalogue's own offset cap is 1,000). */
 const MAX_PAGE = 50;
-
-const searchParams = z.object({
-  query: z.string().catch("").transform((q) => q.slice(0, 200)),
-  type: z.enum(FILTERS).catch("all"),
-  page: z.coerce.number().int().min(1).catch(1),
-});
 
 /**
  * /search?query=&type=&page=: results grouped by kind (movies and series,
@@ -33,7 +26,7 @@ const searchParams = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   requireCatalogueAccess(app, request);
-  const { query, type, page } = searchParams.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { query, type, page } = parseSearchPageParams(new URL(request.url).searchParams);
   const types: SearchKind[] = type === "all" ? ["movie", "series", "person"] : [type];
   const limit = type === "all" ? 12 : SEARCH_RESULTS_PER_KIND;
   const offset = (page - 1) * limit;
@@ -68,7 +61,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     if ((next.page ?? 1) > 1) params.set("page", String(next.page));
     return `/search?${params}`;
   };
-  const tabs: { value: (typeof FILTERS)[number]; label: string }[] = [
+  const tabs: { value: SearchFilter; label: string }[] = [
     { value: "all", label: t("All") },
     { value: "movie", label: t("Movies") },
     { value: "series", label: t("Series") },
