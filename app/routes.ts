@@ -19,8 +19,47 @@ export default [
     route("search", "routes/search/search.tsx"),
     // Developer page of the shared UI primitives and form kit; local Worker only.
     route("_dev/ui", "routes/dev/ui-kit.tsx"),
+    route("account-settings", "routes/account/settings.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
+
+  // Accounts: sign-in, registration, passwords, e-mail verification (guest pages, no navbar).
+  layout("routes/auth/layout.tsx", [
+    route("login", "routes/auth/login.tsx", { id: "auth-login" }),
+    route("workspace/join/login", "routes/auth/login.tsx", { id: "auth-workspace-login" }),
+    route("register", "routes/auth/register.tsx", { id: "auth-register" }),
+    route("workspace/join/register", "routes/auth/register.tsx", { id: "auth-workspace-register" }),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("password/reset/:token", "routes/auth/reset-password.tsx"),
+    route("verify-email", "routes/auth/verify-email.tsx"),
+  ]),
+  route("auth/logout", "routes/auth/logout.ts"),
+  // Social sign-in: popup or full page through the provider and back.
+  ...prefix("secure/auth/social", [
+    route(":service/login", "routes/auth/social/start.ts", { id: "social-login" }),
+    route(":service/connect", "routes/auth/social/start.ts", { id: "social-connect-start" }),
+    route(":service/callback", "routes/auth/social/callback.ts"),
+    route(":service/disconnect", "routes/auth/social/disconnect.ts"),
+    route("connect", "routes/auth/social/connect.ts"),
+  ]),
+  // Account JSON endpoints (spec section 7: not under api/v1).
+  ...prefix("auth", [
+    route("login", "routes/api/auth/login.ts"),
+    route("register", "routes/api/auth/register.ts"),
+    route("two-factor-challenge", "routes/api/auth/two-factor-challenge.ts"),
+    route("forgot-password", "routes/api/auth/forgot-password.ts"),
+    route("reset-password", "routes/api/auth/reset-password.ts"),
+    route("user/password", "routes/api/auth/user-password.ts"),
+    route("user/confirm-password", "routes/api/auth/confirm-password.ts"),
+    route("user/confirmed-password-status", "routes/api/auth/confirmed-password-status.ts"),
+    route("user/two-factor-authentication", "routes/api/auth/two-factor.ts", { id: "api-two-factor" }),
+    route("user/two-factor/qr-code", "routes/api/auth/two-factor.ts", { id: "api-two-factor-qr" }),
+    route("user/confirmed-two-factor-authentication", "routes/api/auth/two-factor.ts", { id: "api-two-factor-confirm" }),
+    route("user/two-factor-recovery-codes", "routes/api/auth/two-factor.ts", { id: "api-two-factor-codes" }),
+  ]),
+  // The local outbox (APP_ENV=local only; 404 elsewhere).
+  route("dev/mailbox", "routes/dev/mailbox.tsx"),
+  route("dev/mailbox.json", "routes/dev/mailbox-json.ts"),
 
   // Preferences that work with and without JavaScript.
   ...prefix("resources", [
@@ -44,5 +83,12 @@ export default [
   route("sitemaps/:file", "routes/seo/sitemap-file.ts"),
 
   // JSON API.
-  ...prefix("api/v1", [route("bootstrap-data", "routes/api/v1/bootstrap-data.ts")]),
+  ...prefix("api/v1", [
+    route("bootstrap-data", "routes/api/v1/bootstrap-data.ts"),
+    route("resend-email-verification", "routes/api/v1/email-verification.ts", { id: "api-resend-verification" }),
+    route("validate-email-verification-otp", "routes/api/v1/email-verification.ts", { id: "api-validate-verification" }),
+    route("user-sessions", "routes/api/v1/user-sessions.ts", { id: "api-user-sessions" }),
+    route("user-sessions/logout-other", "routes/api/v1/user-sessions.ts", { id: "api-user-sessions-logout-other" }),
+    route("recaptcha/verify", "routes/api/v1/recaptcha-verify.ts"),
+  ]),
 ] satisfies RouteConfig;

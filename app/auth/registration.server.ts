@@ -12,7 +12,7 @@ export type RegisterOutcome =
   | { status: "rate-limited"; retryAfter: number }
   | { status: "human-check-failed" }
   | { status: "email-taken" }
-  | { status: "registered"; needsEmailVerification: boolean; headers: Headers; redirectTo: string };
+  | { status: "registered"; needsEmailVerification: boolean; headers: Headers; redirectTo: string; sessionId: string };
 
 /**
  * Creates the account and signs it in. With e-mail confirmation on, a code
@@ -49,6 +49,7 @@ export async function register(
     status: "registered",
     needsEmailVerification,
     headers: signedIn.headers,
+    sessionId: signedIn.sessionId,
     redirectTo: needsEmailVerification ? "/" : signedIn.redirectTo,
   };
 }

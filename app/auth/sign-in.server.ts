@@ -24,7 +24,7 @@ export const TWO_FACTOR_CHALLENGE_COOKIE = "two-factor-challenge";
 type UserRow = typeof users.$inferSelect;
 
 export type SignInOutcome =
-  | { status: "signed-in"; headers: Headers; redirectTo: string; userId: number }
+  | { status: "signed-in"; headers: Headers; redirectTo: string; userId: number; sessionId: string }
   | { status: "two-factor"; headers: Headers }
   | { status: "invalid" }
   | { status: "banned" }
@@ -174,7 +174,13 @@ export async function completeSignIn(
   }
   const headers = new Headers();
   headers.append("Set-Cookie", session.cookie);
-  return { status: "signed-in", headers, redirectTo: await postLoginRedirect(s, user.id, options.redirect), userId: user.id };
+  return {
+    status: "signed-in",
+    headers,
+    redirectTo: await postLoginRedirect(s, user.id, options.redirect),
+    userId: user.id,
+    sessionId: session.id,
+  };
 }
 
 async function deviceHistory(db: Database, userId: number, info: AuthServices["info"]) {

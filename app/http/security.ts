@@ -37,7 +37,11 @@ export async function limitRequestBody(request: Request, limit: number): Promise
   const declared = request.headers.get("Content-Length");
   if (declared !== null) {
     const length = Number(declared);
-    if (!Number.isFinite(length) || length < 0 || length > limit) throw new PayloadTooLargeError();
+    if (!Number.isFinite(length) || length < 0 || length > limit) {
+      // Say we will not read it, so the connection is not left half-read.
+      await request.body.cancel().catch(() => {});
+      throw new PayloadTooLargeError();
+    }
     return request;
   }
   const reader = request.body.getReader();
@@ -103,7 +107,8 @@ export function applySecurityHeaders(
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()");
-  headers.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+  // A route may loosen this (the social sign-in popup must keep its opener).
+  if (!headers.has("Cross-Origin-Opener-Policy")) headers.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
   if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "SAMEORIGIN");
   if (!options.isLocal) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   const type = headers.get("Content-Type") ?? "";

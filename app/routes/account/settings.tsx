@@ -1,0 +1,119 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/settings";
+import {
+  ensurePasswordConfirmed,
+  finishTwoFactor,
+  logoutOtherSessions,
+  newRecoveryCodes,
+  sessionList,
+  startTwoFactor,
+  turnOffTwoFactor,
+  twoFactorQrCode,
+  twoFactorStep,
+} from "~/auth/account-security.server";
+import { requireUser } from "~/auth/guards.server";
+import { rateLimitedReply } from "~/auth/responses.server";
+import { authServices } from "~/auth/services.server";
+import { isPasswordConfirmed } from "~/auth/password-confirmation.server";
+import { SessionsSection } from "~/auth/ui/sessions-section";
+import { TwoFactorSection } from "~/auth/ui/two-factor-section";
+import { twoFactorCodeSchema } from "~/auth/validation";
+import { useTrans } from "~/bootstrap/use-bootstrap";
+import { getApp } from "~/request/context";
+import { redirectWithToast } from "~/toasts/flash.server";
+import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Account settings" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { user, session } = requireUser(args);
+  const s = await authServices(args.context, args.request);
+  const step = twoFactorStep(user);
+  return {
+    twoFactor: {
+      step,
+      setup: step === 1 ? await twoFactorQrCode(s, user) : null,
+      recoveryCodesRemaining: user.recoveryCodesRemaining,
+    },
+    passwordConfirmed: !user.hasPassword || isPasswordConfirmed(session),
+    sessions: await sessionList(s, session, user.id),
+  };
+}
+
+const optionalPassword = z.object({ password: z.string().max(255).optional() });
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const { user, session } = requireUser(args);
+  const app = getApp(context);
+  const s = await authServices(context, request);
+  const formData = await request.formData();
+  const intent = readIntent(formData);
+
+  if (intent === "logout-other-sessions") {
+    const submission = await parseFormSubmission(formData, z.object({ password: z.string().min(1).max(255) }), app.t);
+    if (submission.status !== "success") return invalidSubmission(submission);
+    const result = await logoutOtherSessions(s, user, session, submission.value.password);
+    if (result.status === "rate-limited") return rateLimitedReply(app.t, submission, result.retryAfter);
+    if (result.status === "wrong-password") {
+      return invalidSubmission(submission, { fieldErrors: { password: [app.t("The password is incorrect.")] }, status: 422 });
+    }
+    return redirectWithToast(request, "/account-settings#sessions", { message: app.t("Logged out other sessions.") });
+  }
+
+  // Everything below changes two-factor authentication: password confirmation first (spec section 6).
+  const passwordSubmission = await parseFormSubmission(formData, optionalPassword, app.t);
+  if (passwordSubmission.status !== "success") return invalidSubmission(passwordSubmission);
+  const guard = await ensurePasswordConfirmed(s, user, session, passwordSubmission.value.password || null);
+  if (guard.status === "rate-limited") return rateLimitedReply(app.t, passwordSubmission, guard.retryAfter);
+  if (guard.status === "wrong-password" || guard.status === "password-required") {
+    const message = guard.status === "wrong-password" ? app.t("The password is incorrect.") : app.t("Please confirm your password first.");
+    return invalidSubmission(passwordSubmission, { fieldErrors: { password: [message] }, status: 423 });
+  }
+
+  switch (intent) {
+    case "enable-two-factor":
+      await startTwoFactor(s, user);
+      return redirect("/account-settings#two-factor");
+    case "confirm-two-factor": {
+      const submission = await parseFormSubmission(formData, twoFactorCodeSchema, app.t);
+      if (submission.status !== "success") return invalidSubmission(submission);
+      const codes = await finishTwoFactor(s, user, submission.value.code);
+      if (!codes) {
+        return invalidSubmission(submission, { fieldErrors: { code: [app.t("The provided two factor authentication code was invalid.")] }, status: 422 });
+      }
+      return data({ ok: true, recoveryCodes: codes, message: app.t("Two factor authentication has been enabled.") });
+    }
+    case "regenerate-recovery-codes": {
+      const codes = await newRecoveryCodes(s, user);
+      return data({ ok: true, recoveryCodes: codes ?? [] });
+    }
+    case "disable-two-factor":
+      await turnOffTwoFactor(s, user);
+      return redirectWithToast(request, "/account-settings#two-factor", {
+        message: user.twoFactorConfirmedAt ? app.t("Two factor authentication has been disabled.") : app.t("Two factor setup cancelled."),
+      });
+    default:
+      throw data(null, { status: 400 });
+  }
+}
+
+export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useTrans();
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10">
+      <h1 className="text-2xl font-semibold">{t("Account settings")}</h1>
+      <div className="mt-8 flex flex-col gap-8">
+        <TwoFactorSection
+          step={loaderData.twoFactor.step}
+          setup={loaderData.twoFactor.setup}
+          recoveryCodesRemaining={loaderData.twoFactor.recoveryCodesRemaining}
+          passwordConfirmed={loaderData.passwordConfirmed}
+          actionData={actionData}
+        />
+        <SessionsSection sessions={loaderData.sessions} actionData={actionData} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { Form, Link, redirect, useSearchParams } from "react-router";
+import type { Route } from "./+types/register";
+import { guestOnly } from "~/auth/guards.server";
+import { HUMAN_CHECK_FIELD, humanCheckEnabled } from "~/auth/human-check.server";
+import { register } from "~/auth/registration.server";
+import { rateLimitedReply } from "~/auth/responses.server";
+import { authServices } from "~/auth/services.server";
+import { enabledSocialServices } from "~/auth/social/providers.server";
+import { HumanCheckWidget } from "~/auth/ui/human-check-widget";
+import { SocialButtons } from "~/auth/ui/social-buttons";
+import { registerSchema } from "~/auth/validation";
+import { useSettings, useTrans } from "~/bootstrap/use-bootstrap";
+import { getApp } from "~/request/context";
+import { CheckboxField, FormErrors, PasswordField, SubmitButton, TextField } from "~/ui/forms/fields";
+import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
+import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+
+export const meta: Route.MetaFunction = () => [{ title: "Create a new account" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context, url } = args;
+  const app = getApp(context);
+  if (app.settings["registration.disable"]) throw redirect(`/login${url.search}`);
+  guestOnly(args);
+  const s = await authServices(context, request);
+  const lockedEmail = url.searchParams.get("email");
+  return {
+    workspace: url.pathname.includes("workspace"),
+    fromPricing: url.searchParams.get("redirectFrom") === "pricing",
+    lockedEmail: lockedEmail && lockedEmail.length <= 255 ? lockedEmail : null,
+    policies: app.settings["registration.policies"],
+    socialServices: enabledSocialServices(app.settings, s.env),
+    humanCheckSiteKey: humanCheckEnabled(app.settings, s.env, "register") ? app.settings["recaptcha.site_key"] : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  if (app.settings["registration.disable"]) return redirect("/login");
+  const s = await authServices(context, request);
+  const formData = await request.formData();
+  const submission = await parseFormSubmission(formData, registerSchema(app.settings["registration.policies"]), app.t);
+  if (submission.status !== "success") return invalidSubmission(submission);
+  const outcome = await register(s, submission.value, formData.get(HUMAN_CHECK_FIELD));
+  switch (outcome.status) {
+    case "registered":
+      return redirect(outcome.redirectTo, { headers: outcome.headers });
+    case "email-taken":
+      return invalidSubmission(submission, { fieldErrors: { email: [app.t("This email address is already registered.")] }, status: 422 });
+    case "human-check-failed":
+      return invalidSubmission(submission, { formErrors: [app.t("Could not verify you are human.")], status: 422 });
+    case "rate-limited":
+      return rateLimitedReply(app.t, submission, outcome.retryAfter);
+    default:
+      return redirect("/login");
+  }
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useTrans();
+  const settings = useSettings();
+  const [params] = useSearchParams();
+  const schema = registerSchema(loaderData.policies);
+  const [form, fields] = useAppForm({
+    schema,
+    lastResult: actionData,
+    id: "register",
+    defaultValue: { email: loaderData.lockedEmail ?? "" },
+  });
+  const heading = loaderData.workspace
+    ? t("To join your team on :siteName, create an account", { siteName: settings.branding.site_name })
+    : loaderData.fromPricing
+      ? t("First, let's create your account")
+      : t("Create a new account");
+  const policyFields = fields as unknown as Record<string, typeof fields.email>;
+  return (
+    <>
+      <h1 className="mb-6 text-xl font-semibold">{heading}</h1>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" data-testid="register-form">
+        {params.get("redirect") ? <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} /> : null}
+        <FormErrors form={form} />
+        <TextField meta={fields.email} label={t("Email")} type="email" autoComplete="email" readOnly={Boolean(loaderData.lockedEmail)} />
+        <PasswordField meta={fields.password} label={t("Password")} autoComplete="new-password" />
+        <PasswordField meta={fields.password_confirmation} label={t("Confirm password")} autoComplete="new-password" />
+        {loaderData.policies.map((policy) => (
+          <CheckboxField
+            key={policy.id}
+            meta={policyFields[`policy_${policy.id}`]}
+            label={
+              <>
+                {t("I accept the")}{" "}
+                {policy.link ? (
+                  <a href={policy.link} target="_blank" rel="noreferrer" className="font-medium text-primary hover:underline">
+                    {t(policy.label)}
+                  </a>
+                ) : (
+                  t(policy.label)
+                )}
+              </>
+            }
+          />
+        ))}
+        {loaderData.humanCheckSiteKey ? <HumanCheckWidget siteKey={loaderData.humanCheckSiteKey} action="register" /> : null}
+        <SubmitButton fullWidth>{t("Create account")}</SubmitButton>
+      </Form>
+      <SocialButtons services={loaderData.socialServices} redirect={params.get("redirect")} />
+      <p className="mt-6 text-center text-sm text-muted">
+        {t("Already have an account?")}{" "}
+        <Link to={loaderData.workspace ? `/workspace/join/login${params.size ? `?${params}` : ""}` : "/login"} className="font-medium text-primary hover:underline">
+          {t("Sign in.")}
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/connect";
+import { rateLimitedReply } from "~/auth/responses.server";
+import { authServices } from "~/auth/services.server";
+import { connectWithPassword } from "~/auth/social/social-auth.server";
+import { confirmPasswordSchema } from "~/auth/validation";
+import { getApp } from "~/request/context";
+import { redirectWithToast } from "~/toasts/flash.server";
+import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
+
+/**
+ * POST /secure/auth/social/connect {password}: the REQUEST_PASSWORD step.
+ * With JavaScript (a fetcher) the answer is { redirectTo }; a plain form
+ * (it carries redirectTo from NoJsRedirect) is redirected.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const formData = await request.formData();
+  const noJs = formData.has("redirectTo");
+  const submission = await parseFormSubmission(formData, confirmPasswordSchema, app.t);
+  if (submission.status !== "success") return invalidSubmission(submission);
+  const outcome = await connectWithPassword(await authServices(context, request), submission.value.password);
+  switch (outcome.status) {
+    case "signed-in":
+    case "two-factor": {
+      const to = outcome.status === "two-factor" ? "/login?two_factor=1" : outcome.redirectTo;
+      if (noJs) return redirect(to, { headers: outcome.headers });
+      return data({ ok: true, redirectTo: to }, { headers: outcome.headers });
+    }
+    case "wrong-password":
+      return invalidSubmission(submission, { fieldErrors: { password: [app.t("The password is incorrect.")] }, status: 422 });
+    case "rate-limited":
+      return rateLimitedReply(app.t, submission, outcome.retryAfter);
+    default:
+      if (noJs) return redirectWithToast(request, "/login", { type: "danger", message: app.t("This request has expired. Please try again.") });
+      return invalidSubmission(submission, { formErrors: [app.t("This request has expired. Please try again.")], status: 410 });
+  }
+}
+
+export function loader() {
+  throw data(null, { status: 405, headers: { Allow: "POST" } });
+}
