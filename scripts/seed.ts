@@ -7,7 +7,7 @@
  *   DATABASE_URL=libsql://… DATABASE_AUTH_TOKEN=… npm run seed
  */
 import { parseArgs } from "node:util";
-import { openLibsql, openLocalD1 } from "./lib/local-d1";
+import { DEFAULT_PERSIST_DIR, openLibsql, openLocalD1 } from "./lib/local-d1";
 import { seedAll } from "./seed/index";
 
 const { values } = parseArgs({ options: { "persist-to": { type: "string" } } });
@@ -15,7 +15,9 @@ const { db, client } = process.env.DATABASE_URL
   ? openLibsql(process.env.DATABASE_URL, process.env.DATABASE_AUTH_TOKEN)
   : openLocalD1(values["persist-to"]);
 try {
-  await seedAll(db, { log: (line) => console.log(line) });
+  // Local R2 (the sample video) lives beside local D1; a remote libSQL has none.
+  const persistTo = process.env.DATABASE_URL ? undefined : (values["persist-to"] ?? DEFAULT_PERSIST_DIR);
+  await seedAll(db, { log: (line) => console.log(line), persistTo });
 } finally {
   client.close();
 }

@@ -1,5 +1,6 @@
 import type { Database } from "../../app/db/client.server";
 import { seedBilling } from "./billing";
+import { seedCatalogue } from "./catalogue/index";
 import { seedFoundation } from "./foundation";
 import { seedPages } from "./pages";
 
@@ -10,11 +11,12 @@ export interface SeedOptions {
 }
 
 /** Every seed part, in dependency order. Each is idempotent. */
-export async function seedAll(db: Database, { log }: SeedOptions) {
+export async function seedAll(db: Database, { log, persistTo }: SeedOptions) {
   const foundation = await seedFoundation(db);
   log(`Seeded ${foundation.roles} roles, ${foundation.permissions} permissions, ${foundation.themes} themes, ${foundation.languages} languages.`);
   const pages = await seedPages(db);
   log(`Seeded ${pages.pages} custom pages.`);
   const billing = await seedBilling(db);
   log(`Seeded ${billing.plans} plans.`);
+  await seedCatalogue(db, { log, persistTo });
 }
