@@ -73,6 +73,8 @@ export default [
   // caching) and generated SVG artwork (decision 005).
   route("media/*", "routes/media/file.ts"),
   route("artwork/:kind/:file", "routes/media/artwork.ts"),
+  // Uploaded files: public disk cacheable, uploads disk for its owner (decision 008).
+  route("files/:fileName", "routes/files/file.ts"),
 
   // The navbar type-ahead (JSON).
   route("search/suggest", "routes/search/suggest.ts"),
@@ -90,5 +92,13 @@ export default [
     route("user-sessions", "routes/api/v1/user-sessions.ts", { id: "api-user-sessions" }),
     route("user-sessions/logout-other", "routes/api/v1/user-sessions.ts", { id: "api-user-sessions-logout-other" }),
     route("recaptcha/verify", "routes/api/v1/recaptcha-verify.ts"),
+    // Uploads (decision 008): direct, tus resumable, S3-style presigned and multipart.
+    route("file-entries", "routes/api/v1/uploads/file-entries.ts"),
+    route("file-entries/delete", "routes/api/v1/uploads/file-entries-delete.ts"),
+    route("tus/upload/:uploadId?", "routes/api/v1/uploads/tus-upload.ts"),
+    route("tus/entries", "routes/api/v1/uploads/tus-entries.ts"),
+    route("s3/simple/:operation", "routes/api/v1/uploads/s3-simple.ts"),
+    route("s3/multipart/:operation", "routes/api/v1/uploads/s3-multipart.ts"),
+    route("s3/entries", "routes/api/v1/uploads/s3-entries.ts"),
   ]),
 ] satisfies RouteConfig;
