@@ -5,6 +5,7 @@ import type { MenuPosition } from "~/menus/menu";
 import { Logo } from "./logo";
 import { findMenu, MenuItemLink } from "./menu-links";
 import { ThemeToggle } from "./theme-toggle";
+import { UserMenu } from "~/auth/ui/user-menu";
 
 /**
  * The site navbar: logo, the menu at `position`, a slot for search, and the
@@ -39,6 +40,8 @@ export function Navbar({
     </div>
   );
 
+  const controls = userControls ?? (bootstrap.user ? <UserMenu /> : guestButtons);
+
   return (
     <header className="sticky top-0 z-30 border-b border-divider bg-navbar/95 backdrop-blur">
       <nav aria-label={t("Main")} className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
@@ -55,7 +58,7 @@ export function Navbar({
         <div className="ml-auto flex min-w-0 items-center gap-2">
           {search}
           <ThemeToggle className="hidden md:block" />
-          <div className="hidden md:block">{userControls ?? guestButtons}</div>
+          <div className="hidden md:block">{controls}</div>
           <details className="group relative md:hidden">
             <summary
               className="flex cursor-pointer list-none items-center rounded-md p-2 text-foreground hover:bg-paper [&::-webkit-details-marker]:hidden"
@@ -74,7 +77,7 @@ export function Navbar({
                 ))}
               </ul>
               <div className="mt-2 flex items-center justify-between gap-2 border-t border-divider pt-2">
-                {userControls ?? guestButtons}
+                {controls}
                 <ThemeToggle />
               </div>
             </div>

@@ -3,6 +3,7 @@ import { seedBilling } from "./billing";
 import { seedCatalogue } from "./catalogue/index";
 import { seedFoundation } from "./foundation";
 import { seedPages } from "./pages";
+import { seedUsers } from "./users";
 
 export interface SeedOptions {
   log: (line: string) => void;
@@ -14,6 +15,8 @@ export interface SeedOptions {
 export async function seedAll(db: Database, { log, persistTo }: SeedOptions) {
   const foundation = await seedFoundation(db);
   log(`Seeded ${foundation.roles} roles, ${foundation.permissions} permissions, ${foundation.themes} themes, ${foundation.languages} languages.`);
+  const accounts = await seedUsers(db);
+  log(`Seeded ${accounts.created} of ${accounts.total} demo accounts.`);
   const pages = await seedPages(db);
   log(`Seeded ${pages.pages} custom pages.`);
   const billing = await seedBilling(db);
