@@ -25,7 +25,9 @@ function exactLengthBody(length: number, source: AsyncIterable<Uint8Array>) {
 async function writeWith<T>(length: number, source: AsyncIterable<Uint8Array>, write: (body: ReadableStream) => Promise<T>) {
   const { body, pumped } = exactLengthBody(length, source);
   const written = write(body);
-  written.catch(() => {}); // reported through Promise.all below or superseded by the pump's error
+  // Both are awaited below; whichever fails first is reported, the other must not go unhandled.
+  written.catch(() => {});
+  pumped.catch(() => {});
   const [result] = await Promise.all([written, pumped]);
   return result;
 }
