@@ -1,4 +1,7 @@
-import { escapeAttrValue, FilterXSS, getDefaultWhiteList } from "xss";
+import xssModule from "xss";
+
+// js-xss is CommonJS: Node's ESM loader (seed scripts) exposes only its default export.
+const { escapeAttrValue, FilterXSS, getDefaultWhiteList } = xssModule as unknown as typeof import("xss");
 
 /**
  * Custom page bodies are HTML written by administrators in a rich-text
