@@ -5,6 +5,7 @@ import {
   createNonce,
   isCrossOriginWrite,
   limitRequestBody,
+  malformedBodyReason,
   PayloadTooLargeError,
 } from "~/http/security";
 import { errorFields, log, setLogLevel } from "~/observability/log.server";
@@ -72,6 +73,8 @@ async function handle(request: Request, url: URL, worker: WorkerContext): Promis
       }
       throw error;
     }
+    const malformed = await malformedBodyReason(request);
+    if (malformed) return errorResponse(url, 400, malformed, worker.requestId);
   }
   const context = new RouterContextProvider();
   context.set(workerContext, worker);

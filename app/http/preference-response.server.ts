@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { redirectWithToast } from "~/toasts/flash.server";
 import { safeRedirectPath } from "./redirects";
 
 /**
@@ -14,4 +15,24 @@ export function preferenceResponse(formData: FormData, cookies: string[], result
     return redirect(safeRedirectPath(redirectTo), { status: 303, headers });
   }
   return data(result, { headers });
+}
+
+/**
+ * A preference form that cannot be applied (unknown language or theme, a
+ * tampered field). Without JavaScript the visitor goes back to the page with
+ * a danger toast rather than landing on a bare JSON error; a fetcher gets
+ * the status and the field map.
+ */
+export function preferenceError(
+  request: Request,
+  formData: FormData,
+  status: number,
+  message: string,
+  errors?: Record<string, string[]>,
+) {
+  const redirectTo = formData.get("redirectTo");
+  if (typeof redirectTo === "string" && redirectTo) {
+    return redirectWithToast(request, safeRedirectPath(redirectTo), { type: "danger", message }, { status: 303 });
+  }
+  return data(errors ? { message, errors } : { message }, { status });
 }

@@ -66,6 +66,28 @@ export async function limitRequestBody(request: Request, limit: number): Promise
   return new Request(request, { body });
 }
 
+/**
+ * A form or JSON body that cannot be parsed as what it claims to be, or
+ * null when it is fine (or not something we parse). Checked once in the
+ * Worker so no action meets a broken body and fails with a 500.
+ * Only for bodies already size-limited (never the streaming upload paths).
+ */
+export async function malformedBodyReason(request: Request): Promise<string | null> {
+  if (!request.body || !UNSAFE_METHODS.has(request.method)) return null;
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  try {
+    if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
+      await request.clone().formData();
+    } else if (type.startsWith("application/json")) {
+      const text = await request.clone().text();
+      if (text.trim() !== "") JSON.parse(text);
+    }
+    return null;
+  } catch {
+    return type.startsWith("application/json") ? "The request body is not valid JSON." : "The form data could not be read.";
+  }
+}
+
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));

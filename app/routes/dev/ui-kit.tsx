@@ -55,7 +55,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireLocal(context);
   const app = getApp(context);
-  const formData = await request.formData();
+  const formData = await request.formData().catch(() => new FormData());
   switch (readIntent(formData)) {
     case "example": {
       const submission = await parseFormSubmission(formData, exampleSchema, app.t);

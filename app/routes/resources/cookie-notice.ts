@@ -5,7 +5,8 @@ import { preferenceResponse } from "~/http/preference-response.server";
 
 /** OK on the cookie notice: hidden for 30 days. */
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  // A JSON body (or none) reads as an empty form: the schema then refuses it.
+  const formData = await request.formData().catch(() => new FormData());
   const cookie = serializeCookie(request, COOKIE_NOTICE_COOKIE, "1", { maxAge: COOKIE_NOTICE_MAX_AGE_S });
   return preferenceResponse(formData, [cookie]);
 }

@@ -2,7 +2,6 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useFormMetadata,
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
@@ -22,13 +21,14 @@ import { useHydrated } from "~/ui/use-hydrated";
 
 type Meta = FieldMetadata<any, any, string[]>;
 
-/** Without JavaScript the browser cannot be told where to focus, so the server marks the first field in error. */
+/**
+ * Without JavaScript nothing can move focus, so the server marks every field
+ * in error with `autofocus`; browsers focus the first such element in the
+ * document, i.e. the first field in error. With JavaScript conform does it.
+ */
 function useAutoFocusOnError(meta: Meta) {
   const hydrated = useHydrated();
-  const form = useFormMetadata(meta.formId);
-  if (hydrated || !meta.errors?.length) return false;
-  const first = Object.entries(form.allErrors).find(([name, messages]) => name !== "" && messages.length > 0)?.[0];
-  return first === meta.name;
+  return !hydrated && !!meta.errors?.length;
 }
 
 export function FieldShell({

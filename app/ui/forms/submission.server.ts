@@ -18,7 +18,8 @@ export async function parseFormSubmission<Schema extends z.ZodType>(
   t: Translate,
   options: { async?: boolean } = {},
 ): Promise<Submission<z.input<Schema>, string[], z.output<Schema>>> {
-  const formData = source instanceof Request ? await source.formData() : source;
+  // A body that is not a form (e.g. JSON posted by hand) reads as an empty one: the schema reports what is missing.
+  const formData = source instanceof Request ? await source.formData().catch(() => new FormData()) : source;
   const error = formErrorMap(t);
   if (options.async) return parseWithZod(formData, { schema, error, async: true });
   return parseWithZod(formData, { schema, error });
