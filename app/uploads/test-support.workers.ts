@@ -56,17 +56,28 @@ export function makeServices(settings: Partial<Settings> = {}): TestServices {
   };
 }
 
-/** Deterministic, incompressible-looking bytes; `seed` makes different files differ. */
+/**
+ * Deterministic, incompressible-looking bytes; `seed` makes different files
+ * differ. A 64 KiB pseudo-random block is repeated with each copy stamped
+ * with its index, so a reordered or repeated range changes the hash.
+ */
 export function makeBytes(length: number, seed = 1): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let x = seed * 2654435761 >>> 0 || 1;
-  for (let i = 0; i < length; i++) {
+  const BLOCK = 64 * 1024;
+  const block = new Uint8Array(BLOCK);
+  let x = (seed * 2654435761) >>> 0 || 1;
+  for (let i = 0; i < BLOCK; i++) {
     x ^= x << 13;
     x >>>= 0;
     x ^= x >>> 17;
     x ^= x << 5;
     x >>>= 0;
-    bytes[i] = x & 0xff;
+    block[i] = x & 0xff;
+  }
+  const bytes = new Uint8Array(length);
+  for (let offset = 0, index = 0; offset < length; offset += BLOCK, index++) {
+    bytes.set(block.subarray(0, Math.min(BLOCK, length - offset)), offset);
+    const stamp = [index & 0xff, (index >> 8) & 0xff, (index >> 16) & 0xff, seed & 0xff];
+    for (let j = 0; j < 4 && offset + j < length; j++) bytes[offset + j] = stamp[j];
   }
   return bytes;
 }
