@@ -14,7 +14,7 @@ export default function AuthLayout() {
   );
 }
 
-function AuthFrame({ children }: { children: React.ReactNode }) {
+export function AuthFrame({ children }: { children: React.ReactNode }) {
   const bootstrap = useBootstrap();
   const t = useTrans();
   const footer = findMenu(bootstrap.settings.menus, "auth-page-footer");
