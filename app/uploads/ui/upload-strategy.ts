@@ -1,0 +1,35 @@
+import { CHUNKED_UPLOAD_THRESHOLD_BYTES, MULTIPART_UPLOAD_THRESHOLD_BYTES } from "~/constants";
+
+/**
+ * How a file travels (spec section 9):
+ * - direct upload to storage when the site enables it: S3-style multipart
+ *   from 100 MB, a single presigned PUT below;
+ * - otherwise resumable tus chunks from 4 MB (unless chunking is off);
+ * - otherwise one POST to api/v1/file-entries.
+ */
+export type UploadStrategy = "multipart" | "presigned" | "tus" | "direct";
+
+export interface UploadSettings {
+  chunk: boolean;
+  chunkSize: number;
+  directUpload: boolean;
+}
+
+export function chooseStrategy(size: number, settings: UploadSettings): UploadStrategy {
+  if (settings.directUpload) return size >= MULTIPART_UPLOAD_THRESHOLD_BYTES ? "multipart" : "presigned";
+  if (settings.chunk && size >= CHUNKED_UPLOAD_THRESHOLD_BYTES) return "tus";
+  return "direct";
+}
+
+/**
+ * Uploads that run alone (spec section 4): a file from a folder, a
+ * multipart upload, or a chunked upload larger than one chunk.
+ */
+export function runsAlone(
+  item: { strategy: UploadStrategy; size: number; relativePath: string | null },
+  settings: Pick<UploadSettings, "chunkSize">,
+): boolean {
+  if (item.relativePath) return true;
+  if (item.strategy === "multipart") return true;
+  return item.strategy === "tus" && item.size > settings.chunkSize;
+}
