@@ -97,9 +97,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 30;
 // --- Billing -------------------------------------------------------------------------
 /** The "Save up to" figure ignores savings above this percentage (spec section 5). */
 export const SAVE_UP_MAX_PERCENT = 200;
-/** Remembers the plan a guest picked on /pricing until they register or sign in (spec section 3). */
-export const BILLING_ONBOARDING_COOKIE = "billing_onboarding";
-/** The onboarding choice is kept this long, like other preference cookies (spec section 9). */
+/** The onboarding choice (ONBOARDING_SELECTION_COOKIE) is kept this long, like other preference cookies (spec section 9). */
 export const BILLING_ONBOARDING_MAX_AGE_S = 7 * 24 * 60 * 60;
 /** A provider checkout session stays usable this long (Stripe Checkout's default is 24 hours). */
 export const CHECKOUT_SESSION_TTL_S = 24 * 60 * 60;

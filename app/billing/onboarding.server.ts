@@ -1,11 +1,14 @@
-import { BILLING_ONBOARDING_COOKIE, BILLING_ONBOARDING_MAX_AGE_S } from "~/constants";
+import { BILLING_ONBOARDING_MAX_AGE_S, ONBOARDING_SELECTION_COOKIE } from "~/constants";
 import { deleteCookie, readCookie, serializeCookie } from "~/http/cookies";
 
 /**
  * The onboarding selection (spec section 3): the plan and price a visitor
- * picked on the pricing page before they had an account. It lives in a
- * cookie; after registration or sign-in the post-login redirect sends them to
- * /checkout/{productId}/{priceId} (spec section 2) and forgets it.
+ * picked on the pricing page before they had an account. It lives in the
+ * ONBOARDING_SELECTION_COOKIE ("<productId>:<priceId>"); after registration
+ * or sign-in the visitor is sent to /checkout/{productId}/{priceId} (spec
+ * section 2): sign-in's postLoginRedirect (app/auth/sign-in.server.ts) reads
+ * the cookie, and so does the e-mail verification step after registering
+ * (through onboardingCheckoutPath). The checkout page clears it.
  */
 export interface OnboardingSelection {
   productId: number;
@@ -15,7 +18,7 @@ export interface OnboardingSelection {
 const VALUE = /^(\d{1,12}):(\d{1,12})$/;
 
 export function readOnboardingSelection(request: Request): OnboardingSelection | null {
-  const match = VALUE.exec(readCookie(request, BILLING_ONBOARDING_COOKIE) ?? "");
+  const match = VALUE.exec(readCookie(request, ONBOARDING_SELECTION_COOKIE) ?? "");
   if (!match) return null;
   const productId = Number(match[1]);
   const priceId = Number(match[2]);
@@ -25,21 +28,27 @@ export function readOnboardingSelection(request: Request): OnboardingSelection |
 
 /** Set-Cookie value remembering the selection. */
 export function onboardingSelectionCookie(request: Request, selection: OnboardingSelection) {
-  return serializeCookie(request, BILLING_ONBOARDING_COOKIE, `${selection.productId}:${selection.priceId}`, {
+  return serializeCookie(request, ONBOARDING_SELECTION_COOKIE, `${selection.productId}:${selection.priceId}`, {
     maxAge: BILLING_ONBOARDING_MAX_AGE_S,
   });
 }
 
 export function clearOnboardingSelectionCookie(request: Request) {
-  return deleteCookie(request, BILLING_ONBOARDING_COOKIE);
+  return deleteCookie(request, ONBOARDING_SELECTION_COOKIE);
 }
 
 export function checkoutPath(selection: OnboardingSelection) {
   return `/checkout/${selection.productId}/${selection.priceId}`;
 }
 
+/** /checkout/{productId}/{priceId} when a plan was chosen before signing in, else null. */
+export function onboardingCheckoutPath(request: Request): string | null {
+  const selection = readOnboardingSelection(request);
+  return selection ? checkoutPath(selection) : null;
+}
+
 /**
- * For the post-login and post-registration redirect: when the visitor chose a
+ * For a post-login or post-registration redirect: when the visitor chose a
  * plan before signing in, where to go instead of the default target, and the
  * Set-Cookie header that forgets the choice (append it to the redirect).
  * Null when there is no selection, so the caller keeps its own target.
