@@ -1,8 +1,20 @@
 import { useMatches } from "react-router";
 import type { MenuPosition } from "~/menus/menu";
 
-interface NavbarHandle {
+interface SiteHandle {
   navbarPosition?: MenuPosition | ((data: never) => MenuPosition);
+  siteChrome?: boolean | ((data: never) => boolean);
+}
+
+/** The deepest route handle value for `key`, resolved against that route's loader data. */
+function useHandleValue<K extends keyof SiteHandle>(key: K): Exclude<SiteHandle[K], (data: never) => unknown> | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const value = (matches[i].handle as SiteHandle | undefined)?.[key];
+    if (typeof value === "function") return value(matches[i].loaderData as never) as never;
+    if (value !== undefined) return value as never;
+  }
+  return undefined;
 }
 
 /**
@@ -11,12 +23,10 @@ interface NavbarHandle {
  * default for every other public page.
  */
 export function useNavbarPosition(): MenuPosition {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i].handle as NavbarHandle | undefined;
-    const position = handle?.navbarPosition;
-    if (typeof position === "function") return position(matches[i].loaderData as never);
-    if (position) return position;
-  }
-  return "custom-page-navbar";
+  return useHandleValue("navbarPosition") ?? "custom-page-navbar";
+}
+
+/** False when the page brings its own frame (the homepage as the sign-in screen). */
+export function useSiteChrome(): boolean {
+  return useHandleValue("siteChrome") ?? true;
 }

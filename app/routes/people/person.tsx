@@ -19,6 +19,9 @@ import { GeneratedNote } from "~/site/generated-note";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 
+/** Credits shown per department before "Show all". */
+const FILMOGRAPHY_PREVIEW = 50;
+
 /** /people/{id}/{slug}: biography, facts, known-for and the filmography by department. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -28,8 +31,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { person } = page;
   if (params.slug !== person.slug) throw redirect(personPath(person), 301);
   const bioNote = generatedNote(person, "biography");
+  // Prolific people list hundreds of credits: show the newest per department unless all were asked for.
+  const showAll = new URL(request.url).searchParams.get("credits") === "all";
+  const filmography = page.filmography.map((department) => ({
+    department: department.department,
+    total: department.credits.length,
+    generated: department.credits.some((c) => c.generated),
+    credits: showAll ? department.credits : department.credits.slice(0, FILMOGRAPHY_PREVIEW),
+  }));
   return {
-    page,
+    page: { ...page, filmography },
+    showAll,
     ads: adSlots(app.settings, getWorker(context).nonce, ["ads.person_top"]),
     jsonLd: personJsonLd(person, new URL(request.url).origin),
     seo: buildSeo(app, request, {
@@ -43,7 +55,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function PersonPage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, jsonLd } = loaderData;
+  const { page, ads, jsonLd, showAll } = loaderData;
   const { person, filmography, knownFor } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -135,8 +147,9 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
             {filmography.map((department) => (
               <div key={department.department} className="mt-6" data-testid="filmography-department">
                 <h3 className="font-semibold text-foreground">
-                  {t(department.department)} <span className="text-muted">({department.credits.length})</span>
+                  {t(department.department)} <span className="text-muted">({department.total})</span>
                 </h3>
+                <GeneratedNote show={department.generated} className="mt-1" />
                 <ol className="mt-2 divide-y divide-divider rounded-theme border border-divider">
                   {department.credits.map((credit) => (
                     <li key={credit.titleId} className="flex gap-4 px-4 py-3">
@@ -156,11 +169,15 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
                               .join(" · ")}
                           </p>
                         ) : null}
-                        <GeneratedNote show={credit.generated} className="mt-1" />
                       </div>
                     </li>
                   ))}
                 </ol>
+                {!showAll && department.total > department.credits.length ? (
+                  <Link to="?credits=all" preventScrollReset className="mt-2 inline-block text-sm font-medium text-primary hover:underline" data-testid="filmography-show-all">
+                    {t("Show all :count credits", { count: department.total })}
+                  </Link>
+                ) : null}
               </div>
             ))}
           </section>

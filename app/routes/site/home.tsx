@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Route } from "./+types/home";
 import { adSlots } from "~/ads/ads.server";
 import { hasPermission } from "~/auth/viewer";
@@ -10,15 +11,31 @@ import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { LandingPage } from "~/site/landing/landing-page";
+import { AuthFrame } from "~/routes/auth/layout";
+import Login, { action as loginAction, loader as loginLoader } from "~/routes/auth/login";
+import Register, { action as registerAction, loader as registerLoader } from "~/routes/auth/register";
 
 /** Titles in the landing page's trending grid: three rows of three. */
 const TRENDING_GRID_SIZE = 9;
 
+type HomeData = Awaited<ReturnType<typeof loader>> | undefined;
+
 export const handle = {
   /** The landing page has its own navbar menu position (spec section 2). */
-  navbarPosition: (data: Awaited<ReturnType<typeof loader>> | undefined): MenuPosition =>
-    data?.kind === "landing" ? "landing-page-navbar" : "custom-page-navbar",
+  navbarPosition: (data: HomeData): MenuPosition => (data?.kind === "landing" ? "landing-page-navbar" : "custom-page-navbar"),
+  /** The sign-in and registration screens come in their own frame, without the site's navbar and footer. */
+  siteChrome: (data: HomeData) => data?.kind !== "loginPage" && data?.kind !== "registerPage",
 };
+
+/** Signed-in visitors have no use for a sign-in homepage: they get the landing page. */
+function authHomepage(app: ReturnType<typeof getApp>) {
+  const type = app.settings["homepage.type"];
+  if (app.viewer.userId !== null) return null;
+  if (type === "loginPage") return "loginPage" as const;
+  if (type === "registerPage" && !app.settings["registration.disable"]) return "registerPage" as const;
+  if (type === "registerPage") return "loginPage" as const;
+  return null;
+}
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 
@@ -26,9 +43,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.
  * The homepage resolves the homepage type setting (spec section 2): the
  * landing page, a custom page by slug, or the login / register screen.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
   const app = getApp(context);
   const { settings } = app;
+  const auth = authHomepage(app);
+  if (auth === "loginPage") {
+    return { kind: auth, auth: await loginLoader(args as never), seo: buildSeo(app, request, { title: app.t("Sign in"), description: null, path: "/" }) };
+  }
+  if (auth === "registerPage") {
+    return { kind: auth, auth: await registerLoader(args as never), seo: buildSeo(app, request, { title: app.t("Create a new account"), description: null, path: "/" }) };
+  }
   const nonce = getWorker(context).nonce;
   const ads = adSlots(settings, nonce, ["ads.general_top", "ads.general_bottom"]);
 
@@ -76,7 +101,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+/** The homepage's forms post here when it is the sign-in or registration screen. */
+export async function action(args: Route.ActionArgs) {
+  const auth = authHomepage(getApp(args.context));
+  if (auth === "loginPage") return loginAction(args as never);
+  if (auth === "registerPage") return registerAction(args as never);
+  throw data(null, { status: 405 });
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  // The auth screens take their own route props; only loaderData and actionData are read.
+  if (loaderData.kind === "loginPage") {
+    const props = { loaderData: loaderData.auth, actionData } as unknown as Parameters<typeof Login>[0];
+    return (
+      <AuthFrame>
+        <Login {...props} />
+      </AuthFrame>
+    );
+  }
+  if (loaderData.kind === "registerPage") {
+    const props = { loaderData: loaderData.auth, actionData } as unknown as Parameters<typeof Register>[0];
+    return (
+      <AuthFrame>
+        <Register {...props} />
+      </AuthFrame>
+    );
+  }
   if (loaderData.kind === "customPage") return <CustomPageView page={loaderData.page} ads={loaderData.ads} />;
   // Plans are not part of the product yet; the pricing section appears once billing provides them.
   return <LandingPage content={loaderData.content} trending={loaderData.trending} pricing={null} ads={loaderData.ads} />;

@@ -5,11 +5,12 @@ import { Footer } from "~/shell/footer";
 import { Navbar } from "~/shell/navbar";
 import { useRootData } from "~/bootstrap/use-bootstrap";
 import { NavbarSearch } from "~/site/search/navbar-search";
-import { useNavbarPosition } from "~/site/use-navbar-position";
+import { useNavbarPosition, useSiteChrome } from "~/site/use-navbar-position";
 
 /** Pages of the public site: navbar, content, footer. */
 export default function SiteLayout() {
   const position = useNavbarPosition();
+  if (!useSiteChrome()) return <Outlet />;
   return (
     <>
       <Navbar position={position} search={<NavbarSearch className="w-full max-w-xs" />} />
