@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { permissions, rolePermissions } from "./roles.schema";
+import { permissions, rolePermissions, roles } from "./roles.schema";
 import { sessions } from "./sessions.schema";
 import { socialProfiles, userPermissions, userRoles, users } from "./users.schema";
 import { normalizeEmail } from "./email";
@@ -43,14 +43,13 @@ export async function loadSignedIn(db: Database, sessionId: string) {
   const [sessionRows, roleRows, directRows, socialRows] = await db.batch([
     db
       .select({
-        session: {
-          id: sessions.id,
-          remember: sessions.remember,
-          passwordConfirmedAt: sessions.passwordConfirmedAt,
-          lastActiveAt: sessions.lastActiveAt,
-          expiresAt: sessions.expiresAt,
-        },
-        user: userColumns,
+        ...userColumns,
+        // D1's batch returns rows keyed by column name: session columns get names of their own.
+        sessionId: sql<string>`${sessions.id}`.as("session_id"),
+        sessionRemember: sql`${sessions.remember}`.mapWith(sessions.remember).as("session_remember"),
+        sessionPasswordConfirmedAt: sql`${sessions.passwordConfirmedAt}`.mapWith(sessions.passwordConfirmedAt).as("session_password_confirmed_at"),
+        sessionLastActiveAt: sql`${sessions.lastActiveAt}`.mapWith(sessions.lastActiveAt).as("session_last_active_at"),
+        sessionExpiresAt: sql`${sessions.expiresAt}`.mapWith(sessions.expiresAt).as("session_expires_at"),
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -76,13 +75,21 @@ export async function loadSignedIn(db: Database, sessionId: string) {
   ]);
   const row = sessionRows[0];
   if (!row) return null;
+  const { sessionId: rowSessionId, sessionRemember, sessionPasswordConfirmedAt, sessionLastActiveAt, sessionExpiresAt, ...userRow } = row;
+  const session: CurrentSession = {
+    id: rowSessionId as string,
+    remember: sessionRemember as boolean,
+    passwordConfirmedAt: sessionPasswordConfirmedAt as Date | null,
+    lastActiveAt: sessionLastActiveAt as Date,
+    expiresAt: sessionExpiresAt as Date,
+  };
   const roleIds = [...new Set(roleRows.map((r) => r.roleId))];
   const user: AuthUser = {
-    ...row.user,
-    displayName: displayNameOf(row.user),
-    hasPassword: Boolean(row.user.hasPassword),
-    twoFactorPending: Boolean(row.user.twoFactorPending),
-    recoveryCodesRemaining: Number(row.user.recoveryCodesRemaining),
+    ...userRow,
+    displayName: displayNameOf(userRow),
+    hasPassword: Boolean(userRow.hasPassword),
+    twoFactorPending: Boolean(userRow.twoFactorPending),
+    recoveryCodesRemaining: Number(userRow.recoveryCodesRemaining),
     roleIds,
     socialProfiles: socialRows,
   };
@@ -92,7 +99,7 @@ export async function loadSignedIn(db: Database, sessionId: string) {
     roleRows.flatMap((r) => (r.name ? [{ name: r.name, restrictions: r.restrictions ?? [] }] : [])),
     directRows,
   );
-  return { user, session: row.session as CurrentSession, viewer };
+  return { user, session, viewer };
 }
 
 /**
@@ -173,10 +180,13 @@ export async function createUser(
       .onConflictDoNothing()
       .returning(),
     // Only a user created by this batch has no roles yet; an existing one keeps its own.
-    db.run(sql`INSERT INTO user_roles (user_id, role_id)
-      SELECT u.id, r.id FROM users u, roles r
-      WHERE u.email = ${email} AND r."default" = 1
-        AND NOT EXISTS (SELECT 1 FROM user_roles x WHERE x.user_id = u.id)`),
+    db.insert(userRoles).select(
+      db
+        .select({ userId: users.id, roleId: roles.id })
+        .from(users)
+        .innerJoin(roles, eq(roles.default, true))
+        .where(and(eq(users.email, email), sql`NOT EXISTS (SELECT 1 FROM user_roles x WHERE x.user_id = ${users.id})`)),
+    ),
   ]);
   const inserted = insertedRows[0];
   if (!inserted) return null;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { OAuth2Strategy } from "remix-auth-oauth2";
-import type { OAuth2Tokens } from "arctic";
+import { OAuth2Tokens } from "arctic";
 import { SOCIAL_CONNECT_TTL_S } from "~/constants";
 import { deleteCookie, parseCookies, readCookie, serializeCookie } from "~/http/cookies";
 import { safeRedirectPath } from "~/http/redirects";
@@ -78,7 +78,6 @@ class ProviderStrategy extends OAuth2Strategy<OAuth2Tokens> {
     if (!response.ok || !json || typeof json.access_token !== "string") {
       throw new Error(`token endpoint answered ${response.status}`);
     }
-    const { OAuth2Tokens } = await import("arctic");
     return new OAuth2Tokens(json);
   }
 }
