@@ -6,6 +6,7 @@ import { requireUser } from "~/auth/guards.server";
 import { rateLimitedReply } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
 import { verificationCodeSchema } from "~/auth/validation";
+import { onboardingCheckoutPath } from "~/billing/onboarding.server";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { VERIFICATION_CODE_LENGTH } from "~/constants";
 import { safeRedirectPath } from "~/http/redirects";
@@ -47,7 +48,12 @@ export async function action(args: Route.ActionArgs) {
   const outcome = await verifyEmailCode(s, user, submission.value.code);
   switch (outcome.status) {
     case "verified":
-      return redirectWithToast(request, safeRedirectPath(args.url.searchParams.get("redirect"), "/"), { message: app.t("Your email address is verified.") });
+      // A plan chosen on /pricing before registering continues to its checkout (spec section 2).
+      return redirectWithToast(
+        request,
+        safeRedirectPath(args.url.searchParams.get("redirect"), "") || (app.settings["billing.enable"] && onboardingCheckoutPath(request)) || "/",
+        { message: app.t("Your email address is verified.") },
+      );
     case "rate-limited":
       return rateLimitedReply(app.t, submission, outcome.retryAfter);
     case "expired":
