@@ -78,8 +78,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <AriaProvider locale={loaderData.bootstrap.i18n.language}>
       <ProgressBar />
+      <CookieNotice at="top" />
       <Outlet />
-      <CookieNotice />
+      <CookieNotice at="bottom" />
       <Toaster flashed={loaderData.flashToast} />
     </AriaProvider>
   );

@@ -2,20 +2,27 @@ import { Link, useFetcher } from "react-router";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import { useRootData, useTrans } from "~/bootstrap/use-bootstrap";
 
-/** The cookie notice bar, until the visitor presses OK (remembered 30 days). */
-export function CookieNotice() {
+/**
+ * The cookie notice bar, until the visitor presses OK (remembered 30 days).
+ * The root renders it twice, once before and once after the page; only the
+ * one matching the `cookie_notice.position` setting shows. At the bottom it
+ * is sticky, not fixed: it follows the viewport while scrolling but never
+ * covers the footer (language picker, theme toggle) at the end of the page.
+ * At the top it sits above the navbar and scrolls away with the page.
+ */
+export function CookieNotice({ at }: { at: "top" | "bottom" }) {
   const { bootstrap, cookieNoticeAccepted } = useRootData();
   const t = useTrans();
-  const fetcher = useFetcher();
+  const fetcher = useFetcher({ key: "cookie-notice" });
   const settings = bootstrap.settings.cookie_notice;
-  if (!settings.enable || cookieNoticeAccepted || fetcher.state !== "idle" || fetcher.data) return null;
-  const position = settings.position === "top" ? "top-0" : "bottom-0";
+  const position = settings.position === "top" ? "top" : "bottom";
+  if (at !== position || !settings.enable || cookieNoticeAccepted || fetcher.state !== "idle" || fetcher.data) return null;
   return (
     <div
       role="region"
       aria-label={t("Cookie notice")}
       data-testid="cookie-notice"
-      className={`fixed inset-x-0 ${position} z-40 border-divider bg-elevated/95 shadow-lg backdrop-blur ${settings.position === "top" ? "border-b" : "border-t"}`}
+      className={`z-40 border-divider bg-elevated/95 shadow-lg backdrop-blur ${position === "top" ? "border-b" : "sticky bottom-0 border-t"}`}
     >
       <fetcher.Form
         method="post"
