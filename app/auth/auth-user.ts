@@ -18,6 +18,8 @@ export interface AuthUser {
   recoveryCodesRemaining: number;
   roleIds: number[];
   socialProfiles: { serviceName: string; username: string | null }[];
+  /** Every subscription, flagged valid (active, trialing, or cancelled inside its period); see app/billing. */
+  subscriptions: { id: number; valid: boolean }[];
   createdAt: Date;
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { selectSubscriptionsOfSession, subscriptionStateFromRows, withSubscriptionState } from "~/billing/subscription-state.server";
 import type { Database } from "~/db/client.server";
 import { permissions, rolePermissions, roles } from "./roles.schema";
 import { sessions } from "./sessions.schema";
@@ -40,7 +41,7 @@ const userColumns = {
  */
 export async function loadSignedIn(db: Database, sessionId: string) {
   const live = and(eq(sessions.id, sessionId), sql`${sessions.expiresAt} > unixepoch()`);
-  const [sessionRows, roleRows, directRows, socialRows] = await db.batch([
+  const [sessionRows, roleRows, directRows, socialRows, subscriptionRows] = await db.batch([
     db
       .select({
         ...userColumns,
@@ -72,6 +73,8 @@ export async function loadSignedIn(db: Database, sessionId: string) {
       .from(sessions)
       .innerJoin(socialProfiles, eq(socialProfiles.userId, sessions.userId))
       .where(live),
+    // Billing: the user's subscriptions and their plans' permissions.
+    selectSubscriptionsOfSession(db, sessionId),
   ]);
   const row = sessionRows[0];
   if (!row) return null;
@@ -84,6 +87,7 @@ export async function loadSignedIn(db: Database, sessionId: string) {
     expiresAt: sessionExpiresAt as Date,
   };
   const roleIds = [...new Set(roleRows.map((r) => r.roleId))];
+  const subscriptionState = subscriptionStateFromRows(subscriptionRows);
   const user: AuthUser = {
     ...userRow,
     displayName: displayNameOf(userRow),
@@ -92,12 +96,17 @@ export async function loadSignedIn(db: Database, sessionId: string) {
     recoveryCodesRemaining: Number(userRow.recoveryCodesRemaining),
     roleIds,
     socialProfiles: socialRows,
+    subscriptions: subscriptionState.subscriptions,
   };
-  const viewer = buildViewer(
-    user.id,
-    roleIds,
-    roleRows.flatMap((r) => (r.name ? [{ name: r.name, restrictions: r.restrictions ?? [] }] : [])),
-    directRows,
+  // Subscribed users also have their plans' permissions (billing).
+  const viewer = withSubscriptionState(
+    buildViewer(
+      user.id,
+      roleIds,
+      roleRows.flatMap((r) => (r.name ? [{ name: r.name, restrictions: r.restrictions ?? [] }] : [])),
+      directRows,
+    ),
+    subscriptionState,
   );
   return { user, session, viewer };
 }
@@ -132,7 +141,7 @@ export function buildViewer(
     userId,
     roleIds,
     permissions: merged,
-    // Billing (a later issue) decides this from the user's subscriptions; until it exists nobody is subscribed.
+    // Set from the user's subscriptions by loadSignedIn (billing's withSubscriptionState).
     isSubscribed: false,
   };
 }

@@ -92,7 +92,7 @@ export function bootstrapUser(user: AuthUser, viewer: Viewer): BootstrapUser {
     two_factor_confirmed_at: user.twoFactorConfirmedAt?.toISOString() ?? null,
     two_factor_recovery_codes_remaining: user.twoFactorConfirmedAt ? user.recoveryCodesRemaining : 0,
     roles: user.roleIds.map((id) => ({ id })),
-    subscriptions: [],
+    subscriptions: user.subscriptions,
     social_profiles: user.socialProfiles.map((p) => ({ service_name: p.serviceName, username: p.username })),
     permissions: [...viewer.permissions].map(([name, restrictions]) => ({ name, restrictions: [...restrictions] })),
     created_at: user.createdAt.toISOString(),
