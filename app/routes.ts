@@ -19,6 +19,8 @@ export default [
     route("search", "routes/search/search.tsx"),
     // Developer page of the shared UI primitives and form kit; local Worker only.
     route("_dev/ui", "routes/dev/ui-kit.tsx"),
+    // The uploader on its own (decision 008); local Worker only.
+    route("_dev/uploads", "routes/dev/uploads.tsx"),
     route("account-settings", "routes/account/settings.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
