@@ -48,7 +48,7 @@ async function refusal(promise: Promise<unknown>) {
   throw new Error("expected a refusal");
 }
 
-async function storedEntry(disk: "public" | "uploads", bytes = makeBytes(3000, 40), owner = userId, mime = "image/png"): Promise<FileEntryRow> {
+async function storedEntry(disk: "public" | "uploads", bytes: Uint8Array<ArrayBuffer> = makeBytes(3000, 40), owner = userId, mime = "image/png"): Promise<FileEntryRow> {
   const fileName = newFileName();
   const path = objectKeyFor(fileName);
   const object = await services.bucket.put(path, bytes, { httpMetadata: { contentType: mime } });

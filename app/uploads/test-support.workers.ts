@@ -61,7 +61,7 @@ export function makeServices(settings: Partial<Settings> = {}): TestServices {
  * differ. A 64 KiB pseudo-random block is repeated with each copy stamped
  * with its index, so a reordered or repeated range changes the hash.
  */
-export function makeBytes(length: number, seed = 1): Uint8Array {
+export function makeBytes(length: number, seed = 1): Uint8Array<ArrayBuffer> {
   const BLOCK = 64 * 1024;
   const block = new Uint8Array(BLOCK);
   let x = (seed * 2654435761) >>> 0 || 1;

@@ -38,7 +38,7 @@ async function start(size = SIZE, name = "film.mov") {
   return createMultipartUpload(services, actorFor(userId), { name, mime: "video/quicktime", size });
 }
 
-function put(url: string, bytes: Uint8Array, length = bytes.length) {
+function put(url: string, bytes: Uint8Array<ArrayBuffer>, length = bytes.length) {
   return receivePart(services, new Request(url, { method: "PUT", body: bytes, headers: { "Content-Length": String(length) } }));
 }
 
@@ -57,7 +57,7 @@ async function refusal(promise: Promise<unknown>) {
   throw new Error("expected a refusal");
 }
 
-function slice(data: Uint8Array, part: number, partSize = 20 * MiB) {
+function slice(data: Uint8Array<ArrayBuffer>, part: number, partSize = 20 * MiB) {
   return data.subarray((part - 1) * partSize, Math.min(part * partSize, data.length));
 }
 

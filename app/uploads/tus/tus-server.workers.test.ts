@@ -51,7 +51,7 @@ async function create(size: number, name = "movie.mp4", type = "video/mp4", extr
   return { response, id: location.slice(location.lastIndexOf("/") + 1), location };
 }
 
-function patch(id: string, offset: number, bytes: Uint8Array, headers: Record<string, string> = {}) {
+function patch(id: string, offset: number, bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) {
   return tus(
     "PATCH",
     id,
@@ -66,7 +66,7 @@ async function headOffset(id: string) {
   return Number(response.headers.get("Upload-Offset"));
 }
 
-async function uploadInChunks(id: string, data: Uint8Array, sizes: number[]) {
+async function uploadInChunks(id: string, data: Uint8Array<ArrayBuffer>, sizes: number[]) {
   let offset = 0;
   for (const size of sizes) {
     const response = await patch(id, offset, data.subarray(offset, offset + size));
