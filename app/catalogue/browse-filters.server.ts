@@ -17,12 +17,13 @@ const optionalText = (max: number) =>
     .catch(undefined)
     .transform((v) => (v ? v : undefined));
 
-const year = z.coerce
-  .number()
-  .int()
-  .optional()
+/** An empty form field ("year_from=") means "no filter", not zero. */
+const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const year = z
+  .preprocess(blankAsUndefined, z.coerce.number().int().optional())
   .catch(undefined)
-  .transform((v) => (v === undefined || Number.isNaN(v) ? undefined : Math.min(MAX_YEAR, Math.max(MIN_YEAR, v))));
+  .transform((v: number | undefined) => (v === undefined || Number.isNaN(v) ? undefined : Math.min(MAX_YEAR, Math.max(MIN_YEAR, v))));
 
 const page = z.coerce
   .number()
@@ -37,11 +38,10 @@ export const titleFiltersSchema = z
     genre: optionalText(80).transform((v) => (v && /^[a-z0-9-]+$/.test(v) ? v : undefined)),
     year_from: year,
     year_to: year,
-    rating: z.coerce
-      .number()
-      .optional()
+    rating: z
+      .preprocess(blankAsUndefined, z.coerce.number().optional())
       .catch(undefined)
-      .transform((v) => (v === undefined || Number.isNaN(v) || v <= 0 ? undefined : Math.min(10, Math.round(v * 10) / 10))),
+      .transform((v: number | undefined) => (v === undefined || Number.isNaN(v) || v <= 0 ? undefined : Math.min(10, Math.round(v * 10) / 10))),
     certification: optionalText(20),
     order: z.enum(TITLE_ORDERS).catch("popularity"),
     dir: z.enum(DIRECTIONS).optional().catch(undefined),

@@ -70,3 +70,10 @@ describe("filtersToSearch", () => {
     expect(filtersToSearch({ order: "name", page: 2 })).toBe("?order=name&page=2");
   });
 });
+
+describe("an empty filter form", () => {
+  it("means no filters at all", () => {
+    const f = parseTitleFilters(new URLSearchParams("type=&genre=&year_from=&year_to=&rating=&certification=&order=popularity&dir="));
+    expect(f).toMatchObject({ type: undefined, genre: undefined, year_from: undefined, year_to: undefined, rating: undefined, certification: undefined, dir: undefined });
+  });
+});
