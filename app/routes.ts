@@ -22,6 +22,13 @@ export default [
     // The uploader on its own (decision 008); local Worker only.
     route("_dev/uploads", "routes/dev/uploads.tsx"),
     route("account-settings", "routes/account/settings.tsx"),
+    // Billing (every billing route is a 404 while billing is off).
+    route("pricing", "routes/billing/pricing.tsx"),
+    route("checkout/:productId/:priceId", "routes/billing/checkout.tsx"),
+    route("checkout/:productId/:priceId/success", "routes/billing/checkout-success.tsx"),
+    route("checkout/:productId/:priceId/cancel", "routes/billing/checkout-cancel.tsx"),
+    route("change-plan/:productId/:priceId/confirm", "routes/billing/change-plan.tsx"),
+    route("billing", "routes/billing/billing.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -59,6 +66,13 @@ export default [
     route("user/confirmed-two-factor-authentication", "routes/api/auth/two-factor.ts", { id: "api-two-factor-confirm" }),
     route("user/two-factor-recovery-codes", "routes/api/auth/two-factor.ts", { id: "api-two-factor-codes" }),
   ]),
+  // The local payment provider's stand-ins for Stripe Checkout, the billing
+  // portal and hosted invoices (only when it is the provider in use).
+  ...prefix("billing/local", [
+    route("checkout/:sessionId", "routes/billing/local-checkout.tsx"),
+    route("portal", "routes/billing/local-portal.tsx"),
+    route("invoices/:invoiceId", "routes/billing/local-invoice.tsx"),
+  ]),
   // The local outbox (APP_ENV=local only; 404 elsewhere).
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/mailbox.json", "routes/dev/mailbox-json.ts"),
@@ -94,6 +108,8 @@ export default [
     route("user-sessions", "routes/api/v1/user-sessions.ts", { id: "api-user-sessions" }),
     route("user-sessions/logout-other", "routes/api/v1/user-sessions.ts", { id: "api-user-sessions-logout-other" }),
     route("recaptcha/verify", "routes/api/v1/recaptcha-verify.ts"),
+    route("billing/products", "routes/api/v1/billing/products.ts"),
+    route("billing/stripe/webhook", "routes/api/v1/billing/stripe-webhook.ts"),
     // Uploads (decision 008): direct, tus resumable, S3-style presigned and multipart.
     route("file-entries", "routes/api/v1/uploads/file-entries.ts"),
     route("file-entries/delete", "routes/api/v1/uploads/file-entries-delete.ts"),

@@ -542,3 +542,39 @@ export async function advanceLocalSubscriptions(db: Database, now: Date = new Da
   }
   return { renewed, ended, failed };
 }
+
+/** What the local checkout page shows: the session (the user's own) with its plan and price. */
+export async function loadLocalCheckout(db: Database, sessionId: string, userId: number) {
+  const [row] = await db
+    .select({
+      id: checkoutSessions.id,
+      status: checkoutSessions.status,
+      expiresAt: checkoutSessions.expiresAt,
+      productId: checkoutSessions.productId,
+      priceId: checkoutSessions.priceId,
+      planName: products.name,
+      planDescription: products.description,
+      amount: prices.amount,
+      currency: prices.currency,
+      interval: prices.interval,
+      intervalCount: prices.intervalCount,
+      creditBalance: billingCustomers.creditBalance,
+    })
+    .from(checkoutSessions)
+    .innerJoin(prices, eq(prices.id, checkoutSessions.priceId))
+    .innerJoin(products, eq(products.id, checkoutSessions.productId))
+    .leftJoin(billingCustomers, and(eq(billingCustomers.userId, checkoutSessions.userId), eq(billingCustomers.provider, "local")))
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.provider, "local"), eq(checkoutSessions.userId, userId)));
+  return row ?? null;
+}
+
+/** A local invoice of the user, for its printable page. */
+export async function loadLocalInvoice(db: Database, providerInvoiceId: string, userId: number) {
+  const [row] = await db
+    .select({ invoice: invoices, planName: products.name })
+    .from(invoices)
+    .leftJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+    .leftJoin(products, eq(products.id, subscriptions.productId))
+    .where(and(eq(invoices.provider, "local"), eq(invoices.providerInvoiceId, providerInvoiceId), eq(invoices.userId, userId)));
+  return row ?? null;
+}

@@ -1,0 +1,53 @@
+import type { Translate } from "~/i18n/translate";
+import { formatMoney } from "./money";
+import type { BillingInterval } from "./schema";
+
+/**
+ * Billing's dates and prices as pages show them. Dates are formatted on the
+ * server, in the user's time zone (or the site's), so the HTML and the
+ * hydrated page agree.
+ */
+
+export function billingTimeZone(userTimeZone: string | null | undefined, siteTimeZone: string): string {
+  for (const zone of [userTimeZone, siteTimeZone]) {
+    if (!zone || zone === "auto") continue;
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      return zone;
+    } catch {
+      // not a zone this runtime knows
+    }
+  }
+  return "UTC";
+}
+
+export function formatBillingDate(date: Date | null | undefined, language: string, timeZone: string): string | null {
+  if (!date || Number.isNaN(date.getTime())) return null;
+  try {
+    return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(date);
+  }
+}
+
+/** "month", "3 months", "year": the billing period of a price, translated. */
+export function intervalLabel(t: Translate, interval: BillingInterval, count: number): string {
+  if (count === 1) return t(interval);
+  return t(`:count ${interval}s`, { count });
+}
+
+/** "$8 / month" with the amount divided by the interval count (spec section 5). */
+export function priceLabel(t: Translate, price: { amount: number; currency: string; interval: BillingInterval; intervalCount: number }, language: string) {
+  return t(":amount / :interval", {
+    amount: formatMoney(price.amount / price.intervalCount, price.currency, language),
+    interval: t(price.interval),
+  });
+}
+
+/** "$96 every year", "$27 every 3 months": what is actually charged each period. */
+export function billedLabel(t: Translate, price: { amount: number; currency: string; interval: BillingInterval; intervalCount: number }, language: string) {
+  return t(":amount every :interval", {
+    amount: formatMoney(price.amount, price.currency, language),
+    interval: intervalLabel(t, price.interval, price.intervalCount),
+  });
+}

@@ -1,0 +1,44 @@
+import type { AppContext } from "~/request/context";
+import { primarySubscription, subscriptionsOf } from "./account.server";
+import { listPlans, type PlanView } from "./plans.server";
+import { maxSavePercentage, parseBillingCycle, type BillingCycle } from "./pricing-rules";
+import { isSubscriptionValid } from "./subscription-rules";
+
+/**
+ * Everything the pricing table needs, for /pricing and for the landing
+ * page's pricing section: the offered plans, the billing cycle asked for
+ * (?cycle=monthly|yearly, yearly by default), the "Save up to" figure, and
+ * who is looking (guest, subscribed and to which price).
+ */
+export interface PricingData {
+  plans: PlanView[];
+  cycle: BillingCycle;
+  savePercentage: number | null;
+  viewer: {
+    signedIn: boolean;
+    subscribed: boolean;
+    currentPriceId: number | null;
+    currentProductId: number | null;
+  };
+}
+
+export async function loadPricingData(app: AppContext, request: Request): Promise<PricingData> {
+  const cycle = parseBillingCycle(new URL(request.url).searchParams.get("cycle"));
+  const [plans, subscriptionList] = await Promise.all([
+    listPlans(app.db),
+    app.user && app.viewer.isSubscribed ? subscriptionsOf(app.db, app.user.id) : Promise.resolve([]),
+  ]);
+  const current = primarySubscription(subscriptionList);
+  const valid = current && isSubscriptionValid(current.subscription) ? current : null;
+  return {
+    plans,
+    cycle,
+    savePercentage: maxSavePercentage(plans),
+    viewer: {
+      signedIn: Boolean(app.user),
+      subscribed: app.viewer.isSubscribed,
+      currentPriceId: valid?.subscription.priceId ?? null,
+      currentProductId: valid?.subscription.productId ?? null,
+    },
+  };
+}
