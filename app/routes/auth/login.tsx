@@ -92,7 +92,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * The screen itself, as a named export: the homepage renders it when the
+ * homepage type is the sign-in page (React Router wraps only the default export).
+ */
+export function LoginPage({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   if (loaderData.mode === "two-factor") return <TwoFactorScreen actionData={actionData} />;
   if (loaderData.mode === "social-connect") return <SocialConnectScreen email={loaderData.socialConnect?.email ?? null} />;
   return <LoginScreen loaderData={loaderData} actionData={actionData} />;
@@ -221,3 +225,6 @@ function SocialConnectScreen({ email }: { email: string | null }) {
   );
 }
 
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  return <LoginPage loaderData={loaderData} actionData={actionData} />;
+}

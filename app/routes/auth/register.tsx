@@ -56,7 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * The screen itself, as a named export: the homepage renders it when the
+ * homepage type is the registration page (React Router wraps only the default export).
+ */
+export function RegisterPage({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const t = useTrans();
   const settings = useSettings();
   const [params] = useSearchParams();
@@ -112,4 +116,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </p>
     </>
   );
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  return <RegisterPage loaderData={loaderData} actionData={actionData} />;
 }

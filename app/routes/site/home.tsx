@@ -12,8 +12,8 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { LandingPage } from "~/site/landing/landing-page";
 import { AuthFrame } from "~/routes/auth/layout";
-import Login, { action as loginAction, loader as loginLoader } from "~/routes/auth/login";
-import Register, { action as registerAction, loader as registerLoader } from "~/routes/auth/register";
+import { action as loginAction, LoginPage, loader as loginLoader } from "~/routes/auth/login";
+import { action as registerAction, loader as registerLoader, RegisterPage } from "~/routes/auth/register";
 
 /** Titles in the landing page's trending grid: three rows of three. */
 const TRENDING_GRID_SIZE = 9;
@@ -110,20 +110,20 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  // The auth screens take their own route props; only loaderData and actionData are read.
+  // The auth screens' named exports take their loader and action data as props.
   if (loaderData.kind === "loginPage") {
-    const props = { loaderData: loaderData.auth, actionData } as unknown as Parameters<typeof Login>[0];
+    const props = { loaderData: loaderData.auth, actionData } as unknown as Parameters<typeof LoginPage>[0];
     return (
       <AuthFrame>
-        <Login {...props} />
+        <LoginPage {...props} />
       </AuthFrame>
     );
   }
   if (loaderData.kind === "registerPage") {
-    const props = { loaderData: loaderData.auth, actionData } as unknown as Parameters<typeof Register>[0];
+    const props = { loaderData: loaderData.auth, actionData } as unknown as Parameters<typeof RegisterPage>[0];
     return (
       <AuthFrame>
-        <Register {...props} />
+        <RegisterPage {...props} />
       </AuthFrame>
     );
   }
