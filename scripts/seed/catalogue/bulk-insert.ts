@@ -1,4 +1,5 @@
 import type { Client, InStatement } from "@libsql/client";
+import type Libsql from "libsql";
 import { getTableColumns, getTableName, type Table } from "drizzle-orm";
 
 /**
@@ -23,6 +24,33 @@ export type StatementRunner = (statements: Statement[]) => Promise<void>;
 export function libsqlRunner(client: Client): StatementRunner {
   return async (statements) => {
     await client.batch(statements as InStatement[], "write");
+  };
+}
+
+/**
+ * The same on libSQL's synchronous driver, with prepared statements reused
+ * by SQL text. For very large loads: @libsql/client prepares every execute
+ * afresh and its native memory grows about 15 KB per statement (5 GB for the
+ * 100k-title scale catalogue); this stays flat and is about twice as fast.
+ */
+export function libsqlNativeRunner(db: Libsql.Database): StatementRunner {
+  const prepared = new Map<string, Libsql.Statement<SqlValue[]>>();
+  return async (statements) => {
+    db.exec("BEGIN");
+    try {
+      for (const { sql, args } of statements) {
+        let statement = prepared.get(sql);
+        if (!statement) {
+          statement = db.prepare(sql) as Libsql.Statement<SqlValue[]>;
+          prepared.set(sql, statement);
+        }
+        statement.run(...args);
+      }
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
   };
 }
 
