@@ -19,6 +19,10 @@ const AD_DEFAULTS = {
   "ads.watch_top": undefined,
 };
 
+test.beforeAll(async ({ request }) => {
+  await setSettings(request, { ...HOMEPAGE_DEFAULTS, ...AD_DEFAULTS });
+});
+
 test.afterAll(async ({ request }) => {
   await setSettings(request, { ...HOMEPAGE_DEFAULTS, ...AD_DEFAULTS });
 });
