@@ -10,7 +10,7 @@ import { setSettings } from "./fixtures/e2e-db";
  */
 test.describe.configure({ mode: "serial" });
 
-const HOMEPAGE_DEFAULTS = { "homepage.type": undefined, "homepage.value": undefined, "homepage.trending": undefined };
+const HOMEPAGE_DEFAULTS = { "homepage.type": undefined, "homepage.value": undefined, "homepage.trending": undefined, "homepage.pricing": undefined };
 const AD_DEFAULTS = {
   "ads.general_top": undefined,
   "ads.general_bottom": undefined,
@@ -48,6 +48,8 @@ for (const javaScriptEnabled of [true, false]) {
       await grid.scrollIntoViewIfNeeded();
       const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
       expect(columns).toBe(3);
+      // Billing is on and plans are seeded: the pricing section shows them.
+      await expect(page.getByTestId("landing-pricing")).toBeVisible();
       await expect(page.getByTestId("landing-footer-banner").getByTestId("cta3")).toBeVisible();
       // The landing page uses its own navbar menu position.
       await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Movies" })).toBeVisible();
@@ -57,11 +59,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/titles\/\d+\//);
     });
 
-    test("the trending grid can be switched off", async ({ page, request }) => {
-      await setSettings(request, { "homepage.trending": false });
+    test("the trending grid and the pricing section can be switched off", async ({ page, request }) => {
+      await setSettings(request, { "homepage.trending": false, "homepage.pricing": false });
       await page.goto("/");
       await expect(page.getByTestId("landing-header")).toBeVisible();
       await expect(page.getByTestId("trending-grid")).toHaveCount(0);
+      await expect(page.getByTestId("landing-pricing")).toHaveCount(0);
     });
 
     test("a custom page as the homepage", async ({ page, request }) => {

@@ -11,6 +11,8 @@ import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { LandingPage } from "~/site/landing/landing-page";
+import { loadPricingData } from "~/billing/pricing.server";
+import { PricingTable } from "~/billing/ui/pricing-table";
 import { AuthFrame } from "~/routes/auth/layout";
 import { action as loginAction, LoginPage, loader as loginLoader } from "~/routes/auth/login";
 import { action as registerAction, loader as registerLoader, RegisterPage } from "~/routes/auth/register";
@@ -73,11 +75,16 @@ export async function loader(args: Route.LoaderArgs) {
   }
 
   const content = settings["homepage.appearance"];
-  let trending = null;
   // Visitors who may not browse the catalogue still get the landing page, without the grid.
-  if (settings["homepage.trending"] && hasPermission(app.viewer, "titles.view")) {
-    const rows = await listTrendingTitles(app.db, TRENDING_GRID_SIZE);
-    trending = rows.map((row) => ({
+  const showTrending = settings["homepage.trending"] && hasPermission(app.viewer, "titles.view");
+  // The pricing section needs the homepage flag, billing, and at least one plan.
+  const showPricing = settings["homepage.pricing"] && settings["billing.enable"];
+  const [rows, pricingData] = await Promise.all([
+    showTrending ? listTrendingTitles(app.db, TRENDING_GRID_SIZE) : null,
+    showPricing ? loadPricingData(app, request) : null,
+  ]);
+  const trending =
+    rows?.map((row) => ({
       id: row.id,
       slug: row.slug,
       name: row.name,
@@ -85,12 +92,12 @@ export async function loader(args: Route.LoaderArgs) {
       year: row.year,
       backdrop: row.backdrop,
       rating: row.rating ?? row.externalRating,
-    }));
-  }
+    })) ?? null;
   return {
     kind: "landing" as const,
     content,
     trending,
+    pricing: pricingData && pricingData.plans.length > 0 ? pricingData : null,
     ads,
     seo: buildSeo(app, request, {
       title: null,
@@ -128,6 +135,13 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
     );
   }
   if (loaderData.kind === "customPage") return <CustomPageView page={loaderData.page} ads={loaderData.ads} />;
-  // Plans are not part of the product yet; the pricing section appears once billing provides them.
-  return <LandingPage content={loaderData.content} trending={loaderData.trending} pricing={null} ads={loaderData.ads} />;
+  const { pricing } = loaderData;
+  return (
+    <LandingPage
+      content={loaderData.content}
+      trending={loaderData.trending}
+      pricing={pricing ? <PricingTable data={pricing} /> : null}
+      ads={loaderData.ads}
+    />
+  );
 }
