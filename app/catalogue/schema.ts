@@ -40,6 +40,19 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 export const GENDERS = ["female", "male", "nonbinary", "unknown"] as const;
 export type Gender = (typeof GENDERS)[number];
 
+/**
+ * The FTS rowid of titles and people: popularity (0.01 steps, highest first)
+ * then id, packed in one integer. Full-text matches then come out of FTS5 in
+ * popularity order, so "the 10 most popular matches" stops after 10 rows
+ * instead of ranking every match (decision 005). Computed by SQLite, never
+ * written by the application.
+ */
+const searchKey = () =>
+  integer("search_key").generatedAlwaysAs(
+    sql`(1000000 - min(max(CAST(popularity * 100 AS INTEGER), 0), 999999)) * 4294967296 + id`,
+    { mode: "virtual" },
+  );
+
 const generatedFields = () =>
   text("generated_fields", { mode: "json" }).$type<string[]>().notNull().default([]);
 
@@ -89,11 +102,16 @@ export const titles = sqliteTable(
     /** Recalculated by the trending job from the last days' views and plays. */
     trendingScore: real("trending_score").notNull().default(0),
     generatedFields: generatedFields(),
+    /** Search order key (popularity first, then id); the FTS rowid. See `searchKey`. */
+    searchKey: searchKey(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("titles_type_check", sql`${t.type} IN ('movie', 'series')`),
+    uniqueIndex("titles_search_key_idx").on(t.searchKey),
+    // Search: exact name matches rank first.
+    index("titles_name_lower_idx").on(sql`lower(${t.name})`),
     // Browse: every sort, with and without the type filter.
     index("titles_popularity_idx").on(t.popularity),
     index("titles_type_popularity_idx").on(t.type, t.popularity),
@@ -180,10 +198,17 @@ export const people = sqliteTable(
     profile: text("profile"),
     views: integer("views").notNull().default(0),
     generatedFields: generatedFields(),
+    /** Search order key, the FTS rowid (see `searchKey`). */
+    searchKey: searchKey(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("people_popularity_idx").on(t.popularity), index("people_name_idx").on(t.name)],
+  (t) => [
+    index("people_popularity_idx").on(t.popularity),
+    index("people_name_idx").on(t.name),
+    uniqueIndex("people_search_key_idx").on(t.searchKey),
+    index("people_name_lower_idx").on(sql`lower(${t.name})`),
+  ],
 );
 
 /**

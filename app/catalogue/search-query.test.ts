@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildMatchExpression, escapeLike, normalizedQuery, searchTokens } from "./search-query";
+import { buildMatchExpression, buildStartsWithExpression, normalizedQuery, searchTokens } from "./search-query";
 import { mediaKeyFromPath, mediaUrl } from "./media";
 
 describe("buildMatchExpression", () => {
@@ -26,8 +26,10 @@ describe("buildMatchExpression", () => {
     expect(normalizedQuery("  Star   WARS! ")).toBe("star wars");
   });
 
-  it("escapes LIKE wildcards", () => {
-    expect(escapeLike("100%_a\\b")).toBe("100\\%\\_a\\\\b");
+  it("builds a starts-with phrase on the name column", () => {
+    expect(buildStartsWithExpression("Star Wa")).toBe('name : ^ "star wa"*');
+    expect(buildStartsWithExpression('"(NEAR')).toBe('name : ^ "near"*');
+    expect(buildStartsWithExpression("!!")).toBeNull();
   });
 });
 

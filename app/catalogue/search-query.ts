@@ -38,12 +38,18 @@ export function buildMatchExpression(query: unknown): string | null {
   return tokens.map((token) => `"${token}"*`).join(" ");
 }
 
+/**
+ * The MATCH expression for names that start with the query's words, in
+ * order, the last one as a prefix: `name : ^ "star wa"*`. Null when there is
+ * nothing to search for. `column` is the FTS column holding the name.
+ */
+export function buildStartsWithExpression(query: unknown, column = "name"): string | null {
+  const tokens = searchTokens(query);
+  if (tokens.length === 0) return null;
+  return `${column} : ^ "${tokens.join(" ")}"*`;
+}
+
 /** The query as plain text for exact / starts-with ranking ("Star  Wars!" -> "star wars"). */
 export function normalizedQuery(query: unknown): string {
   return searchTokens(query).join(" ");
-}
-
-/** Escapes LIKE wildcards for `... LIKE ? ESCAPE '\'`. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { log } from "~/observability/log.server";
 import { TITLE_TYPES, type TitleType } from "./schema";
-import { buildMatchExpression, escapeLike, normalizedQuery } from "./search-query";
+import { buildMatchExpression, buildStartsWithExpression, normalizedQuery } from "./search-query";
 
 export type SearchKind = TitleType | "person";
 export const SEARCH_KINDS: readonly SearchKind[] = [...TITLE_TYPES, "person"];
@@ -49,73 +49,104 @@ export interface SearchOptions {
 }
 
 /**
- * Ranking in each group: whole name equals the query, then name starts with
- * it, then FTS relevance (bm25, the name column weighted over the original
- * name) in coarse steps, then popularity.
- */
-const RELEVANCE_STEPS = 4;
-
-/**
- * Full-text search over titles and people (FTS5, prefix matching). Any
- * input is safe: FTS syntax characters are treated as text, empty or
+ * Full-text search over titles and people (FTS5, prefix matching). Ranking
+ * in each group: the whole name equals the query, then the name starts with
+ * it, then every word appears somewhere; within each tier the most popular
+ * first. The FTS indexes are keyed by popularity (search_key, migration
+ * 0011), so each tier reads only as many index rows as it returns: a
+ * one-letter query on 100,000 titles costs about what a rare word does.
+ *
+ * Any input is safe: FTS syntax characters are treated as text, empty or
  * punctuation-only queries return no results, and the function does not
- * throw on odd input. Two statements at most (titles, people), run together.
+ * throw on odd input. One statement per group (titles, people), run together.
  */
 export async function searchCatalogue(db: Database, query: unknown, options: SearchOptions = {}): Promise<SearchResults> {
   const limit = clampInt(options.limit, 8, 1, 50);
   const offset = clampInt(options.offset, 0, 0, 1000);
   const types = (options.types ?? SEARCH_KINDS).filter((t): t is SearchKind => SEARCH_KINDS.includes(t));
   const titleTypes = types.filter((t): t is TitleType => t !== "person");
-  const match = buildMatchExpression(query);
+  const all = buildMatchExpression(query);
+  const starts = buildStartsWithExpression(query);
   const text = normalizedQuery(query);
   const empty: SearchResults = { query: text, titles: [], people: [], moreTitles: false, morePeople: false };
-  if (!match) return empty;
+  if (!all || !starts) return empty;
 
-  const startsWith = `${escapeLike(text)}%`;
-  const wanted = limit + 1;
+  // Exact names: the normalised words, and the query as typed (so "spider-man" finds "Spider-Man").
+  const typed = typeof query === "string" ? query.trim().replace(/\s+/g, " ").toLowerCase().slice(0, 200) : text;
+  const need = offset + limit + 1;
+  const tiers = { all, starts, exact: [text, typed], need };
   try {
     const [titleRows, personRows] = await Promise.all([
-      titleTypes.length
-        ? db.all<TitleRow>(sql`
-            SELECT t.id, t.type, t.name, t.original_name AS originalName, t.slug, t.year, t.poster, t.popularity
-            FROM titles_fts f JOIN titles t ON t.id = f.rowid
-            WHERE titles_fts MATCH ${match}
-              ${titleTypes.length < TITLE_TYPES.length ? sql`AND t.type IN (${sql.join(titleTypes.map((type) => sql`${type}`), sql`, `)})` : sql``}
-            ORDER BY ${relevanceOrder(sql`t.name`, text, startsWith, sql`bm25(titles_fts, 10.0, 3.0)`)}, t.popularity DESC, t.id
-            LIMIT ${wanted} OFFSET ${offset}`)
-        : Promise.resolve([] as TitleRow[]),
-      types.includes("person")
-        ? db.all<PersonRow>(sql`
-            SELECT p.id, p.name, p.slug, p.known_for AS knownFor, p.profile, p.popularity
-            FROM people_fts f JOIN people p ON p.id = f.rowid
-            WHERE people_fts MATCH ${match}
-            ORDER BY ${relevanceOrder(sql`p.name`, text, startsWith, sql`bm25(people_fts)`)}, p.popularity DESC, p.id
-            LIMIT ${wanted} OFFSET ${offset}`)
-        : Promise.resolve([] as PersonRow[]),
+      titleTypes.length ? db.all<TitleRow & Tiered>(titleSearch(tiers, titleTypes)) : Promise.resolve([]),
+      types.includes("person") ? db.all<PersonRow & Tiered>(personSearch(tiers)) : Promise.resolve([]),
     ]);
+    const titleHits = mergeTiers(titleRows).slice(offset, offset + limit + 1);
+    const personHits = mergeTiers(personRows).slice(offset, offset + limit + 1);
     return {
       query: text,
-      titles: titleRows.slice(0, limit).map((row) => ({ kind: "title", ...row })),
-      people: personRows.slice(0, limit).map((row) => ({ kind: "person", ...row })),
-      moreTitles: titleRows.length > limit,
-      morePeople: personRows.length > limit,
+      titles: titleHits.slice(0, limit).map(({ tier: _, ...row }) => ({ kind: "title", ...row })),
+      people: personHits.slice(0, limit).map(({ tier: _, ...row }) => ({ kind: "person", ...row })),
+      moreTitles: titleHits.length > limit,
+      morePeople: personHits.length > limit,
     };
   } catch (error) {
-    // The expression is built from letters and digits only, so an FTS error
-    // here is a bug, not bad input: log it, but a search box must not 500.
+    // The expressions are built from letters and digits only, so an FTS
+    // error here is a bug, not bad input: log it, but a search box must not 500.
     if (!/fts5|MATCH|syntax/i.test(String(error))) throw error;
-    log("error", "catalogue search failed", { match, error: String(error) });
+    log("error", "catalogue search failed", { match: all, error: String(error) });
     return empty;
   }
 }
 
 type TitleRow = Omit<TitleHit, "kind">;
 type PersonRow = Omit<PersonHit, "kind">;
+type Tiered = { tier: number };
+type Tiers = { all: string; starts: string; exact: string[]; need: number };
 
-function relevanceOrder(name: SQL, text: string, startsWith: string, bm25: SQL): SQL {
-  // bm25 is negative, more negative = better; ROUND groups near-equal scores
-  // so that popularity decides between them.
-  return sql`(lower(${name}) = ${text}) DESC, (lower(${name}) LIKE ${startsWith} ESCAPE '\\') DESC, ROUND(${bm25} * ${RELEVANCE_STEPS} / 10.0)`;
+/** Tier order, then the order each tier came in (popularity); each id once. */
+function mergeTiers<R extends Tiered & { id: number }>(rows: R[]): R[] {
+  const seen = new Set<number>();
+  const merged: R[] = [];
+  for (const tier of [0, 1, 2]) {
+    for (const row of rows) {
+      if (row.tier !== tier || seen.has(row.id)) continue;
+      seen.add(row.id);
+      merged.push(row);
+    }
+  }
+  return merged;
+}
+
+/*
+ * Each tier reads at most a few times `need` rows: a later tier repeats the
+ * rows of the earlier ones (an exact name also starts with the query), so it
+ * fetches enough to have `need` new ones after removing them.
+ */
+function titleSearch({ all, starts, exact, need }: Tiers, types: TitleType[]): SQL {
+  const columns = sql`t.id, t.type, t.name, t.original_name AS originalName, t.slug, t.year, t.poster, t.popularity`;
+  const typeFilter = types.length < TITLE_TYPES.length ? sql`AND t.type IN (${sql.join(types.map((type) => sql`${type}`), sql`, `)})` : sql``;
+  return sql`
+    SELECT * FROM (SELECT 0 AS tier, ${columns} FROM titles t
+      WHERE lower(t.name) IN (${exact[0]}, ${exact[1]}) ${typeFilter} ORDER BY t.search_key LIMIT ${need})
+    UNION ALL
+    SELECT * FROM (SELECT 1 AS tier, ${columns} FROM titles_fts f JOIN titles t ON t.search_key = f.rowid
+      WHERE titles_fts MATCH ${starts} ${typeFilter} ORDER BY f.rowid LIMIT ${need * 2})
+    UNION ALL
+    SELECT * FROM (SELECT 2 AS tier, ${columns} FROM titles_fts f JOIN titles t ON t.search_key = f.rowid
+      WHERE titles_fts MATCH ${all} ${typeFilter} ORDER BY f.rowid LIMIT ${need * 4})`;
+}
+
+function personSearch({ all, starts, exact, need }: Tiers): SQL {
+  const columns = sql`p.id, p.name, p.slug, p.known_for AS knownFor, p.profile, p.popularity`;
+  return sql`
+    SELECT * FROM (SELECT 0 AS tier, ${columns} FROM people p
+      WHERE lower(p.name) IN (${exact[0]}, ${exact[1]}) ORDER BY p.search_key LIMIT ${need})
+    UNION ALL
+    SELECT * FROM (SELECT 1 AS tier, ${columns} FROM people_fts f JOIN people p ON p.search_key = f.rowid
+      WHERE people_fts MATCH ${starts} ORDER BY f.rowid LIMIT ${need * 2})
+    UNION ALL
+    SELECT * FROM (SELECT 2 AS tier, ${columns} FROM people_fts f JOIN people p ON p.search_key = f.rowid
+      WHERE people_fts MATCH ${all} ORDER BY f.rowid LIMIT ${need * 4})`;
 }
 
 function clampInt(value: unknown, fallback: number, min: number, max: number): number {

@@ -118,6 +118,20 @@ describe("searchCatalogue", () => {
     expect((await searchCatalogue(db, "the", { types: ["bogus" as never] })).titles).toEqual([]);
   });
 
+  it("follows popularity changes (the index is kept in popularity order)", async () => {
+    const names = async () => (await searchCatalogue(db, "matrix")).titles.map((t) => t.name);
+    expect(await names()).toEqual(["Matrix", "The Matrix", "The Matrix Reloaded"]);
+    await db.update(titles).set({ popularity: 95 }).where(eq(titles.name, "The Matrix Reloaded"));
+    expect(await names()).toEqual(["Matrix", "The Matrix Reloaded", "The Matrix"]);
+    await db.update(titles).set({ popularity: 70 }).where(eq(titles.name, "The Matrix Reloaded"));
+    expect(await names()).toEqual(["Matrix", "The Matrix", "The Matrix Reloaded"]);
+  });
+
+  it("finds an exact name as typed, punctuation included", async () => {
+    expect((await searchCatalogue(db, "Carrie-Anne Moss")).people.map((p) => p.name)).toEqual(["Carrie-Anne Moss"]);
+    expect((await searchCatalogue(db, "  the   matrix ")).titles[0].name).toBe("The Matrix");
+  });
+
   it("follows renames and deletions (triggers keep the index in sync)", async () => {
     const [row] = await db.select({ id: titles.id }).from(titles).where(eq(titles.name, "Mathilde"));
     await db.update(titles).set({ name: "Zathilde" }).where(eq(titles.id, row.id));
