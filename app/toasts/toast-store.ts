@@ -6,7 +6,10 @@ import { toastSchema, type Toast, type ToastInput } from "./toast";
  * place (spec section 4).
  */
 type Listener = () => void;
-let current: Toast | null = null;
+/** `seq` grows with every show, so a toast replaced under the same id restarts its timer. */
+export type ShownToast = Toast & { seq: number };
+let current: ShownToast | null = null;
+let seq = 0;
 const listeners = new Set<Listener>();
 
 function emit() {
@@ -22,7 +25,7 @@ export const toastStore = {
   show(input: ToastInput): string {
     const parsed = toastSchema.parse(input);
     const id = parsed.id ?? crypto.randomUUID();
-    current = { ...parsed, id };
+    current = { ...parsed, id, seq: ++seq };
     emit();
     return id;
   },

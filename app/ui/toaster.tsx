@@ -4,6 +4,7 @@ import { TOAST_MAX_WIDTH_PX, TOAST_MIN_WIDTH_PX } from "~/constants";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { toastDuration, type Toast } from "~/toasts/toast";
 import { toastStore } from "~/toasts/toast-store";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * Shows the current toast: one at a time, at the bottom centre or right, for
@@ -21,16 +22,20 @@ export function Toaster({ flashed }: { flashed: Toast | null }) {
     }
   }, [flashed]);
 
-  // Without JavaScript the flashed toast is rendered by the server and stays.
-  const toast = current ?? (flashed && lastFlashed.current === null ? flashed : null);
+  // Before JavaScript runs (or without it) the flashed toast is rendered by
+  // the server; a CSS animation then hides it after its duration.
+  const hydrated = useHydrated();
+  const toast = current ?? (flashed && lastFlashed.current === null ? { ...flashed, seq: 0 } : null);
   if (!toast) return null;
-  return <ToastView key={toast.id} toast={toast} />;
+  return <ToastView key={`${toast.id}:${toast.seq}`} toast={toast} cssTimer={!hydrated} />;
 }
 
-function ToastView({ toast }: { toast: Toast }) {
+function ToastView({ toast, cssTimer }: { toast: Toast; cssTimer: boolean }) {
   const t = useTrans();
   const duration = toastDuration(toast);
-  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
   const remaining = useRef(duration ?? 0);
   const startedAt = useRef(0);
 
@@ -57,12 +62,21 @@ function ToastView({ toast }: { toast: Toast }) {
       aria-live={toast.type === "danger" ? "assertive" : "polite"}
       data-testid="toast"
       data-type={toast.type}
-      onPointerEnter={() => setPaused(true)}
-      onPointerLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      style={{ minWidth: `min(${TOAST_MIN_WIDTH_PX}px, calc(100vw - 2rem))`, maxWidth: `min(${TOAST_MAX_WIDTH_PX}px, calc(100vw - 2rem))` }}
-      className={`fixed bottom-4 z-50 flex items-center gap-3 rounded-theme border bg-elevated px-4 py-3 text-sm text-foreground shadow-lg sm:bottom-6 ${position} ${tone}`}
+      data-paused={paused || undefined}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        // Moving between the action and the close button keeps it paused.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      style={{
+        minWidth: `min(${TOAST_MIN_WIDTH_PX}px, calc(100vw - 2rem))`,
+        maxWidth: `min(${TOAST_MAX_WIDTH_PX}px, calc(100vw - 2rem))`,
+        // Without JavaScript: disappear after the duration, paused while hovered or focused.
+        ...(cssTimer && duration !== null ? { animation: `toast-expire 1ms linear ${duration}ms forwards` } : {}),
+      }}
+      className={`fixed bottom-4 z-50 flex items-center gap-3 rounded-theme border bg-elevated px-4 py-3 text-sm text-foreground shadow-lg hover:[animation-play-state:paused] focus-within:[animation-play-state:paused] sm:bottom-6 ${position} ${tone}`}
     >
       <ToastIcon type={toast.type} />
       <p className="flex-auto">{toast.message}</p>
@@ -71,7 +85,7 @@ function ToastView({ toast }: { toast: Toast }) {
           {toast.action.label}
         </Link>
       ) : null}
-      {toast.type !== "loading" ? (
+      {toast.type !== "loading" && !cssTimer ? (
         <button
           type="button"
           onClick={() => toastStore.dismiss(toast.id)}

@@ -150,11 +150,17 @@ function Primitives() {
         <ButtonLink to="/" variant="outlined">
           {t("Take me there!")}
         </ButtonLink>
+        <ButtonLink to="/_dev/ui?again=1" variant="text">
+          Same page, new query
+        </ButtonLink>
         <Button variant="text" onPress={() => toast(t("Saved"), { action: { label: t("Undo"), link: "/_dev/ui" } })} data-testid="show-toast">
           Toast
         </Button>
         <Button variant="text" onPress={() => toast.loading(t("Loading"), { id: "kit-loading" })}>
           Loading toast
+        </Button>
+        <Button variant="text" onPress={() => toast(t("Loaded"), { id: "kit-loading" })}>
+          Finish loading
         </Button>
       </div>
 
