@@ -39,6 +39,10 @@ export async function browseTitles(db: Database, filters: TitleFilters, pageSize
       break;
     case "release_date":
       where.push(isNotNull(titles.releaseDate));
+      // The same year range on release_date lets SQLite walk the release-date
+      // index in order instead of sorting every title of those years.
+      if (filters.year_from !== undefined) where.push(gte(titles.releaseDate, `${String(filters.year_from).padStart(4, "0")}-01-01`));
+      if (filters.year_to !== undefined) where.push(lte(titles.releaseDate, `${String(filters.year_to).padStart(4, "0")}-12-31`));
       order.push(by(titles.releaseDate));
       break;
     case "name":

@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { credits, people, titles } from "./schema";
+import { people } from "./schema";
 
-/** A person with many thousands of credits (a prolific voice actor) still gets a bounded page. */
-const MAX_CREDITS = 3000;
+/** With "show all", a department still stops here (a prolific voice actor can have thousands). */
+const MAX_CREDITS_PER_DEPARTMENT = 2000;
 
 export interface FilmographyEntry {
   titleId: number;
@@ -18,14 +18,31 @@ export interface FilmographyEntry {
   generated: boolean;
 }
 
+interface FilmographyRow {
+  department: string;
+  titleId: number;
+  name: string;
+  slug: string;
+  type: "movie" | "series";
+  year: number | null;
+  roles: string;
+  episodes: number;
+  generated: number;
+  total: number;
+}
+
 /**
- * Everything the person page shows, in one D1 batch: the person and their
- * credits with the titles (index credits_person_idx). Credits are grouped by
- * department, one entry per title, newest first; "known for" is their most
- * popular titles, preferring their known-for department.
+ * Everything the person page shows, in one D1 batch (index
+ * credits_person_idx): the person; their filmography grouped by department,
+ * one entry per title, newest first, at most `perDepartment` entries per
+ * department with each department's total; and "known for", their most
+ * popular titles, preferring their known-for department. The grouping and
+ * ranking happen in SQLite, so a person with thousands of credits sends a
+ * page's worth of rows, not thousands.
  */
-export async function loadPersonPage(db: Database, id: number) {
-  const [found, rows] = await db.batch([
+export async function loadPersonPage(db: Database, id: number, { perDepartment }: { perDepartment: number }) {
+  const limit = Math.min(Math.max(1, perDepartment), MAX_CREDITS_PER_DEPARTMENT);
+  const [found, filmographyRows, knownForRows] = await db.batch([
     db
       .select({
         id: people.id,
@@ -44,60 +61,63 @@ export async function loadPersonPage(db: Database, id: number) {
       .from(people)
       .where(eq(people.id, id))
       .limit(1),
-    db
-      .select({
-        department: credits.department,
-        job: credits.job,
-        character: credits.character,
-        kind: credits.kind,
-        episodeId: credits.episodeId,
-        generated: credits.generated,
-        titleId: titles.id,
-        name: titles.name,
-        slug: titles.slug,
-        type: titles.type,
-        year: titles.year,
-        poster: titles.poster,
-        popularity: titles.popularity,
-        rating: titles.rating,
-        externalRating: titles.externalRating,
-      })
-      .from(credits)
-      .innerJoin(titles, eq(titles.id, credits.titleId))
-      .where(eq(credits.personId, id))
-      .limit(MAX_CREDITS),
+    db.all<FilmographyRow>(sql`
+      WITH per_title AS (
+        SELECT c.department, c.title_id,
+               json_group_array(DISTINCT CASE WHEN c.kind = 'cast' THEN c.character ELSE c.job END) AS roles,
+               sum(c.episode_id IS NOT NULL) AS episodes,
+               max(c.generated) AS generated
+        FROM credits c
+        WHERE c.person_id = ${id}
+        GROUP BY c.department, c.title_id
+      ), ranked AS (
+        SELECT pt.department, pt.title_id AS titleId, t.name, t.slug, t.type, t.year, pt.roles, pt.episodes, pt.generated,
+               row_number() OVER (PARTITION BY pt.department ORDER BY coalesce(t.year, 9999) DESC, t.name) AS rn,
+               count(*) OVER (PARTITION BY pt.department) AS total
+        FROM per_title pt JOIN titles t ON t.id = pt.title_id
+      )
+      SELECT department, titleId, name, slug, type, year, roles, episodes, generated, total
+      FROM ranked WHERE rn <= ${limit}
+      ORDER BY department, rn`),
+    db.all<{ id: number; name: string; slug: string; type: "movie" | "series"; year: number | null; poster: string | null; rating: number | null; externalRating: number | null }>(sql`
+      SELECT t.id, t.name, t.slug, t.type, t.year, t.poster, t.rating, t.external_rating AS externalRating
+      FROM titles t
+      JOIN (
+        SELECT c.title_id, max(c.department = (SELECT known_for FROM people WHERE id = ${id})) AS preferred
+        FROM credits c WHERE c.person_id = ${id} GROUP BY c.title_id
+      ) k ON k.title_id = t.id
+      ORDER BY k.preferred DESC, t.popularity DESC, t.id
+      LIMIT 8`),
   ]);
   const person = found[0];
   if (!person) return null;
 
-  const departments = new Map<string, Map<number, FilmographyEntry>>();
-  for (const row of rows) {
-    const byTitle = departments.get(row.department) ?? new Map<number, FilmographyEntry>();
-    departments.set(row.department, byTitle);
-    const entry =
-      byTitle.get(row.titleId) ??
-      ({ titleId: row.titleId, name: row.name, slug: row.slug, type: row.type, year: row.year, roles: [], episodeCount: 0, generated: false } satisfies FilmographyEntry);
-    const role = row.kind === "cast" ? row.character : row.job;
-    if (role && !entry.roles.includes(role)) entry.roles.push(role);
-    if (row.episodeId !== null) entry.episodeCount++;
-    entry.generated ||= row.generated;
-    byTitle.set(row.titleId, entry);
+  const departments = new Map<string, { total: number; generated: boolean; credits: FilmographyEntry[] }>();
+  let creditCount = 0;
+  for (const row of filmographyRows) {
+    let department = departments.get(row.department);
+    if (!department) {
+      department = { total: Number(row.total), generated: false, credits: [] };
+      departments.set(row.department, department);
+      creditCount += department.total;
+    }
+    const roles = (JSON.parse(row.roles) as (string | null)[]).filter((r): r is string => !!r);
+    department.generated ||= Boolean(row.generated);
+    department.credits.push({
+      titleId: row.titleId,
+      name: row.name,
+      slug: row.slug,
+      type: row.type,
+      year: row.year,
+      roles,
+      episodeCount: Number(row.episodes),
+      generated: Boolean(row.generated),
+    });
   }
   const order = (name: string) => (name === person.knownFor ? 0 : name === "Acting" ? 1 : 2);
   const filmography = [...departments.entries()]
     .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
-    .map(([department, entries]) => ({
-      department,
-      credits: [...entries.values()].sort((a, b) => (b.year ?? 9999) - (a.year ?? 9999) || a.name.localeCompare(b.name)),
-    }));
-
-  const seen = new Set<number>();
-  const knownFor = [...rows]
-    .sort((a, b) => Number(b.department === person.knownFor) - Number(a.department === person.knownFor) || b.popularity - a.popularity)
-    .filter((row) => (seen.has(row.titleId) ? false : (seen.add(row.titleId), true)))
-    .slice(0, 8)
-    .map(({ titleId, name, slug, type, year, poster, rating, externalRating }) => ({ id: titleId, name, slug, type, year, poster, rating, externalRating }));
-
-  return { person, filmography, knownFor, creditCount: rows.length };
+    .map(([department, value]) => ({ department, ...value }));
+  return { person, filmography, knownFor: knownForRows, creditCount };
 }
 export type PersonPage = NonNullable<Awaited<ReturnType<typeof loadPersonPage>>>;

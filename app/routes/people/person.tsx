@@ -26,21 +26,15 @@ const FILMOGRAPHY_PREVIEW = 50;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   requireCatalogueAccess(app, request);
-  const page = await loadPersonPage(app.db, parseId(params.id));
+  // Prolific people list hundreds of credits: show the newest per department unless all were asked for.
+  const showAll = new URL(request.url).searchParams.get("credits") === "all";
+  const page = await loadPersonPage(app.db, parseId(params.id), { perDepartment: showAll ? Number.MAX_SAFE_INTEGER : FILMOGRAPHY_PREVIEW });
   if (!page) throw data(null, { status: 404 });
   const { person } = page;
   if (params.slug !== person.slug) throw redirect(personPath(person), 301);
   const bioNote = generatedNote(person, "biography");
-  // Prolific people list hundreds of credits: show the newest per department unless all were asked for.
-  const showAll = new URL(request.url).searchParams.get("credits") === "all";
-  const filmography = page.filmography.map((department) => ({
-    department: department.department,
-    total: department.credits.length,
-    generated: department.credits.some((c) => c.generated),
-    credits: showAll ? department.credits : department.credits.slice(0, FILMOGRAPHY_PREVIEW),
-  }));
   return {
-    page: { ...page, filmography },
+    page,
     showAll,
     ads: adSlots(app.settings, getWorker(context).nonce, ["ads.person_top"]),
     jsonLd: personJsonLd(person, new URL(request.url).origin),

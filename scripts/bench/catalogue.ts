@@ -1,0 +1,82 @@
+import type { BenchContext, BenchRow } from "../lib/bench-context";
+import { openLocalD1 } from "../lib/local-d1";
+
+/**
+ * The public catalogue under load (issue 3): title page, person page, search
+ * and browse, each at the run's connection count (50 by default), against
+ * whatever catalogue the state holds; meant for the scale catalogue:
+ *
+ *   npm run seed:scale -- --titles 100000
+ *   npm run bench -- --only catalogue --persist-to .wrangler/scale-state
+ *
+ * Targets, per row: p50 within 3x the p50 of a static asset measured in the
+ * same run, and p99 under 100 ms. Subjects are picked from the database: the
+ * most popular title and series, a popular person with a typical number of
+ * credits, and the most prolific person (the worst case, reported too).
+ */
+const RATIO_TARGET = 3;
+const P99_TARGET_MS = 100;
+
+interface Subject {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+async function pickSubjects(persistTo: string) {
+  const { client } = openLocalD1(persistTo);
+  try {
+    const one = async <T>(sql: string) => (await client.execute(sql)).rows[0] as unknown as T | undefined;
+    const movie = await one<Subject>("SELECT id, slug, name FROM titles WHERE type = 'movie' ORDER BY popularity DESC LIMIT 1");
+    const series = await one<Subject>("SELECT id, slug, name FROM titles WHERE type = 'series' ORDER BY popularity DESC LIMIT 1");
+    // A popular person whose credit count is around the 90th percentile of the 100 most popular.
+    const person = await one<Subject & { credits: number }>(`
+      SELECT p.id, p.slug, p.name, (SELECT count(*) FROM credits c WHERE c.person_id = p.id) AS credits
+      FROM (SELECT id, slug, name FROM people ORDER BY popularity DESC LIMIT 100) p
+      ORDER BY credits DESC LIMIT 1 OFFSET 10`);
+    const prolific = await one<Subject & { credits: number }>(`
+      SELECT p.id, p.slug, p.name, c.n AS credits
+      FROM (SELECT person_id, count(*) AS n FROM credits GROUP BY person_id ORDER BY n DESC LIMIT 1) c
+      JOIN people p ON p.id = c.person_id`);
+    const genre = await one<{ slug: string }>("SELECT g.slug FROM genres g JOIN title_genres tg ON tg.genre_id = g.id GROUP BY g.id ORDER BY count(*) DESC LIMIT 1");
+    const counts = await one<{ titles: number; people: number; credits: number }>(
+      "SELECT (SELECT count(*) FROM titles) AS titles, (SELECT count(*) FROM people) AS people, (SELECT count(*) FROM credits) AS credits",
+    );
+    return { movie, series, person, prolific, genre, counts };
+  } finally {
+    client.close();
+  }
+}
+
+const path = (kind: string, s: Subject) => `/${kind}/${s.id}/${encodeURIComponent(s.slug)}`;
+
+export default async function catalogue(bench: BenchContext) {
+  const s = await pickSubjects(bench.persistTo);
+  if (!s.movie || !s.person || !s.prolific || !s.counts) throw new Error("the state holds no catalogue: run npm run seed:scale first");
+  bench.note(`catalogue: ${s.counts.titles.toLocaleString("en")} titles, ${s.counts.people.toLocaleString("en")} people, ${s.counts.credits.toLocaleString("en")} credits`);
+
+  const statik = await bench.measure("static asset (catalogue reference)", "/favicon.svg");
+  const rows: BenchRow[] = [];
+  rows.push(await bench.measure(`title page: ${s.movie.name}`, path("titles", s.movie)));
+  if (s.series) rows.push(await bench.measure(`series page: ${s.series.name}`, path("titles", s.series)));
+  rows.push(await bench.measure(`person page: ${s.person.name} (${s.person.credits} credits)`, path("people", s.person)));
+  rows.push(await bench.measure(`person page, most credits (${s.prolific.credits})`, path("people", s.prolific)));
+  const word = s.movie.name.split(/\s+/).find((w) => w.length >= 4) ?? s.movie.name;
+  rows.push(await bench.measure(`search page "${word.slice(0, 4).toLowerCase()}"`, `/search?query=${encodeURIComponent(word.slice(0, 4).toLowerCase())}`));
+  rows.push(await bench.measure(`search suggest "${word.slice(0, 3).toLowerCase()}"`, `/search/suggest?query=${encodeURIComponent(word.slice(0, 3).toLowerCase())}`));
+  rows.push(await bench.measure("browse titles (popularity)", "/titles"));
+  if (s.genre) rows.push(await bench.measure(`browse ${s.genre.slug}, rating 7+, by rating`, `/titles?genre=${s.genre.slug}&rating=7&order=rating`));
+  rows.push(await bench.measure("browse titles 1990-1999, by release date, page 5", "/titles?year_from=1990&year_to=1999&order=release_date&page=5"));
+  rows.push(await bench.measure("browse people (popularity)", "/people"));
+
+  const missed: string[] = [];
+  for (const row of rows) {
+    const ratio = statik.p50Ms > 0 ? row.p50Ms / statik.p50Ms : Number.POSITIVE_INFINITY;
+    const ok = ratio <= RATIO_TARGET && row.p99Ms < P99_TARGET_MS && row.non2xx === 0;
+    bench.note(
+      `${ok ? "met   " : "MISSED"} ${row.name}: p50 ${row.p50Ms} ms = ${ratio.toFixed(2)} x static (${statik.p50Ms} ms, target <= ${RATIO_TARGET}), p99 ${row.p99Ms} ms (target < ${P99_TARGET_MS})${row.non2xx ? `, ${row.non2xx} non-2xx` : ""}`,
+    );
+    if (!ok) missed.push(row.name);
+  }
+  if (missed.length) throw new Error(`catalogue targets missed: ${missed.join("; ")}`);
+}
