@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useTrans } from "~/bootstrap/use-bootstrap";
 import { useHydrated } from "~/ui/use-hydrated";
 
 const SIZE_HINTS: Record<string, string> = {
@@ -21,6 +22,7 @@ const SIZE_HINTS: Record<string, string> = {
  * bundle creates them, which 'strict-dynamic' allows.
  */
 export function AdSlot({ slot, html, className = "" }: { slot: string; html: string | null | undefined; className?: string }) {
+  const t = useTrans();
   const ref = useRef<HTMLDivElement>(null);
   // True when this slot first rendered after hydration, i.e. on a client-side navigation.
   const mountedOnClient = useRef(useHydrated());
@@ -37,7 +39,7 @@ export function AdSlot({ slot, html, className = "" }: { slot: string; html: str
   if (!html) return null;
   return (
     <aside
-      aria-label="Advertisement"
+      aria-label={t("Advertisement")}
       data-ad-slot={slot}
       className={`mx-auto my-6 w-full overflow-hidden ${SIZE_HINTS[slot] ?? ""} ${className}`}
     >
