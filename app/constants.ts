@@ -89,6 +89,18 @@ export const SOCIAL_POPUP_WIDTH_PX = 550;
 export const SOCIAL_POPUP_HEIGHT_PX = 650;
 /** Profile images may not be larger than this (spec section 9). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** Avatar form posts may carry this much (a 2 MB image plus form overhead, or a bit more so an oversized image still gets a clear message instead of 413). */
+export const AVATAR_REQUEST_MAX_BYTES = 8 * 1024 * 1024;
+/** Avatars wider or taller than this are refused (a decompression bomb can be a small file). */
+export const AVATAR_MAX_DIMENSION_PX = 8000;
+/** The browser downsizes a chosen avatar to fit this square before uploading (the page shows it at most 96 px wide, 2x for sharp screens). */
+export const AVATAR_UPLOAD_SIZE_PX = 512;
+/** An API token's "last used" time is written at most this often. */
+export const ACCESS_TOKEN_TOUCH_INTERVAL_S = 60;
+/** A token without expiry keeps its "API Token" session this long after its last use; the next use starts a new one. */
+export const API_SESSION_LIFETIME_S = 30 * 24 * 60 * 60;
+/** API token names, as GitHub allows for personal tokens. */
+export const ACCESS_TOKEN_NAME_MAX_LENGTH = 100;
 
 // --- Lists -------------------------------------------------------------------------
 /** Notifications page size (spec section 9). */

@@ -105,6 +105,8 @@ export default [
     route("bootstrap-data", "routes/api/v1/bootstrap-data.ts"),
     route("resend-email-verification", "routes/api/v1/email-verification.ts", { id: "api-resend-verification" }),
     route("validate-email-verification-otp", "routes/api/v1/email-verification.ts", { id: "api-validate-verification" }),
+    // The signed-in account (cookie or API token).
+    route("users/me", "routes/api/v1/users/me.ts"),
     route("user-sessions", "routes/api/v1/user-sessions.ts", { id: "api-user-sessions" }),
     route("user-sessions/logout-other", "routes/api/v1/user-sessions.ts", { id: "api-user-sessions-logout-other" }),
     route("recaptcha/verify", "routes/api/v1/recaptcha-verify.ts"),

@@ -4,7 +4,10 @@ export interface AuthUser {
   email: string;
   firstName: string | null;
   lastName: string | null;
+  /** What the site shows: the chosen display name, else first and last name, else the e-mail's local part. */
   displayName: string;
+  /** The display name the user chose (null: none). */
+  customDisplayName: string | null;
   avatar: string | null;
   emailVerifiedAt: Date | null;
   language: string | null;

@@ -1,20 +1,34 @@
 import type { Database } from "~/db/client.server";
 import { readCookie } from "~/http/cookies";
+import { acceptsBearerTokens, bearerTokenOf, loadTokenUser } from "./access-tokens.server";
 import { appKeys } from "./crypto.server";
 import { authEnv } from "./env";
 import { readSessionId, SESSION_COOKIE } from "./sessions.server";
 import { loadSignedIn } from "./users.server";
 
 /**
- * Resolves the visitor from the signed session cookie. `staleCookie` is true
- * when a cookie was sent but names no live session (forged, expired, ended
- * elsewhere): the response should delete it.
+ * Resolves the visitor from the signed session cookie, or on api/v1 from an
+ * `Authorization: Bearer` API token (which then wins over any cookie).
+ * `staleCookie` is true when a cookie was sent but names no live session
+ * (forged, expired, ended elsewhere): the response should delete it.
+ * `rejectedToken` is true when bearer credentials were sent and are not a
+ * live token: the request is answered 401, never served as a guest.
  */
-export async function loadCurrentUser(env: Env, db: Database, request: Request) {
-  if (!readCookie(request, SESSION_COOKIE)) return { signedIn: null, staleCookie: false };
+export async function loadCurrentUser(
+  env: Env,
+  db: Database,
+  request: Request,
+  { defer }: { defer?: (work: Promise<unknown>) => void } = {},
+) {
+  const bearer = acceptsBearerTokens(new URL(request.url).pathname) ? bearerTokenOf(request) : undefined;
+  if (bearer !== undefined) {
+    const signedIn = bearer === null ? null : await loadTokenUser(db, bearer, { defer });
+    return { signedIn, staleCookie: false, viaToken: true, rejectedToken: signedIn === null };
+  }
+  if (!readCookie(request, SESSION_COOKIE)) return { signedIn: null, staleCookie: false, viaToken: false, rejectedToken: false };
   const keys = await appKeys(authEnv(env).APP_KEY);
   const sessionId = await readSessionId(request, keys);
-  if (!sessionId) return { signedIn: null, staleCookie: true };
+  if (!sessionId) return { signedIn: null, staleCookie: true, viaToken: false, rejectedToken: false };
   const signedIn = await loadSignedIn(db, sessionId);
-  return { signedIn, staleCookie: signedIn === null };
+  return { signedIn, staleCookie: signedIn === null, viaToken: false, rejectedToken: false };
 }

@@ -17,6 +17,8 @@ export const users = sqliteTable(
     password: text("password"),
     firstName: text("first_name"),
     lastName: text("last_name"),
+    /** The public name (profile page and its link's slug); empty means first and last name. */
+    displayName: text("display_name"),
     avatar: text("avatar"),
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp" }),
     language: text("language"),

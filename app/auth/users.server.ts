@@ -10,7 +10,8 @@ import type { AuthUser, CurrentSession } from "./auth-user";
 
 export type { AuthUser, CurrentSession };
 
-export function displayNameOf(user: { firstName: string | null; lastName: string | null; email: string }) {
+export function displayNameOf(user: { displayName?: string | null; firstName: string | null; lastName: string | null; email: string }) {
+  if (user.displayName?.trim()) return user.displayName.trim();
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
   return name || user.email.split("@")[0];
 }
@@ -20,6 +21,7 @@ const userColumns = {
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
+  storedDisplayName: users.displayName,
   avatar: users.avatar,
   emailVerifiedAt: users.emailVerifiedAt,
   language: users.language,
@@ -88,9 +90,11 @@ export async function loadSignedIn(db: Database, sessionId: string) {
   };
   const roleIds = [...new Set(roleRows.map((r) => r.roleId))];
   const subscriptionState = subscriptionStateFromRows(subscriptionRows);
+  const { storedDisplayName, ...userFields } = userRow;
   const user: AuthUser = {
-    ...userRow,
-    displayName: displayNameOf(userRow),
+    ...userFields,
+    displayName: displayNameOf({ ...userFields, displayName: storedDisplayName }),
+    customDisplayName: storedDisplayName,
     hasPassword: Boolean(userRow.hasPassword),
     twoFactorPending: Boolean(userRow.twoFactorPending),
     recoveryCodesRemaining: Number(userRow.recoveryCodesRemaining),

@@ -356,7 +356,12 @@ export const titleViews = sqliteTable(
     viewerKey: text("viewer_key").notNull(),
     day: integer("day").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.titleId, t.viewerKey, t.day] }), index("title_views_day_idx").on(t.day, t.titleId)],
+  (t) => [
+    primaryKey({ columns: [t.titleId, t.viewerKey, t.day] }),
+    index("title_views_day_idx").on(t.day, t.titleId),
+    // A signed-in user's rows ("u:<id>"), for their data export and account deletion.
+    index("title_views_user_idx").on(t.viewerKey).where(sql`${t.viewerKey} GLOB 'u:*'`),
+  ],
 );
 
 /** One row per video, viewer and day (see title_views). */
@@ -372,5 +377,9 @@ export const videoPlays = sqliteTable(
       .notNull()
       .references(() => titles.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.videoId, t.viewerKey, t.day] }), index("video_plays_day_idx").on(t.day, t.titleId)],
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.viewerKey, t.day] }),
+    index("video_plays_day_idx").on(t.day, t.titleId),
+    index("video_plays_user_idx").on(t.viewerKey).where(sql`${t.viewerKey} GLOB 'u:*'`),
+  ],
 );

@@ -13,3 +13,4 @@ export * from "~/auth/rate-limits.schema";
 export * from "~/mail/outbox.schema";
 export * from "~/billing/schema";
 export * from "~/uploads/schema";
+export * from "~/auth/access-tokens.schema";

@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import { enforceApiTokenRules } from "~/auth/access-tokens.server";
 import { loadCurrentUser } from "~/auth/current-user.server";
 import { afterAuthResponse, enforceEmailVerification } from "~/auth/request-hooks.server";
 import { loadGuestViewer } from "~/auth/viewer.server";
@@ -32,7 +33,7 @@ export const appMiddleware: MiddlewareFunction<Response> = async ({ request, con
     loadThemes(db),
     loadLocalizations(db),
     loadGuestViewer(db),
-    loadCurrentUser(worker.env, db, request),
+    loadCurrentUser(worker.env, db, request, { defer: (work) => worker.ctx.waitUntil(work.catch(() => undefined)) }),
   ]);
   const user = current.signedIn?.user ?? null;
   const viewer = current.signedIn?.viewer ?? guestViewer;
@@ -77,6 +78,7 @@ export const appMiddleware: MiddlewareFunction<Response> = async ({ request, con
   });
 
   const app = context.get(appContext);
+  enforceApiTokenRules(app, current);
   enforceEmailVerification(app, routeUrl);
   const response = afterAuthResponse(app, worker, request, routeUrl, await next(), current.staleCookie);
 
