@@ -14,3 +14,5 @@ export * from "~/mail/outbox.schema";
 export * from "~/billing/schema";
 export * from "~/uploads/schema";
 export * from "~/auth/access-tokens.schema";
+export * from "~/observability/error-log.schema";
+export * from "~/contact/schema";
