@@ -51,6 +51,8 @@ export const ACTIVE_WORKSPACE_COOKIE = "activeWorkspaceId";
 export const D1_BOOKMARK_COOKIE = "d1-bookmark";
 /** One-shot toast carried across a redirect. */
 export const FLASH_TOAST_COOKIE = "flash-toast";
+/** The browser's time zone, set by the browser, so the server can render "auto" time zones in it. */
+export const TIME_ZONE_HINT_COOKIE = "be-timezone";
 
 // --- Accounts ------------------------------------------------------------------
 /** E-mail verification codes have this many digits (spec section 9). */

@@ -13,6 +13,7 @@ import stylesheet from "./app.css?url";
 import { buildBootstrapData } from "~/bootstrap/bootstrap.server";
 import { COOKIE_NOTICE_COOKIE } from "~/constants";
 import { readCookie } from "~/http/cookies";
+import { TimeZoneHint } from "~/i18n/time-zone-hint";
 import { appMiddleware } from "~/request/middleware.server";
 import { getApp, getWorker } from "~/request/context";
 import { CookieNotice } from "~/shell/cookie-notice";
@@ -38,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cookieNoticeAccepted: readCookie(request, COOKIE_NOTICE_COOKIE) === "1",
     nonce: worker.nonce,
     requestId: worker.requestId,
+    /** The server's clock for this render: relative times hydrate with it (app/i18n/use-dates.ts). */
+    renderedAt: Date.now(),
   };
 }
 
@@ -82,6 +85,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Outlet />
       <CookieNotice at="bottom" />
       <Toaster flashed={loaderData.flashToast} />
+      <TimeZoneHint />
     </AriaProvider>
   );
 }

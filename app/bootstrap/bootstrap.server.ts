@@ -1,5 +1,8 @@
 import type { AuthUser } from "~/auth/auth-user";
 import { hasPermission, type Viewer } from "~/auth/viewer";
+import { TIME_ZONE_HINT_COOKIE } from "~/constants";
+import { readCookie } from "~/http/cookies";
+import { effectiveTimeZone } from "~/i18n/time-zones";
 import { menuAt, MENU_POSITIONS, type Menu } from "~/menus/menu";
 import type { AppContext } from "~/request/context";
 import type { Settings } from "~/settings/definitions";
@@ -34,7 +37,16 @@ export function buildBootstrapData(app: AppContext, request: Request) {
     },
     user: app.user ? bootstrapUser(app.user, viewer) : null,
     guest_role: { permissions: [...app.guestViewer.permissions.keys()].map((name) => ({ name })) },
-    i18n: { language: app.language, lines: app.lines },
+    i18n: {
+      language: app.language,
+      lines: app.lines,
+      // The zone this page's dates are rendered in (the browser corrects "auto" to its own).
+      timezone: effectiveTimeZone({
+        chosen: app.user?.timezone,
+        browser: readCookie(request, TIME_ZONE_HINT_COOKIE),
+        fallback: settings["dates.default_timezone"],
+      }),
+    },
     localizations: app.localizations.map((l) => ({ language: l.language, name: l.name })),
     themes: { all: app.themes, selectedThemeId: app.activeTheme?.id ?? null },
     default_meta_tags: defaultMetaTags(settings),

@@ -1,0 +1,45 @@
+/**
+ * Dates and times as pages show them: in the visitor's language and time
+ * zone (see time-zones.ts for which zone). Bad input gives "" rather than
+ * an exception, so a stray value never breaks a page.
+ */
+export type DateStyle = "date" | "datetime" | "time" | "month";
+
+const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  date: { dateStyle: "medium" },
+  datetime: { dateStyle: "medium", timeStyle: "short" },
+  time: { timeStyle: "short" },
+  month: { month: "long", year: "numeric" },
+};
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(language: string, timeZone: string, style: DateStyle) {
+  const key = `${language}|${timeZone}|${style}`;
+  let value = cache.get(key);
+  if (!value) {
+    try {
+      value = new Intl.DateTimeFormat(language, { ...OPTIONS[style], timeZone });
+    } catch {
+      value = new Intl.DateTimeFormat("en", { ...OPTIONS[style], timeZone: "UTC" });
+    }
+    if (cache.size > 200) cache.clear();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+export function toTime(date: Date | string | number | null | undefined): number | null {
+  if (date === null || date === undefined) return null;
+  const time = date instanceof Date ? date.getTime() : typeof date === "number" ? date : Date.parse(date);
+  return Number.isFinite(time) ? time : null;
+}
+
+export function formatInZone(
+  date: Date | string | number | null | undefined,
+  { language, timeZone, style = "datetime" }: { language: string; timeZone: string; style?: DateStyle },
+): string {
+  const time = toTime(date);
+  if (time === null) return "";
+  return formatter(language, timeZone, style).format(time);
+}
