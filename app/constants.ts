@@ -176,3 +176,19 @@ export const SEARCH_RESULTS_PER_KIND = 20;
 export const BROWSE_PAGE_SIZE = 24;
 /** Top-billed cast and key crew on a title page; the rest is on the full-credits page. */
 export const TITLE_TOP_CAST = 12;
+
+// --- API, debug errors, contact form (issue 10) ----------------------------------------------------
+/** api/v1 lists: default and largest page sizes, and the deepest page (deep OFFSETs are what make lists slow). */
+export const API_DEFAULT_PER_PAGE = 24;
+export const API_MAX_PER_PAGE = 100;
+export const API_MAX_PAGE = 400;
+/** Unexpected errors are kept in the error log this long. */
+export const ERROR_LOG_RETENTION_DAYS = 30;
+/** "Download log" returns the newest this many logged errors. */
+export const ERROR_LOG_DOWNLOAD_LIMIT = 200;
+/** A page error tells the browser its request id in this cookie, so the debug dialog can fetch the trace. */
+export const DEBUG_ERROR_COOKIE = "debug-error";
+export const DEBUG_ERROR_COOKIE_MAX_AGE_S = 60;
+/** Contact form message rows (spec section 2) and the longest message accepted. */
+export const CONTACT_MESSAGE_ROWS = 8;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;

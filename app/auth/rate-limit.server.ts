@@ -20,6 +20,10 @@ export const RATE_LIMITS = {
   "forgot-password:account": { limit: 3, period: 60, binding: "RL_FORGOT_PASSWORD_ACCOUNT" },
   "reset-password:ip": { limit: 10, period: 60, binding: "RL_RESET_PASSWORD_IP" },
   "confirm-password:account": { limit: 5, period: 60, binding: "RL_CONFIRM_PASSWORD_ACCOUNT" },
+  // api/v1 calls made with an API token, per user (issue 10).
+  "api:user": { limit: 120, period: 60, binding: "RL_API_USER" },
+  // The contact form, per IP (issue 10).
+  "contact:ip": { limit: 5, period: 60, binding: "RL_CONTACT_IP" },
 } as const satisfies Record<string, { limit: number; period: 10 | 60; binding: string }>;
 export type RateLimitPolicy = keyof typeof RATE_LIMITS;
 

@@ -174,6 +174,10 @@ export const settingDefinitions = {
     { label: "Learn more", link: "/pages/privacy-policy" },
   ),
   "api.integrated": setting(z.boolean(), true),
+  /** Admins see debug traces (the error dialog) in production too; local development always shows them. */
+  "debug.admin_traces": setting(z.boolean(), false, "server"),
+  /** Where contact form messages are mailed; empty: MAIL_CONTACT_TO, else contact@<site host>. */
+  "contact.email": setting(z.union([z.literal(""), z.email().max(255)]), "", "server"),
   "site.demo": setting(z.boolean(), false),
   menus: setting(z.array(menuSchema).max(50), defaultMenus),
   "ads.general_top": setting(adHtml, "", "server"),
