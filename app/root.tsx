@@ -19,7 +19,6 @@ import { getApp, getWorker } from "~/request/context";
 import { CookieNotice } from "~/shell/cookie-notice";
 import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
 import { themeStyle } from "~/themes/themes";
-import { AriaProvider } from "~/ui/aria-provider";
 import { ProgressBar } from "~/ui/progress-bar";
 import { Toaster } from "~/ui/toaster";
 
@@ -79,14 +78,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <AriaProvider locale={loaderData.bootstrap.i18n.language}>
+    <>
       <ProgressBar />
       <CookieNotice at="top" />
       <Outlet />
       <CookieNotice at="bottom" />
       <Toaster flashed={loaderData.flashToast} />
       <TimeZoneHint />
-    </AriaProvider>
+    </>
   );
 }
 

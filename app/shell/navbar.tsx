@@ -1,11 +1,22 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
 import type { MenuPosition } from "~/menus/menu";
 import { Logo } from "./logo";
 import { findMenu, MenuItemLink } from "./menu-links";
 import { ThemeToggle } from "./theme-toggle";
-import { UserMenu } from "~/auth/ui/user-menu";
+
+/**
+ * The signed-in user's menu is built on React Aria (menu, popover, press
+ * handling: ~60 KB gzip). Guests, most visitors of public pages, never load
+ * it; for signed-in users the server renders it in place (the module is
+ * bundled in the Worker, so it resolves before the first byte is flushed).
+ */
+const UserMenu = lazy(() => import("~/auth/ui/user-menu").then((module) => ({ default: module.UserMenu })));
+
+function UserMenuPlaceholder() {
+  return <span aria-hidden="true" className="inline-block size-8 rounded-full bg-paper" />;
+}
 
 /**
  * The site navbar: logo, the menu at `position`, a slot for search, and the
@@ -40,7 +51,15 @@ export function Navbar({
     </div>
   );
 
-  const controls = userControls ?? (bootstrap.user ? <UserMenu /> : guestButtons);
+  const controls =
+    userControls ??
+    (bootstrap.user ? (
+      <Suspense fallback={<UserMenuPlaceholder />}>
+        <UserMenu />
+      </Suspense>
+    ) : (
+      guestButtons
+    ));
 
   return (
     <header className="sticky top-0 z-30 border-b border-divider bg-navbar/95 backdrop-blur">

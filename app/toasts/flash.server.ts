@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { FLASH_TOAST_COOKIE } from "~/constants";
 import { readCookie, serializeCookie } from "~/http/cookies";
-import { toastSchema, type Toast, type ToastInput } from "./toast";
+import type { Toast, ToastInput } from "./toast";
+import { toastSchema } from "./toast.schema";
 
 /**
  * A toast carried across a redirect in a short-lived cookie: an action sets

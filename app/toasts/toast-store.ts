@@ -1,4 +1,4 @@
-import { toastSchema, type Toast, type ToastInput } from "./toast";
+import { normaliseToast, type Toast, type ToastInput } from "./toast";
 
 /**
  * The browser's toast queue. Only one toast shows at a time: a new toast
@@ -23,8 +23,9 @@ export const toastStore = {
   },
   get: () => current,
   show(input: ToastInput): string {
-    const parsed = toastSchema.parse(input);
-    const id = parsed.id ?? crypto.randomUUID();
+    const parsed = normaliseToast(input);
+    // Not crypto.randomUUID(): it is missing on plain-http origins other than localhost.
+    const id = parsed.id ?? `toast-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     current = { ...parsed, id, seq: ++seq };
     emit();
     return id;

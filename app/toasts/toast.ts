@@ -1,18 +1,41 @@
-import { z } from "zod";
 import { TOAST_DURATION_DANGER_MS, TOAST_DURATION_DEFAULT_MS } from "~/constants";
 
-export const toastSchema = z.object({
-  id: z.string().max(64).optional(),
-  type: z.enum(["positive", "danger", "loading"]).default("positive"),
-  message: z.string().min(1).max(500),
-  /** Already translated on the server when it comes from there. */
-  action: z.object({ label: z.string().max(80), link: z.string().max(2000) }).optional(),
-  position: z.enum(["bottom-center", "bottom-right"]).default("bottom-center"),
+/**
+ * A toast (spec sections 2, 4, 9). Plain types and rules only: this module
+ * runs in the browser on every page, so it must stay tiny (no zod here; the
+ * server validates flashed toasts with toast.schema.ts).
+ */
+export type ToastType = "positive" | "danger" | "loading";
+export type ToastPosition = "bottom-center" | "bottom-right";
+
+export interface ToastInput {
+  id?: string;
+  type?: ToastType;
+  /** Already translated. */
+  message: string;
+  /** A link button, e.g. "View" after an upload; the label is already translated. */
+  action?: { label: string; link: string };
+  position?: ToastPosition;
   /** Milliseconds; null never closes by itself. */
-  duration: z.number().int().positive().nullable().optional(),
-});
-export type ToastInput = z.input<typeof toastSchema>;
-export type Toast = z.output<typeof toastSchema>;
+  duration?: number | null;
+}
+
+export interface Toast extends ToastInput {
+  type: ToastType;
+  position: ToastPosition;
+}
+
+export const TOAST_MESSAGE_MAX_LENGTH = 500;
+
+/** Fills in the defaults: a positive toast at the bottom centre. */
+export function normaliseToast(input: ToastInput): Toast {
+  return {
+    ...input,
+    message: String(input.message).slice(0, TOAST_MESSAGE_MAX_LENGTH),
+    type: input.type ?? "positive",
+    position: input.position ?? "bottom-center",
+  };
+}
 
 /** How long a toast stays (spec section 9): loading never closes by itself. */
 export function toastDuration(toast: Pick<Toast, "type" | "duration">): number | null {

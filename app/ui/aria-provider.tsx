@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { I18nProvider, RouterProvider } from "react-aria-components";
-import { useHref, useNavigate, type NavigateOptions } from "react-router";
+import { useHref, useNavigate, useRouteLoaderData, type NavigateOptions } from "react-router";
+import type { loader as rootLoader } from "~/root";
 
 declare module "react-aria-components" {
   interface RouterConfig {
@@ -9,13 +10,19 @@ declare module "react-aria-components" {
 }
 
 /**
- * Lets React Aria components speak the page's language (their built-in
- * strings, number and date formats, the same on server and client so
- * hydration matches) and navigate through React Router when an item has
- * an `href` (menu items, links), instead of reloading the page.
+ * Gives the React Aria components inside it the page's language (their
+ * built-in strings, number and date formats, the same on server and client
+ * so hydration matches) and React Router navigation for items with an
+ * `href` (menu items), instead of a full page load.
+ *
+ * Every primitive in app/ui that renders React Aria wraps itself in this,
+ * rather than the root doing it once, so that pages without React Aria (most
+ * public pages) do not download it: the public-page JavaScript budget is
+ * 120 KB gzip and React + React Router already take about 110.
  */
-export function AriaProvider({ locale, children }: { locale: string; children: ReactNode }) {
+export function AriaScope({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const locale = useRouteLoaderData<typeof rootLoader>("root")?.bootstrap.i18n.language ?? "en";
   return (
     <I18nProvider locale={locale}>
       <RouterProvider navigate={(to, options) => navigate(to, options)} useHref={useHref}>

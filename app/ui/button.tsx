@@ -3,6 +3,7 @@ import { Button as AriaButton, type ButtonProps as AriaButtonProps } from "react
 import { Link } from "react-router";
 import { buttonClasses, type ButtonStyle } from "./button-styles";
 import { Spinner } from "./spinner";
+import { AriaScope } from "./aria-provider";
 
 export type ButtonProps = Omit<AriaButtonProps, "className"> &
   ButtonStyle & {
@@ -16,14 +17,16 @@ export type ButtonProps = Omit<AriaButtonProps, "className"> &
  */
 export function Button({ variant, color, size, fullWidth, className = "", children, ...props }: ButtonProps) {
   return (
-    <AriaButton {...props} className={`${buttonClasses({ variant, color, size, fullWidth })} ${className}`}>
-      {(renderProps) => (
-        <>
-          {renderProps.isPending ? <Spinner className="size-4" /> : null}
-          {typeof children === "function" ? children(renderProps) : children}
-        </>
-      )}
-    </AriaButton>
+    <AriaScope>
+      <AriaButton {...props} className={`${buttonClasses({ variant, color, size, fullWidth })} ${className}`}>
+        {(renderProps) => (
+          <>
+            {renderProps.isPending ? <Spinner className="size-4" /> : null}
+            {typeof children === "function" ? children(renderProps) : children}
+          </>
+        )}
+      </AriaButton>
+    </AriaScope>
   );
 }
 

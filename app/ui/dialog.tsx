@@ -11,6 +11,7 @@ import {
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { Button } from "./button";
 import { CloseIcon } from "./icons";
+import { AriaScope } from "./aria-provider";
 
 export { DialogTrigger };
 
@@ -36,16 +37,18 @@ export function Modal({
   ...props
 }: Omit<ModalOverlayProps, "className" | "children"> & { size?: ModalSize; className?: string; children: ReactNode }) {
   return (
-    <ModalOverlay
-      {...props}
-      className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/50 p-4"
-    >
-      <AriaModal
-        className={`w-full ${widths[size]} rounded-theme border border-divider bg-elevated text-foreground shadow-2xl outline-none ${className}`}
+    <AriaScope>
+      <ModalOverlay
+        {...props}
+        className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/50 p-4"
       >
-        {children}
-      </AriaModal>
-    </ModalOverlay>
+        <AriaModal
+          className={`w-full ${widths[size]} rounded-theme border border-divider bg-elevated text-foreground shadow-2xl outline-none ${className}`}
+        >
+          {children}
+        </AriaModal>
+      </ModalOverlay>
+    </AriaScope>
   );
 }
 

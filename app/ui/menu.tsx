@@ -13,6 +13,7 @@ import {
   type PopoverProps as AriaPopoverProps,
 } from "react-aria-components";
 import { popoverClasses } from "./popover";
+import { AriaScope } from "./aria-provider";
 
 export { MenuTrigger, SubmenuTrigger };
 
@@ -28,7 +29,7 @@ export { MenuTrigger, SubmenuTrigger };
  *     </Menu>
  *   </MenuTrigger>
  *
- * Items with `href` navigate through React Router (see AriaProvider).
+ * Items with `href` navigate through React Router (see AriaScope).
  */
 export function Menu<T extends object>({
   placement = "bottom end",
@@ -36,9 +37,11 @@ export function Menu<T extends object>({
   ...props
 }: Omit<AriaMenuProps<T>, "className"> & { placement?: AriaPopoverProps["placement"]; className?: string }) {
   return (
-    <AriaPopover placement={placement} offset={6} className={`${popoverClasses} min-w-48 p-1 ${className}`}>
-      <AriaMenu {...props} className="max-h-[inherit] overflow-auto outline-none" />
-    </AriaPopover>
+    <AriaScope>
+      <AriaPopover placement={placement} offset={6} className={`${popoverClasses} min-w-48 p-1 ${className}`}>
+        <AriaMenu {...props} className="max-h-[inherit] overflow-auto outline-none" />
+      </AriaPopover>
+    </AriaScope>
   );
 }
 

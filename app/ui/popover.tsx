@@ -7,6 +7,7 @@ import {
   type PopoverProps as AriaPopoverProps,
 } from "react-aria-components";
 import { POPOVER_HOVER_CLOSE_DELAY_MS } from "~/constants";
+import { AriaScope } from "./aria-provider";
 
 export { DialogTrigger as PopoverTrigger };
 
@@ -26,11 +27,13 @@ export type PopoverProps = Omit<AriaPopoverProps, "className" | "children"> & {
  */
 export function Popover({ className = "", children, "aria-label": ariaLabel, offset = 8, ...props }: PopoverProps) {
   return (
-    <AriaPopover offset={offset} {...props} className={`${popoverClasses} ${className}`}>
-      <AriaDialog aria-label={ariaLabel} className="max-h-[inherit] overflow-auto outline-none">
-        {children}
-      </AriaDialog>
-    </AriaPopover>
+    <AriaScope>
+      <AriaPopover offset={offset} {...props} className={`${popoverClasses} ${className}`}>
+        <AriaDialog aria-label={ariaLabel} className="max-h-[inherit] overflow-auto outline-none">
+          {children}
+        </AriaDialog>
+      </AriaPopover>
+    </AriaScope>
   );
 }
 
@@ -60,13 +63,15 @@ export function HoverPopover({
   "aria-label"?: string;
 }) {
   return (
-    <PreviewTrigger delay={openDelay} closeDelay={POPOVER_HOVER_CLOSE_DELAY_MS}>
-      {trigger}
-      <AriaPopover placement={placement} offset={6} className={`${popoverClasses} ${className}`}>
-        <AriaDialog aria-label={ariaLabel} className="outline-none">
-          {children}
-        </AriaDialog>
-      </AriaPopover>
-    </PreviewTrigger>
+    <AriaScope>
+      <PreviewTrigger delay={openDelay} closeDelay={POPOVER_HOVER_CLOSE_DELAY_MS}>
+        {trigger}
+        <AriaPopover placement={placement} offset={6} className={`${popoverClasses} ${className}`}>
+          <AriaDialog aria-label={ariaLabel} className="outline-none">
+            {children}
+          </AriaDialog>
+        </AriaPopover>
+      </PreviewTrigger>
+    </AriaScope>
   );
 }

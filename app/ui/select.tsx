@@ -20,6 +20,7 @@ import { descriptionClasses, errorClasses, inputClasses, labelClasses, listBoxIt
 import { matchesQuery } from "./filter";
 import { CheckIcon, ChevronDownIcon, SearchIcon } from "./icons";
 import { popoverClasses } from "./popover";
+import { AriaScope } from "./aria-provider";
 
 export interface SelectOption {
   id: Key;
@@ -73,34 +74,36 @@ export function Select({ label, description, errorMessage, options, isSearchable
     </ListBox>
   );
   return (
-    <AriaSelect {...props} className={`flex flex-col gap-1.5 ${className}`}>
-      {label ? <Label className={labelClasses}>{label}</Label> : null}
-      <AriaButton className={`${inputClasses} flex items-center justify-between gap-2 text-left`}>
-        <SelectValue className="truncate data-[placeholder]:text-muted" />
-        <ChevronDownIcon className="size-4 shrink-0 text-muted" />
-      </AriaButton>
-      {description ? (
-        <Text slot="description" className={descriptionClasses}>
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className={errorClasses}>{errorMessage}</FieldError>
-      <AriaPopover offset={4} className={`${popoverClasses} flex flex-col`}>
-        {isSearchable ? (
-          <Autocomplete filter={matchesQuery}>
-            <SearchField aria-label={t("Search")} autoFocus className="border-b border-divider p-2">
-              <div className="relative">
-                <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted" />
-                <Input placeholder={t("Search...")} className={`${inputClasses} pl-8`} />
-              </div>
-            </SearchField>
-            {list}
-          </Autocomplete>
-        ) : (
-          list
-        )}
-      </AriaPopover>
-    </AriaSelect>
+    <AriaScope>
+      <AriaSelect {...props} className={`flex flex-col gap-1.5 ${className}`}>
+        {label ? <Label className={labelClasses}>{label}</Label> : null}
+        <AriaButton className={`${inputClasses} flex items-center justify-between gap-2 text-left`}>
+          <SelectValue className="truncate data-[placeholder]:text-muted" />
+          <ChevronDownIcon className="size-4 shrink-0 text-muted" />
+        </AriaButton>
+        {description ? (
+          <Text slot="description" className={descriptionClasses}>
+            {description}
+          </Text>
+        ) : null}
+        <FieldError className={errorClasses}>{errorMessage}</FieldError>
+        <AriaPopover offset={4} className={`${popoverClasses} flex flex-col`}>
+          {isSearchable ? (
+            <Autocomplete filter={matchesQuery}>
+              <SearchField aria-label={t("Search")} autoFocus className="border-b border-divider p-2">
+                <div className="relative">
+                  <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted" />
+                  <Input placeholder={t("Search...")} className={`${inputClasses} pl-8`} />
+                </div>
+              </SearchField>
+              {list}
+            </Autocomplete>
+          ) : (
+            list
+          )}
+        </AriaPopover>
+      </AriaSelect>
+    </AriaScope>
   );
 }
 

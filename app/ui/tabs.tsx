@@ -2,13 +2,21 @@ import {
   Tab as AriaTab,
   TabList as AriaTabList,
   TabPanel as AriaTabPanel,
-  Tabs,
+  Tabs as AriaTabs,
   type TabListProps,
   type TabPanelProps,
   type TabProps,
+  type TabsProps,
 } from "react-aria-components";
+import { AriaScope } from "./aria-provider";
 
-export { Tabs };
+export function Tabs(props: TabsProps) {
+  return (
+    <AriaScope>
+      <AriaTabs {...props} />
+    </AriaScope>
+  );
+}
 
 /** Tabs with arrow-key navigation. Put `Tab`s in a `TabList` and one `TabPanel` per tab, ids matching. */
 export function TabList<T extends object>({ className = "", ...props }: Omit<TabListProps<T>, "className"> & { className?: string }) {
