@@ -41,7 +41,7 @@ export function PricingTable({ data, className = "" }: { data: PricingData; clas
   ];
 
   return (
-    <div className={className} data-testid="pricing-table">
+    <div className={className} data-testid="pricing-table" data-hydrated={hydrated ? "true" : undefined}>
       <div className="flex flex-col items-center gap-3">
         <nav aria-label={t("Billing cycle")} className="inline-flex rounded-full border border-divider bg-paper p-1" data-testid="billing-cycle">
           {options.map((option) => (
