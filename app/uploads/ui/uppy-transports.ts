@@ -143,7 +143,7 @@ async function startUppyUpload(file: File, item: UploadItem, callbacks: Transpor
         limit: 1,
         withCredentials: true,
         // Fields go before the file, so the server knows them before the bytes arrive.
-        allowedMetaFields: ["disk", "metadata"],
+        allowedMetaFields: fields.metadata ? ["disk", "metadata"] : ["disk"],
         headers: { Accept: "application/json" },
         // One POST carries the whole file: retrying is the queue's job.
         shouldRetry: () => false,
