@@ -42,9 +42,10 @@ export function Popover({ className = "", children, "aria-label": ariaLabel, off
  * trigger, and closes POPOVER_HOVER_CLOSE_DELAY_MS after the pointer leaves
  * both, so the pointer can travel into it (e.g. a person preview on a link).
  *
- *   <HoverPopover trigger={<Link to="/people/1">Ada</Link>}>…card…</HoverPopover>
+ *   <HoverPopover trigger={<AriaRouterLink href="/people/1">Ada</AriaRouterLink>}>…card…</HoverPopover>
  *
- * The trigger must be a focusable React Aria element or a router Link.
+ * The trigger must be a focusable React Aria element (AriaRouterLink from
+ * ./link, Button); a plain router <Link> does not receive the hover handlers.
  */
 export function HoverPopover({
   trigger,
