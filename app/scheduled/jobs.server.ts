@@ -1,4 +1,8 @@
+import { pruneBillingEvents } from "~/billing/apply-event.server";
+import { advanceLocalSubscriptions } from "~/billing/local-provider.server";
+import { usesLocalProvider } from "~/billing/payment-provider.server";
 import { recalculateTrending } from "~/catalogue/trending.server";
+import { BILLING_EVENT_RETENTION_DAYS } from "~/constants";
 import { openD1 } from "~/db/client.server";
 import { log } from "~/observability/log.server";
 import { cleanUpExpiredUploads } from "~/uploads/cleanup.server";
@@ -24,6 +28,16 @@ const jobs: ScheduledJob[] = [
     run: async (env) => {
       const result = await cleanUpExpiredUploads(openD1(env.DB, null).db, env.FILES);
       log("info", "expired uploads cleaned up", { ...result });
+    },
+  },
+  {
+    // Billing: renewals and period ends of the local test-mode provider (Stripe does its own),
+    // and forgetting webhook event ids older than Stripe's retry window.
+    name: "billing.maintenance",
+    run: async (env) => {
+      const { db } = openD1(env.DB, null);
+      if (usesLocalProvider(env)) log("info", "local subscriptions advanced", { ...(await advanceLocalSubscriptions(db)) });
+      await pruneBillingEvents(db, new Date(Date.now() - BILLING_EVENT_RETENTION_DAYS * 86_400_000));
     },
   },
 ];
