@@ -93,8 +93,9 @@ export const SOCIAL_POPUP_HEIGHT_PX = 650;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** Avatar form posts may carry this much (a 2 MB image plus form overhead, or a bit more so an oversized image still gets a clear message instead of 413). */
 export const AVATAR_REQUEST_MAX_BYTES = 8 * 1024 * 1024;
-/** Avatars wider or taller than this are refused (a decompression bomb can be a small file). */
-export const AVATAR_MAX_DIMENSION_PX = 8000;
+/** Avatars wider or taller than this, or with more pixels than the next, are refused (a decompression bomb can be a small file). */
+export const AVATAR_MAX_DIMENSION_PX = 6000;
+export const AVATAR_MAX_PIXELS = 25_000_000;
 /** The browser downsizes a chosen avatar to fit this square before uploading (the page shows it at most 96 px wide, 2x for sharp screens). */
 export const AVATAR_UPLOAD_SIZE_PX = 512;
 /** An API token's "last used" time is written at most this often. */

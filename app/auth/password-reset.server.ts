@@ -70,20 +70,29 @@ export async function resetPassword(
   return { status: "reset" };
 }
 
-export type ChangePasswordOutcome = { status: "changed" } | { status: "wrong-password" };
+export type ChangePasswordOutcome = { status: "changed" } | { status: "wrong-password" } | { status: "rate-limited"; retryAfter: number };
 
-/** Changing the password from account settings ends every other session. */
+/**
+ * Changing the password from account settings ends every other session. A
+ * user who signed up through a social provider has no password yet and sets
+ * a first one without a current password (their session proves who they are).
+ */
 export async function changePassword(
   s: AuthServices,
   user: { id: number },
   sessionId: string,
-  input: { current_password: string; password: string },
+  input: { current_password?: string | null; password: string },
 ): Promise<ChangePasswordOutcome> {
   const [row] = await s.app.db.select({ password: users.password }).from(users).where(eq(users.id, user.id));
-  const check = await verifyPassword(input.current_password, row?.password);
-  if (!check.ok) return { status: "wrong-password" };
+  const firstPassword = !row?.password;
+  if (!firstPassword) {
+    const limited = await checkRateLimits(s.limiter, [["confirm-password:account", String(user.id)]]);
+    if (!limited.ok) return { status: "rate-limited", retryAfter: limited.retryAfter };
+    const check = await verifyPassword(input.current_password ?? "", row.password);
+    if (!check.ok) return { status: "wrong-password" };
+  }
   await s.app.db.update(users).set({ password: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, user.id));
   const ended = await deleteUserSessions(s.app.db, user.id, sessionId);
-  await recordSecurityEvent(s.app.db, user.id, "password-changed", s.info, { sessionsEnded: ended });
+  await recordSecurityEvent(s.app.db, user.id, "password-changed", s.info, { sessionsEnded: ended, firstPassword });
   return { status: "changed" };
 }

@@ -98,6 +98,20 @@ export async function deleteUserSessions(db: Database, userId: number, keepId: s
   return rows.length;
 }
 
+/**
+ * Ends one of the user's other sessions, named by the short id the sessions
+ * list shows (the first 12 characters of its row id). Never the current
+ * session, never another user's: then nothing is deleted and it returns false.
+ */
+export async function deleteOtherSession(db: Database, userId: number, shortId: string, currentId: string) {
+  if (!/^[A-Za-z0-9_-]{12}$/.test(shortId)) return false;
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, currentId), sql`substr(${sessions.id}, 1, 12) = ${shortId}`))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
 export function markPasswordConfirmed(db: Database, sessionId: string) {
   return db.update(sessions).set({ passwordConfirmedAt: new Date() }).where(eq(sessions.id, sessionId));
 }

@@ -145,6 +145,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       };
     }
+    if (method === "DELETE" && (match = /^\/v1\/subscriptions\/([\w]+)$/.exec(path))) {
+      const sub = fake.subscriptions.get(match[1]);
+      if (!sub) return notFound("subscription", match[1]);
+      sub.status = "canceled";
+      sub.cancelAtPeriodEnd = false;
+      return { status: 200, body: { ...subscriptionObject(sub), canceled_at: now, ended_at: now } };
+    }
     if (method === "POST" && (match = /^\/v1\/subscriptions\/([\w]+)$/.exec(path))) {
       const sub = fake.subscriptions.get(match[1]);
       if (!sub) return notFound("subscription", match[1]);

@@ -117,6 +117,21 @@ export class LocalProvider implements PaymentProvider {
     ];
   }
 
+  async cancelNow(ref: ProviderSubscriptionRef): Promise<BillingEvent[]> {
+    const current = await this.subscription(ref.subscriptionId);
+    const now = this.clock();
+    return [
+      {
+        id: localEventId(),
+        provider: "local",
+        type: "customer.subscription.deleted",
+        createdMs: now.getTime(),
+        kind: "subscription.changed",
+        subscription: { ...snapshotOf(current), status: "canceled", cancelAtPeriodEnd: false, canceledAt: now, endedAt: now },
+      },
+    ];
+  }
+
   async createPortalSession(_customerId: string, returnUrl: string) {
     const back = new URL(returnUrl, this.origin);
     return { url: `${this.origin}/billing/local/portal?return=${encodeURIComponent(back.pathname + back.search)}` };

@@ -29,6 +29,9 @@ export interface PaymentProvider {
   /** Schedules the end of the subscription at its period end, or takes that back. */
   setCancelAtPeriodEnd(subscription: ProviderSubscriptionRef, cancel: boolean): Promise<BillingEvent[]>;
 
+  /** Ends the subscription at once, without a refund or a further charge (account deletion). */
+  cancelNow(subscription: ProviderSubscriptionRef): Promise<BillingEvent[]>;
+
   /** Where the user updates their payment method (Stripe's billing portal, or the local page). */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
 

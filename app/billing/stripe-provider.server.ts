@@ -151,6 +151,12 @@ export class StripeProvider implements PaymentProvider {
     return [snapshotEvent(updated)];
   }
 
+  async cancelNow(subscription: ProviderSubscriptionRef): Promise<BillingEvent[]> {
+    // No proration credit and no final invoice: the account is going away.
+    const cancelled = await this.stripe.subscriptions.cancel(subscription.subscriptionId, { invoice_now: false, prorate: false });
+    return [snapshotEvent(cancelled)];
+  }
+
   async createPortalSession(customerId: string, returnUrl: string) {
     const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
     return { url: session.url };

@@ -4,6 +4,7 @@ import { TIME_ZONE_HINT_COOKIE } from "~/constants";
 import { readCookie } from "~/http/cookies";
 import { effectiveTimeZone } from "~/i18n/time-zones";
 import { menuAt, MENU_POSITIONS, type Menu } from "~/menus/menu";
+import { profilePath } from "~/profiles/public-profile";
 import type { AppContext } from "~/request/context";
 import type { Settings } from "~/settings/definitions";
 import { publicSettings } from "~/settings/settings.server";
@@ -66,6 +67,8 @@ export interface BootstrapUser {
   first_name: string | null;
   last_name: string | null;
   display_name: string;
+  /** The public profile link (/user/{id}/{slug}); its slug follows the display name. */
+  profile_url: string;
   email: string;
   avatar: string | null;
   email_verified_at: string | null;
@@ -91,6 +94,7 @@ export function bootstrapUser(user: AuthUser, viewer: Viewer): BootstrapUser {
     first_name: user.firstName,
     last_name: user.lastName,
     display_name: user.displayName,
+    profile_url: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName }),
     email: user.email,
     avatar: user.avatar,
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,

@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { OAuth2Tokens } from "arctic";
 import { SOCIAL_CONNECT_TTL_S } from "~/constants";
 import { deleteCookie, parseCookies, readCookie, serializeCookie } from "~/http/cookies";
 import { safeRedirectPath } from "~/http/redirects";
+import { flashToastCookie } from "~/toasts/flash.server";
 import { log } from "~/observability/log.server";
 import { randomToken, sha256, signValue, unsignValue } from "../crypto.server";
 import { normalizeEmail } from "../email";
@@ -179,7 +180,12 @@ export async function finishSocialAuth(s: AuthServices, service: SocialService):
       return errorResult(s, intent, s.app.t("This :service account is already connected to another user.", { service: labelOf(service) }));
     }
     if (!linked) await linkProfile(s, current.id, service, profile);
-    return result(s, intent, "SUCCESS", safeRedirectPath(intent.redirect, "/account-settings"));
+    const connected = result(s, intent, "SUCCESS", safeRedirectPath(intent.redirect, "/account-settings"));
+    // The popup's opener shows its own toast; a whole-page trip gets it on the page it returns to.
+    if (!intent.popup) {
+      connected.headers.append("Set-Cookie", flashToastCookie(s.request, { message: s.app.t("Enabled :service account", { service: labelOf(service) }) }));
+    }
+    return connected;
   }
 
   if (s.app.user) return result(s, intent, "ALREADY_LOGGED_IN", safeRedirectPath(intent.redirect, "/"));
@@ -271,13 +277,35 @@ export async function connectWithPassword(s: AuthServices, password: string): Pr
   return outcome;
 }
 
-export async function disconnectSocial(s: AuthServices, userId: number, service: SocialService) {
+export type DisconnectOutcome = "disconnected" | "not-connected" | "last-sign-in-method";
+
+/**
+ * Unlinks a provider. Refused when it is the account's last way to sign in
+ * (no password and no other provider): checked in the same statement as the
+ * delete, so two disconnects racing cannot both succeed.
+ */
+export async function disconnectSocial(s: AuthServices, userId: number, service: SocialService): Promise<DisconnectOutcome> {
   const removed = await s.app.db
     .delete(socialProfiles)
-    .where(and(eq(socialProfiles.userId, userId), eq(socialProfiles.serviceName, service)))
+    .where(
+      and(
+        eq(socialProfiles.userId, userId),
+        eq(socialProfiles.serviceName, service),
+        sql`(EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.password IS NOT NULL)
+          OR EXISTS (SELECT 1 FROM social_profiles o WHERE o.user_id = ${userId} AND o.service_name <> ${service}))`,
+      ),
+    )
     .returning({ id: socialProfiles.id });
-  if (removed.length) await recordSecurityEvent(s.app.db, userId, "social-disconnected", s.info, { service });
-  return removed.length > 0;
+  if (removed.length) {
+    await recordSecurityEvent(s.app.db, userId, "social-disconnected", s.info, { service });
+    return "disconnected";
+  }
+  const [linked] = await s.app.db
+    .select({ id: socialProfiles.id })
+    .from(socialProfiles)
+    .where(and(eq(socialProfiles.userId, userId), eq(socialProfiles.serviceName, service)))
+    .limit(1);
+  return linked ? "last-sign-in-method" : "not-connected";
 }
 
 async function linkProfile(s: AuthServices, userId: number, service: SocialService, profile: SocialProfile) {
@@ -330,3 +358,7 @@ function result(s: AuthServices, intent: Pick<SocialIntent, "popup">, status: So
 function errorResult(s: AuthServices, intent: Pick<SocialIntent, "popup">, message: string): SocialResult {
   return { ...result(s, intent, "ERROR", "/login"), errorMessage: message };
 }
+
+/** Why a provider cannot be disconnected (an English key with :service). */
+export const lastSignInMethodMessage =
+  "Your :service account is the only way to sign in to this account. Set a password first, then disable it.";

@@ -38,7 +38,7 @@ export function UserMenu() {
   const current = themes.find((th) => th.id === bootstrap.themes.selectedThemeId) ?? null;
   const themeTarget = settings.themes.user_change ? oppositeTheme(themes, current) : null;
   const subscribed = user.subscriptions.some((s) => s.valid);
-  const profileHref = `/user/${user.id}/${encodeURIComponent(user.display_name.toLowerCase().replace(/\s+/g, "-"))}`;
+  const profileHref = user.profile_url;
   const items = [
     { id: "profile", label: t("Profile page"), href: profileHref },
     { id: "account", label: t("Account settings"), href: "/account-settings" },

@@ -3,7 +3,7 @@ import type { Route } from "./+types/disconnect";
 import { requireUser } from "~/auth/guards.server";
 import { authServices } from "~/auth/services.server";
 import { isSocialService, SOCIAL_SERVICE_LABELS } from "~/auth/social/services";
-import { disconnectSocial } from "~/auth/social/social-auth.server";
+import { disconnectSocial, lastSignInMethodMessage } from "~/auth/social/social-auth.server";
 import { backTo } from "~/http/redirects";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
@@ -14,10 +14,16 @@ export async function action(args: Route.ActionArgs) {
   if (!isSocialService(params.service)) throw data(null, { status: 404 });
   const { user } = requireUser(args);
   const app = getApp(context);
-  await disconnectSocial(await authServices(context, request), user.id, params.service);
-  const message = app.t("Disabled :service account", { service: SOCIAL_SERVICE_LABELS[params.service] });
+  const outcome = await disconnectSocial(await authServices(context, request), user.id, params.service);
   const formData = await request.formData().catch(() => new FormData());
-  if (formData.has("redirectTo")) return redirectWithToast(request, backTo(request, formData.get("redirectTo"), "/account-settings"), { message });
+  const back = formData.has("redirectTo") ? backTo(request, formData.get("redirectTo"), "/account-settings") : null;
+  if (outcome === "last-sign-in-method") {
+    const message = app.t(lastSignInMethodMessage, { service: SOCIAL_SERVICE_LABELS[params.service] });
+    if (back) return redirectWithToast(request, back, { type: "danger", message });
+    return Response.json({ message }, { status: 422 });
+  }
+  const message = app.t("Disabled :service account", { service: SOCIAL_SERVICE_LABELS[params.service] });
+  if (back) return redirectWithToast(request, back, { message });
   return Response.json({ ok: true, message });
 }
 

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import { users } from "~/auth/users.schema";
+import { cancelSubscriptionsForDeletion } from "~/billing/user-data.server";
+import type { PaymentProvider } from "~/billing/provider";
+import { anonymiseViewHistory } from "~/catalogue/user-data.server";
+import type { Database } from "~/db/client.server";
+import { mailOutbox } from "~/mail/outbox.schema";
+import { deleteAllUploadsOf } from "~/uploads/user-data.server";
+
+/**
+ * Deletes an account and everything stored about it, in the order that
+ * keeps a failure safe to retry:
+ * 1. subscriptions end at the payment provider (if that fails, nothing else
+ *    happens: the account stays and can be deleted later);
+ * 2. every stored file goes from R2 (uploads, avatars, unfinished uploads);
+ * 3. one D1 batch: view history made anonymous, local outbox mail to the
+ *    address removed, and the user row deleted, which cascades to sessions,
+ *    API tokens, social profiles, roles, verifications, the security log and
+ *    billing records.
+ */
+export async function deleteAccount(
+  deps: { db: Database; bucket: R2Bucket; payments: PaymentProvider | null },
+  user: { id: number; email: string },
+) {
+  const { db } = deps;
+  const billing = await cancelSubscriptionsForDeletion(db, deps.payments, user.id);
+  const files = await deleteAllUploadsOf(deps, user.id);
+  await db.batch([
+    ...anonymiseViewHistory(db, user.id),
+    db.delete(mailOutbox).where(eq(mailOutbox.to, user.email)),
+    db.delete(users).where(eq(users.id, user.id)),
+  ]);
+  return { subscriptionsCancelled: billing.cancelled, filesDeleted: files };
+}

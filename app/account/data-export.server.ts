@@ -1,0 +1,42 @@
+import { exportAccountData } from "~/auth/user-data.server";
+import { exportBillingData } from "~/billing/user-data.server";
+import { exportViewHistory } from "~/catalogue/user-data.server";
+import type { Database } from "~/db/client.server";
+import { exportFileEntries } from "~/uploads/user-data.server";
+
+/**
+ * "Download my data": everything the site stores about the user, gathered
+ * from each domain that keeps any (accounts, billing, uploads, catalogue
+ * views), as one JSON document. Secrets are never part of it.
+ */
+export async function collectUserData(db: Database, userId: number, now = new Date()) {
+  const [account, billing, files, views] = await Promise.all([
+    exportAccountData(db, userId),
+    exportBillingData(db, userId),
+    exportFileEntries(db, userId),
+    exportViewHistory(db, userId),
+  ]);
+  return {
+    exported_at: now.toISOString(),
+    format: "reelbase-account-export/1",
+    ...account,
+    billing,
+    file_entries: files,
+    catalogue: views,
+  };
+}
+
+/** The download's file name: account-data-<id>-<YYYY-MM-DD>.json. */
+export function exportFileName(userId: number, now = new Date()) {
+  return `account-data-${userId}-${now.toISOString().slice(0, 10)}.json`;
+}
+
+export function userDataResponse(data: unknown, fileName: string) {
+  return new Response(JSON.stringify(data, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
