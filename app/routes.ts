@@ -29,6 +29,8 @@ export default [
     route("checkout/:productId/:priceId/cancel", "routes/billing/checkout-cancel.tsx"),
     route("change-plan/:productId/:priceId/confirm", "routes/billing/change-plan.tsx"),
     route("billing", "routes/billing/billing.tsx"),
+    // Contact form (issue 10).
+    route("contact", "routes/site/contact.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -43,6 +45,8 @@ export default [
     route("verify-email", "routes/auth/verify-email.tsx"),
   ]),
   route("auth/logout", "routes/auth/logout.ts"),
+  // The API reference (its own full-page layout): api.access, API integrated.
+  route("api-docs", "routes/site/api-docs.tsx"),
   // Social sign-in: popup or full page through the provider and back.
   ...prefix("secure/auth/social", [
     route(":service/login", "routes/auth/social/start.ts", { id: "social-login" }),
@@ -120,5 +124,28 @@ export default [
     route("s3/simple/:operation", "routes/api/v1/uploads/s3-simple.ts"),
     route("s3/multipart/:operation", "routes/api/v1/uploads/s3-multipart.ts"),
     route("s3/entries", "routes/api/v1/uploads/s3-entries.ts"),
+    // The API's own description (app/api: contracts, conventions, OpenAPI).
+    route("openapi.json", "routes/api/v1/openapi.ts"),
+    // Catalogue, read-only (titles.view).
+    route("titles", "routes/api/v1/catalogue/titles.ts"),
+    route("titles/:id", "routes/api/v1/catalogue/title.ts"),
+    route("titles/:id/seasons", "routes/api/v1/catalogue/seasons.ts"),
+    route("titles/:id/seasons/:season", "routes/api/v1/catalogue/season.ts"),
+    route("titles/:id/seasons/:season/episodes/:episode", "routes/api/v1/catalogue/episode.ts"),
+    route("titles/:id/credits", "routes/api/v1/catalogue/credits.ts"),
+    route("titles/:id/videos", "routes/api/v1/catalogue/videos.ts"),
+    route("people", "routes/api/v1/catalogue/people.ts"),
+    route("people/:id", "routes/api/v1/catalogue/person.ts"),
+    route("search", "routes/api/v1/catalogue/search.ts"),
+    route("genres", "routes/api/v1/catalogue/genres.ts"),
+    // Pages, lookups, contact form.
+    route("custom-pages/:idOrSlug", "routes/api/v1/custom-page.ts"),
+    route("value-lists/:names", "routes/api/v1/value-lists.ts"),
+    route("contact-page", "routes/api/v1/contact-page.ts"),
+    // Error log (admins) and debug traces of failed page requests.
+    route("logs/error", "routes/api/v1/logs/error-log.ts"),
+    route("logs/error/download-latest", "routes/api/v1/logs/download-latest.ts"),
+    route("logs/error/trace/:requestId", "routes/api/v1/logs/debug-trace.ts"),
+    route("logs/error/:id", "routes/api/v1/logs/error-entry.ts"),
   ]),
 ] satisfies RouteConfig;

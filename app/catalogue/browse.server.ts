@@ -14,8 +14,12 @@ export function listGenres(db: Database) {
   return db.select({ id: genres.id, name: genres.name, slug: genres.slug }).from(genres).orderBy(asc(genres.name));
 }
 
-export async function browseTitles(db: Database, filters: TitleFilters, pageSize: number) {
-  if (filters.page > MAX_BROWSE_PAGE) return { items: [], hasNext: false };
+/**
+ * The conditions and order of a titles list. Some sorts also narrow the list
+ * (rating and release date leave out titles without one), so counting uses
+ * the same conditions.
+ */
+export function titleQueryParts(filters: TitleFilters) {
   const where: SQL[] = [];
   if (filters.type) where.push(eq(titles.type, filters.type));
   if (filters.year_from !== undefined) where.push(gte(titles.year, filters.year_from));
@@ -52,6 +56,12 @@ export async function browseTitles(db: Database, filters: TitleFilters, pageSize
       order.push(by(titles.popularity));
   }
   order.push(by(titles.id));
+  return { where: where.length ? and(...where) : undefined, order };
+}
+
+export async function browseTitles(db: Database, filters: TitleFilters, pageSize: number) {
+  if (filters.page > MAX_BROWSE_PAGE) return { items: [], hasNext: false };
+  const { where, order } = titleQueryParts(filters);
   const rows = await db
     .select({
       id: titles.id,
@@ -64,18 +74,32 @@ export async function browseTitles(db: Database, filters: TitleFilters, pageSize
       externalRating: titles.externalRating,
     })
     .from(titles)
-    .where(where.length ? and(...where) : undefined)
+    .where(where)
     .orderBy(...order)
     .limit(pageSize + 1)
     .offset((filters.page - 1) * pageSize);
   return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
 }
 
+/**
+ * How many titles match (for the API's pagination.total). A genre filter is
+ * counted from the genre index instead of a correlated lookup per title.
+ */
+export async function countTitles(db: Database, filters: TitleFilters) {
+  const { where } = titleQueryParts({ ...filters, genre: undefined });
+  const genre = filters.genre
+    ? sql`${titles.id} IN (SELECT tg.title_id FROM title_genres tg WHERE tg.genre_id = (SELECT id FROM genres WHERE slug = ${filters.genre}))`
+    : undefined;
+  const [row] = await db
+    .select({ total: sql<number>`count(*)` })
+    .from(titles)
+    .where(where && genre ? and(where, genre) : (where ?? genre));
+  return Number(row?.total ?? 0);
+}
+
 export async function browsePeople(db: Database, filters: PersonFilters, pageSize: number) {
   if (filters.page > MAX_BROWSE_PAGE) return { items: [], hasNext: false };
-  const where: SQL[] = [];
-  if (filters.department) where.push(eq(people.knownFor, filters.department));
-  if (filters.gender) where.push(eq(people.gender, filters.gender));
+  const where = personConditions(filters);
   const by = (filters.dir ?? defaultDirection(filters.order)) === "asc" ? asc : desc;
   const rows = await db
     .select({ id: people.id, name: people.name, slug: people.slug, profile: people.profile, knownFor: people.knownFor })
@@ -85,4 +109,21 @@ export async function browsePeople(db: Database, filters: PersonFilters, pageSiz
     .limit(pageSize + 1)
     .offset((filters.page - 1) * pageSize);
   return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
+}
+
+function personConditions(filters: Pick<PersonFilters, "department" | "gender">): SQL[] {
+  const where: SQL[] = [];
+  if (filters.department) where.push(eq(people.knownFor, filters.department));
+  if (filters.gender) where.push(eq(people.gender, filters.gender));
+  return where;
+}
+
+/** How many people match (for the API's pagination.total). */
+export async function countPeople(db: Database, filters: Pick<PersonFilters, "department" | "gender">) {
+  const where = personConditions(filters);
+  const [row] = await db
+    .select({ total: sql<number>`count(*)` })
+    .from(people)
+    .where(where.length ? and(...where) : undefined);
+  return Number(row?.total ?? 0);
 }

@@ -1,0 +1,127 @@
+import { z } from "zod";
+
+/**
+ * One description per api/v1 call: its path, method, who may call it and the
+ * zod schemas of its path parameters, query, body and answers. Route modules
+ * validate requests with these very schemas (app/api/handler.server.ts), and
+ * the OpenAPI document is generated from them (app/api/openapi.ts), so the
+ * document cannot drift from what the server accepts.
+ *
+ * Contracts live in the owning domain's folder (app/<domain>/api-contract.ts)
+ * and are listed in app/api/endpoints.ts.
+ */
+
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+/**
+ * - `public`: anyone; a signed-in caller (cookie or token) is still recognised.
+ * - `user`: a signed-in user (session cookie or API token).
+ * - `session`: the site's own pages only (session cookie; tokens are refused).
+ * - `webhook`: a third party that proves itself another way (a signature).
+ */
+export type ApiAccess = "public" | "user" | "session" | "webhook";
+
+export type BodyKind = "json" | "multipart" | "binary" | "tus";
+
+export interface ApiResponseSpec {
+  description: string;
+  /** JSON body schema; omitted for empty answers or non-JSON ones (see contentType). */
+  schema?: z.ZodType;
+  /** Non-JSON answers (file downloads): the media type. */
+  contentType?: string;
+  headers?: Record<string, { description: string; schema: { type: "string" | "integer" } }>;
+}
+
+export interface ApiEndpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** OpenAPI path below /api/v1, e.g. "/titles/{id}". */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  access: ApiAccess;
+  /** A permission the caller must hold (spec section 6), checked on the server. */
+  permission?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** How the body is sent; JSON when omitted. Non-JSON bodies are read by the route itself. */
+  bodyKind?: BodyKind;
+  /** Also reachable as POST with X-HTTP-Method-Override / _method (spec section 7). Default: true for put, patch and delete. */
+  methodOverride?: boolean;
+  responses: Record<number, ApiResponseSpec>;
+}
+
+/** Keeps the schema types of one endpoint for the route that implements it. */
+export function defineEndpoint<P extends z.ZodType = z.ZodObject<{}>, Q extends z.ZodType = z.ZodObject<{}>, B extends z.ZodType = z.ZodObject<{}>>(
+  endpoint: ApiEndpoint<P, Q, B>,
+): ApiEndpoint<P, Q, B> {
+  return endpoint;
+}
+
+// --- Shared shapes ---------------------------------------------------------------
+
+/** Every error answer (spec section 7: always JSON with a message). */
+export const errorSchema = z
+  .object({
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional().describe("Validation messages per field (422)."),
+    requestId: z.string().optional(),
+  })
+  .meta({ title: "Error" });
+
+export const messageSchema = z.object({ message: z.string() });
+
+/** A paginated list (spec section 7: pagination.data). */
+export function paginationSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    pagination: z.object({
+      data: z.array(item),
+      current_page: z.number().int(),
+      per_page: z.number().int(),
+      total: z.number().int(),
+      last_page: z.number().int(),
+      from: z.number().int().nullable(),
+      to: z.number().int().nullable(),
+    }),
+  });
+}
+
+export const idParam = (name = "id", description = "Numeric id.") =>
+  z.object({
+    [name]: z
+      .string()
+      .regex(/^\d{1,15}$/, "Must be a positive whole number.")
+      .describe(description),
+  });
+
+/** The standard error answers most endpoints can give. */
+export function errorResponses(...statuses: number[]): Record<number, ApiResponseSpec> {
+  const descriptions: Record<number, string> = {
+    400: "The request could not be read (malformed JSON or form data, wrong content type).",
+    401: "Not signed in, or the API token is missing, revoked or wrong.",
+    403: "Signed in, but without the permission this needs (api.access to use tokens at all).",
+    404: "Nothing here.",
+    405: "This path does not accept the method.",
+    409: "The resource changed meanwhile.",
+    413: "The request body is too large.",
+    415: "The body's content type is not accepted here.",
+    422: "Validation failed: `errors` maps each field to its messages.",
+    423: "Locked by another request.",
+    429: "Too many requests: wait for Retry-After seconds.",
+  };
+  const out: Record<number, ApiResponseSpec> = {};
+  for (const status of statuses) {
+    out[status] = {
+      description: descriptions[status] ?? "Error.",
+      schema: errorSchema,
+      ...(status === 429 ? { headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" as const } } } } : {}),
+    };
+  }
+  return out;
+}

@@ -1,0 +1,29 @@
+import { accountEndpoints } from "~/auth/api-contract";
+import { billingEndpoints } from "~/billing/api-contract";
+import { bootstrapEndpoints } from "~/bootstrap/api-contract";
+import { catalogueEndpoints } from "~/catalogue/api-contract";
+import { contactEndpoints } from "~/contact/api-contract";
+import { valueListEndpoints } from "~/i18n/api-contract";
+import { logEndpoints } from "~/observability/api-contract";
+import { pagesEndpoints } from "~/pages/api-contract";
+import { uploadEndpoints } from "~/uploads/api-contract";
+import type { ApiEndpoint } from "./contract";
+import { openApiDocumentEndpoint } from "./openapi-contract";
+
+/**
+ * Every api/v1 endpoint, for the OpenAPI document. A new api/v1 route adds
+ * its contract here; app/api/openapi.test.ts fails while a route in
+ * app/routes.ts is not described, or a description names no route.
+ */
+export const apiEndpoints: readonly ApiEndpoint[] = [
+  openApiDocumentEndpoint,
+  ...bootstrapEndpoints,
+  ...catalogueEndpoints,
+  ...pagesEndpoints,
+  ...valueListEndpoints,
+  ...contactEndpoints,
+  ...accountEndpoints,
+  ...billingEndpoints,
+  ...uploadEndpoints,
+  ...logEndpoints,
+];

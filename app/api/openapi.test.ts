@@ -1,0 +1,82 @@
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { apiEndpoints } from "./endpoints";
+import { buildOpenApiDocument, openApiPathsForRoute } from "./openapi";
+
+/**
+ * The OpenAPI document is generated from the endpoint contracts; these tests
+ * keep it valid (Redocly's recommended rules, as `redocly lint` runs them) and
+ * complete: every api/v1 route in app/routes.ts is described, and every
+ * described path is a route.
+ */
+
+const document = buildOpenApiDocument(apiEndpoints, { siteName: "Reelbase", baseUrl: "https://reelbase.test" });
+
+interface RouteEntry {
+  path?: string;
+  children?: RouteEntry[];
+}
+
+function apiRoutePaths(entries: RouteEntry[], parent = ""): string[] {
+  const out: string[] = [];
+  for (const entry of entries) {
+    const path = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    if (path.startsWith("api/v1/")) out.push(path);
+    if (entry.children) out.push(...apiRoutePaths(entry.children, path));
+  }
+  return out;
+}
+
+/** "/titles/{id}" matches "api/v1/titles/:id"; a route parameter matches any concrete segment ("s3/simple/:operation" ~ "/s3/simple/presign"). */
+function routeMatchesDocPath(routePath: string, docPath: string) {
+  return openApiPathsForRoute(routePath).some((candidate) => {
+    const a = candidate.split("/");
+    const b = docPath.split("/");
+    return a.length === b.length && a.every((segment, i) => segment === b[i] || (segment.startsWith("{") && !b[i].startsWith("{")) || (segment.startsWith("{") && b[i].startsWith("{")));
+  });
+}
+
+describe("OpenAPI document", () => {
+  it("passes Redocly's recommended lint rules without errors or warnings", async () => {
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: "openapi.json", config });
+    const report = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    expect(report).toEqual([]);
+  });
+
+  it("is OpenAPI 3.1 with unique operation ids", () => {
+    expect(document.openapi).toBe("3.1.0");
+    const ids = apiEndpoints.map((e) => e.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("describes every api/v1 route, and names no route that does not exist", () => {
+    const routePaths = [...new Set(apiRoutePaths(routes as RouteEntry[]))];
+    expect(routePaths.length).toBeGreaterThan(20);
+    const docPaths = Object.keys(document.paths);
+    const undescribed = routePaths.filter((route) => !openApiPathsForRoute(route).some((path) => docPaths.some((doc) => routeMatchesDocPath(route, doc) && doc.split("/").length === path.split("/").length)));
+    const unrouted = docPaths.filter((doc) => !routePaths.some((route) => routeMatchesDocPath(route, doc)));
+    expect({ undescribed, unrouted }).toEqual({ undescribed: [], unrouted: [] });
+  });
+
+  it("documents the conventions: pagination, relations, errors with a message", () => {
+    const titles = document.paths["/titles"].get as { parameters: { name: string; in: string; schema: Record<string, unknown> }[]; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> };
+    expect(titles.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(["page", "perPage", "type", "genre", "order"]));
+    expect(titles.parameters.find((p) => p.name === "perPage")?.schema).toMatchObject({ maximum: 100, minimum: 1 });
+    const ok = titles.responses["200"].content!["application/json"].schema as { properties: { pagination: { properties: Record<string, unknown> } } };
+    expect(Object.keys(ok.properties.pagination.properties)).toEqual(expect.arrayContaining(["data", "current_page", "per_page", "total", "last_page"]));
+    const invalid = titles.responses["422"].content!["application/json"].schema as { properties: Record<string, unknown>; required: string[] };
+    expect(invalid.required).toContain("message");
+    expect(invalid.properties).toHaveProperty("errors");
+    const title = document.paths["/titles/{id}"].get as { parameters: { name: string; in: string }[] };
+    expect(title.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "id", in: "path" }), expect.objectContaining({ name: "with", in: "query" })]));
+  });
+
+  it("describes request bodies with the schemas the server validates (contact form)", () => {
+    const contact = document.paths["/contact-page"].post as { requestBody: { content: Record<string, { schema: { required: string[]; properties: Record<string, unknown> } }> } };
+    const schema = contact.requestBody.content["application/json"].schema;
+    expect(schema.required).toEqual(expect.arrayContaining(["name", "email", "message"]));
+    expect(schema.properties.message).toMatchObject({ type: "string", maxLength: 5000 });
+  });
+});

@@ -1,0 +1,164 @@
+import { z } from "zod";
+import type { ApiEndpoint, ApiResponseSpec } from "./contract";
+
+/**
+ * The OpenAPI 3.1 document of api/v1, generated from the endpoint contracts'
+ * zod schemas (z.toJSONSchema; OpenAPI 3.1 schemas are JSON Schema 2020-12).
+ * Requests are described as the server reads them (`io: "input"`: defaults
+ * are optional, coercions accept strings), answers as it writes them.
+ * Served at /api/v1/openapi.json; linted in the test suite.
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiOptions {
+  siteName: string;
+  baseUrl: string;
+  version?: string;
+}
+
+export const API_TAGS: { name: string; description: string }[] = [
+  { name: "Catalogue", description: "Titles with their seasons, episodes, credits and videos; people; search; genres." },
+  { name: "Pages", description: "Custom content pages and lookups (value lists)." },
+  { name: "Account", description: "The signed-in user, sessions and e-mail verification." },
+  { name: "Billing", description: "Plans and prices; payment provider webhooks." },
+  { name: "Uploads", description: "File uploads: direct, resumable (tus) and S3-style presigned or multipart." },
+  { name: "Contact", description: "The contact form." },
+  { name: "Site", description: "Bootstrap data for the site's own pages, human verification." },
+  { name: "Logs", description: "The error log (admins)." },
+];
+
+function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+function parametersOf(schema: z.ZodType | undefined, location: "path" | "query") {
+  if (!schema) return [];
+  const json = toSchema(schema, "input");
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return {
+      name,
+      in: location,
+      required: location === "path" ? true : required.has(name),
+      ...(typeof description === "string" ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+function requestBodyOf(endpoint: ApiEndpoint) {
+  const kind = endpoint.bodyKind ?? (endpoint.body ? "json" : null);
+  if (!kind) return undefined;
+  const schema = endpoint.body ? toSchema(endpoint.body, "input") : { type: "object" };
+  switch (kind) {
+    case "json":
+      return {
+        required: true,
+        content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema } },
+      };
+    case "multipart":
+      return { required: true, content: { "multipart/form-data": { schema } } };
+    case "tus":
+      return { required: false, content: { "application/offset+octet-stream": { schema: { type: "string", format: "binary" } } } };
+    case "binary":
+      return { required: true, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } };
+  }
+}
+
+function responseOf(spec: ApiResponseSpec) {
+  const content = spec.schema
+    ? { "application/json": { schema: toSchema(spec.schema, "output") } }
+    : spec.contentType
+      ? { [spec.contentType]: { schema: { type: "string" } } }
+      : undefined;
+  return { description: spec.description, ...(spec.headers ? { headers: spec.headers } : {}), ...(content ? { content } : {}) };
+}
+
+function securityOf(endpoint: ApiEndpoint) {
+  switch (endpoint.access) {
+    case "public":
+      return [{}, { bearerAuth: [] }, { cookieAuth: [] }];
+    case "user":
+      return [{ bearerAuth: [] }, { cookieAuth: [] }];
+    case "session":
+      return [{ cookieAuth: [] }];
+    case "webhook":
+      return [];
+  }
+}
+
+function descriptionOf(endpoint: ApiEndpoint) {
+  const notes = [endpoint.description ?? ""];
+  if (endpoint.permission) notes.push(`Needs the \`${endpoint.permission}\` permission.`);
+  if (endpoint.access === "session") notes.push("Only for the site's own pages (session cookie); API tokens are refused.");
+  const override = endpoint.methodOverride ?? ["put", "patch", "delete"].includes(endpoint.method);
+  if (override && endpoint.method !== "post") {
+    notes.push(`Also accepted as \`POST\` with the header \`X-HTTP-Method-Override: ${endpoint.method.toUpperCase()}\` or the query \`_method=${endpoint.method.toUpperCase()}\`.`);
+  }
+  return notes.filter(Boolean).join("\n\n");
+}
+
+export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[], { siteName, baseUrl, version = "1.0.0" }: OpenApiOptions) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of endpoints) {
+    const item = (paths[endpoint.path] ??= {});
+    const responses: Record<string, unknown> = {};
+    for (const [status, spec] of Object.entries(endpoint.responses)) responses[status] = responseOf(spec);
+    const parameters = [...parametersOf(endpoint.params, "path"), ...parametersOf(endpoint.query, "query")];
+    item[endpoint.method] = {
+      operationId: endpoint.operationId,
+      summary: endpoint.summary,
+      description: descriptionOf(endpoint),
+      tags: [endpoint.tag],
+      ...(parameters.length ? { parameters } : {}),
+      ...(requestBodyOf(endpoint) ? { requestBody: requestBodyOf(endpoint) } : {}),
+      responses,
+      security: securityOf(endpoint),
+      ...(endpoint.permission ? { "x-permission": endpoint.permission } : {}),
+    };
+  }
+  const usedTags = new Set(endpoints.map((e) => e.tag));
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: `${siteName} API`,
+      version,
+      description: [
+        `The JSON API of ${siteName}: the catalogue, pages, account, billing and uploads.`,
+        "Authenticate with a personal access token from Account settings › Developers: `Authorization: Bearer <token>`. Tokens need the `api.access` permission. The site's own pages call the same endpoints with their session cookie.",
+        "Conventions: `with`, `load` and `loadCount` take comma-joined relation names; lists are paginated under `pagination.data` (`current_page`, `per_page`, `total`, `last_page`); `PUT`, `PATCH` and `DELETE` may be sent as `POST` with `X-HTTP-Method-Override` or `_method`; `workspaceId` is checked for membership. Every error is JSON with a `message`; validation errors (422) also carry `errors`, a map of field to messages; 429 answers carry `Retry-After`.",
+      ].join("\n\n"),
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
+    servers: [{ url: `${baseUrl.replace(/\/$/, "")}/api/v1`, description: siteName }],
+    tags: API_TAGS.filter((tag) => usedTags.has(tag.name)),
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: "A personal access token (Account settings › Developers)." },
+        cookieAuth: { type: "apiKey", in: "cookie", name: "session", description: "The site's own session cookie." },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+/** "api/v1/titles/:id" (React Router) → "/titles/{id}"; an optional segment gives both paths. */
+export function openApiPathsForRoute(routePath: string): string[] {
+  const rest = routePath.replace(/^\/?api\/v1\/?/, "");
+  const segments = rest.split("/").filter(Boolean);
+  let variants: string[][] = [[]];
+  for (const segment of segments) {
+    const optional = segment.endsWith("?");
+    const name = optional ? segment.slice(0, -1) : segment;
+    const converted = name.startsWith(":") ? `{${name.slice(1)}}` : name;
+    variants = optional ? [...variants, ...variants.map((v) => [...v, converted])] : variants.map((v) => [...v, converted]);
+  }
+  return variants.map((v) => `/${v.join("/")}`);
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+/**
+ * Query-string conventions of api/v1 (spec section 7): `with`, `load` and
+ * `loadCount` are comma-joined lists of relation names; lists are paged with
+ * `page` and `perPage`. Unlike the forgiving browse pages, the API answers a
+ * value it cannot use with 422 and says which values would work.
+ */
+
+/** A comma-joined list of relation names, each one of `allowed` (unknown names are a 422). */
+export function relationList<const T extends string>(allowed: readonly T[]) {
+  return z
+    .string()
+    .max(500)
+    .regex(/^[A-Za-z0-9_.,\s-]*$/, `Use a comma-separated list of: ${allowed.join(", ")}.`)
+    .optional()
+    .describe(`Comma-separated, any of: ${allowed.join(", ")}.`)
+    .transform((value, ctx) => {
+      const names = (value ?? "")
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean);
+      const unknown = names.filter((name) => !allowed.includes(name as T));
+      if (unknown.length) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Unknown relation "${unknown[0]}". Use any of: ${allowed.join(", ")}.`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(names)] as T[];
+    });
+}
+
+function wholeNumber(name: string, min: number, max: number) {
+  return z.coerce
+    .number({ message: `The ${name} must be a whole number.` })
+    .int(`The ${name} must be a whole number.`)
+    .min(min, `The ${name} must be at least ${min}.`)
+    .max(max, `The ${name} may not be greater than ${max}.`);
+}
+
+/** page (1-based) and perPage, both bounded: deep pages and huge pages are refused, not slow. */
+export function paginationQuery({ perPage, maxPerPage = 100, maxPage = 400 }: { perPage: number; maxPerPage?: number; maxPage?: number }) {
+  return z.object({
+    page: wholeNumber("page", 1, maxPage).default(1).describe("Page number, from 1."),
+    perPage: wholeNumber("perPage", 1, maxPerPage).default(perPage).describe(`Items per page (default ${perPage}, at most ${maxPerPage}).`),
+  });
+}
+
+/** An optional whole number from the query string ("" means absent). */
+export function optionalWholeNumber(name: string, min: number, max: number) {
+  return z.preprocess((v) => (v === "" ? undefined : v), wholeNumber(name, min, max).optional());
+}
+
+/** The first value of each key: a repeated key never turns a field into a list. */
+export function firstValues(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) if (!Object.hasOwn(out, key)) out[key] = value;
+  return out;
+}
+
+export interface Page<T> {
+  data: T[];
+  page: number;
+  perPage: number;
+  total: number;
+}
+
+/** The spec's paginated list shape. */
+export function paginated<T>({ data, page, perPage, total }: Page<T>) {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = data.length ? (page - 1) * perPage + 1 : null;
+  return {
+    pagination: {
+      data,
+      current_page: page,
+      per_page: perPage,
+      total,
+      last_page: lastPage,
+      from,
+      to: from === null ? null : from + data.length - 1,
+    },
+  };
+}

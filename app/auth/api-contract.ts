@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { defineEndpoint, errorResponses, messageSchema } from "~/api/contract";
+import { verificationCodeSchema } from "./validation";
+
+/**
+ * The account calls under api/v1 (spec section 7), described for the OpenAPI
+ * document. Request bodies use the schemas the routes validate with.
+ */
+
+const userSchema = z
+  .object({
+    id: z.number().int(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    display_name: z.string(),
+    email: z.string(),
+    avatar: z.string().nullable(),
+    email_verified_at: z.string().nullable(),
+    language: z.string().nullable(),
+    country: z.string().nullable(),
+    timezone: z.string().nullable(),
+    unread_notifications_count: z.number().int(),
+    two_factor_confirmed_at: z.string().nullable(),
+    roles: z.array(z.object({ id: z.number().int() })),
+    subscriptions: z.array(z.object({ id: z.number().int(), valid: z.boolean() })),
+    social_profiles: z.array(z.object({ service_name: z.string(), username: z.string().nullable() })),
+    permissions: z.array(z.object({ name: z.string(), restrictions: z.array(z.object({ name: z.string(), value: z.number() })) })),
+    tokens: z.array(z.object({ id: z.number().int(), name: z.string(), last_used_at: z.string().nullable() }).loose()).optional(),
+  })
+  .loose();
+
+export const getCurrentUser = defineEndpoint({
+  method: "get",
+  path: "/users/me",
+  operationId: "getCurrentUser",
+  summary: "The signed-in user",
+  description: "With roles, social profiles, permissions and API tokens (never their secrets).",
+  tag: "Account",
+  access: "user",
+  responses: { 200: { description: "The user.", schema: z.object({ user: userSchema }) }, ...errorResponses(401, 403, 429) },
+});
+
+const sessionSchema = z.object({
+  id: z.string(),
+  device_type: z.string(),
+  platform: z.string().nullable(),
+  browser: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  ip_address: z.string().nullable(),
+  token: z.string().nullable().describe('"API Token" for a session made by an API token.'),
+  last_active: z.string(),
+  is_current_device: z.boolean(),
+});
+
+export const listUserSessions = defineEndpoint({
+  method: "get",
+  path: "/user-sessions",
+  operationId: "listUserSessions",
+  summary: "Active sessions",
+  tag: "Account",
+  access: "user",
+  responses: { 200: { description: "The user's sessions.", schema: z.object({ sessions: z.array(sessionSchema) }) }, ...errorResponses(401, 403, 429) },
+});
+
+export const logoutOtherSessions = defineEndpoint({
+  method: "post",
+  path: "/user-sessions/logout-other",
+  operationId: "logoutOtherSessions",
+  summary: "Log out other sessions",
+  description: "Always asks for the password.",
+  tag: "Account",
+  access: "session",
+  body: z.object({ password: z.string().min(1).max(255) }),
+  responses: { 200: { description: "“Logged out other sessions.”", schema: messageSchema }, ...errorResponses(401, 403, 422, 429) },
+});
+
+export const resendEmailVerification = defineEndpoint({
+  method: "post",
+  path: "/resend-email-verification",
+  operationId: "resendEmailVerification",
+  summary: "Send the e-mail verification code again",
+  tag: "Account",
+  access: "session",
+  responses: { 200: { description: "“Email sent”.", schema: messageSchema }, ...errorResponses(401, 429) },
+});
+
+export const validateEmailVerification = defineEndpoint({
+  method: "post",
+  path: "/validate-email-verification-otp",
+  operationId: "validateEmailVerification",
+  summary: "Verify the e-mail address with the mailed code",
+  tag: "Account",
+  access: "session",
+  body: verificationCodeSchema,
+  responses: { 200: { description: "Verified.", schema: messageSchema }, ...errorResponses(401, 422, 429) },
+});
+
+export const verifyHumanCheck = defineEndpoint({
+  method: "post",
+  path: "/recaptcha/verify",
+  operationId: "verifyHumanCheck",
+  summary: "Check a human-verification token",
+  tag: "Site",
+  access: "public",
+  body: z.object({ token: z.string().min(1).max(2048) }),
+  responses: {
+    200: { description: "The token is valid.", schema: z.object({ success: z.literal(true) }) },
+    422: { description: "The token is not valid.", schema: z.object({ success: z.literal(false) }) },
+  },
+});
+
+export const accountEndpoints = [getCurrentUser, listUserSessions, logoutOtherSessions, resendEmailVerification, validateEmailVerification, verifyHumanCheck];

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { defineEndpoint, errorResponses } from "~/api/contract";
+
+/** GET api/v1/bootstrap-data (spec section 7: data.data = the bootstrap object). */
+export const getBootstrapData = defineEndpoint({
+  method: "get",
+  path: "/bootstrap-data",
+  operationId: "getBootstrapData",
+  summary: "Bootstrap data",
+  description: "What every page embeds: browser-safe settings, the user, translations, themes, default meta tags and menus.",
+  tag: "Site",
+  access: "public",
+  responses: {
+    200: {
+      description: "The bootstrap object under `data`.",
+      schema: z.object({
+        data: z
+          .object({
+            settings: z.record(z.string(), z.unknown()),
+            user: z.record(z.string(), z.unknown()).nullable(),
+            guest_role: z.object({ permissions: z.array(z.object({ name: z.string() })) }),
+            i18n: z.object({ language: z.string(), lines: z.record(z.string(), z.string()) }),
+            localizations: z.array(z.object({ language: z.string(), name: z.string() })),
+            themes: z.object({ all: z.array(z.record(z.string(), z.unknown())), selectedThemeId: z.number().int().nullable() }),
+            default_meta_tags: z.array(z.record(z.string(), z.string())),
+          })
+          .loose(),
+      }),
+    },
+    ...errorResponses(401, 429),
+  },
+});
+
+export const bootstrapEndpoints = [getBootstrapData];

@@ -1,0 +1,22 @@
+import type { Route } from "./+types/search";
+import { apiLoader } from "~/api/handler.server";
+import { searchCatalogueEndpoint, SEARCH_TYPES } from "~/catalogue/api-contract";
+import { personSummary } from "~/catalogue/api.server";
+import { searchCatalogue } from "~/catalogue/search.server";
+import { titlePath } from "~/catalogue/slug";
+
+/** GET api/v1/search?query=&types=movie,person&page=&perPage= */
+export const loader = apiLoader(searchCatalogueEndpoint, async ({ app, query }) => {
+  const found = await searchCatalogue(app.db, query.query, {
+    limit: query.perPage,
+    offset: (query.page - 1) * query.perPage,
+    types: query.types.length ? query.types : SEARCH_TYPES,
+  });
+  return {
+    query: found.query,
+    titles: found.titles.map((t) => ({ id: t.id, type: t.type, name: t.name, slug: t.slug, year: t.year, poster: t.poster, url: titlePath(t) })),
+    people: found.people.map(personSummary),
+    more_titles: found.moreTitles,
+    more_people: found.morePeople,
+  };
+}) satisfies (args: Route.LoaderArgs) => Promise<Response>;

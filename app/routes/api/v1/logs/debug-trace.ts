@@ -1,0 +1,14 @@
+import type { Route } from "./+types/debug-trace";
+import { apiLoader, ApiError, notFound } from "~/api/handler.server";
+import { getDebugTrace } from "~/observability/api-contract";
+import { findErrorByRequestId, traceOf } from "~/observability/error-log.server";
+import { canDownloadLog, debugTracesAllowed, DOWNLOAD_LOG_URL } from "~/observability/error-report.server";
+
+/** GET api/v1/logs/error/trace/{requestId}: the trace the error dialog shows after a failed page request. */
+export const loader = apiLoader(getDebugTrace, async ({ app, worker, params }) => {
+  if (!debugTracesAllowed(worker, app)) throw new ApiError(403, app.t("Debug traces are not available."));
+  const row = await findErrorByRequestId(app.db, params.requestId);
+  if (!row) return notFound(app.t("This error is not in the log."));
+  const action = canDownloadLog(app) ? { label: "Download log", url: DOWNLOAD_LOG_URL } : null;
+  return { ...(await traceOf(row, action)), requestId: row.requestId };
+}) satisfies (args: Route.LoaderArgs) => Promise<Response>;

@@ -1,0 +1,11 @@
+import type { Route } from "./+types/error-log";
+import { apiLoader } from "~/api/handler.server";
+import { paginated } from "~/api/query";
+import { listErrorLog } from "~/observability/api-contract";
+import { listErrors, serializeErrorSummary } from "~/observability/error-log.server";
+
+/** GET api/v1/logs/error (admins): logged errors, newest first. */
+export const loader = apiLoader(listErrorLog, async ({ app, query }) => {
+  const { rows, total } = await listErrors(app.db, query);
+  return paginated({ data: rows.map(serializeErrorSummary), page: query.page, perPage: query.perPage, total });
+}) satisfies (args: Route.LoaderArgs) => Promise<Response>;

@@ -1,0 +1,245 @@
+import { z } from "zod";
+import { defineEndpoint, errorResponses } from "~/api/contract";
+import { batchSignSchema, completeMultipartSchema, declaredFileSchema, deleteEntriesSchema, multipartRefSchema, s3EntrySchema, tusEntrySchema } from "./api-schemas";
+import { UPLOAD_DISKS } from "./schema";
+
+/**
+ * The upload calls of spec section 7, described for the OpenAPI document
+ * with the schemas their routes validate with (app/uploads/api-schemas.ts).
+ * The routes themselves are in app/routes/api/v1/uploads (decision 008).
+ */
+
+export const fileEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  file_name: z.string(),
+  mime: z.string().nullable(),
+  type: z.string(),
+  size: z.number().int(),
+  extension: z.string().nullable(),
+  disk: z.enum(UPLOAD_DISKS),
+  url: z.string(),
+  owner_id: z.number().int().nullable(),
+  workspace_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+const fileEntryResponse = z.object({ fileEntry: fileEntrySchema });
+const uploadErrors = () => errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429);
+const workspaceQuery = z.object({ workspaceId: z.string().regex(/^\d+$/).optional().describe("The active workspace (0: personal).") });
+
+const base = { tag: "Uploads", access: "user" as const, permission: "files.create" };
+
+export const createFileEntry = defineEndpoint({
+  ...base,
+  method: "post",
+  path: "/file-entries",
+  operationId: "createFileEntry",
+  summary: "Upload a file directly",
+  description: "multipart/form-data with `file`, optional `disk` (public or uploads), `metadata` (JSON) and `workspaceId`. Streamed to storage.",
+  bodyKind: "multipart",
+  body: z.object({
+    file: z.string().describe("The file (binary part)."),
+    disk: z.enum(UPLOAD_DISKS).optional(),
+    metadata: z.string().optional().describe("JSON object."),
+    workspaceId: z.string().optional(),
+  }),
+  responses: { 201: { description: "The new file entry.", schema: fileEntryResponse }, ...uploadErrors() },
+});
+
+export const deleteFileEntries = defineEndpoint({
+  ...base,
+  permission: undefined,
+  method: "post",
+  path: "/file-entries/delete",
+  operationId: "deleteFileEntries",
+  summary: "Delete file entries",
+  description: "Moves the entries to the trash, or deletes them and their files with `deleteForever`.",
+  body: deleteEntriesSchema,
+  responses: {
+    200: { description: "What was deleted.", schema: z.object({ deleted: z.array(z.number().int()), deleteForever: z.boolean() }) },
+    ...uploadErrors(),
+  },
+});
+
+const tusHeaders = { "Tus-Resumable": { description: "1.0.0", schema: { type: "string" as const } } };
+
+export const createTusUpload = defineEndpoint({
+  ...base,
+  method: "post",
+  path: "/tus/upload",
+  operationId: "createTusUpload",
+  summary: "Start a resumable (tus 1.0.0) upload",
+  description: "The tus creation extension: `Upload-Length` and `Upload-Metadata` headers (filename, filetype, disk); creation-with-upload accepted. Answers 201 with `Location`.",
+  bodyKind: "tus",
+  query: workspaceQuery,
+  responses: {
+    201: { description: "Created; `Location` is the upload URL.", headers: { ...tusHeaders, Location: { description: "The upload's URL.", schema: { type: "string" } } } },
+    ...uploadErrors(),
+  },
+});
+
+const tusParams = z.object({ uploadId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).describe("The upload key from `Location`.") });
+
+export const headTusUpload = defineEndpoint({
+  ...base,
+  method: "get",
+  path: "/tus/upload/{uploadId}",
+  operationId: "getTusUploadOffset",
+  summary: "Upload offset (tus HEAD)",
+  description: "Send as `HEAD`: `Upload-Offset` says how many bytes are stored, so an interrupted upload resumes there.",
+  params: tusParams,
+  responses: {
+    200: { description: "The offset, in the `Upload-Offset` header.", headers: { ...tusHeaders, "Upload-Offset": { description: "Bytes stored.", schema: { type: "integer" } } } },
+    ...uploadErrors(),
+  },
+});
+
+export const patchTusUpload = defineEndpoint({
+  ...base,
+  method: "patch",
+  path: "/tus/upload/{uploadId}",
+  operationId: "appendTusUpload",
+  summary: "Send bytes (tus PATCH)",
+  description: "`Content-Type: application/offset+octet-stream` and `Upload-Offset`. 409 on a stale offset, 423 while another request writes.",
+  params: tusParams,
+  bodyKind: "tus",
+  responses: {
+    204: { description: "Stored; `Upload-Offset` is the new offset.", headers: { ...tusHeaders, "Upload-Offset": { description: "Bytes stored.", schema: { type: "integer" } } } },
+    ...uploadErrors(),
+    423: errorResponses(423)[423],
+  },
+});
+
+export const deleteTusUpload = defineEndpoint({
+  ...base,
+  method: "delete",
+  path: "/tus/upload/{uploadId}",
+  operationId: "terminateTusUpload",
+  summary: "Cancel a resumable upload (tus termination)",
+  params: tusParams,
+  responses: { 204: { description: "Cancelled." }, ...uploadErrors() },
+});
+
+export const createTusEntry = defineEndpoint({
+  ...base,
+  method: "post",
+  path: "/tus/entries",
+  operationId: "createTusEntry",
+  summary: "Turn a finished tus upload into a file entry",
+  body: tusEntrySchema,
+  responses: { 201: { description: "The file entry.", schema: fileEntryResponse }, ...uploadErrors() },
+});
+
+export const presignSimpleUpload = defineEndpoint({
+  ...base,
+  method: "post",
+  path: "/s3/simple/presign",
+  operationId: "presignSimpleUpload",
+  summary: "Presign a single PUT upload",
+  body: declaredFileSchema,
+  responses: {
+    200: {
+      description: "PUT the file to `url` (it answers an ETag), then call s3/entries.",
+      schema: z.object({ url: z.string(), key: z.string(), acl: z.string(), uploadId: z.string(), expires: z.number().int() }),
+    },
+    ...uploadErrors(),
+  },
+});
+
+const signedQuery = z.object({
+  uploadId: z.string().optional(),
+  key: z.string().optional(),
+  partNumber: z.string().optional(),
+  expires: z.string().optional(),
+  signature: z.string().optional(),
+});
+
+export const putSimpleObject = defineEndpoint({
+  ...base,
+  access: "public",
+  permission: undefined,
+  method: "put",
+  path: "/s3/simple/object",
+  operationId: "putSimpleObject",
+  summary: "Upload to a presigned URL",
+  description: "The URL from s3/simple/presign, signed and expiring; the signature is the credential.",
+  methodOverride: false,
+  query: signedQuery,
+  bodyKind: "binary",
+  responses: { 200: { description: "Stored; the `ETag` header identifies the object." }, ...uploadErrors() },
+});
+
+const multipart = (operation: string, summary: string, body: z.ZodType, response: z.ZodType, description?: string) =>
+  defineEndpoint({
+    ...base,
+    method: "post",
+    path: `/s3/multipart/${operation}`,
+    operationId: `multipart${operation.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())}`,
+    summary,
+    description,
+    query: workspaceQuery,
+    body,
+    responses: { 200: { description: "Done.", schema: response }, ...uploadErrors() },
+  });
+
+export const multipartEndpoints = [
+  multipart("create", "Start a multipart upload", declaredFileSchema, z.object({ uploadId: z.string(), key: z.string(), partSize: z.number().int(), partCount: z.number().int() })),
+  multipart(
+    "get-uploaded-parts",
+    "List the parts already uploaded",
+    multipartRefSchema,
+    z.object({ parts: z.array(z.object({ PartNumber: z.number().int(), ETag: z.string(), Size: z.number().int() })) }),
+    "For resuming: every part stored so far.",
+  ),
+  multipart(
+    "batch-sign-part-urls",
+    "Sign part URLs",
+    batchSignSchema,
+    z.object({ urls: z.array(z.object({ partNumber: z.number().int(), url: z.string(), size: z.number().int() })), expires: z.number().int() }),
+    "At most 10 per call; PUT each part to its URL and keep the ETag header.",
+  ),
+  multipart("complete", "Complete a multipart upload", completeMultipartSchema, z.object({ key: z.string(), size: z.number().int() })),
+  multipart("abort", "Abort a multipart upload", multipartRefSchema, z.object({ aborted: z.boolean() })),
+];
+
+export const putMultipartPart = defineEndpoint({
+  ...base,
+  access: "public",
+  permission: undefined,
+  method: "put",
+  path: "/s3/multipart/part",
+  operationId: "putMultipartPart",
+  summary: "Upload one part to a signed part URL",
+  description: "A URL from batch-sign-part-urls; the body must be exactly the part's size.",
+  methodOverride: false,
+  query: signedQuery,
+  bodyKind: "binary",
+  responses: { 200: { description: "Stored; the `ETag` header is the part's ETag." }, ...uploadErrors() },
+});
+
+export const createS3Entry = defineEndpoint({
+  ...base,
+  method: "post",
+  path: "/s3/entries",
+  operationId: "createS3Entry",
+  summary: "Turn a finished presigned or multipart upload into a file entry",
+  body: s3EntrySchema,
+  responses: { 201: { description: "The file entry.", schema: fileEntryResponse }, ...uploadErrors() },
+});
+
+export const uploadEndpoints = [
+  createFileEntry,
+  deleteFileEntries,
+  createTusUpload,
+  headTusUpload,
+  patchTusUpload,
+  deleteTusUpload,
+  createTusEntry,
+  presignSimpleUpload,
+  putSimpleObject,
+  ...multipartEndpoints,
+  putMultipartPart,
+  createS3Entry,
+];
