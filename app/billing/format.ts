@@ -30,12 +30,6 @@ export function formatBillingDate(date: Date | null | undefined, language: strin
   }
 }
 
-/** "month", "3 months", "year": the billing period of a price, translated. */
-export function intervalLabel(t: Translate, interval: BillingInterval, count: number): string {
-  if (count === 1) return t(interval);
-  return t(`:count ${interval}s`, { count });
-}
-
 /** "$8 / month" with the amount divided by the interval count (spec section 5). */
 export function priceLabel(t: Translate, price: { amount: number; currency: string; interval: BillingInterval; intervalCount: number }, language: string) {
   return t(":amount / :interval", {
@@ -44,10 +38,13 @@ export function priceLabel(t: Translate, price: { amount: number; currency: stri
   });
 }
 
+const BILLED: Record<BillingInterval, string> = {
+  day: ":amount every [one day|other :count days]",
+  month: ":amount every [one month|other :count months]",
+  year: ":amount every [one year|other :count years]",
+};
+
 /** "$96 every year", "$27 every 3 months": what is actually charged each period. */
 export function billedLabel(t: Translate, price: { amount: number; currency: string; interval: BillingInterval; intervalCount: number }, language: string) {
-  return t(":amount every :interval", {
-    amount: formatMoney(price.amount, price.currency, language),
-    interval: intervalLabel(t, price.interval, price.intervalCount),
-  });
+  return t(BILLED[price.interval], { amount: formatMoney(price.amount, price.currency, language), count: price.intervalCount });
 }

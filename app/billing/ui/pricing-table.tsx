@@ -4,6 +4,7 @@ import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
 import { buttonClasses } from "~/ui/button-styles";
 import { CheckIcon } from "~/ui/icons";
 import { useHydrated } from "~/ui/use-hydrated";
+import { billedLabel } from "../format";
 import { formatMoney } from "../money";
 import { planButton } from "../plan-buttons";
 import type { PricingData } from "../pricing.server";
@@ -95,13 +96,7 @@ export function PricingTable({ data, className = "" }: { data: PricingData; clas
                     </span>
                     <span className="ml-1 text-sm text-muted">/ {t(price.interval)}</span>
                     {price.intervalCount > 1 ? (
-                      <p className="mt-1 text-xs text-muted">
-                        {t("Billed :amount every :count :interval", {
-                          amount: formatMoney(price.amount, price.currency, language),
-                          count: price.intervalCount,
-                          interval: t(`${price.interval}s`),
-                        })}
-                      </p>
+                      <p className="mt-1 text-xs text-muted">{t("Billed :amount", { amount: billedLabel(t, price, language) })}</p>
                     ) : null}
                   </>
                 ) : (
