@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { TYPEAHEAD_RESET_MS } from "../../app/constants";
+import { TYPEAHEAD_RESET_MS } from "../../app/constants.ts";
 
 /**
  * React Aria's list type-ahead forgets what was typed after a fixed 1 s
