@@ -3,9 +3,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { typeaheadReset } from "./scripts/vite/typeahead-reset.ts";
-import { debugSourceMaps } from "./scripts/vite/debug-source-maps.ts";
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), typeaheadReset(), debugSourceMaps()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), typeaheadReset()],
   resolve: { tsconfigPaths: true },
 });
