@@ -99,7 +99,9 @@ function makeContext(baseUrl: string, persistTo: string): BenchContext {
       // A quick check first: a scenario aimed at a 404 or an error page measures nothing useful.
       const probe = await fetch(baseUrl + request.path, { method: request.method ?? "GET", headers: request.headers, body: request.body, redirect: "manual" });
       await probe.arrayBuffer();
-      if (probe.status >= 300) notes.push(`${name}: ${request.path} answers ${probe.status}, so its numbers are for that answer.`);
+      if (probe.status >= 300 && !(probe.status === 404 && request.path === "/bench-no-such-page")) {
+        notes.push(`${name}: ${request.path} answers ${probe.status}, so its numbers are for that answer.`);
+      }
       if (options.warmup !== false) await runAutocannon(baseUrl, request, Math.min(2, duration), Math.min(10, connections), 1);
       process.stdout.write(`  measuring ${name} (${duration} s, ${connections} connections)… `);
       const result = await runAutocannon(baseUrl, request, duration, connections, pipelining);
@@ -148,6 +150,8 @@ async function measureShippedJs(baseUrl: string) {
 async function core(bench: BenchContext) {
   const home = await bench.measure("home page (SSR)", "/");
   const favicon = await bench.measure("static asset /favicon.svg", "/favicon.svg");
+  // The same document without a page's own loader: what the shell (middleware, root loader, navbar, footer) costs.
+  await bench.measure("shell only (404 page, SSR)", "/bench-no-such-page");
   const js = await measureShippedJs(bench.baseUrl);
   const ratio = favicon.p50Ms > 0 ? home.p50Ms / favicon.p50Ms : Number.POSITIVE_INFINITY;
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
