@@ -175,19 +175,38 @@ export async function startCheckout(
   return { kind: "redirect", url: session.url };
 }
 
-/** The success page: is the subscription in place yet (the webhook may still be on its way)? */
-export async function checkoutOutcome(db: Database, userId: number, sessionId: string | null, now = new Date()) {
+/**
+ * The success page: is the subscription in place yet? The provider's webhook
+ * may still be on its way: then the session is asked from the provider once
+ * and applied (a later webhook replaces that state), so a delayed or
+ * misconfigured webhook does not leave a paying user waiting.
+ */
+export async function checkoutOutcome(
+  db: Database,
+  provider: PaymentProvider | null,
+  userId: number,
+  sessionId: string | null,
+  now = new Date(),
+) {
+  const findSession = async (id: string) => {
+    const [row] = await db
+      .select({ status: checkoutSessions.status, provider: checkoutSessions.provider })
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)));
+    return row ?? null;
+  };
+  let session = sessionId ? await findSession(sessionId) : null;
+  if (sessionId && session?.status === "open" && provider?.syncCheckout && session.provider === provider.name) {
+    try {
+      await applyAll(db, await provider.syncCheckout(sessionId), now);
+      session = await findSession(sessionId);
+    } catch (error) {
+      log("warn", "could not sync the checkout session", { sessionId, error: String(error) });
+    }
+  }
   const list = await subscriptionsOf(db, userId);
   const current = primarySubscription(list, now);
   const active = current && isSubscriptionValid(current.subscription, now) ? current : null;
-  let session: { status: string; productId: number } | null = null;
-  if (sessionId) {
-    const [row] = await db
-      .select({ status: checkoutSessions.status, productId: checkoutSessions.productId })
-      .from(checkoutSessions)
-      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.userId, userId)));
-    session = row ?? null;
-  }
   return {
     subscribed: Boolean(active),
     planName: active?.product?.name ?? null,

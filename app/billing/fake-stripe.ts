@@ -38,6 +38,9 @@ export interface FakeStripe {
   declineNextUpdate: boolean;
   /** Cards by customer, for default payment method lookups. */
   cards: Map<string, { brand: string; last4: string; exp_month: number; exp_year: number }>;
+  /** Checkout sessions created through the fake; `completeCheckout` pays one (as the customer would at Stripe). */
+  checkoutSessions: Map<string, { customer: string; clientReferenceId: string | null; price: string; subscription: string | null }>;
+  completeCheckout(sessionId: string): FakeSubscription;
   close(): Promise<void>;
 }
 
@@ -75,11 +78,12 @@ function subscriptionObject(sub: FakeSubscription) {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const idempotent = new Map<string, { status: number; body: unknown }>();
-  const fake: Omit<FakeStripe, "host" | "port" | "close"> = {
+  const fake: Omit<FakeStripe, "host" | "port" | "close" | "completeCheckout"> = {
     requests,
     subscriptions: new Map(),
     declineNextUpdate: false,
     cards: new Map(),
+    checkoutSessions: new Map(),
   };
 
   function route(method: string, path: string, form: Record<string, string>, query: URLSearchParams): { status: number; body: unknown } {
@@ -101,8 +105,32 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const card = fake.cards.get(match[1]);
       return { status: 200, body: { object: "list", data: card ? [{ id: newId("pm"), object: "payment_method", type: "card", card }] : [], has_more: false } };
     }
+    if (method === "GET" && (match = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path))) {
+      const session = fake.checkoutSessions.get(match[1]);
+      if (!session) return notFound("checkout.session", match[1]);
+      const sub = session.subscription ? fake.subscriptions.get(session.subscription) : undefined;
+      const expand = [...query.values()];
+      return {
+        status: 200,
+        body: {
+          id: match[1],
+          object: "checkout.session",
+          mode: "subscription",
+          status: sub ? "complete" : "open",
+          customer: session.customer,
+          client_reference_id: session.clientReferenceId,
+          subscription: sub ? (expand.includes("subscription") ? subscriptionObject(sub) : sub.id) : null,
+        },
+      };
+    }
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const id = newId("cs_test");
+      fake.checkoutSessions.set(id, {
+        customer: form.customer,
+        clientReferenceId: form.client_reference_id ?? null,
+        price: form["line_items[0][price]"],
+        subscription: null,
+      });
       return {
         status: 200,
         body: { id, object: "checkout.session", mode: form.mode, url: `https://checkout.stripe.com/c/pay/${id}`, expires_at: now + 86400, customer: form.customer },
@@ -199,6 +227,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     set declineNextUpdate(value: boolean) {
       fake.declineNextUpdate = value;
+    },
+    completeCheckout(sessionId: string) {
+      const session = fake.checkoutSessions.get(sessionId);
+      if (!session) throw new Error(`no fake checkout session ${sessionId}`);
+      const start = Math.floor(Date.now() / 1000);
+      const sub = { id: newId("sub"), customer: session.customer, itemId: newId("si"), price: session.price, status: "active", cancelAtPeriodEnd: false, periodStart: start, periodEnd: start + 30 * 86400 };
+      fake.subscriptions.set(sub.id, sub);
+      session.subscription = sub.id;
+      return sub;
     },
     host: "127.0.0.1",
     port,

@@ -37,6 +37,13 @@ export interface PaymentProvider {
 
   /** The customer's default card, for display. */
   fetchDefaultCard(customerId: string): Promise<CardSummary | null>;
+
+  /**
+   * The state of a finished hosted checkout, asked from the provider when the
+   * user is back before its webhook (Stripe). Providers that apply the
+   * checkout themselves (local) do not need it.
+   */
+  syncCheckout?(sessionId: string): Promise<BillingEvent[]>;
 }
 
 export interface CustomerUser {

@@ -157,6 +157,38 @@ export class StripeProvider implements PaymentProvider {
     return [snapshotEvent(cancelled)];
   }
 
+  async syncCheckout(sessionId: string): Promise<BillingEvent[]> {
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId, { expand: ["subscription"] });
+    if (session.mode !== "subscription" || session.status !== "complete") return [];
+    const subscription = session.subscription;
+    const customerId = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
+    const events: BillingEvent[] = [
+      {
+        id: `sync_${session.id}`,
+        provider: "stripe",
+        type: "api.checkout.session.retrieve",
+        createdMs: Date.now(),
+        kind: "checkout.completed",
+        checkoutSessionId: session.id,
+        customerId,
+        subscriptionId: typeof subscription === "string" ? subscription : (subscription?.id ?? null),
+        userIdHint: session.client_reference_id && /^\d{1,12}$/.test(session.client_reference_id) ? Number(session.client_reference_id) : null,
+      },
+    ];
+    if (subscription && typeof subscription !== "string") {
+      events.push({
+        id: `sync_${session.id}_${subscription.id}`,
+        provider: "stripe",
+        type: "api.subscription.retrieve",
+        // The lowest version: it only fills in a subscription no webhook has described yet; any webhook replaces it.
+        createdMs: 1,
+        kind: "subscription.changed",
+        subscription: subscriptionSnapshotFromStripe(subscription),
+      });
+    }
+    return events;
+  }
+
   async createPortalSession(customerId: string, returnUrl: string) {
     const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
     return { url: session.url };

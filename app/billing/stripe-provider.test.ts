@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { permissions } from "~/auth/roles.schema";
-import { confirmPlanChange, billingPortalUrl, loadBillingOverview, previewPlanChange, setSubscriptionCancellation, startCheckout } from "./account.server";
+import { checkoutOutcome, confirmPlanChange, billingPortalUrl, loadBillingOverview, previewPlanChange, setSubscriptionCancellation, startCheckout } from "./account.server";
 import { startFakeStripe, type FakeStripe } from "./fake-stripe";
 import { openMigratedTestDatabase } from "./node-test-database";
 import { savePlan, syncPlanWithStripe } from "./plans.server";
@@ -130,6 +130,36 @@ describe("Stripe checkout", () => {
     expect(posts("/v1/customers")).toEqual([]);
     expect(posts("/v1/checkout/sessions")[0].form.customer).toBe(posts("/v1/checkout/sessions")[0].form.customer);
     expect(await db.select().from(billingCustomers).where(eq(billingCustomers.userId, user.id))).toHaveLength(1);
+  });
+
+  it("the success page fills in the subscription when the user is back before the webhook; the webhook then takes over", async () => {
+    const { db } = database;
+    const user = await createTestUser(db);
+    const started = await startCheckout(db, stripe, { user, productId: plans.premium.product.id, priceId: plans.premiumYearly.id, origin: ORIGIN });
+    const sessionId = started.kind === "redirect" ? started.url.split("/").pop()! : "";
+    // Not paid yet: nothing to fill in.
+    expect(await checkoutOutcome(db, stripe, user.id, sessionId)).toMatchObject({ subscribed: false, sessionComplete: false });
+    const paid = fake.completeCheckout(sessionId);
+    const outcome = await checkoutOutcome(db, stripe, user.id, sessionId);
+    expect(outcome).toMatchObject({ subscribed: true, planName: plans.premium.product.name, sessionComplete: true });
+    const retrieve = fake.requests.find((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${sessionId}`)!;
+    expect(retrieve.query.getAll("expand[0]")).toEqual(["subscription"]);
+    // The webhook's state (here: set to cancel) replaces the filled-in one.
+    const { applyBillingEvent } = await import("./apply-event.server");
+    await applyBillingEvent(db, {
+      id: `evt_${paid.id}`,
+      provider: "stripe",
+      type: "customer.subscription.updated",
+      createdMs: Date.now(),
+      kind: "subscription.changed",
+      subscription: { subscriptionId: paid.id, customerId: paid.customer, itemId: paid.itemId, priceRef: paid.price, status: "active", cancelAtPeriodEnd: true, currentPeriodStart: new Date(), currentPeriodEnd: new Date(Date.now() + 86_400_000), trialEnd: null, canceledAt: null, endedAt: null, userIdHint: null },
+    });
+    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, paid.id));
+    expect(row.cancelAtPeriodEnd).toBe(true);
+    // Asking again does not call Stripe: the session is complete.
+    fake.requests.length = 0;
+    await checkoutOutcome(db, stripe, user.id, sessionId);
+    expect(fake.requests).toEqual([]);
   });
 
   it("refuses unknown, hidden, free and mismatched plans without calling Stripe", async () => {

@@ -3,9 +3,10 @@ import { useRevalidator } from "react-router";
 import type { Route } from "./+types/checkout-success";
 import { requireUser } from "~/auth/guards.server";
 import { checkoutOutcome } from "~/billing/account.server";
+import { paymentProviderFor } from "~/billing/payment-provider.server";
 import { dateFormatter, idParam, requireBillingEnabled } from "~/billing/route-guards.server";
 import { useTrans } from "~/bootstrap/use-bootstrap";
-import { getApp } from "~/request/context";
+import { getApp, getWorker } from "~/request/context";
 import { ButtonLink } from "~/ui/button";
 import { Spinner } from "~/ui/spinner";
 
@@ -26,7 +27,9 @@ export async function loader(args: Route.LoaderArgs) {
   idParam(params.productId);
   idParam(params.priceId);
   const sessionId = url.searchParams.get("session_id");
-  const outcome = await checkoutOutcome(getApp(context).db, user.id, sessionId && sessionId.length <= 255 ? sessionId : null);
+  const app = getApp(context);
+  const provider = paymentProviderFor(getWorker(context).env, app.db, url.origin);
+  const outcome = await checkoutOutcome(app.db, provider, user.id, sessionId && sessionId.length <= 255 ? sessionId : null);
   return {
     subscribed: outcome.subscribed,
     planName: outcome.planName,
