@@ -3,6 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { errorFields, log } from "~/observability/log.server";
+import { reportPageError } from "~/observability/page-errors.server";
 import { workerContext } from "~/request/context";
 
 export const streamTimeout = 5_000;
@@ -43,13 +44,8 @@ export default async function handleRequest(
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
+/** Loader, action and render errors: logged, recorded in the error log, traced for the debug dialog. */
 export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
   if (request.signal.aborted) return;
-  let requestId: string | undefined;
-  try {
-    requestId = context.get(workerContext).requestId;
-  } catch {
-    requestId = undefined;
-  }
-  log("error", "route error", { requestId, path: new URL(request.url).pathname, ...errorFields(error) });
+  reportPageError(error, request, context);
 }

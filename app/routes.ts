@@ -21,6 +21,8 @@ export default [
     route("_dev/ui", "routes/dev/ui-kit.tsx"),
     // The uploader on its own (decision 008); local Worker only.
     route("_dev/uploads", "routes/dev/uploads.tsx"),
+    // Deliberate failures for the debug error viewer; local (or E2E) Worker only.
+    route("_dev/error", "routes/dev/forced-error.tsx"),
     route("account-settings", "routes/account/settings.tsx"),
     // Billing (every billing route is a 404 while billing is off).
     route("pricing", "routes/billing/pricing.tsx"),
@@ -45,6 +47,9 @@ export default [
     route("verify-email", "routes/auth/verify-email.tsx"),
   ]),
   route("auth/logout", "routes/auth/logout.ts"),
+  // Account settings' profile image upload/removal and "Download my data" (resource routes).
+  route("account-settings/avatar", "routes/account/avatar.ts"),
+  route("account-settings/export", "routes/account/export.ts"),
   // The API reference (its own full-page layout): api.access, API integrated.
   route("api-docs", "routes/site/api-docs.tsx"),
   // Social sign-in: popup or full page through the provider and back.
@@ -80,6 +85,7 @@ export default [
   // The local outbox (APP_ENV=local only; 404 elsewhere).
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/mailbox.json", "routes/dev/mailbox-json.ts"),
+  route("_dev/error.json", "routes/dev/forced-error-json.ts"),
 
   // Preferences that work with and without JavaScript.
   ...prefix("resources", [

@@ -8,7 +8,9 @@ import {
   malformedBodyReason,
   PayloadTooLargeError,
 } from "~/http/security";
-import { errorFields, log, setLogLevel } from "~/observability/log.server";
+import { reportError } from "~/observability/error-report.server";
+import { log, setLogLevel } from "~/observability/log.server";
+import { pageErrorCookie } from "~/observability/page-errors.server";
 import { workerContext, type WorkerContext } from "~/request/context";
 import { runScheduledJobs } from "~/scheduled/jobs.server";
 
@@ -38,8 +40,10 @@ export default {
     try {
       response = await handle(request, url, worker);
     } catch (error) {
-      log("error", "unhandled error", { requestId: worker.requestId, path: url.pathname, ...errorFields(error) });
-      response = errorResponse(url, 500, "There was an issue. Please try again.", worker.requestId);
+      // Answers to the site's own API calls may carry the debug trace (local development only here: no viewer yet).
+      const withTrace = url.pathname.startsWith("/api/") && !request.headers.has("Authorization");
+      const { trace } = await reportError(error, { worker, app: null, request, url, source: "worker", withTrace });
+      response = errorResponse(url, 500, "There was an issue. Please try again.", worker.requestId, trace);
     }
     response = applySecurityHeaders(response, worker);
     log("info", "request", {
@@ -78,12 +82,18 @@ async function handle(request: Request, url: URL, worker: WorkerContext): Promis
   }
   const context = new RouterContextProvider();
   context.set(workerContext, worker);
-  return requestHandler(request, context);
+  const response = await requestHandler(request, context);
+  // A page or data request that failed tells the error dialog where its trace is (debug viewers only).
+  const debugCookie = pageErrorCookie(context, request);
+  if (!debugCookie) return response;
+  const withCookie = new Response(response.body, response);
+  withCookie.headers.append("Set-Cookie", debugCookie);
+  return withCookie;
 }
 
-function errorResponse(url: URL, status: number, message: string, requestId: string) {
+function errorResponse(url: URL, status: number, message: string, requestId: string, trace: object | null = null) {
   if (url.pathname.startsWith("/api/")) {
-    return Response.json({ message, requestId }, { status });
+    return Response.json({ message, requestId, ...(trace ?? {}) }, { status });
   }
   return new Response(`${message}\n\nRequest id: ${requestId}\n`, {
     status,

@@ -4,6 +4,7 @@ import { usesLocalProvider } from "~/billing/payment-provider.server";
 import { recalculateTrending } from "~/catalogue/trending.server";
 import { BILLING_EVENT_RETENTION_DAYS } from "~/constants";
 import { openD1 } from "~/db/client.server";
+import { pruneErrorLog } from "~/observability/error-log.server";
 import { log } from "~/observability/log.server";
 import { cleanUpExpiredUploads } from "~/uploads/cleanup.server";
 
@@ -38,6 +39,14 @@ const jobs: ScheduledJob[] = [
       const { db } = openD1(env.DB, null);
       if (usesLocalProvider(env)) log("info", "local subscriptions advanced", { ...(await advanceLocalSubscriptions(db)) });
       await pruneBillingEvents(db, new Date(Date.now() - BILLING_EVENT_RETENTION_DAYS * 86_400_000));
+    },
+  },
+  {
+    // Error log rows past ERROR_LOG_RETENTION_DAYS (issue 10).
+    name: "observability.error-log-prune",
+    run: async (env) => {
+      await pruneErrorLog(openD1(env.DB, null).db);
+      log("info", "error log pruned");
     },
   },
 ];

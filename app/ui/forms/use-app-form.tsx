@@ -45,6 +45,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef } from "react";
 import type { z } from "zod";
 import { useTrans } from "~/bootstrap/use-bootstrap";
+import { showDebugTrace } from "~/observability/ui/debug-trace-store";
 import { toast } from "~/toasts/toast-store";
 import { formErrorMap } from "./error-map";
 import { toastMessageFor, toSubmissionResult, type FormAnswer } from "./form-result";
@@ -86,9 +87,11 @@ export function useAppForm<Schema extends z.ZodObject>({ schema, lastResult, id,
       onSuccess?.(result);
       return;
     }
+    // An answer with a debug trace opens the error dialog instead of a toast (spec section 8).
+    if (showDebugTrace(lastResult)) return;
     const message = toastMessageFor(result, t("There was an issue. Please try again."));
     if (message) toast.danger(t(message));
-  }, [result, t, onSuccess]);
+  }, [result, lastResult, t, onSuccess]);
 
   return [form, fields] as const;
 }

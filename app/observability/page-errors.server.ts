@@ -1,0 +1,40 @@
+import type { RouterContextProvider } from "react-router";
+import { appContext, workerContext, type AppContext } from "~/request/context";
+import { debugErrorCookie, debugTracesAllowed, reportError } from "./error-report.server";
+import { errorFields, log } from "./log.server";
+
+/**
+ * Errors thrown by loaders, actions and rendering reach React Router's
+ * handleError (app/entry.server.tsx), not our code: they are logged and
+ * recorded here, and the response of that request then carries the
+ * debug-error cookie (workers/app.ts) when the visitor may see traces.
+ */
+const failedRequests = new WeakMap<object, string>();
+
+function appOf(context: Readonly<RouterContextProvider>): AppContext | null {
+  try {
+    return context.get(appContext);
+  } catch {
+    // The root middleware itself failed: no app context for this request.
+    return null;
+  }
+}
+
+export function reportPageError(error: unknown, request: Request, context: Readonly<RouterContextProvider>) {
+  let worker;
+  try {
+    worker = context.get(workerContext);
+  } catch {
+    log("error", "route error", { path: new URL(request.url).pathname, ...errorFields(error) });
+    return;
+  }
+  failedRequests.set(context, worker.requestId);
+  void reportError(error, { worker, app: appOf(context), request, url: new URL(request.url), source: "page", withTrace: false });
+}
+
+/** The Set-Cookie value that lets the error dialog fetch this request's trace, or null. */
+export function pageErrorCookie(context: Readonly<RouterContextProvider>, request: Request): string | null {
+  const requestId = failedRequests.get(context);
+  if (!requestId) return null;
+  return debugTracesAllowed(context.get(workerContext), appOf(context)) ? debugErrorCookie(request, requestId) : null;
+}
