@@ -20,7 +20,7 @@ const codeWithPassword = z.object({
  * unless it was confirmed in the last 9000 seconds.
  */
 export function TwoFactorSection({
-  step,
+  step: loadedStep,
   setup,
   recoveryCodesRemaining,
   passwordConfirmed,
@@ -34,6 +34,8 @@ export function TwoFactorSection({
 }) {
   const t = useTrans();
   const codes = actionData && typeof actionData === "object" && "recoveryCodes" in actionData ? (actionData.recoveryCodes as string[]) : null;
+  // Codes were just issued: two-factor is on, whatever the page's data says from before the action.
+  const step = codes ? 2 : loadedStep;
   return (
     <section id="two-factor" className="rounded-theme border border-divider bg-elevated p-6" data-testid="two-factor-section" data-step={step}>
       <h2 className="text-lg font-semibold">{t("Two factor authentication")}</h2>

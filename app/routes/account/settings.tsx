@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/settings";
 import {
   ensurePasswordConfirmed,
+  freshUser,
   finishTwoFactor,
   logoutOtherSessions,
   newRecoveryCodes,
@@ -19,7 +20,17 @@ import { isPasswordConfirmed } from "~/auth/password-confirmation.server";
 import { SessionsSection } from "~/auth/ui/sessions-section";
 import { TwoFactorSection } from "~/auth/ui/two-factor-section";
 import { twoFactorCodeSchema } from "~/auth/validation";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { accountSettingsAction, loadAccountSections } from "~/account/settings.server";
+import { AccountDetailsSection } from "~/account/ui/account-details-section";
+import { DangerZoneSection } from "~/account/ui/danger-zone-section";
+import { DevelopersSection } from "~/account/ui/developers-section";
+import { DownloadDataSection } from "~/account/ui/download-data-section";
+import { LocationSection } from "~/account/ui/location-section";
+import { PasswordSection } from "~/account/ui/password-section";
+import { SettingsNav } from "~/account/ui/settings-nav";
+import { SETTINGS_SECTIONS } from "~/account/ui/settings-section";
+import { SocialLoginSection } from "~/account/ui/social-login-section";
+import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
@@ -27,17 +38,22 @@ import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/s
 export const meta: Route.MetaFunction = () => [{ title: "Account settings" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user, session } = requireUser(args);
+  const { user: cached, session } = requireUser(args);
   const s = await authServices(args.context, args.request);
+  // After this page's own form post the action changed the account: read it afresh.
+  const user = await freshUser(s, cached);
   const step = twoFactorStep(user);
+  // Independent reads, in parallel.
+  const [setup, sessions, account] = await Promise.all([
+    step === 1 ? twoFactorQrCode(s, user) : null,
+    sessionList(s, session, user.id),
+    loadAccountSections(args, user, session),
+  ]);
   return {
-    twoFactor: {
-      step,
-      setup: step === 1 ? await twoFactorQrCode(s, user) : null,
-      recoveryCodesRemaining: user.recoveryCodesRemaining,
-    },
+    twoFactor: { step, setup, recoveryCodesRemaining: user.recoveryCodesRemaining },
     passwordConfirmed: !user.hasPassword || isPasswordConfirmed(session),
-    sessions: await sessionList(s, session, user.id),
+    sessions,
+    account,
   };
 }
 
@@ -50,6 +66,9 @@ export async function action(args: Route.ActionArgs) {
   const s = await authServices(context, request);
   const formData = await request.formData();
   const intent = readIntent(formData);
+  // Account details, social login, password, single sessions, location, tokens, deletion (app/account).
+  const handled = await accountSettingsAction(args, intent, formData, user, session);
+  if (handled) return handled;
 
   if (intent === "logout-other-sessions") {
     const submission = await parseFormSubmission(formData, z.object({ password: z.string().min(1).max(255) }), app.t);
@@ -101,18 +120,36 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTrans();
+  const subscribed = useBootstrap().user?.subscriptions.some((sub) => sub.valid) ?? false;
+  const { account } = loaderData;
+  const sections = SETTINGS_SECTIONS.filter(
+    ({ id }) => (id !== "social-login" || account.social.length > 0) && (id !== "developers" || account.tokens !== null),
+  );
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-10">
+    <div className="mx-auto w-full max-w-6xl px-4 py-10">
       <h1 className="text-2xl font-semibold">{t("Account settings")}</h1>
-      <div className="mt-8 flex flex-col gap-8">
-        <TwoFactorSection
-          step={loaderData.twoFactor.step}
-          setup={loaderData.twoFactor.setup}
-          recoveryCodesRemaining={loaderData.twoFactor.recoveryCodesRemaining}
-          passwordConfirmed={loaderData.passwordConfirmed}
-          actionData={actionData}
-        />
-        <SessionsSection sessions={loaderData.sessions} actionData={actionData} />
+      <p className="mt-1 text-sm text-muted">{t("View and update your account details, profile and more.")}</p>
+      <div className="mt-8 flex flex-col gap-8 md:flex-row md:items-start">
+        <aside className="md:w-56 md:shrink-0">
+          <SettingsNav sections={sections.map((s) => ({ id: s.id, label: s.label }))} />
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col gap-8">
+          <AccountDetailsSection details={account.details} actionData={actionData} />
+          <SocialLoginSection connections={account.social} actionData={actionData} />
+          <PasswordSection hasPassword={account.hasPassword} actionData={actionData} />
+          <TwoFactorSection
+            step={loaderData.twoFactor.step}
+            setup={loaderData.twoFactor.setup}
+            recoveryCodesRemaining={loaderData.twoFactor.recoveryCodesRemaining}
+            passwordConfirmed={loaderData.passwordConfirmed}
+            actionData={actionData}
+          />
+          <SessionsSection sessions={loaderData.sessions} actionData={actionData} />
+          <LocationSection location={account.location} actionData={actionData} />
+          {account.tokens ? <DevelopersSection tokens={account.tokens} actionData={actionData} /> : null}
+          <DownloadDataSection passwordConfirmed={account.passwordConfirmed} />
+          <DangerZoneSection passwordConfirmed={account.passwordConfirmed} hasSubscription={subscribed} actionData={actionData} />
+        </div>
       </div>
     </div>
   );

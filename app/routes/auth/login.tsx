@@ -43,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const app = getApp(context);
   const s = await authServices(context, request);
   const formData = await request.formData();
@@ -78,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(outcome.redirectTo, { headers: outcome.headers });
     case "two-factor": {
       const next = submission.value.redirect ? `&redirect=${encodeURIComponent(submission.value.redirect)}` : "";
-      return redirect(`${new URL(request.url).pathname}?two_factor=1${next}`, { headers: outcome.headers });
+      return redirect(`${url.pathname}?two_factor=1${next}`, { headers: outcome.headers });
     }
     case "rate-limited":
       return rateLimitedReply(app.t, submission, outcome.retryAfter);

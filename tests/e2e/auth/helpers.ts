@@ -1,0 +1,110 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { TOTP } from "otpauth";
+
+let counter = 0;
+/** A unique address per test run, so tests never share an account. */
+export function uniqueEmail(prefix = "user") {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.test`;
+}
+
+/** A unique client address per test: rate limits are per IP, and all tests come from one machine. */
+export function uniqueIp() {
+  const n = Math.floor(Math.random() * 250) + 1;
+  const m = Math.floor(Math.random() * 250) + 1;
+  return `10.${(process.pid % 250) + 1}.${n}.${m}`;
+}
+
+export const PASSWORD = "correct horse battery staple";
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+}
+
+/** The newest mail to `to` from the local outbox, waiting for it to arrive. */
+export async function latestMail(request: APIRequestContext, to: string, match: RegExp = /./, after = 0): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get("/dev/mailbox.json");
+        const mails = (await response.json()) as (Mail & { id: number })[];
+        found = mails.find((m) => m.to === to && match.test(m.subject) && m.id > after);
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export async function lastMailId(request: APIRequestContext) {
+  const mails = (await (await request.get("/dev/mailbox.json")).json()) as { id: number }[];
+  return mails[0]?.id ?? 0;
+}
+
+export function codeFrom(mail: Mail) {
+  const match = /\b(\d{6})\b/.exec(mail.text);
+  if (!match) throw new Error(`no code in mail: ${mail.text}`);
+  return match[1];
+}
+
+export function linkFrom(mail: Mail) {
+  const match = /(https?:\/\/\S+\/password\/reset\/\S+)/.exec(mail.text);
+  if (!match) throw new Error(`no link in mail: ${mail.text}`);
+  return match[1];
+}
+
+/** Waits until React has hydrated (the password field's show/hide button exists only then). */
+export async function waitForHydration(page: Page) {
+  await expect(page.getByRole("button", { name: "Show password" }).first()).toBeVisible();
+}
+
+/** Registers through the form and verifies the address with the mailed code. */
+export async function registerAndVerify(page: Page, email: string, { js }: { js: boolean }) {
+  await page.goto("/register");
+  if (js) await waitForHydration(page);
+  const form = page.getByTestId("register-form");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByLabel("Confirm password").fill(PASSWORD);
+  for (const box of await form.getByRole("checkbox").all()) await box.check();
+  await form.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/verify-email/);
+  await expect(page.getByText(`${email.slice(0, 2)}****@example.test`)).toBeVisible();
+  const mail = await latestMail(page.request, email, /verification code/);
+  await page.getByTestId("verify-email-form").getByLabel("Code").fill(codeFrom(mail));
+  await page.getByTestId("verify-email-form").getByRole("button", { name: "Next" }).click();
+  await expect(page).not.toHaveURL(/verify-email/);
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD, { js = true, remember = true } = {}) {
+  await page.goto("/login");
+  if (js) await waitForHydration(page);
+  const form = page.getByTestId("login-form");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  const box = form.getByLabel("Stay signed in for a month");
+  if (remember) await box.check();
+  else await box.uncheck();
+  await form.getByRole("button", { name: "Continue" }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByTestId("user-menu").first().click();
+  await page.getByTestId("logout").first().click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+export async function sessionCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === "session");
+}
+
+export function totpNow(secret: string, offsetSteps = 0) {
+  const totp = new TOTP({ secret, digits: 6, period: 30, algorithm: "SHA1" });
+  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+}
