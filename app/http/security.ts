@@ -1,4 +1,4 @@
-import { MAX_REQUEST_BODY_BYTES } from "~/constants";
+import { AVATAR_REQUEST_MAX_BYTES, MAX_REQUEST_BODY_BYTES } from "~/constants";
 
 /** Methods that change state and so must come from our own pages. */
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -22,8 +22,13 @@ export function isCrossOriginWrite(request: Request): boolean {
 /** Paths that accept large bodies and enforce their own limits while streaming. */
 const STREAMING_UPLOAD_PATHS = [/^\/api\/v1\/tus\//, /^\/api\/v1\/s3\//, /^\/api\/v1\/file-entries$/, /^\/api\/v1\/uploads\//];
 
+/** Profile image uploads: a 2 MB image and room for a clear "too large" message above that (app/account/avatar.server.ts). */
+const AVATAR_UPLOAD_PATHS = [/^\/account-settings\/avatar$/, /^\/api\/v1\/users\/[^/]+\/avatar$/];
+
 export function bodyLimitFor(pathname: string): number | null {
-  return STREAMING_UPLOAD_PATHS.some((re) => re.test(pathname)) ? null : MAX_REQUEST_BODY_BYTES;
+  if (STREAMING_UPLOAD_PATHS.some((re) => re.test(pathname))) return null;
+  if (AVATAR_UPLOAD_PATHS.some((re) => re.test(pathname))) return AVATAR_REQUEST_MAX_BYTES;
+  return MAX_REQUEST_BODY_BYTES;
 }
 
 export class PayloadTooLargeError extends Error {}
