@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { updateLanguage } from "~/account/profile.server";
 import type { Route } from "./+types/locale";
 import { LANGUAGE_COOKIE, PREFERENCE_COOKIE_MAX_AGE_S } from "~/constants";
 import { serializeCookie } from "~/http/cookies";
@@ -18,6 +19,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = app.t("This language is not available.");
     return preferenceError(request, formData, 422, message, { language: [message] });
   }
+  // A signed-in user's own language wins over the cookie, so it changes too (spec: POST users/me/locale).
+  if (app.user && app.user.language !== language.language) await updateLanguage(app.db, app.user.id, language.language);
   const cookie = serializeCookie(request, LANGUAGE_COOKIE, language.language, { maxAge: PREFERENCE_COOKIE_MAX_AGE_S });
   return preferenceResponse(formData, [cookie], { ok: true, language: language.language });
 }
