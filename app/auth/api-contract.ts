@@ -70,7 +70,7 @@ export const logoutOtherSessions = defineEndpoint({
   summary: "Log out other sessions",
   description: "Always asks for the password.",
   tag: "Account",
-  access: "session",
+  access: "user",
   body: z.object({ password: z.string().min(1).max(255) }),
   responses: { 200: { description: "“Logged out other sessions.”", schema: messageSchema }, ...errorResponses(401, 403, 422, 429) },
 });
@@ -81,7 +81,7 @@ export const resendEmailVerification = defineEndpoint({
   operationId: "resendEmailVerification",
   summary: "Send the e-mail verification code again",
   tag: "Account",
-  access: "session",
+  access: "user",
   responses: { 200: { description: "“Email sent”.", schema: messageSchema }, ...errorResponses(401, 429) },
 });
 
@@ -91,7 +91,7 @@ export const validateEmailVerification = defineEndpoint({
   operationId: "validateEmailVerification",
   summary: "Verify the e-mail address with the mailed code",
   tag: "Account",
-  access: "session",
+  access: "user",
   body: verificationCodeSchema,
   responses: { 200: { description: "Verified.", schema: messageSchema }, ...errorResponses(401, 422, 429) },
 });

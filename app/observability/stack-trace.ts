@@ -121,7 +121,7 @@ export function buildTrace(
       lineNumber: line,
       columnNumber: original?.column ?? raw.column,
       // The bundle is not minified, so its function names are the source's.
-      method: raw.method,
+      method: raw.method.replace(/\$\d+$/, ""),
       codeSnippet: codeSnippet(original?.content ?? null, line),
       flatIndex,
       vendor: isVendorPath(file),
