@@ -42,5 +42,9 @@ export default defineConfig({
     timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
+    // Without this Playwright SIGKILLs the server script, its detached wrangler
+    // lives on holding the stderr pipe, and the run never ends. SIGTERM lets
+    // scripts/e2e-server.ts stop wrangler first.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
   },
 });
