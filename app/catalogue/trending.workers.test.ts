@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { titles, titleViews, videoPlays, videos } from "./schema";
+import { runScheduledJobs } from "~/scheduled/jobs.server";
 import { recalculateTrending, trendingTitles } from "./trending.server";
 import { dayNumber, recordTitleView, recordVideoPlay, viewerKeyFor } from "./views.server";
 
@@ -110,6 +111,12 @@ describe("trending", () => {
     expect((await db.select().from(titleViews)).map((r) => r.day)).toEqual([dayNumber(NOW)]);
     // Totals survive pruning.
     expect(await counters(ids.b)).toEqual({ views: 1, plays: 0 });
+  });
+
+  it("runs from the Cron Trigger's scheduled jobs", async () => {
+    await recordTitleView(db, ids.c, { viewerKey: "u:1" });
+    await runScheduledJobs(env, "*/30 * * * *");
+    expect((await trendingTitles(db, { limit: 1 }))[0]).toMatchObject({ id: ids.c, trendingScore: 1 });
   });
 
   it("falls back to popularity when nothing is trending", async () => {
