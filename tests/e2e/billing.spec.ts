@@ -101,6 +101,31 @@ test("guest picks a yearly plan, registers, lands on checkout, pays with the suc
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toHaveCount(0);
 });
 
+test("a plan chosen before signing in continues to its checkout after signing in", async ({ page }) => {
+  const standardYearly = await planIds("Standard", "year");
+  await page.goto("/pricing");
+  await page.locator('[data-plan="Standard"]').getByTestId("plan-button").click();
+  await expect(page).toHaveURL(/\/register\?redirectFrom=pricing$/);
+  // An existing account signs in instead (the demo user; nothing is bought here).
+  await page.goto("/login");
+  await waitForHydration(page);
+  const form = page.getByTestId("login-form");
+  await form.getByLabel("Email").fill("user@demo.reelbase.test");
+  await form.getByLabel("Password", { exact: true }).fill("demo-user-password");
+  await form.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/billing\/local\/checkout\/cs_local_/);
+  await expect(page.getByText("Subscribe to Standard")).toBeVisible();
+  await expect(page.getByTestId("checkout-price")).toHaveText("$79.99");
+  // The choice is used up: the next sign-in goes to the usual place.
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === "onboarding-selection")).toBeUndefined();
+  const [session] = await queryE2e<{ price_id: number }>(
+    "SELECT price_id FROM checkout_sessions WHERE user_id = (SELECT id FROM users WHERE email = ?) ORDER BY created_at DESC LIMIT 1",
+    ["user@demo.reelbase.test"],
+  );
+  expect(Number(session.price_id)).toBe(standardYearly.priceId);
+});
+
 async function waitForHydrationOfPricing(page: Page) {
   // The cycle switch answers clicks without a request only once React runs.
   await expect(page.locator('[data-testid="pricing-table"][data-hydrated="true"]')).toBeVisible();
@@ -148,8 +173,8 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("toast")).toContainText("Your subscription will end on");
     await expect(page.getByTestId("plan-status")).toHaveText("Cancelled");
     await expect(page.getByTestId("renewal")).toContainText("Your plan will end on");
-    // Still subscribed until then.
-    await expect(page.getByTestId("user-menu").first()).toBeVisible();
+    // Still subscribed until then: the navbar's Pricing item is for unsubscribed users only.
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toHaveCount(0);
 
     await page.getByTestId("resume-plan").click();
     await expect(page.getByTestId("toast")).toContainText("Your subscription will renew on");
