@@ -141,9 +141,13 @@ function prng(seed: number) {
   };
 }
 
-/** Picks an index in [0, size) skewed towards 0 (a few busy actors, many occasional ones). */
+/**
+ * Picks an index in [0, size) skewed towards 0: a few busy actors, many
+ * occasional ones. With 2,500 actors and ~29,000 cast credits the busiest
+ * has about 70 films, as in a real catalogue of this size.
+ */
 function skewedIndex(random: () => number, size: number) {
-  return Math.min(size - 1, Math.floor(size * Math.pow(random(), 2.2)));
+  return Math.min(size - 1, Math.floor(size * Math.pow(random(), 1.3)));
 }
 
 /**
@@ -214,7 +218,7 @@ export async function seedCatalogue(db: Database, options: CatalogueSeedOptions)
 }
 
 /** Everything to insert, computed in memory (pure: same input, same rows). */
-export function buildCatalogue(raw: RawMovie[], { actorPool = 1500, crewPool = 400, seriesCount = 12 }: Partial<CatalogueSeedOptions> = {}) {
+export function buildCatalogue(raw: RawMovie[], { actorPool = 2500, crewPool = 400, seriesCount = 12 }: Partial<CatalogueSeedOptions> = {}) {
   const { movies, report } = cleanMovies(raw);
   const summary = summariseReport(report, movies.length);
   const repeated = new Map<string, number>();
