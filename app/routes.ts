@@ -92,7 +92,7 @@ export default [
     route("theme", "routes/resources/theme.ts"),
     route("locale", "routes/resources/locale.ts"),
     route("cookie-notice", "routes/resources/cookie-notice.ts"),
-    route("e2e/flush-caches", "routes/resources/e2e-caches.ts"),
+    route("e2e/:task", "routes/resources/e2e-caches.ts"),
   ]),
 
   // Catalogue media: R2 files under catalogue/ (ranges, validators, public

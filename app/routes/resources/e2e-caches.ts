@@ -1,24 +1,54 @@
 import { data } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/e2e-caches";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
-import { getWorker } from "~/request/context";
-import { invalidateSettingsCache } from "~/settings/settings.server";
+import { getApp, getWorker, type WorkerContext } from "~/request/context";
+import { settings as settingsTable } from "~/settings/schema";
+import { inArray } from "drizzle-orm";
+import { invalidateSettingsCache, saveSettings } from "~/settings/settings.server";
+import { isSettingKey } from "~/settings/definitions";
 
 /**
- * POST /resources/e2e/flush-caches: drops this isolate's settings and guest
- * role caches, so an end-to-end test that changed settings in the database
- * (tests/e2e/fixtures/settings.ts) sees them on the next request instead of
- * after the 15 s cache lifetime. It exists only in a local Worker started for
- * the end-to-end tests (APP_ENV=local and the E2E=1 variable); everywhere
- * else it is a 404.
+ * Test support for the end-to-end suite, and nothing else: it exists only in
+ * a local Worker started for the end-to-end tests (APP_ENV=local and the
+ * E2E=1 variable, set by scripts/e2e-server.ts); everywhere else every
+ * method is a 404.
+ *
+ * POST /resources/e2e/flush-caches   drops this isolate's settings and guest-role caches
+ * POST /resources/e2e/settings       {"key": value, "other.key": null} stores settings
+ *                                    (validated like any settings write; null restores the
+ *                                    default) and drops the caches
+ *
+ * Settings go through the Worker rather than into the SQLite file from the
+ * test process: two processes writing the same local D1 file make workerd
+ * fail with SQLITE_BUSY.
  */
-export async function action({ context }: Route.ActionArgs) {
-  const worker = getWorker(context);
+function requireE2eWorker(worker: WorkerContext) {
   const e2e = (worker.env as unknown as Record<string, unknown>).E2E === "1";
   if (!worker.isLocal || !e2e) throw data(null, { status: 404 });
+}
+
+const settingsBody = z.record(z.string(), z.unknown());
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireE2eWorker(getWorker(context));
+  if (params.task === "settings") {
+    const parsed = settingsBody.safeParse(await request.json().catch(() => null));
+    if (!parsed.success) return Response.json({ message: "Send a JSON object of settings." }, { status: 400 });
+    const { db } = getApp(context);
+    const reset = Object.keys(parsed.data).filter((key) => parsed.data[key] === null);
+    const unknown = reset.filter((key) => !isSettingKey(key));
+    if (unknown.length) return Response.json({ errors: Object.fromEntries(unknown.map((k) => [k, ["Unknown setting."]])) }, { status: 422 });
+    const update = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== null));
+    const result = await saveSettings(db, update);
+    if (!result.ok) return Response.json({ errors: result.errors }, { status: 422 });
+    if (reset.length) await db.delete(settingsTable).where(inArray(settingsTable.key, reset));
+  } else if (params.task !== "flush-caches") {
+    throw data(null, { status: 404 });
+  }
   invalidateSettingsCache();
   invalidateGuestViewerCache();
-  return Response.json({ flushed: true });
+  return Response.json({ ok: true });
 }
 
 export function loader() {
