@@ -125,6 +125,14 @@ export async function startCheckout(
     return { kind: "problem", notice: { message: PROBLEM_MESSAGES[found.problem] } };
   }
   const current = primarySubscription(await subscriptionsOf(db, input.user.id), now);
+  // A subscription whose renewal failed is still alive at the provider: fix its payment, do not start a second one.
+  if (current && (current.subscription.status === "past_due" || current.subscription.status === "unpaid")) {
+    return {
+      kind: "elsewhere",
+      to: "/billing",
+      notice: { message: "Your last payment failed. Update your payment method to get your plan back." },
+    };
+  }
   if (current && isSubscriptionValid(current.subscription, now)) {
     if (current.subscription.priceId === found.price.id) {
       return { kind: "elsewhere", to: "/billing", notice: { message: "You are already subscribed to this plan." } };

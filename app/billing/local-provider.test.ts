@@ -232,6 +232,24 @@ describe("local renewals", () => {
     expect(await kinds(userId)).toContain("payment_failed");
   });
 
+  it("a past-due user is sent to fix the payment instead of starting a second subscription", async () => {
+    const start = new Date("2026-06-01T00:00:00Z");
+    const started = await startLocalCheckout(start);
+    const userId = started.user.id;
+    await payLocalCheckout(database.db, { sessionId: started.sessionId, userId, card: SUCCESS_CARD, now: start });
+    await updateLocalPaymentMethod(database.db, { userId, card: FAILS_LATER_CARD, now: start });
+    const renewalTime = new Date("2026-07-01T00:00:01Z");
+    await advanceLocalSubscriptions(database.db, renewalTime, { userId });
+    const result = await startCheckout(database.db, started.provider, {
+      user: started.user,
+      productId: plans.premium.product.id,
+      priceId: plans.premiumMonthly.id,
+      origin: ORIGIN,
+      now: renewalTime,
+    });
+    expect(result).toMatchObject({ kind: "elsewhere", to: "/billing" });
+  });
+
   it("a subscription past due for a week is cancelled", async () => {
     const start = new Date("2026-06-01T00:00:00Z");
     const started = await startLocalCheckout(start);

@@ -204,7 +204,13 @@ export async function savePlan(
   };
   if (productId === undefined) {
     const [created] = await db.insert(products).values(fields).returning({ id: products.id });
-    await db.insert(prices).values(plan.prices.map(({ id: _id, ...price }) => ({ ...price, productId: created.id })));
+    try {
+      await db.insert(prices).values(plan.prices.map(({ id: _id, ...price }) => ({ ...price, productId: created.id })));
+    } catch (error) {
+      // No plan without its prices (D1 has no transaction spanning the returned id).
+      await db.delete(products).where(eq(products.id, created.id));
+      throw error;
+    }
     return { ok: true, productId: created.id };
   }
 
