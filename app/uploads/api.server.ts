@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getApp } from "~/request/context";
-import { log } from "~/observability/log.server";
+import { errorFields, log } from "~/observability/log.server";
+import { drainBody } from "./byte-reader";
 import { UploadError } from "./upload-error";
 
 /**
@@ -36,17 +37,21 @@ export function uploadErrorResponse(error: UploadError, t: (key: string, values?
   );
 }
 
-/** Runs an API handler, answering UploadErrors as JSON. */
+/** Runs an API handler, answering UploadErrors as JSON (after letting the client finish sending). */
 export async function handleUploadApi(
   context: Readonly<RouterContextProvider>,
+  request: Request,
   run: () => Promise<Response>,
 ): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof UploadError) return uploadErrorResponse(error, getApp(context).t);
+    if (error instanceof UploadError) {
+      await drainBody(request);
+      return uploadErrorResponse(error, getApp(context).t);
+    }
     if (error instanceof Response) throw error;
-    log("error", "upload API failed", { error: error instanceof Error ? error.message : String(error) });
+    log("error", "upload API failed", { path: new URL(request.url).pathname, ...errorFields(error), cause: String((error as { cause?: unknown })?.cause ?? "") });
     throw error;
   }
 }

@@ -115,3 +115,34 @@ export async function* concatSources(...sources: AsyncIterable<Uint8Array>[]): A
 export async function* bytesSource(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
   if (bytes.byteLength > 0) yield bytes;
 }
+
+/** Bodies of refused uploads are read up to this much, so the client hears the answer (see drainBody). */
+const DRAIN_LIMIT_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Reads and drops what is left of a request body before an early answer
+ * (403 on a bad signature, 409, 423): over HTTP/1.1 a server that answers
+ * and closes while the client is still sending makes most clients report a
+ * broken connection instead of the status they should act on (re-sign,
+ * retry). Bodies larger than the limit are cut off instead.
+ */
+export async function drainBody(request: Request, limit = DRAIN_LIMIT_BYTES) {
+  if (!request.body || request.bodyUsed || request.body.locked) return;
+  const reader = request.body.getReader();
+  let seen = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      seen += value.byteLength;
+      if (seen > limit) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing left to drain.
+  } finally {
+    reader.releaseLock();
+  }
+}

@@ -14,6 +14,8 @@ export interface UploadServices {
   origin: string;
   /** Milliseconds since the epoch (tests move time forward). */
   now: () => number;
+  /** Work that must finish even when the client goes away (releasing a tus lock). */
+  waitUntil: (work: Promise<unknown>) => void;
 }
 
 export function uploadServices(context: Readonly<RouterContextProvider>, request: Request): UploadServices {
@@ -26,5 +28,6 @@ export function uploadServices(context: Readonly<RouterContextProvider>, request
     appKey: (worker.env as unknown as { APP_KEY?: string }).APP_KEY,
     origin: new URL(request.url).origin,
     now: () => Date.now(),
+    waitUntil: (work) => worker.ctx.waitUntil(work.catch(() => undefined)),
   };
 }

@@ -50,6 +50,9 @@ export function makeServices(settings: Partial<Settings> = {}): TestServices {
     appKey: (env as unknown as { APP_KEY: string }).APP_KEY,
     origin: ORIGIN,
     now: () => Date.now() + offset,
+    waitUntil: (work) => {
+      work.catch(() => undefined);
+    },
     advance(ms) {
       offset += ms;
     },

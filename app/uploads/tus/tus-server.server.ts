@@ -6,8 +6,9 @@ import {
   UPLOAD_METADATA_MAX_BYTES,
 } from "~/constants";
 import type { Translate } from "~/i18n/translate";
+import { errorFields, log } from "~/observability/log.server";
 import type { UploadActor } from "../actor.server";
-import { BodyEndedEarlyError, ByteReader, bytesSource, concatSources } from "../byte-reader";
+import { BodyEndedEarlyError, ByteReader, bytesSource, concatSources, drainBody } from "../byte-reader";
 import { partCount, tusPartSize } from "../part-size";
 import { deletePrefix, objectPrefix, putObjectFrom, uploadPartFrom } from "../r2-streams.server";
 import { uploadSessions, UPLOAD_DISKS, type UploadDisk, type UploadSessionRow } from "../schema";
@@ -132,6 +133,8 @@ export async function handleTusRequest(request: Request, uploadId: string | null
         throw new TusResponseError(405, options.t("Method not allowed."), { Allow: "HEAD, PATCH, DELETE, OPTIONS" });
     }
   } catch (error) {
+    // Let the client finish sending, so it hears the answer instead of a broken connection.
+    await drainBody(request);
     if (error instanceof TusResponseError) return errorResponse(error.status, error.text, "tus_error", error.headers);
     if (error instanceof UploadError) {
       // tus says 413 when the declared length is over the server's maximum.
@@ -185,7 +188,7 @@ async function createUpload(request: Request, options: TusHandlerOptions): Promi
     headers["Upload-Offset"] = String(result.offset);
     headers["Upload-Expires"] = httpDate(result.expiresAt);
   } else {
-    await request.body?.cancel().catch(() => {});
+    await drainBody(request);
   }
   return new Response(null, { status: 201, headers: tusHeaders(headers) });
 }
@@ -250,12 +253,12 @@ async function appendWithLock(request: Request, session: UploadSessionRow, offse
   const length = declared === null ? null : parseNonNegativeInteger(declared);
   if (declared !== null && length === null) throw new TusResponseError(400, t("Content-Length is not valid."));
   if (session.status !== "uploading" || (length !== null && offset + length > session.size)) {
-    await request.body?.cancel().catch(() => {});
+    await drainBody(request);
     throw new TusResponseError(413, t("The data goes past the declared Upload-Length of :length bytes.", { length: session.size }));
   }
   const lock = await acquireLock(services.db, session.id, offset, services.now(), UPLOAD_LOCK_LEASE_MS);
   if ("conflict" in lock) {
-    await request.body?.cancel().catch(() => {});
+    await drainBody(request);
     if (lock.conflict === "locked") {
       throw new TusResponseError(423, t("Another request is writing to this upload. Try again in a moment."));
     }
@@ -264,7 +267,11 @@ async function appendWithLock(request: Request, session: UploadSessionRow, offse
   try {
     return await appendToUpload(services, session, lock.token, request.body, length, t);
   } finally {
-    await releaseLock(services.db, session.id, lock.token);
+    // Must happen even when the client has gone (else the next PATCH waits for the lease to run out),
+    // and must not hide the error that brought us here.
+    const release = releaseLock(services.db, session.id, lock.token);
+    services.waitUntil(release);
+    await release.catch((error: unknown) => log("warn", "tus lock release failed", { uploadId: session.id, ...errorFields(error) }));
   }
 }
 

@@ -7,7 +7,7 @@ import { uploadServices } from "~/uploads/services.server";
 
 /** POST api/v1/file-entries (multipart form: file, workspaceId, metadata, disk) → {fileEntry}. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleUploadApi(context, async () => {
+  return handleUploadApi(context, request, async () => {
     if (request.method !== "POST") return json({ message: "Method not allowed." }, 405, { Allow: "POST" });
     const entry = await receiveDirectUpload(uploadServices(context, request), request, (workspaceId) =>
       resolveUploadActor(context, { workspaceId }),

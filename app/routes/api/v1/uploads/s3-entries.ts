@@ -8,7 +8,7 @@ import { uploadServices } from "~/uploads/services.server";
 
 /** POST api/v1/s3/entries: a finished presigned or multipart upload becomes a file entry → {fileEntry}. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleUploadApi(context, async () => {
+  return handleUploadApi(context, request, async () => {
     const input = await readJsonBody(request, s3EntrySchema);
     const actor = resolveUploadActor(context, { workspaceId: input.workspaceId ?? new URL(request.url).searchParams.get("workspaceId") });
     const entry = await createEntryFromStoredObject(uploadServices(context, request), actor, input);

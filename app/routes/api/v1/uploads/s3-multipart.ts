@@ -18,7 +18,7 @@ import { uploadServices } from "~/uploads/services.server";
  * part (PUT to a signed URL: streamed into R2, answered with the ETag).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return handleUploadApi(context, async () => {
+  return handleUploadApi(context, request, async () => {
     const services = uploadServices(context, request);
     const operation = params.operation;
     if (operation === "part") {

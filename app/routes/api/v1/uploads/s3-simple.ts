@@ -11,7 +11,7 @@ import { uploadServices } from "~/uploads/services.server";
  * URL, answered with the object's ETag).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return handleUploadApi(context, async () => {
+  return handleUploadApi(context, request, async () => {
     const services = uploadServices(context, request);
     if (params.operation === "presign" && request.method === "POST") {
       const input = await readJsonBody(request, declaredFileSchema);

@@ -10,7 +10,7 @@ import { notFound } from "~/uploads/upload-error";
 
 /** POST api/v1/tus/entries {uploadKey}: a finished tus upload becomes a file entry → {fileEntry}. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleUploadApi(context, async () => {
+  return handleUploadApi(context, request, async () => {
     const input = await readJsonBody(request, tusEntrySchema);
     const actor = resolveUploadActor(context, { workspaceId: input.workspaceId ?? new URL(request.url).searchParams.get("workspaceId") });
     const key = uploadKeyFromUrl(input.uploadKey);
