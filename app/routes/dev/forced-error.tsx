@@ -1,10 +1,12 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import type { Route } from "./+types/forced-error";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { failDeliberately, requireForcedErrorsAllowed } from "~/observability/forced-error.server";
 import { showDebugTrace } from "~/observability/ui/debug-trace-store";
 import { getWorker } from "~/request/context";
 import { Button } from "~/ui/button";
+import { useHydrated } from "~/ui/use-hydrated";
 
 /** /_dev/error: ?throw=1 fails the page load; the button makes an API call that fails (see forced-error.server.ts). */
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -16,6 +18,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export default function ForcedErrorPage() {
   const t = useTrans();
   const [answer, setAnswer] = useState<string | null>(null);
+  const hydrated = useHydrated();
   async function callFailingApi() {
     const response = await fetch("/_dev/error.json", { headers: { Accept: "application/json" } });
     const body = (await response.json()) as { message?: string };
@@ -29,10 +32,14 @@ export default function ForcedErrorPage() {
         <a className="rounded-theme border border-divider px-4 py-2 text-sm font-semibold" href="/_dev/error?throw=1">
           {t("Fail a page load")}
         </a>
+        <Link className="rounded-theme border border-divider px-4 py-2 text-sm font-semibold" to="/_dev/error?throw=1" data-testid="fail-navigation">
+          {t("Fail a client-side navigation")}
+        </Link>
         <Button onPress={() => void callFailingApi()} data-testid="fail-api-call">
           {t("Fail an API call")}
         </Button>
       </div>
+      {hydrated ? <span hidden data-testid="hydrated" /> : null}
       {answer ? (
         <p className="mt-6 font-mono text-sm" data-testid="api-answer">
           {answer}
