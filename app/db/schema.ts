@@ -16,3 +16,6 @@ export * from "~/uploads/schema";
 export * from "~/auth/access-tokens.schema";
 export * from "~/observability/error-log.schema";
 export * from "~/contact/schema";
+export * from "~/notifications/schema";
+export * from "~/workspaces/schema";
+export * from "~/mail/deliveries.schema";
