@@ -193,3 +193,27 @@ export const DEBUG_ERROR_COOKIE_MAX_AGE_S = 60;
 /** Contact form message rows (spec section 2) and the longest message accepted. */
 export const CONTACT_MESSAGE_ROWS = 8;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
+// --- Notifications, mail queue and workspaces (issue 6) --------------------------------------------
+/** The navbar popover shows this many of the latest notifications. */
+export const NOTIFICATIONS_POPOVER_SIZE = 8;
+/** An open tab asks for new notifications this often (browser channel and unread badge); hidden tabs half as often. */
+export const NOTIFICATIONS_POLL_INTERVAL_MS = 30_000;
+/** Only notifications younger than this become system notifications, so a tab opened after a week shows no backlog. */
+export const BROWSER_NOTIFICATION_MAX_AGE_S = 10 * 60;
+/** Rows kept only for the browser channel (not listed) are removed after this long. */
+export const BROWSER_ONLY_NOTIFICATION_RETENTION_S = 24 * 60 * 60;
+/** Read notifications are removed after this many days (unread ones stay). */
+export const READ_NOTIFICATION_RETENTION_DAYS = 180;
+/** Mail deliveries: waits before each retry (backoff); after the last one the delivery is recorded as failed. */
+export const MAIL_RETRY_DELAYS_S = [10, 60, 300, 1800, 7200];
+/** A delivery still queued after this long (its queue message was lost) is queued again by the scheduled job. */
+export const MAIL_REQUEUE_AFTER_S = 15 * 60;
+/** An admin broadcast is delivered in slices of this many users per queue message. */
+export const BROADCAST_SLICE_SIZE = 200;
+/** Workspace names, as people type them. */
+export const WORKSPACE_NAME_MAX_LENGTH = 60;
+/** E-mail addresses one invite request may carry. */
+export const WORKSPACE_INVITES_PER_REQUEST = 20;
+/** An invitation stays valid this long (Slack and GitHub use a week to a month). */
+export const WORKSPACE_INVITE_TTL_S = 14 * 24 * 60 * 60;

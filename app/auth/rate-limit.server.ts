@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   "api:user": { limit: 120, period: 60, binding: "RL_API_USER" },
   // The contact form, per IP (issue 10).
   "contact:ip": { limit: 5, period: 60, binding: "RL_CONTACT_IP" },
+  // Workspace invitations sent, per inviting user (each address counts; issue 6).
+  "workspace-invite:user": { limit: 30, period: 60, binding: "RL_WORKSPACE_INVITE_USER" },
 } as const satisfies Record<string, { limit: number; period: 10 | 60; binding: string }>;
 export type RateLimitPolicy = keyof typeof RATE_LIMITS;
 
