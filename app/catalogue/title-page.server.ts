@@ -39,8 +39,13 @@ const titleColumns = {
   updatedAt: titles.updatedAt,
 };
 
+/**
+ * Column names must be unique within a statement run through db.batch: D1
+ * returns batch rows as objects, so a second "id" would overwrite the first
+ * and shift every later column (drizzle maps batch rows by position).
+ */
 const creditColumns = {
-  id: credits.id,
+  id: sql<number>`${credits.id}`.mapWith(Number).as("credit_id"),
   personId: people.id,
   name: people.name,
   slug: people.slug,

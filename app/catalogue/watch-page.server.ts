@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { episodes, titles, videos } from "./schema";
 
@@ -54,10 +54,11 @@ export async function loadWatchPage(db: Database, videoId: number) {
           createdAt: videos.createdAt,
           plays: videos.plays,
         },
+        // Aliased: names must be unique in a batched statement (see title-page.server.ts).
         title: {
-          id: titles.id,
+          id: sql<number>`${titles.id}`.mapWith(Number).as("title_id"),
           type: titles.type,
-          name: titles.name,
+          name: sql<string>`${titles.name}`.as("title_name"),
           slug: titles.slug,
           year: titles.year,
           plot: titles.plot,
@@ -72,7 +73,7 @@ export async function loadWatchPage(db: Database, videoId: number) {
         episode: {
           seasonNumber: episodes.seasonNumber,
           episodeNumber: episodes.episodeNumber,
-          name: episodes.name,
+          name: sql<string | null>`${episodes.name}`.as("episode_name"),
         },
       })
       .from(videos)
