@@ -217,8 +217,8 @@ test("a gated route sends a user without the permission to /pricing, and opens o
   await page.goto("/titles");
   await expect(page).toHaveURL(/\/titles$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  // Let the posters finish loading, so the next test's database fixture does not write while they are read.
-  await page.waitForLoadState("load");
+  // Let the (lazy) posters finish loading, so the next test's database fixture does not write while they are read.
+  await page.waitForLoadState("networkidle");
 });
 
 test("the local billing portal updates the payment method", async ({ page, context, baseURL }) => {
