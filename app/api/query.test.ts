@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { firstValues, paginated, paginationQuery, relationList } from "./query";
+
+describe("api/v1 query conventions", () => {
+  it("with/load/loadCount: comma lists of known relations, unknown ones refused by name", () => {
+    const schema = relationList(["credits", "seasons", "videos"] as const);
+    expect(schema.parse(undefined)).toEqual([]);
+    expect(schema.parse("")).toEqual([]);
+    expect(schema.parse(" credits, seasons ,credits")).toEqual(["credits", "seasons"]);
+    const unknown = schema.safeParse("credits,actors");
+    expect(unknown.success).toBe(false);
+    expect(unknown.error?.issues[0].message).toBe('Unknown relation "actors". Use any of: credits, seasons, videos.');
+    expect(schema.safeParse("credits;DROP TABLE").success).toBe(false);
+    expect(schema.safeParse("x".repeat(501)).success).toBe(false);
+  });
+
+  it("page and perPage: defaults, and bounds instead of slow deep pages", () => {
+    const schema = paginationQuery({ perPage: 24, maxPerPage: 100, maxPage: 400 });
+    expect(schema.parse({})).toEqual({ page: 1, perPage: 24 });
+    expect(schema.parse({ page: "3", perPage: "50" })).toEqual({ page: 3, perPage: 50 });
+    for (const bad of [{ page: "0" }, { page: "-2" }, { page: "401" }, { page: "1.5" }, { page: "abc" }, { perPage: "101" }, { perPage: "0" }, { page: "1e400" }]) {
+      expect(schema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(schema.safeParse({ perPage: "1000" }).error?.issues[0].message).toBe("The perPage may not be greater than 100.");
+  });
+
+  it("the paginated shape (spec section 7: pagination.data)", () => {
+    expect(paginated({ data: ["a", "b"], page: 2, perPage: 2, total: 5 })).toEqual({
+      pagination: { data: ["a", "b"], current_page: 2, per_page: 2, total: 5, last_page: 3, from: 3, to: 4 },
+    });
+    expect(paginated({ data: [], page: 1, perPage: 10, total: 0 }).pagination).toMatchObject({ last_page: 1, from: null, to: null });
+  });
+
+  it("a repeated query key keeps its first value", () => {
+    expect(firstValues(new URLSearchParams("page=2&page=9&with=a"))).toEqual({ page: "2", with: "a" });
+  });
+});
