@@ -12,6 +12,7 @@ import { reportError } from "~/observability/error-report.server";
 import { log, setLogLevel } from "~/observability/log.server";
 import { pageErrorCookie } from "~/observability/page-errors.server";
 import { workerContext, type WorkerContext } from "~/request/context";
+import { consumeQueueBatch } from "~/scheduled/queues.server";
 import { runScheduledJobs } from "~/scheduled/jobs.server";
 
 const requestHandler = createRequestHandler(
@@ -59,6 +60,12 @@ export default {
   async scheduled(controller, env, ctx) {
     setLogLevel(env.LOG_LEVEL);
     ctx.waitUntil(runScheduledJobs(env, controller.cron));
+  },
+
+  /** Queue consumers (wrangler.toml): mail deliveries and notification jobs. */
+  async queue(batch, env, ctx) {
+    setLogLevel(env.LOG_LEVEL);
+    await consumeQueueBatch(batch, env, ctx);
   },
 } satisfies ExportedHandler<Env>;
 

@@ -1,12 +1,12 @@
 import type { AppContext } from "~/request/context";
+import { isWorkspaceMember as isMemberOf } from "~/workspaces/workspaces.server";
 import { ApiError } from "./handler.server";
 
 /**
  * The workspaceId check of api/v1 (spec section 7: sent with GET, POST and
  * PUT while a workspace is active). 0 is everyone's personal workspace;
- * any other id needs membership. The workspaces module answers membership;
- * until it exists no other workspace does, so nobody is a member of one
- * (the same rule the uploads actor applies, app/uploads/actor.server.ts).
+ * any other id needs membership, which the workspaces module answers
+ * (app/workspaces). An id that names no workspace is refused the same way.
  */
 export async function requireWorkspaceMember(app: Pick<AppContext, "user" | "t" | "db">, raw: unknown): Promise<number> {
   if (raw === null || raw === undefined || raw === "") return 0;
@@ -22,6 +22,6 @@ export async function requireWorkspaceMember(app: Pick<AppContext, "user" | "t" 
   return id;
 }
 
-async function isWorkspaceMember(_app: Pick<AppContext, "db">, _userId: number, _workspaceId: number): Promise<boolean> {
-  return false;
+function isWorkspaceMember(app: Pick<AppContext, "db">, userId: number, workspaceId: number): Promise<boolean> {
+  return isMemberOf(app.db, userId, workspaceId);
 }

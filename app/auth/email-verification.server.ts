@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_TTL_S } from "~/constants";
 import { verificationCodeMail } from "~/mail/templates";
 import { checkRateLimits } from "./rate-limit.server";
@@ -47,4 +47,14 @@ export async function verifyEmailCode(s: AuthServices, user: { id: number; email
   await s.app.db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
   await recordSecurityEvent(s.app.db, user.id, "email-verified", s.info);
   return { status: "verified" };
+}
+
+/**
+ * The address was proved another way: the user followed a link that was
+ * mailed only to it (a workspace invitation). Verified without a code.
+ */
+export async function markEmailVerifiedByLink(s: AuthServices, user: { id: number; emailVerifiedAt: Date | null }, via: string) {
+  if (user.emailVerifiedAt) return;
+  await s.app.db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
+  await recordSecurityEvent(s.app.db, user.id, "email-verified", s.info, { via });
 }

@@ -50,6 +50,8 @@ export async function register(
     needsEmailVerification,
     headers: signedIn.headers,
     sessionId: signedIn.sessionId,
-    redirectTo: needsEmailVerification ? "/" : signedIn.redirectTo,
+    // An explicit return address (a workspace invitation link) survives the verification screen,
+    // which sends the user on to it once the address is verified.
+    redirectTo: needsEmailVerification && !input.redirect ? "/" : signedIn.redirectTo,
   };
 }

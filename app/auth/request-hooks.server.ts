@@ -11,6 +11,8 @@ const UNVERIFIED_ALLOWED = [
   /^\/resources\//,
   /^\/dev\/mailbox(\.json)?$/,
   /^\/robots\.txt$/,
+  // A workspace invitation link proves the mailbox itself (app/workspaces/invitations.server.ts).
+  /^\/workspace\/invite\/[\w-]{1,64}$/,
 ];
 
 export function needsEmailVerification(app: Pick<AppContext, "user" | "settings">) {

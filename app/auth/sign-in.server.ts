@@ -3,7 +3,10 @@ import { ONBOARDING_SELECTION_COOKIE, TWO_FACTOR_CHALLENGE_TTL_S } from "~/const
 import type { Database } from "~/db/client.server";
 import { deleteCookie, readCookie, serializeCookie } from "~/http/cookies";
 import { safeRedirectPath } from "~/http/redirects";
-import { newDeviceMail } from "~/mail/templates";
+import { notify } from "~/notifications/deliver.server";
+import { newDeviceMessage } from "~/notifications/messages.server";
+import { notificationServicesFor } from "~/notifications/services.server";
+import { errorFields, log } from "~/observability/log.server";
 import { randomToken, sha256, signValue, unsignValue } from "./crypto.server";
 import { normalizeEmail } from "./email";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -161,15 +164,17 @@ export async function completeSignIn(
   if (history.signedInBefore && !history.knownDevice && options.alertNewDevice !== false) {
     const place = [s.info.city, s.info.country].filter(Boolean).join(", ");
     const device = [s.info.browser, s.info.platform].filter(Boolean).join(" on ");
+    // A notification (in-app, mail, browser: as the user chose), delivered after the response.
     s.worker.ctx.waitUntil(
-      s.mail(user.language, (ctx) =>
-        newDeviceMail(ctx, user.email, {
-          device: device || ctx.t("Unknown"),
-          place: place || ctx.t("Unknown"),
-          ip: s.info.ipAddress ?? ctx.t("Unknown IP"),
-          time: new Date().toUTCString(),
-        }),
-      ),
+      Promise.resolve()
+        .then(() =>
+          notify(
+            notificationServicesFor(s.app, s.worker, s.request),
+            [{ id: user.id, email: user.email, language: user.language }],
+            newDeviceMessage({ device, place, ip: s.info.ipAddress, time: new Date() }),
+          ),
+        )
+        .catch((error: unknown) => log("error", "new-device notification failed", { userId: user.id, ...errorFields(error) })),
     );
   }
   const headers = new Headers();

@@ -46,8 +46,26 @@ export class HttpMailer implements Mailer {
     });
     if (!response.ok) {
       const detail = (await response.text()).slice(0, 500);
-      throw new Error(`Mail API answered ${response.status}: ${detail}`);
+      throw new MailSendError(response.status, `Mail API answered ${response.status}: ${detail}`);
     }
+  }
+}
+
+/**
+ * The provider refused or failed a mail. `permanent` when sending it again
+ * cannot help (a 4xx other than timeouts and rate limits: a refused address,
+ * a bad key); the mail queue then stops retrying.
+ */
+export class MailSendError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "MailSendError";
+  }
+  get permanent() {
+    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
   }
 }
 
@@ -58,7 +76,12 @@ class UnconfiguredMailer implements Mailer {
   }
 }
 
-type MailEnv = { APP_ENV?: string; MAIL_API_URL?: string; MAIL_API_KEY?: string; MAIL_FROM?: string };
+export type MailEnv = { APP_ENV?: string; MAIL_API_URL?: string; MAIL_API_KEY?: string; MAIL_FROM?: string };
+
+/** Can mail be delivered at all (the local outbox, or a configured provider)? */
+export function mailerConfigured(env: MailEnv) {
+  return env.APP_ENV === "local" || Boolean(env.MAIL_API_URL && env.MAIL_API_KEY);
+}
 
 export function mailerFor(env: MailEnv, db: Database, fallbackFrom: string): Mailer {
   if (env.APP_ENV === "local") return new OutboxMailer(db);

@@ -48,6 +48,16 @@ ${(block.after ?? []).map(p).join("\n")}
   return { to, subject, text, html };
 }
 
+/**
+ * A mail of paragraphs with an optional button, for senders outside the
+ * account flows (notifications, workspace invitations). Values are escaped.
+ */
+export function messageMail(ctx: MailContext, to: string, subject: string, block: Block): MailMessage {
+  return render(ctx, to, subject, block);
+}
+
+export type { MailContext, Block as MailBlock };
+
 export function verificationCodeMail(ctx: MailContext, to: string, code: string, minutes: number) {
   const { t } = ctx;
   return render(ctx, to, t("Your :site verification code: :code", { site: ctx.siteName, code }), {

@@ -7,6 +7,10 @@ import { openD1 } from "~/db/client.server";
 import { pruneErrorLog } from "~/observability/error-log.server";
 import { log } from "~/observability/log.server";
 import { cleanUpExpiredUploads } from "~/uploads/cleanup.server";
+import { requeueStaleDeliveries } from "~/mail/mail-queue.server";
+import { pruneNotifications } from "~/notifications/notifications.server";
+import { enqueueNotificationJob } from "~/notifications/queue.server";
+import { backgroundServices } from "~/notifications/services.server";
 
 /**
  * Periodic work run by the Cron Trigger in wrangler.toml. Each domain's job
@@ -39,6 +43,25 @@ const jobs: ScheduledJob[] = [
       const { db } = openD1(env.DB, null);
       if (usesLocalProvider(env)) log("info", "local subscriptions advanced", { ...(await advanceLocalSubscriptions(db)) });
       await pruneBillingEvents(db, new Date(Date.now() - BILLING_EVENT_RETENTION_DAYS * 86_400_000));
+    },
+  },
+  {
+    // Notifications (issue 6): mail deliveries whose queue message was lost are queued again,
+    // subscription events missed by the routes' kick are delivered (needs APP_URL for mail links),
+    // old read and browser-only notifications are removed.
+    name: "notifications.maintenance",
+    run: async (env) => {
+      const { db } = openD1(env.DB, null);
+      const mail = await requeueStaleDeliveries(env, db);
+      await pruneNotifications(db);
+      const appUrl = (env as { APP_URL?: string }).APP_URL;
+      if (appUrl) {
+        const after: Promise<unknown>[] = [];
+        const services = await backgroundServices(env, db, appUrl.replace(/\/$/, ""), (work) => after.push(work));
+        await enqueueNotificationJob(services, { kind: "subscription-events", baseUrl: services.baseUrl });
+        await Promise.allSettled(after);
+      }
+      log("info", "notifications maintained", { ...mail });
     },
   },
   {

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { hasPermission, type Viewer } from "~/auth/viewer";
 import { getApp } from "~/request/context";
+import { knownMemberWorkspaces } from "~/workspaces/active-workspace.server";
 import type { Settings } from "~/settings/definitions";
 import { effectiveMaxSize, type UploadRestrictions } from "./restrictions";
 import { UploadError } from "./upload-error";
@@ -45,8 +46,9 @@ export function actorFromViewer(viewer: Viewer, settings: Settings, workspaceId 
 /**
  * The signed-in uploader, or an UploadError: 401 for a guest, 403 without
  * files.create (when `requireUpload`) or for a workspace they do not belong
- * to. Workspaces do not exist yet, so only the personal workspace (0) is
- * accepted; the column and the check are in place for when they do.
+ * to. Membership comes from the workspaces module, read for this request by
+ * `handleUploadApi` (preloadWorkspaces) before any handler runs; if it was
+ * not read, only the personal workspace (0) is accepted.
  */
 export function resolveUploadActor(
   context: Readonly<RouterContextProvider>,
@@ -59,7 +61,7 @@ export function resolveUploadActor(
   if (requireUpload && !actor.canUpload) {
     throw new UploadError(403, "You do not have permission to upload files.", {}, "forbidden");
   }
-  if (!isWorkspaceMember(actor.userId, workspace)) {
+  if (!knownMemberWorkspaces(app).has(workspace)) {
     throw new UploadError(403, "You are not a member of this workspace.", {}, "not_workspace_member");
   }
   return actor;
@@ -72,11 +74,6 @@ function parseWorkspaceId(raw: unknown): number {
     throw new UploadError(400, "The workspace is not valid.", {}, "invalid_workspace", "workspaceId");
   }
   return value;
-}
-
-/** Until workspaces exist, everyone belongs to their personal workspace only. */
-function isWorkspaceMember(_userId: number, workspaceId: number): boolean {
-  return workspaceId === 0;
 }
 
 /** The restrictions that apply to this actor's uploads (site settings plus their quota). */

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getApp } from "~/request/context";
+import { preloadWorkspaces } from "~/workspaces/active-workspace.server";
 import { errorFields, log } from "~/observability/log.server";
 import { drainBody } from "./byte-reader";
 import { UploadError } from "./upload-error";
@@ -44,6 +45,8 @@ export async function handleUploadApi(
   run: () => Promise<Response>,
 ): Promise<Response> {
   try {
+    // The uploader's workspaces, for the synchronous membership check in resolveUploadActor.
+    await preloadWorkspaces(context);
     return await run();
   } catch (error) {
     if (error instanceof UploadError) {

@@ -127,20 +127,20 @@ export async function findEntryByFileName(db: Database, fileName: string): Promi
 /**
  * Who may read a file: anyone for the public disk (unless it is in the
  * trash); for the uploads disk its owner, members of its workspace, or
- * someone with files.view. Workspaces do not exist yet, so membership is
- * never granted by them (only workspace 0 is ever used).
+ * someone with files.view. Workspace 0 is everyone's personal space and
+ * grants nothing to others; `isWorkspaceMember` is asked only when it matters.
  */
-export function canViewEntry(viewer: Viewer, entry: FileEntryRow): boolean {
+export async function canViewEntry(
+  viewer: Viewer,
+  entry: FileEntryRow,
+  isWorkspaceMember: (userId: number, workspaceId: number) => Promise<boolean> = async () => false,
+): Promise<boolean> {
   const isOwner = viewer.userId !== null && viewer.userId === entry.ownerId;
   const privileged = hasPermission(viewer, "files.view");
   if (entry.deletedAt) return isOwner || privileged;
   if (entry.disk === "public") return true;
-  return isOwner || privileged || isWorkspaceMember(viewer, entry.workspaceId);
-}
-
-/** Workspace 0 is everyone's personal space and grants nothing to others; real workspaces are not built yet. */
-function isWorkspaceMember(_viewer: Viewer, _workspaceId: number): boolean {
-  return false;
+  if (isOwner || privileged) return true;
+  return viewer.userId !== null && entry.workspaceId !== 0 && (await isWorkspaceMember(viewer.userId, entry.workspaceId));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Viewer } from "~/auth/viewer";
 import type { Database } from "~/db/client.server";
 import { serveR2Object } from "~/files/serve-r2-object.server";
+import { isWorkspaceMember } from "~/workspaces/workspaces.server";
 import { canViewEntry, findEntryByFileName } from "./file-entries.server";
 
 /** Public-disk files: anyone may cache them for a day (their URL never changes content). */
@@ -22,7 +23,7 @@ export async function serveFileEntry(
   request: Request,
 ): Promise<Response> {
   const entry = await findEntryByFileName(db, fileName);
-  if (!entry || !canViewEntry(viewer, entry)) {
+  if (!entry || !(await canViewEntry(viewer, entry, (userId, workspaceId) => isWorkspaceMember(db, userId, workspaceId)))) {
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
   const isPublic = entry.disk === "public" && !entry.deletedAt;

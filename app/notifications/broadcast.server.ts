@@ -1,0 +1,123 @@
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { userRoles, users } from "~/auth/users.schema";
+import { BROADCAST_SLICE_SIZE } from "~/constants";
+import type { Database } from "~/db/client.server";
+import { sanitizeHtml } from "~/pages/sanitize-html.server";
+import { notify } from "./deliver.server";
+import { isSafeAction } from "./notification-data";
+import { announcementMessage } from "./messages.server";
+import { enqueueNotificationJob } from "./queue.server";
+import { notificationBroadcasts } from "./schema";
+import type { NotificationServices } from "./services.server";
+
+/**
+ * Admin broadcasts: one announcement to every user (or to the users of some
+ * roles), delivered as the "site.announcement" notification type, so each
+ * person's channel choices apply. The request only records it; the
+ * notifications queue delivers it in slices of BROADCAST_SLICE_SIZE users,
+ * each slice claimed by moving the broadcast's cursor first (a redelivered
+ * queue message cannot send a slice twice).
+ */
+
+export const broadcastInputSchema = z.object({
+  title: z.string().trim().min(1).max(150),
+  body: z.string().trim().max(5000).default(""),
+  action: z
+    .object({
+      label: z.string().trim().min(1).max(60),
+      action: z
+        .string()
+        .trim()
+        .max(2000)
+        .refine((value) => isSafeAction(value), "Use a path on this site (/…) or an http(s) address."),
+    })
+    .nullish(),
+  /** Only users with one of these roles; omitted or empty: everyone. */
+  roleIds: z.array(z.number().int().positive()).max(50).nullish(),
+});
+export type BroadcastInput = z.output<typeof broadcastInputSchema>;
+
+export async function createBroadcast(services: NotificationServices, createdBy: number, input: BroadcastInput) {
+  const roleIds = input.roleIds && input.roleIds.length > 0 ? [...new Set(input.roleIds)] : null;
+  const [row] = await services.db
+    .insert(notificationBroadcasts)
+    .values({
+      createdBy,
+      audience: { roleIds },
+      title: input.title,
+      body: sanitizeHtml(input.body),
+      action: input.action ?? null,
+      baseUrl: services.baseUrl,
+    })
+    .returning();
+  await enqueueNotificationJob(services, { kind: "broadcast", broadcastId: row.id });
+  return serializeBroadcast(row);
+}
+
+/** Delivers the next slice; queues the one after it, or marks the broadcast sent. */
+export async function deliverBroadcastSlice(base: NotificationServices, broadcastId: number) {
+  const [broadcast] = await base.db.select().from(notificationBroadcasts).where(eq(notificationBroadcasts.id, broadcastId)).limit(1);
+  if (!broadcast || broadcast.status !== "sending") return { delivered: 0 };
+  const services = { ...base, baseUrl: broadcast.baseUrl };
+  const recipients = await audienceSlice(services.db, broadcast.audience.roleIds, broadcast.cursor);
+  if (recipients.length === 0) {
+    await services.db.update(notificationBroadcasts).set({ status: "sent", finishedAt: new Date() }).where(eq(notificationBroadcasts.id, broadcastId));
+    return { delivered: 0 };
+  }
+  const nextCursor = recipients[recipients.length - 1].id;
+  const [claimed] = await services.db
+    .update(notificationBroadcasts)
+    .set({ cursor: nextCursor, recipients: sql`${notificationBroadcasts.recipients} + ${recipients.length}` })
+    .where(and(eq(notificationBroadcasts.id, broadcastId), eq(notificationBroadcasts.cursor, broadcast.cursor)))
+    .returning({ id: notificationBroadcasts.id });
+  if (!claimed) return { delivered: 0 };
+  try {
+    await notify(services, recipients, announcementMessage({ title: broadcast.title, body: broadcast.body, action: broadcast.action }));
+  } catch (error) {
+    await services.db
+      .update(notificationBroadcasts)
+      .set({ cursor: broadcast.cursor, recipients: broadcast.recipients })
+      .where(and(eq(notificationBroadcasts.id, broadcastId), eq(notificationBroadcasts.cursor, nextCursor)));
+    throw error;
+  }
+  if (recipients.length < BROADCAST_SLICE_SIZE) {
+    await services.db.update(notificationBroadcasts).set({ status: "sent", finishedAt: new Date() }).where(eq(notificationBroadcasts.id, broadcastId));
+  } else {
+    await enqueueNotificationJob(services, { kind: "broadcast", broadcastId });
+  }
+  return { delivered: recipients.length };
+}
+
+/** The next users after `cursor` (by id), not banned, optionally with one of the roles. */
+function audienceSlice(db: Database, roleIds: number[] | null, cursor: number) {
+  const base = and(gt(users.id, cursor), isNull(users.bannedAt));
+  const withRole = roleIds
+    ? sql`EXISTS (SELECT 1 FROM ${userRoles} ur WHERE ur.user_id = ${users.id} AND ur.role_id IN (${sql.join(roleIds.map((id) => sql`${id}`), sql`, `)}))`
+    : undefined;
+  return db
+    .select({ id: users.id, email: users.email, language: users.language })
+    .from(users)
+    .where(withRole ? and(base, withRole) : base)
+    .orderBy(asc(users.id))
+    .limit(BROADCAST_SLICE_SIZE);
+}
+
+export function serializeBroadcast(row: typeof notificationBroadcasts.$inferSelect) {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    action: row.action,
+    role_ids: row.audience.roleIds,
+    status: row.status,
+    recipients: row.recipients,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt ? row.finishedAt.toISOString() : null,
+  };
+}
+
+export async function listBroadcasts(db: Database, limit = 50) {
+  const rows = await db.select().from(notificationBroadcasts).orderBy(desc(notificationBroadcasts.id)).limit(limit);
+  return rows.map(serializeBroadcast);
+}

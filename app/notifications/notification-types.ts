@@ -1,0 +1,47 @@
+import type { NotificationChannels } from "./notification-data";
+
+/**
+ * Every notification the product sends, grouped as the settings page shows
+ * them (spec section 3: subscriptions with group_name, notif_id and name).
+ * Names are English source strings, translated where they are shown.
+ */
+export interface NotificationType {
+  id: string;
+  group: string;
+  name: string;
+  /** The channels a user gets until they choose (a row in notification_subscriptions). */
+  defaults: NotificationChannels;
+}
+
+const ALL_ON: NotificationChannels = { database: true, mail: true, browser: true };
+
+export const NOTIFICATION_TYPES = [
+  { id: "workspace.invitation", group: "Workspaces", name: "Invitations to join a workspace", defaults: ALL_ON },
+  { id: "account.new_device", group: "Account security", name: "Sign-in from a new device", defaults: ALL_ON },
+  { id: "billing.payment_failed", group: "Subscription", name: "A payment failed", defaults: ALL_ON },
+  { id: "billing.invoice_available", group: "Subscription", name: "A new invoice is available", defaults: { database: true, mail: true, browser: false } },
+  { id: "billing.plan_changed", group: "Subscription", name: "Your plan changed", defaults: ALL_ON },
+  { id: "billing.cancelled", group: "Subscription", name: "Your subscription was cancelled, resumed or ended", defaults: ALL_ON },
+  { id: "site.announcement", group: "Announcements", name: "Announcements from the site", defaults: { database: true, mail: false, browser: true } },
+] as const satisfies readonly NotificationType[];
+
+export type NotificationTypeId = (typeof NOTIFICATION_TYPES)[number]["id"];
+
+export function notificationType(id: string): NotificationType | undefined {
+  return NOTIFICATION_TYPES.find((type) => type.id === id);
+}
+
+export function isNotificationTypeId(id: string): id is NotificationTypeId {
+  return NOTIFICATION_TYPES.some((type) => type.id === id);
+}
+
+/** Types grouped in display order (spec: subscriptions as groups). */
+export function notificationGroups(): { group: string; types: NotificationType[] }[] {
+  const groups: { group: string; types: NotificationType[] }[] = [];
+  for (const type of NOTIFICATION_TYPES) {
+    const existing = groups.find((g) => g.group === type.group);
+    if (existing) existing.types.push(type);
+    else groups.push({ group: type.group, types: [type] });
+  }
+  return groups;
+}
