@@ -217,3 +217,7 @@ export const WORKSPACE_NAME_MAX_LENGTH = 60;
 export const WORKSPACE_INVITES_PER_REQUEST = 20;
 /** An invitation stays valid this long (Slack and GitHub use a week to a month). */
 export const WORKSPACE_INVITE_TTL_S = 14 * 24 * 60 * 60;
+/** Public pages as guests see them are reused for this long in each isolate (micro-caching; edits show within it). */
+export const GUEST_PAGE_CACHE_TTL_MS = 30_000;
+/** Memory the guest page cache may use in one isolate (UTF-16 estimate). */
+export const GUEST_PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
