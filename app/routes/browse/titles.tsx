@@ -1,5 +1,6 @@
 import { Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/titles";
+import { guestPageCache } from "~/http/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useTrans } from "~/bootstrap/use-bootstrap";
@@ -13,6 +14,9 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { fieldLabelClasses, Pagination, selectClasses } from "~/site/browse/pagination";
 import { TitleCard } from "~/site/cards";
+
+/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 

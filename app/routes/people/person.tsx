@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/person";
+import { guestPageCache } from "~/http/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
@@ -16,6 +17,9 @@ import { personJsonLd } from "~/seo/structured-data";
 import { TitleCard } from "~/site/cards";
 import { ageInYears, formatDate } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
+
+/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/e2e-caches";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
+import { clearGuestPageCache } from "~/http/guest-page-cache.server";
 import { getApp, getWorker, type WorkerContext } from "~/request/context";
 import { settings as settingsTable } from "~/settings/schema";
 import { inArray } from "drizzle-orm";
@@ -14,7 +15,7 @@ import { isSettingKey } from "~/settings/definitions";
  * E2E=1 variable, set by scripts/e2e-server.ts); everywhere else every
  * method is a 404.
  *
- * POST /resources/e2e/flush-caches   drops this isolate's settings and guest-role caches
+ * POST /resources/e2e/flush-caches   drops this isolate's settings, guest-role and guest page caches
  * POST /resources/e2e/settings       {"key": value, "other.key": null} stores settings
  *                                    (validated like any settings write; null restores the
  *                                    default) and drops the caches
@@ -48,6 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   invalidateSettingsCache();
   invalidateGuestViewerCache();
+  clearGuestPageCache();
   return Response.json({ ok: true });
 }
 

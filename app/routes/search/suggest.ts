@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/suggest";
+import { guestPageCache } from "~/http/guest-page-cache.server";
 import { hasPermission } from "~/auth/viewer";
 import { searchCatalogue } from "~/catalogue/search.server";
 import { personPath, titlePath } from "~/catalogue/slug";
@@ -17,6 +18,9 @@ const MAX_PEOPLE = 3;
  * their images, best matches first. Any query is safe (FTS syntax is plain
  * text to searchCatalogue); nothing to search for gives an empty list.
  */
+/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   if (!hasPermission(app.viewer, "titles.view")) {

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/home";
+import { guestPageCache } from "~/http/guest-page-cache.server";
 import { adSlots } from "~/ads/ads.server";
 import { hasPermission } from "~/auth/viewer";
 import { listTrendingTitles } from "~/catalogue/trending-titles.server";
@@ -38,6 +39,11 @@ function authHomepage(app: ReturnType<typeof getApp>) {
   if (type === "registerPage") return "loginPage" as const;
   return null;
 }
+
+/** Guests share a copy of the landing or custom homepage for a few seconds; never of the sign-in screens. */
+export const middleware: Route.MiddlewareFunction[] = [
+  guestPageCache({ skip: ({ context }) => authHomepage(getApp(context)) !== null }),
+];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/credits";
+import { guestPageCache } from "~/http/guest-page-cache.server";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
@@ -10,6 +11,9 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { GeneratedNote } from "~/site/generated-note";
 import { TitleSubpageHeader } from "~/site/title-header";
+
+/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/episode";
+import { guestPageCache } from "~/http/guest-page-cache.server";
 import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
 import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
@@ -14,6 +15,9 @@ import { formatDate, formatRuntime } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
 import { RatingBadge } from "~/site/rating-badge";
 import { TitleSubpageHeader } from "~/site/title-header";
+
+/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 

@@ -1,5 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/title";
+import { countTitleView, idParam } from "~/catalogue/page-views.server";
+import { guestPageCache } from "~/http/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
@@ -8,10 +10,7 @@ import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { generatedNote, isGenerated } from "~/catalogue/generated";
 import { titlePath } from "~/catalogue/slug";
 import { loadTitlePage } from "~/catalogue/title-page.server";
-import { recordTitleView, viewerKeyFor } from "~/catalogue/views.server";
 import { TITLE_TOP_CAST } from "~/constants";
-import { log } from "~/observability/log.server";
-import { authEnv } from "~/auth/env";
 import { getApp, getWorker } from "~/request/context";
 import { JsonLd } from "~/seo/json-ld";
 import { seoTags } from "~/seo/seo";
@@ -20,6 +19,16 @@ import { titleJsonLd } from "~/seo/structured-data";
 import { PersonCard, TitleCard, VideoCard } from "~/site/cards";
 import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
+
+/** Guests share a copy of this page for a few seconds; a copy still counts the view. */
+export const middleware: Route.MiddlewareFunction[] = [
+  guestPageCache({
+    onHit: ({ request, params, context }) => {
+      const id = idParam(params.id);
+      if (id) countTitleView(getApp(context), getWorker(context), request, id);
+    },
+  }),
+];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 
@@ -33,12 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { title } = page;
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
 
-  // Count the view after the response is on its way; a failure only costs a view.
-  worker.ctx.waitUntil(
-    viewerKeyFor(request, app.viewer.userId, authEnv(worker.env).APP_KEY ?? "")
-      .then((viewerKey) => recordTitleView(app.db, id, { viewerKey }))
-      .catch((error: unknown) => log("warn", "title view not recorded", { requestId: worker.requestId, error: String(error) })),
-  );
+  countTitleView(app, worker, request, id);
 
   const origin = new URL(request.url).origin;
   const plotNote = generatedNote(title, "plot");

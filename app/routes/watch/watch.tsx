@@ -1,17 +1,16 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/watch";
+import { countVideoPlay, idParam } from "~/catalogue/page-views.server";
+import { guestPageCache } from "~/http/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
-import { authEnv } from "~/auth/env";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { isGenerated } from "~/catalogue/generated";
 import { mediaUrl } from "~/catalogue/media";
 import { titlePath } from "~/catalogue/slug";
-import { recordVideoPlay, viewerKeyFor } from "~/catalogue/views.server";
 import { loadWatchPage, playerSource } from "~/catalogue/watch-page.server";
-import { log } from "~/observability/log.server";
 import { getApp, getWorker } from "~/request/context";
 import { JsonLd } from "~/seo/json-ld";
 import { seoTags } from "~/seo/seo";
@@ -21,6 +20,16 @@ import { categoryLabel, VideoCard } from "~/site/cards";
 import { formatRuntime } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
 import { RatingBadge } from "~/site/rating-badge";
+
+/** Guests share a copy of this page for a few seconds; a copy still counts the play. */
+export const middleware: Route.MiddlewareFunction[] = [
+  guestPageCache({
+    onHit: ({ request, params, context }) => {
+      const id = idParam(params.videoId);
+      if (id) countVideoPlay(getApp(context), getWorker(context), request, id);
+    },
+  }),
+];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 
@@ -38,11 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = await loadWatchPage(app.db, id);
   if (!page) throw data(null, { status: 404 });
 
-  worker.ctx.waitUntil(
-    viewerKeyFor(request, app.viewer.userId, authEnv(worker.env).APP_KEY ?? "")
-      .then((viewerKey) => recordVideoPlay(app.db, id, { viewerKey }))
-      .catch((error: unknown) => log("warn", "video play not recorded", { requestId: worker.requestId, error: String(error) })),
-  );
+  countVideoPlay(app, worker, request, id);
 
   const { video, title, episode } = page;
   const origin = new URL(request.url).origin;
