@@ -140,7 +140,7 @@ test("cancelling an upload shows no error and discards it on the server", async 
   await expect(row).toHaveAttribute("data-status", "inProgress");
   await expect.poll(() => queryE2e("SELECT id FROM upload_sessions WHERE owner_id = ?", [user.userId]).then((r) => r.length)).toBe(1);
   await row.getByRole("button", { name: /Cancel upload/ }).click();
-  await expect(row.getByTestId("upload-status")).toHaveText("Cancelled");
+  await expect(row.getByTestId("upload-status")).toHaveText("Upload cancelled");
   await expect(row.getByRole("alert")).toHaveCount(0);
   await expect.poll(() => queryE2e("SELECT id FROM upload_sessions WHERE owner_id = ?", [user.userId]).then((r) => r.length), { timeout: 15_000 }).toBe(0);
 });

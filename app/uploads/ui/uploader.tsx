@@ -119,7 +119,7 @@ function UploadRow({ item, onCancel, onRetry }: { item: UploadItem; onCancel: ()
     inProgress: t("Uploading… :percentage%", { percentage: item.percentage }),
     completed: t("Uploaded"),
     failed: item.errorMessage ?? t("Upload failed"),
-    aborted: t("Cancelled"),
+    aborted: t("Upload cancelled"),
   }[item.status];
   return (
     <li className="flex flex-col gap-2 px-4 py-3" data-status={item.status} data-testid="upload-item">
