@@ -22,6 +22,7 @@ import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
 import { themeStyle } from "~/themes/themes";
 import { ProgressBar } from "~/ui/progress-bar";
 import { Toaster } from "~/ui/toaster";
+import { workspaceSwitcherData } from "~/workspaces/active-workspace.server";
 
 export const middleware: Route.MiddlewareFunction[] = [appMiddleware];
 
@@ -41,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requestId: worker.requestId,
     /** The server's clock for this render: relative times hydrate with it (app/i18n/use-dates.ts). */
     renderedAt: Date.now(),
+    /** Signed-in users: their workspaces and the active one, for the switcher (null for guests). */
+    workspaces: await workspaceSwitcherData(context, request),
   };
 }
 

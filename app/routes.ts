@@ -33,6 +33,12 @@ export default [
     route("billing", "routes/billing/billing.tsx"),
     // Contact form (issue 10).
     route("contact", "routes/site/contact.tsx"),
+    // Notifications and workspaces (issue 6).
+    route("notifications", "routes/notifications/notifications.tsx"),
+    route("notifications/settings", "routes/notifications/settings.tsx"),
+    route("workspaces", "routes/workspaces/workspaces.tsx"),
+    route("workspaces/:workspaceId", "routes/workspaces/workspace.tsx"),
+    route("workspace/invite/:inviteId", "routes/workspaces/invite.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -92,6 +98,7 @@ export default [
     route("theme", "routes/resources/theme.ts"),
     route("locale", "routes/resources/locale.ts"),
     route("cookie-notice", "routes/resources/cookie-notice.ts"),
+    route("workspace", "routes/resources/workspace.ts"),
     route("e2e/:task", "routes/resources/e2e-caches.ts"),
   ]),
 
@@ -130,6 +137,19 @@ export default [
     route("s3/simple/:operation", "routes/api/v1/uploads/s3-simple.ts"),
     route("s3/multipart/:operation", "routes/api/v1/uploads/s3-multipart.ts"),
     route("s3/entries", "routes/api/v1/uploads/s3-entries.ts"),
+    // Notifications and workspaces (issue 6).
+    route("notifications", "routes/api/v1/notifications/list.ts"),
+    route("notifications/mark-as-read", "routes/api/v1/notifications/mark-as-read.ts"),
+    route("notifications/updates", "routes/api/v1/notifications/updates.ts"),
+    route("notifications/me/subscriptions", "routes/api/v1/notifications/subscriptions.ts"),
+    route("notifications/broadcasts", "routes/api/v1/notifications/broadcasts.ts"),
+    route("workspaces", "routes/api/v1/workspaces/workspaces.ts"),
+    route("workspaces/:workspaceId", "routes/api/v1/workspaces/workspace.ts"),
+    route("workspaces/:workspaceId/invite", "routes/api/v1/workspaces/invite.ts"),
+    route("workspaces/:workspaceId/leave", "routes/api/v1/workspaces/leave.ts"),
+    route("workspaces/:workspaceId/members/:userId", "routes/api/v1/workspaces/member.ts"),
+    route("workspace/join/:inviteId", "routes/api/v1/workspaces/join.ts"),
+    route("workspace/invite/:inviteId", "routes/api/v1/workspaces/delete-invite.ts"),
     // The API's own description (app/api: contracts, conventions, OpenAPI).
     route("openapi.json", "routes/api/v1/openapi.ts"),
     // Catalogue, read-only (titles.view).

@@ -4,9 +4,11 @@ import { bootstrapEndpoints } from "~/bootstrap/api-contract";
 import { catalogueEndpoints } from "~/catalogue/api-contract";
 import { contactEndpoints } from "~/contact/api-contract";
 import { valueListEndpoints } from "~/i18n/api-contract";
+import { notificationEndpoints } from "~/notifications/api-contract";
 import { logEndpoints } from "~/observability/api-contract";
 import { pagesEndpoints } from "~/pages/api-contract";
 import { uploadEndpoints } from "~/uploads/api-contract";
+import { workspaceEndpoints } from "~/workspaces/api-contract";
 import type { ApiEndpoint } from "./contract";
 import { openApiDocumentEndpoint } from "./openapi-contract";
 
@@ -26,4 +28,6 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   ...billingEndpoints,
   ...uploadEndpoints,
   ...logEndpoints,
+  ...notificationEndpoints,
+  ...workspaceEndpoints,
 ];

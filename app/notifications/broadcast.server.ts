@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
 import { userRoles, users } from "~/auth/users.schema";
 import { BROADCAST_SLICE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { sanitizeHtml } from "~/pages/sanitize-html.server";
 import { notify } from "./deliver.server";
-import { isSafeAction } from "./notification-data";
+import type { BroadcastInput } from "./broadcast-input";
 import { announcementMessage } from "./messages.server";
 import { enqueueNotificationJob } from "./queue.server";
 import { notificationBroadcasts } from "./schema";
@@ -20,23 +19,6 @@ import type { NotificationServices } from "./services.server";
  * queue message cannot send a slice twice).
  */
 
-export const broadcastInputSchema = z.object({
-  title: z.string().trim().min(1).max(150),
-  body: z.string().trim().max(5000).default(""),
-  action: z
-    .object({
-      label: z.string().trim().min(1).max(60),
-      action: z
-        .string()
-        .trim()
-        .max(2000)
-        .refine((value) => isSafeAction(value), "Use a path on this site (/…) or an http(s) address."),
-    })
-    .nullish(),
-  /** Only users with one of these roles; omitted or empty: everyone. */
-  roleIds: z.array(z.number().int().positive()).max(50).nullish(),
-});
-export type BroadcastInput = z.output<typeof broadcastInputSchema>;
 
 export async function createBroadcast(services: NotificationServices, createdBy: number, input: BroadcastInput) {
   const roleIds = input.roleIds && input.roleIds.length > 0 ? [...new Set(input.roleIds)] : null;

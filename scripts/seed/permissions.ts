@@ -22,6 +22,7 @@ export const PERMISSIONS: { name: string; displayName: string; group: string; de
   { name: "files.create", displayName: "Upload files", group: "files", description: "Upload files.", restrictions: ["max_size_mb"] },
   { name: "workspaces.create", displayName: "Create workspaces", group: "workspaces", description: "Create workspaces and invite members.", restrictions: ["count", "member_count"] },
   { name: "notifications.subscribe", displayName: "Notification preferences", group: "notifications", description: "Choose how to be notified." },
+  { name: "notifications.broadcast", displayName: "Send announcements", group: "notifications", description: "Send an announcement to every user or to some roles." },
 ];
 
 export const ROLES: { name: string; description: string; guest?: boolean; default?: boolean; permissions: string[] }[] = [

@@ -1,0 +1,10 @@
+import type { Route } from "./+types/list";
+import { apiLoader } from "~/api/handler.server";
+import { listNotificationsEndpoint } from "~/notifications/api-contract";
+import { listNotifications } from "~/notifications/notifications.server";
+
+/** GET api/v1/notifications?page&perPage → {pagination: {data, …}, unreadCount}. */
+export const loader = apiLoader(listNotificationsEndpoint, async ({ app, query }) => {
+  const { pagination, unreadCount } = await listNotifications(app.db, app.user!.id, { page: query.page, perPage: query.perPage });
+  return { pagination, unreadCount };
+}) satisfies (args: Route.LoaderArgs) => Promise<Response>;
