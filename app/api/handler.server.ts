@@ -76,7 +76,12 @@ export function apiAction(...routes: [ApiEndpoint, Handler<ApiEndpoint>][]) {
 
 /** The `loader` of a path that only takes writes: GET answers 405 in JSON. */
 export function writeOnlyLoader(allow: string) {
-  return () => json({ message: "Method not allowed." }, 405, { Allow: allow });
+  return () => withApiHeaders(json({ message: "Method not allowed." }, 405, { Allow: allow }));
+}
+
+/** The `action` of a read-only path: POST, PUT, PATCH and DELETE answer 405 in JSON (React Router's own 405 is not JSON). */
+export function readOnlyAction() {
+  return () => withApiHeaders(json({ message: "Method not allowed." }, 405, { Allow: "GET, HEAD" }));
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}) {

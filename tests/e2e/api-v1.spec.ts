@@ -108,6 +108,28 @@ test.describe("tokens on every documented endpoint", () => {
   });
 });
 
+test.describe("account, site and uploads with a token", () => {
+  test("bootstrap data knows the token's user", async () => {
+    const answer = await call("/bootstrap-data", { token: client.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.user).toMatchObject({ id: client.userId });
+  });
+
+  test("a direct upload and a presigned upload", async () => {
+    const form = new FormData();
+    form.set("file", new Blob(["hello from an API client\n"], { type: "text/plain" }), "hello.txt");
+    const uploaded = await fetch(`${API}/file-entries`, { method: "POST", headers: { Authorization: `Bearer ${client.token}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const { fileEntry } = (await uploaded.json()) as { fileEntry: { name: string; owner_id: number } };
+    expect(fileEntry).toMatchObject({ name: "hello.txt", owner_id: client.userId });
+
+    const presigned = await call("/s3/simple/presign", { token: client.token, method: "POST", body: { filename: "notes.txt", mime: "text/plain", size: 5, extension: "txt" } });
+    expect(presigned.status).toBe(200);
+    expect(presigned.body.url).toContain("/api/v1/s3/simple/object");
+    expectError(await call("/s3/simple/presign", { token: client.token, method: "POST", body: { filename: "notes.txt", size: -1 } }), 422);
+  });
+});
+
 test.describe("catalogue", () => {
   test("titles: paginated list with filters; bad paging and filters are 422", async () => {
     const list = await call("/titles?type=movie&order=rating&perPage=5&page=2", { token: client.token });
@@ -307,6 +329,10 @@ test.describe("contact form over the API", () => {
     expectError(overridden, 405);
     expect(overridden.headers.get("Allow")).toBe("POST");
     expectError(await call("/contact-page?_method=PUT", { token: client.token, method: "POST", body: {}, headers }), 405);
+    // Read-only paths answer writes with a JSON 405 too.
+    const write = await call("/titles", { token: client.token, method: "DELETE" });
+    expectError(write, 405);
+    expect(write.headers.get("Allow")).toBe("GET, HEAD");
   });
 
   test("rate limited per address with Retry-After", async () => {

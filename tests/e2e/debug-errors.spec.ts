@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { serveBuiltWorker, type RunningWorker } from "../../scripts/lib/local-server";
 import { createApiClient } from "./fixtures/api-client";
-import { E2E_STATE } from "./fixtures/e2e-db";
+import { E2E_STATE, setSettings } from "./fixtures/e2e-db";
 import { signInContext } from "./fixtures/signed-in-user";
 
 /**
@@ -117,5 +117,32 @@ test.describe("production build", () => {
     // The trace endpoint refuses non-admins in production.
     const trace = await fetch(`${worker.url}/api/v1/logs/error/trace/${requestId}`);
     expect(trace.status).toBe(403);
+  });
+
+  test("an admin sees traces while the debug setting is on, and only then", async ({ browser, request }) => {
+    const admin = await createApiClient({ role: "admin" });
+    const context = await browser.newContext();
+    await signInContext(context, worker.url, admin);
+    const page = await context.newPage();
+    const flushProduction = () => page.request.post(`${worker.url}/resources/e2e/flush-caches`);
+    try {
+      await page.goto(`${worker.url}/_dev/error?throw=1`);
+      await expect(page.getByTestId("load-error")).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByTestId("error-dialog")).toHaveCount(0);
+
+      await setSettings(request, { "debug.admin_traces": true });
+      await flushProduction();
+      await page.goto(`${worker.url}/_dev/error?throw=1`);
+      await expect(page.getByTestId("error-dialog")).toBeVisible();
+      await expect(page.getByTestId("error-frame").first()).toContainText("app/observability/forced-error.server.ts");
+      await expect(page.getByTestId("download-log")).toBeVisible();
+      const api = await page.request.get(`${worker.url}/_dev/error.json`);
+      expect(((await api.json()) as { ignitionTrace?: boolean }).ignitionTrace).toBe(true);
+    } finally {
+      await setSettings(request, { "debug.admin_traces": undefined });
+      await flushProduction();
+      await context.close();
+    }
   });
 });

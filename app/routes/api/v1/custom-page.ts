@@ -1,5 +1,5 @@
 import type { Route } from "./+types/custom-page";
-import { apiLoader, notFound } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
 import { getCustomPage } from "~/pages/api-contract";
 import { findPageById, findPageBySlug } from "~/pages/pages.server";
 import { buildSeo } from "~/seo/seo.server";
@@ -15,3 +15,5 @@ export const loader = apiLoader(getCustomPage, async ({ app, params, request }) 
     set_seo: true,
   };
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

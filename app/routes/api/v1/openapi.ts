@@ -1,6 +1,6 @@
 import type { Route } from "./+types/openapi";
 import { apiEndpoints } from "~/api/endpoints";
-import { apiLoader, ApiError } from "~/api/handler.server";
+import { ApiError, apiLoader, readOnlyAction } from "~/api/handler.server";
 import { buildOpenApiDocument } from "~/api/openapi";
 import { openApiDocumentEndpoint } from "~/api/openapi-contract";
 
@@ -15,3 +15,5 @@ export const loader = apiLoader(openApiDocumentEndpoint, ({ app, url }) => {
   if (cached?.key !== key) cached = { key, body: JSON.stringify(buildOpenApiDocument(apiEndpoints, { siteName, baseUrl: url.origin })) };
   return new Response(cached.body, { headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=300" } });
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

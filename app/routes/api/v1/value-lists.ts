@@ -1,5 +1,5 @@
 import type { Route } from "./+types/value-lists";
-import { apiLoader } from "~/api/handler.server";
+import { apiLoader, readOnlyAction } from "~/api/handler.server";
 import { getValueLists, VALUE_LISTS } from "~/i18n/api-contract";
 import { countries, timezones } from "~/i18n/value-lists";
 
@@ -15,3 +15,5 @@ export const loader = apiLoader(getValueLists, ({ app, params }) => {
   };
   return Response.json(body, { headers: { "Cache-Control": "private, max-age=3600", "Content-Language": app.language } });
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

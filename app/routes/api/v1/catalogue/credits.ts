@@ -1,5 +1,5 @@
 import type { Route } from "./+types/credits";
-import { apiLoader, notFound } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
 import { listTitleCredits } from "~/catalogue/api-contract";
 import { loadTitleCreditsForApi } from "~/catalogue/api.server";
 
@@ -8,3 +8,5 @@ export const loader = apiLoader(listTitleCredits, async ({ app, params }) => {
   const found = await loadTitleCreditsForApi(app.db, Number(params.id));
   return found ?? notFound(app.t("This title does not exist."));
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/episode";
-import { apiLoader, notFound } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
 import { getEpisode } from "~/catalogue/api-contract";
 import { creditOut, episodeOut } from "~/catalogue/api.server";
 import { loadEpisode } from "~/catalogue/title-page.server";
@@ -19,3 +19,5 @@ export const loader = apiLoader(getEpisode, async ({ app, params }) => {
     next: neighbour(found.next),
   };
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/genres";
-import { apiLoader } from "~/api/handler.server";
+import { apiLoader, readOnlyAction } from "~/api/handler.server";
 import { listGenres } from "~/catalogue/api-contract";
 import { listGenresForApi } from "~/catalogue/api.server";
 
@@ -7,3 +7,5 @@ import { listGenresForApi } from "~/catalogue/api.server";
 export const loader = apiLoader(listGenres, async ({ app, query }) => ({
   genres: await listGenresForApi(app.db, query.loadCount.includes("titles")),
 })) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

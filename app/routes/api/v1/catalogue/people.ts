@@ -1,5 +1,5 @@
 import type { Route } from "./+types/people";
-import { apiLoader } from "~/api/handler.server";
+import { apiLoader, readOnlyAction } from "~/api/handler.server";
 import { paginated } from "~/api/query";
 import { listPeople } from "~/catalogue/api-contract";
 import { personSummary } from "~/catalogue/api.server";
@@ -12,3 +12,5 @@ export const loader = apiLoader(listPeople, async ({ app, query }) => {
   const [{ items }, total] = await Promise.all([browsePeople(app.db, filters, perPage), countPeople(app.db, filters)]);
   return paginated({ data: items.map(personSummary), page: query.page, perPage, total });
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/person";
-import { apiLoader, notFound } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
 import { getPerson } from "~/catalogue/api-contract";
 import { personSummary, titleSummary } from "~/catalogue/api.server";
 import { loadPersonPage } from "~/catalogue/person-page.server";
@@ -41,3 +41,5 @@ export const loader = apiLoader(getPerson, async ({ app, params, query }) => {
     },
   };
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/search";
-import { apiLoader } from "~/api/handler.server";
+import { apiLoader, readOnlyAction } from "~/api/handler.server";
 import { searchCatalogueEndpoint, SEARCH_TYPES } from "~/catalogue/api-contract";
 import { personSummary } from "~/catalogue/api.server";
 import { searchCatalogue } from "~/catalogue/search.server";
@@ -20,3 +20,5 @@ export const loader = apiLoader(searchCatalogueEndpoint, async ({ app, query }) 
     more_people: found.morePeople,
   };
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/season";
-import { apiLoader, notFound } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
 import { getSeason } from "~/catalogue/api-contract";
 import { episodeOut, seasonOut } from "~/catalogue/api.server";
 import { loadSeason } from "~/catalogue/title-page.server";
@@ -10,3 +10,5 @@ export const loader = apiLoader(getSeason, async ({ app, params }) => {
   if (!found) return notFound(app.t("This season does not exist."));
   return { season: { ...seasonOut(found.season), episodes: found.episodes.map(episodeOut) } };
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/seasons";
-import { apiLoader, notFound } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
 import { listSeasons } from "~/catalogue/api-contract";
 import { loadSeasonsForApi } from "~/catalogue/api.server";
 
@@ -8,3 +8,5 @@ export const loader = apiLoader(listSeasons, async ({ app, params }) => {
   const seasons = await loadSeasonsForApi(app.db, Number(params.id));
   return seasons ? { seasons } : notFound(app.t("This title does not exist."));
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

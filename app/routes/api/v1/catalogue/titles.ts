@@ -1,5 +1,5 @@
 import type { Route } from "./+types/titles";
-import { apiLoader } from "~/api/handler.server";
+import { apiLoader, readOnlyAction } from "~/api/handler.server";
 import { paginated } from "~/api/query";
 import { listTitles } from "~/catalogue/api-contract";
 import { titleSummary } from "~/catalogue/api.server";
@@ -22,3 +22,5 @@ export const loader = apiLoader(listTitles, async ({ app, query }) => {
   const [{ items }, total] = await Promise.all([browseTitles(app.db, filters, perPage), countTitles(app.db, filters)]);
   return paginated({ data: items.map(titleSummary), page: query.page, perPage, total });
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/videos";
-import { apiLoader, notFound } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
 import { listTitleVideos } from "~/catalogue/api-contract";
 import { loadTitleVideosForApi } from "~/catalogue/api.server";
 
@@ -8,3 +8,5 @@ export const loader = apiLoader(listTitleVideos, async ({ app, params }) => {
   const videos = await loadTitleVideosForApi(app.db, Number(params.id));
   return videos ? { videos } : notFound(app.t("This title does not exist."));
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/debug-trace";
-import { apiLoader, ApiError, notFound } from "~/api/handler.server";
+import { ApiError, apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
 import { getDebugTrace } from "~/observability/api-contract";
 import { findErrorByRequestId, traceOf } from "~/observability/error-log.server";
 import { canDownloadLog, debugTracesAllowed, DOWNLOAD_LOG_URL } from "~/observability/error-report.server";
@@ -12,3 +12,5 @@ export const loader = apiLoader(getDebugTrace, async ({ app, worker, params }) =
   const action = canDownloadLog(app) ? { label: "Download log", url: DOWNLOAD_LOG_URL } : null;
   return { ...(await traceOf(row, action)), requestId: row.requestId };
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/error-entry";
-import { apiLoader, notFound } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
 import { getErrorLogEntry } from "~/observability/api-contract";
 import { findError, serializeErrorSummary, traceOf } from "~/observability/error-log.server";
 import { DOWNLOAD_LOG_URL } from "~/observability/error-report.server";
@@ -10,3 +10,5 @@ export const loader = apiLoader(getErrorLogEntry, async ({ app, params }) => {
   if (!row) return notFound(app.t("This error is not in the log."));
   return { error: { ...serializeErrorSummary(row), user_agent: row.userAgent, trace: await traceOf(row, { label: "Download log", url: DOWNLOAD_LOG_URL }) } };
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();

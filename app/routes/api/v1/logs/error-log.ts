@@ -1,5 +1,5 @@
 import type { Route } from "./+types/error-log";
-import { apiLoader } from "~/api/handler.server";
+import { apiLoader, readOnlyAction } from "~/api/handler.server";
 import { paginated } from "~/api/query";
 import { listErrorLog } from "~/observability/api-contract";
 import { listErrors, serializeErrorSummary } from "~/observability/error-log.server";
@@ -9,3 +9,5 @@ export const loader = apiLoader(listErrorLog, async ({ app, query }) => {
   const { rows, total } = await listErrors(app.db, query);
   return paginated({ data: rows.map(serializeErrorSummary), page: query.page, perPage: query.perPage, total });
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = readOnlyAction();
