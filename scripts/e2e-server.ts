@@ -6,6 +6,7 @@
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { buildApp, migrateAndSeed, serveBuiltWorker } from "./lib/local-server";
+import { accountWorkerVars } from "../tests/e2e/account/worker-vars";
 import { authWorkerVars } from "../tests/e2e/auth/worker-vars";
 
 const { values } = parseArgs({ options: { port: { type: "string", default: "8788" } } });
@@ -17,7 +18,7 @@ await migrateAndSeed({ persistTo, log: () => {} });
 const worker = await serveBuiltWorker({
   persistTo,
   port: Number(values.port),
-  vars: { LOG_LEVEL: "warn", E2E: "1", ...authWorkerVars(Number(values.port)) },
+  vars: { LOG_LEVEL: "warn", E2E: "1", ...authWorkerVars(Number(values.port)), ...accountWorkerVars(Number(values.port)) },
 });
 console.log(`e2e server on ${worker.url}`);
 

@@ -25,7 +25,8 @@ export function DangerZoneSection({ passwordConfirmed, hasSubscription, actionDa
   const [confirming, setConfirming] = useState(false);
   const [form, fields] = useAppForm({
     schema: deleteAccountSchema,
-    id: "delete-account",
+    // Not "delete-account": that is the section's anchor, and conform finds its form by id.
+    id: "delete-account-form",
     lastResult: answerFor(actionData, "delete-account"),
     onSuccess: undefined,
   });
