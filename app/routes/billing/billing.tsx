@@ -7,6 +7,7 @@ import { priceLabel } from "~/billing/format";
 import { advanceLocalSubscriptions } from "~/billing/local-provider.server";
 import { formatMoney } from "~/billing/money";
 import { paymentProviderFor } from "~/billing/payment-provider.server";
+import { scheduleSubscriptionEventDelivery } from "~/notifications/subscription-events.server";
 import { dateFormatter, requireBillingEnabled, requirePaymentProvider, translateNotice } from "~/billing/route-guards.server";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { getApp, getWorker } from "~/request/context";
@@ -31,7 +32,10 @@ export async function loader(args: Route.LoaderArgs) {
   // Without a payment provider (production without Stripe keys) the page still shows what exists.
   const provider = paymentProviderFor(getWorker(context).env, app.db, url.origin);
   // The local provider has no clock of its own at Stripe: let time catch up for this user first.
-  if (provider?.name === "local") await advanceLocalSubscriptions(app.db, new Date(), { userId: user.id });
+  if (provider?.name === "local") {
+    await advanceLocalSubscriptions(app.db, new Date(), { userId: user.id });
+    scheduleSubscriptionEventDelivery(context, request);
+  }
   const overview = await loadBillingOverview(app.db, provider, { userId: user.id, refreshCard: url.searchParams.get("portal") === "return" });
   const format = dateFormatter(context);
   const t = app.t;
@@ -81,6 +85,7 @@ export async function action(args: Route.ActionArgs) {
     return redirect(result.url, { status: 303 });
   }
   const result = await setSubscriptionCancellation(app.db, provider, { userId: user.id, cancel: parsed.data.intent === "cancel" });
+  scheduleSubscriptionEventDelivery(context, request);
   return redirectWithToast(
     request,
     "/billing",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/change-plan";
 import { requireUser } from "~/auth/guards.server";
 import { confirmPlanChange, previewPlanChange } from "~/billing/account.server";
+import { scheduleSubscriptionEventDelivery } from "~/notifications/subscription-events.server";
 import { billedLabel, priceLabel } from "~/billing/format";
 import { formatMoney } from "~/billing/money";
 import { clearOnboardingSelectionCookie, readOnboardingSelection } from "~/billing/onboarding.server";
@@ -84,6 +85,7 @@ export async function action(args: Route.ActionArgs) {
   const prorationDate =
     proration && proration * 1000 <= now + 60_000 && proration * 1000 >= now - PRORATION_DATE_MAX_AGE_S * 1000 ? new Date(proration * 1000) : null;
   const result = await confirmPlanChange(app.db, provider, { userId: user.id, ...ids, prorationDate });
+  scheduleSubscriptionEventDelivery(context, request);
   switch (result.kind) {
     case "changed":
       return redirectWithToast(request, "/billing", { message: translateNotice(context, result.notice), type: "positive" }, { status: 303 });

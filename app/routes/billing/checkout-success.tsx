@@ -4,6 +4,7 @@ import type { Route } from "./+types/checkout-success";
 import { requireUser } from "~/auth/guards.server";
 import { checkoutOutcome } from "~/billing/account.server";
 import { paymentProviderFor } from "~/billing/payment-provider.server";
+import { scheduleSubscriptionEventDelivery } from "~/notifications/subscription-events.server";
 import { dateFormatter, idParam, requireBillingEnabled } from "~/billing/route-guards.server";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { getApp, getWorker } from "~/request/context";
@@ -30,6 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   const app = getApp(context);
   const provider = paymentProviderFor(getWorker(context).env, app.db, url.origin);
   const outcome = await checkoutOutcome(app.db, provider, user.id, sessionId && sessionId.length <= 255 ? sessionId : null);
+  scheduleSubscriptionEventDelivery(context, args.request);
   return {
     subscribed: outcome.subscribed,
     planName: outcome.planName,

@@ -4,6 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { CARD_SECRET_FIELDS, cardFormSchema, parseExpiry } from "~/billing/card-form";
 import { billedLabel } from "~/billing/format";
 import { checkoutReturnPaths, loadLocalCheckout, payLocalCheckout } from "~/billing/local-provider.server";
+import { scheduleSubscriptionEventDelivery } from "~/notifications/subscription-events.server";
 import { formatMoney } from "~/billing/money";
 import { requireLocalProvider } from "~/billing/route-guards.server";
 import { CardFields, TestCardsNote } from "~/billing/ui/card-fields";
@@ -54,6 +55,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const card = { number: submission.value.number, cvc: submission.value.cvc, ...parseExpiry(submission.value.expiry) };
   const result = await payLocalCheckout(app.db, { sessionId: params.sessionId ?? "", userId: user.id, card });
+  scheduleSubscriptionEventDelivery(context, request);
   if (result.ok) return redirect(result.successPath, { status: 303 });
   const message = app.t(result.message);
   const reply =

@@ -4,6 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { findCustomer } from "~/billing/account.server";
 import { CARD_SECRET_FIELDS, cardFormSchema, parseExpiry } from "~/billing/card-form";
 import { updateLocalPaymentMethod } from "~/billing/local-provider.server";
+import { scheduleSubscriptionEventDelivery } from "~/notifications/subscription-events.server";
 import { requireLocalProvider } from "~/billing/route-guards.server";
 import { CardFields, TestCardsNote } from "~/billing/ui/card-fields";
 import { useSettings, useTrans } from "~/bootstrap/use-bootstrap";
@@ -43,6 +44,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: CARD_SECRET_FIELDS }), { status: 400 });
   const card = { number: submission.value.number, cvc: submission.value.cvc, ...parseExpiry(submission.value.expiry) };
   const result = await updateLocalPaymentMethod(app.db, { userId: user.id, card });
+  scheduleSubscriptionEventDelivery(context, request);
   if (!result.ok) {
     const message = app.t(result.message);
     const reply =

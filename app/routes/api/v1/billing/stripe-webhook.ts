@@ -2,6 +2,7 @@ import type { Route } from "./+types/stripe-webhook";
 import { billingEnv, stripeConfigFrom } from "~/billing/payment-provider.server";
 import { StripeProvider } from "~/billing/stripe-provider.server";
 import { handleStripeWebhook } from "~/billing/webhook.server";
+import { scheduleSubscriptionEventDelivery } from "~/notifications/subscription-events.server";
 import { getApp, getWorker } from "~/request/context";
 
 /**
@@ -15,7 +16,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const config = stripeConfigFrom(billingEnv(worker.env));
   if (!app.settings["billing.enable"] || !config) return Response.json({ message: app.t("Not found.") }, { status: 404 });
   if (request.method !== "POST") return Response.json({ message: app.t("Method not allowed.") }, { status: 405, headers: { Allow: "POST" } });
-  return handleStripeWebhook(app.db, new StripeProvider(config), request, worker.requestId);
+  const response = await handleStripeWebhook(app.db, new StripeProvider(config), request, worker.requestId);
+  // The event may have recorded subscription events: the notifications queue delivers them.
+  if (response.ok) scheduleSubscriptionEventDelivery(context, request);
+  return response;
 }
 
 export function loader({ context }: Route.LoaderArgs) {
