@@ -19,6 +19,9 @@ import { titles, titleViews } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
 import { timeZoneGroups } from "~/i18n/time-zones";
 import { fileEntries, uploadSessions } from "~/uploads/schema";
+import { mailDeliveries } from "~/mail/deliveries.schema";
+import { notifications, notificationSubscriptions } from "~/notifications/schema";
+import { workspaceInvites, workspaceMembers, workspaces } from "~/workspaces/schema";
 import { deleteAccount } from "./account-deletion.server";
 import { removeAvatar, saveAvatar } from "./avatar.server";
 import { collectUserData } from "./data-export.server";
@@ -167,14 +170,30 @@ async function userWithEverything() {
   const name = `Account test film ${uniqueSuffix()}`;
   const [title] = await db.insert(titles).values({ name, slug: name.toLowerCase().replace(/ /g, "-"), type: "movie" }).returning({ id: titles.id });
   await db.insert(titleViews).values({ titleId: title.id, viewerKey: `u:${user.id}`, day: 20_000 });
-  return { user, plainTextToken, subscriptionId, avatar, upload, titleId: title.id };
+  await db.insert(notifications).values({ userId: user.id, type: "test.note", data: { lines: [{ type: "primary", content: "Welcome aboard" }] } });
+  await db.insert(notificationSubscriptions).values({ userId: user.id, notifId: "test.note", channels: { database: true, mail: false } as never });
+  await db.insert(mailDeliveries).values({ userId: user.id, to: user.email, subject: "Your reset link", text: "secret-link-123", html: "<p>secret-link-123</p>", source: "test" });
+  // A workspace the user owns, with another member's file in it, and an invitation to the user elsewhere.
+  const colleague = await newUser();
+  const [team] = await db.insert(workspaces).values({ name: `Team ${uniqueSuffix()}`, ownerId: user.id }).returning();
+  await db.insert(workspaceMembers).values([
+    { workspaceId: team.id, userId: user.id, role: "owner" },
+    { workspaceId: team.id, userId: colleague.id, role: "member" },
+  ]);
+  const [colleagueFile] = await db
+    .insert(fileEntries)
+    .values({ name: "shared.txt", fileName: crypto.randomUUID().replace(/-/g, ""), mime: "text/plain", size: 1, disk: "uploads", path: `files/shared-${team.id}`, ownerId: colleague.id, workspaceId: team.id })
+    .returning();
+  const [otherTeam] = await db.insert(workspaces).values({ name: `Other ${uniqueSuffix()}`, ownerId: colleague.id }).returning();
+  await db.insert(workspaceInvites).values({ id: `inv-${uniqueSuffix()}`, workspaceId: otherTeam.id, email: user.email, role: "member", expiresAt: new Date(Date.now() + 86_400_000) });
+  return { user, plainTextToken, subscriptionId, avatar, upload, titleId: title.id, team, colleague, colleagueFile };
 }
 
 describe("download my data", () => {
   it("gathers every domain's data about the user, without secrets", async () => {
     const { user, plainTextToken, titleId } = await userWithEverything();
     await db.update(users).set({ password: "pbkdf2-sha256$1$salt$hash", twoFactorSecret: "v1.secret" }).where(eq(users.id, user.id));
-    const data = await collectUserData(db, user.id);
+    const data = await collectUserData(db, user);
     expect(data.profile).toMatchObject({ id: user.id, email: user.email, first_name: "Ada" });
     expect(data.sessions.map((s) => s.kind).sort()).toEqual(["api", "web"]);
     expect(data.sessions.find((s) => s.kind === "web")).toMatchObject({ ip_address: "203.0.113.7", city: "Porto" });
@@ -185,14 +204,19 @@ describe("download my data", () => {
     expect(data.billing.invoices).toEqual([expect.objectContaining({ number: "LOCAL-0001", total: 1500 })]);
     expect(data.file_entries.map((f) => f.name).sort()).toEqual(["avatar.png", "notes.txt"]);
     expect(data.catalogue.title_views).toEqual([expect.objectContaining({ title_id: titleId, date: "2024-10-04" })]);
+    expect(data.notifications).toEqual([expect.objectContaining({ type: "test.note", read_at: null })]);
+    expect(data.notification_settings).toEqual([expect.objectContaining({ notif_id: "test.note" })]);
+    expect(data.mails).toEqual([expect.objectContaining({ subject: "Your reset link", status: "queued" })]);
+    expect(data.workspaces).toEqual([expect.objectContaining({ role: "owner", owner: true })]);
+    expect(data.workspace_invitations).toEqual([expect.objectContaining({ role: "member" })]);
     const text = JSON.stringify(data);
-    for (const secret of ["pbkdf2", "v1.secret", plainTextToken, plainTextToken.slice(4), "token_hash", "tokenHash"]) expect(text).not.toContain(secret);
+    for (const secret of ["pbkdf2", "v1.secret", plainTextToken, plainTextToken.slice(4), "token_hash", "tokenHash", "secret-link-123"]) expect(text).not.toContain(secret);
   });
 });
 
 describe("account deletion", () => {
   it("cancels the subscription, deletes R2 objects and every row, and anonymises views", async () => {
-    const { user, plainTextToken, subscriptionId, avatar, upload, titleId } = await userWithEverything();
+    const { user, plainTextToken, subscriptionId, avatar, upload, titleId, team, colleague, colleagueFile } = await userWithEverything();
     const avatarPath = `avatars/${avatar.ok ? avatar.url.slice(7) : ""}`;
     expect(await bucket.head(avatarPath)).not.toBeNull();
     const result = await deleteAccount({ db, bucket, payments: new LocalProvider(db, "http://localhost") }, user);
@@ -213,6 +237,14 @@ describe("account deletion", () => {
     const views = await db.select().from(titleViews).where(eq(titleViews.titleId, titleId));
     expect(views).toHaveLength(1);
     expect(views[0].viewerKey).toMatch(/^a:[0-9a-f]{32}$/);
+    for (const table of [notifications, notificationSubscriptions, mailDeliveries, workspaceMembers]) {
+      expect(await db.select().from(table).where(eq(table.userId, user.id))).toHaveLength(0);
+    }
+    expect(await db.select().from(workspaces).where(eq(workspaces.id, team.id))).toHaveLength(0);
+    expect(await db.select().from(workspaceInvites).where(eq(workspaceInvites.email, user.email))).toHaveLength(0);
+    // The colleague's file in the deleted workspace is theirs, back in their personal workspace.
+    const [kept] = await db.select().from(fileEntries).where(eq(fileEntries.id, colleagueFile.id));
+    expect(kept).toMatchObject({ ownerId: colleague.id, workspaceId: 0 });
   });
 
   it("keeps the account when a subscription cannot be cancelled", async () => {
@@ -220,5 +252,6 @@ describe("account deletion", () => {
     await expect(deleteAccount({ db, bucket, payments: null }, user)).rejects.toBeInstanceOf(SubscriptionCancelError);
     expect(await db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
     expect(await db.select().from(fileEntries).where(eq(fileEntries.ownerId, user.id))).toHaveLength(2);
+    expect(await db.select().from(notifications).where(eq(notifications.userId, user.id))).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import { anonymiseViewHistory } from "~/catalogue/user-data.server";
 import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/mail/outbox.schema";
 import { deleteAllUploadsOf } from "~/uploads/user-data.server";
+import { workspaceDeletionStatements } from "~/workspaces/user-data.server";
 
 /**
  * Deletes an account and everything stored about it, in the order that
@@ -13,10 +14,13 @@ import { deleteAllUploadsOf } from "~/uploads/user-data.server";
  * 1. subscriptions end at the payment provider (if that fails, nothing else
  *    happens: the account stays and can be deleted later);
  * 2. every stored file goes from R2 (uploads, avatars, unfinished uploads);
- * 3. one D1 batch: view history made anonymous, local outbox mail to the
- *    address removed, and the user row deleted, which cascades to sessions,
- *    API tokens, social profiles, roles, verifications, the security log and
- *    billing records.
+ * 3. one D1 batch: view history made anonymous, others' files in the
+ *    user's workspaces handed back to their uploaders, invitations to the
+ *    address withdrawn, local outbox mail to it removed, and the user row
+ *    deleted, which cascades to sessions, API tokens, social profiles,
+ *    roles, verifications, the security log, billing records,
+ *    notifications and their settings, mail deliveries, workspace
+ *    memberships and the workspaces they own.
  */
 export async function deleteAccount(
   deps: { db: Database; bucket: R2Bucket; payments: PaymentProvider | null },
@@ -27,6 +31,7 @@ export async function deleteAccount(
   const files = await deleteAllUploadsOf(deps, user.id);
   await db.batch([
     ...anonymiseViewHistory(db, user.id),
+    ...workspaceDeletionStatements(db, user.id, user.email),
     db.delete(mailOutbox).where(eq(mailOutbox.to, user.email)),
     db.delete(users).where(eq(users.id, user.id)),
   ]);

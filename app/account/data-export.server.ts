@@ -2,24 +2,32 @@ import { exportAccountData } from "~/auth/user-data.server";
 import { exportBillingData } from "~/billing/user-data.server";
 import { exportViewHistory } from "~/catalogue/user-data.server";
 import type { Database } from "~/db/client.server";
+import { exportNotificationData } from "~/notifications/user-data.server";
 import { exportFileEntries } from "~/uploads/user-data.server";
+import { exportWorkspaceData } from "~/workspaces/user-data.server";
 
 /**
  * "Download my data": everything the site stores about the user, gathered
  * from each domain that keeps any (accounts, billing, uploads, catalogue
- * views), as one JSON document. Secrets are never part of it.
+ * views, notifications, workspaces), as one JSON document. Secrets are
+ * never part of it.
  */
-export async function collectUserData(db: Database, userId: number, now = new Date()) {
-  const [account, billing, files, views] = await Promise.all([
+export async function collectUserData(db: Database, user: { id: number; email: string }, now = new Date()) {
+  const userId = user.id;
+  const [account, billing, files, views, notifications, workspaces] = await Promise.all([
     exportAccountData(db, userId),
     exportBillingData(db, userId),
     exportFileEntries(db, userId),
     exportViewHistory(db, userId),
+    exportNotificationData(db, userId),
+    exportWorkspaceData(db, userId, user.email),
   ]);
   return {
     exported_at: now.toISOString(),
     format: "reelbase-account-export/1",
     ...account,
+    ...notifications,
+    ...workspaces,
     billing,
     file_entries: files,
     catalogue: views,

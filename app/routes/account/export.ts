@@ -35,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
     return redirectWithToast(request, "/account-settings#download-data", { type: "danger", message }, { status: 303 });
   }
   const now = new Date();
-  return userDataResponse(await collectUserData(app.db, user.id, now), exportFileName(user.id, now));
+  return userDataResponse(await collectUserData(app.db, user, now), exportFileName(user.id, now));
 }
 
 export function loader() {
