@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "~/db/columns";
 import { permissions, roles } from "./roles.schema";
@@ -35,10 +36,17 @@ export const users = sqliteTable(
     /** The last accepted TOTP time step: a code is never accepted twice. */
     twoFactorLastStep: integer("two_factor_last_step"),
     bannedAt: integer("banned_at", { mode: "timestamp" }),
+    /** Why an administrator banned the account (shown in the admin area only). */
+    banReason: text("ban_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    // The admin area: newest users first, sign-ups per day, banned users.
+    index("users_created_at_idx").on(t.createdAt),
+    index("users_banned_idx").on(t.bannedAt).where(sql`${t.bannedAt} IS NOT NULL`),
+  ],
 );
 
 export const userRoles = sqliteTable(

@@ -19,3 +19,4 @@ export * from "~/contact/schema";
 export * from "~/notifications/schema";
 export * from "~/workspaces/schema";
 export * from "~/mail/deliveries.schema";
+export * from "~/admin/audit.schema";
