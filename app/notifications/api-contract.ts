@@ -78,10 +78,10 @@ export const notificationUpdatesEndpoint = defineEndpoint({
   path: "/notifications/updates",
   operationId: "notificationUpdates",
   summary: "What an open tab shows: unread count and new browser notifications",
-  description: "Polled while a tab is open. `after` is the newest id the tab knows (0 when it just opened: no browser notifications then).",
+  description: "Polled while a tab is open. `after` is the newest id the tab knows; a tab that just opened leaves it out and gets no browser notifications, only where the list stands.",
   tag,
   access: "user",
-  query: z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) }),
+  query: z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
   responses: {
     200: {
       description: "Unread count, newest id and browser-channel notifications newer than `after`.",

@@ -121,10 +121,10 @@ export interface BrowserNotification {
 /**
  * What an open tab asks for every NOTIFICATIONS_POLL_INTERVAL_MS: the unread
  * count, the newest id, and the browser-channel notifications after `afterId`
- * that are recent enough to be news. `afterId` 0 (a tab that just opened)
+ * that are recent enough to be news. `afterId` null (a tab that just opened)
  * only learns where the list stands.
  */
-export async function pollNotifications(db: Database, userId: number, afterId: number, now = new Date()) {
+export async function pollNotifications(db: Database, userId: number, afterId: number | null, now = new Date()) {
   const since = new Date(now.getTime() - BROWSER_NOTIFICATION_MAX_AGE_S * 1000);
   const [counted, newest, fresh] = await db.batch([
     db.select({ unread: users.unreadNotificationsCount }).from(users).where(eq(users.id, userId)),
@@ -137,9 +137,9 @@ export async function pollNotifications(db: Database, userId: number, afterId: n
     db
       .select({ id: notifications.id, data: notifications.data })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.browser, true), gt(notifications.id, afterId), gt(notifications.createdAt, since)))
+      .where(and(eq(notifications.userId, userId), eq(notifications.browser, true), gt(notifications.id, afterId ?? 0), gt(notifications.createdAt, since)))
       .orderBy(desc(notifications.id))
-      .limit(afterId > 0 ? 5 : 0),
+      .limit(afterId === null ? 0 : 5),
   ]);
   return {
     unreadCount: Number(counted[0]?.unread ?? 0),

@@ -47,7 +47,8 @@ function rememberShown(id: number) {
 
 export function NotificationsLive() {
   const navigate = useNavigate();
-  const after = useRef(0);
+  /** The newest id this tab knows; null until the first answer. */
+  const after = useRef<number | null>(null);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -58,7 +59,8 @@ export function NotificationsLive() {
       controller?.abort();
       controller = new AbortController();
       try {
-        const response = await fetch(`/api/v1/notifications/updates?after=${after.current}`, {
+        const query = after.current === null ? "" : `?after=${after.current}`;
+        const response = await fetch(`/api/v1/notifications/updates${query}`, {
           headers: { Accept: "application/json" },
           signal: controller.signal,
         });
@@ -66,7 +68,7 @@ export function NotificationsLive() {
           const updates = (await response.json()) as Updates;
           notificationStore.update({ unreadCount: updates.unreadCount, latestId: updates.latestId });
           show(updates.browser);
-          after.current = Math.max(after.current, updates.latestId);
+          after.current = Math.max(after.current ?? 0, updates.latestId);
         }
       } catch {
         // Offline or navigating away: the next poll tries again.

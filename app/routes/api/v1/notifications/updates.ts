@@ -5,5 +5,5 @@ import { pollNotifications } from "~/notifications/notifications.server";
 
 /** GET api/v1/notifications/updates?after → {unreadCount, latestId, browser}: what an open tab polls for. */
 export const loader = apiLoader(notificationUpdatesEndpoint, async ({ app, query }) => {
-  return pollNotifications(app.db, app.user!.id, query.after);
+  return pollNotifications(app.db, app.user!.id, query.after ?? null);
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
