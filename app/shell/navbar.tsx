@@ -5,6 +5,8 @@ import type { MenuPosition } from "~/menus/menu";
 import { Logo } from "./logo";
 import { findMenu, MenuItemLink } from "./menu-links";
 import { ThemeToggle } from "./theme-toggle";
+import { UserMenuDisclosure } from "~/auth/ui/user-menu-disclosure";
+import { useHydrated } from "~/ui/use-hydrated";
 
 /**
  * The signed-in user's menu is built on React Aria (menu, popover, press
@@ -14,8 +16,15 @@ import { ThemeToggle } from "./theme-toggle";
  */
 const UserMenu = lazy(() => import("~/auth/ui/user-menu").then((module) => ({ default: module.UserMenu })));
 
-function UserMenuPlaceholder() {
-  return <span aria-hidden="true" className="inline-block size-8 rounded-full bg-paper" />;
+/** Before hydration (and without JavaScript) the plain disclosure menu is the user menu. */
+function SignedInControls() {
+  const hydrated = useHydrated();
+  if (!hydrated) return <UserMenuDisclosure />;
+  return (
+    <Suspense fallback={<UserMenuDisclosure />}>
+      <UserMenu />
+    </Suspense>
+  );
 }
 
 /**
@@ -53,13 +62,7 @@ export function Navbar({
 
   const controls =
     userControls ??
-    (bootstrap.user ? (
-      <Suspense fallback={<UserMenuPlaceholder />}>
-        <UserMenu />
-      </Suspense>
-    ) : (
-      guestButtons
-    ));
+    (bootstrap.user ? <SignedInControls /> : guestButtons);
 
   return (
     <header className="sticky top-0 z-30 border-b border-divider bg-navbar/95 backdrop-blur">

@@ -94,9 +94,17 @@ export async function signIn(page: Page, email: string, password = PASSWORD, { j
   await form.getByRole("button", { name: "Continue" }).click();
 }
 
-export async function signOut(page: Page) {
-  await page.getByTestId("user-menu").first().click();
-  await page.getByTestId("logout").first().click();
+/** Logs out through the user menu: the accessible menu with JavaScript, the disclosure without. */
+export async function signOut(page: Page, { js = true } = {}) {
+  if (js) {
+    // Wait for the accessible menu: clicking the server-rendered disclosure while React takes over would be lost.
+    const trigger = page.locator("button[data-testid=user-menu]:visible").first();
+    await trigger.click();
+    await page.getByRole("menuitem", { name: "Log out", exact: true }).click();
+  } else {
+    await page.locator("details[data-testid=user-menu]:visible summary").first().click();
+    await page.locator("details[data-testid=user-menu]:visible").getByRole("button", { name: "Log out", exact: true }).click();
+  }
   await expect(page).toHaveURL(/\/login$/);
 }
 

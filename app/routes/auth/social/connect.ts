@@ -18,7 +18,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const noJs = formData.has("redirectTo");
   const submission = await parseFormSubmission(formData, confirmPasswordSchema, app.t);
-  if (submission.status !== "success") return invalidSubmission(submission);
+  // A plain form post lands back on the password screen with the message as a toast.
+  const backWith = (message: string) =>
+    redirectWithToast(request, "/login?social=connect", { type: "danger", message });
+  if (submission.status !== "success") {
+    return noJs ? backWith(app.t("Please enter your password.")) : invalidSubmission(submission);
+  }
   const outcome = await connectWithPassword(await authServices(context, request), submission.value.password);
   switch (outcome.status) {
     case "signed-in":
@@ -28,8 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ ok: true, redirectTo: to }, { headers: outcome.headers });
     }
     case "wrong-password":
+      if (noJs) return backWith(app.t("The password is incorrect."));
       return invalidSubmission(submission, { fieldErrors: { password: [app.t("The password is incorrect.")] }, status: 422 });
     case "rate-limited":
+      if (noJs) return backWith(app.t("Too many attempts. Please try again in :seconds seconds.", { seconds: outcome.retryAfter }));
       return rateLimitedReply(app.t, submission, outcome.retryAfter);
     default:
       if (noJs) return redirectWithToast(request, "/login", { type: "danger", message: app.t("This request has expired. Please try again.") });
