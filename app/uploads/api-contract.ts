@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineEndpoint, errorResponses } from "~/api/contract";
+import { defineEndpoint, errorResponses, paginationSchema } from "~/api/contract";
+import { paginationQuery } from "~/api/query";
 import { batchSignSchema, completeMultipartSchema, declaredFileSchema, deleteEntriesSchema, multipartRefSchema, s3EntrySchema, tusEntrySchema } from "./api-schemas";
 import { UPLOAD_DISKS } from "./schema";
 
@@ -46,6 +47,21 @@ export const createFileEntry = defineEndpoint({
     workspaceId: z.string().optional(),
   }),
   responses: { 201: { description: "The new file entry.", schema: fileEntryResponse }, ...uploadErrors() },
+});
+
+export const listFileEntries = defineEndpoint({
+  ...base,
+  permission: undefined,
+  method: "get",
+  path: "/file-entries",
+  operationId: "listFileEntries",
+  summary: "Files of the active workspace",
+  description:
+    "Newest first, without those in the trash. `workspaceId` 0 (or none): the caller's own files in their personal workspace; another id: every file of that workspace, for its members only (403 otherwise).",
+  query: paginationQuery({ perPage: 50, maxPerPage: 100 }).extend({
+    workspaceId: z.string().regex(/^\d{1,15}$/).optional().describe("The active workspace (0: personal)."),
+  }),
+  responses: { 200: { description: "A page of file entries.", schema: paginationSchema(fileEntrySchema) }, ...errorResponses(401, 403, 422, 429) },
 });
 
 export const deleteFileEntries = defineEndpoint({
@@ -230,6 +246,7 @@ export const createS3Entry = defineEndpoint({
 });
 
 export const uploadEndpoints = [
+  listFileEntries,
   createFileEntry,
   deleteFileEntries,
   createTusUpload,

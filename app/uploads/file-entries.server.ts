@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Viewer } from "~/auth/viewer";
 import { hasPermission } from "~/auth/viewer";
 import type { Database } from "~/db/client.server";
@@ -175,4 +175,34 @@ export async function deleteFileEntries(
       .where(and(inArray(fileEntries.id, unique), isNull(fileEntries.deletedAt)));
   }
   return { deleted: unique };
+}
+
+/**
+ * A workspace's files, newest first, not in the trash: for workspace 0 the
+ * user's own (the personal workspace is theirs alone), for any other every
+ * member's. The caller has checked membership (api/v1 workspaceId).
+ */
+export async function listWorkspaceEntries(
+  db: Database,
+  { userId, workspaceId, page, perPage }: { userId: number; workspaceId: number; page: number; perPage: number },
+) {
+  const where =
+    workspaceId === 0
+      ? and(eq(fileEntries.ownerId, userId), eq(fileEntries.workspaceId, 0), isNull(fileEntries.deletedAt))
+      : and(eq(fileEntries.workspaceId, workspaceId), isNull(fileEntries.deletedAt));
+  const offset = (page - 1) * perPage;
+  const [rows, totals] = await db.batch([
+    db.select().from(fileEntries).where(where).orderBy(desc(fileEntries.createdAt), desc(fileEntries.id)).limit(perPage).offset(offset),
+    db.select({ total: count() }).from(fileEntries).where(where),
+  ]);
+  const total = Number(totals[0]?.total ?? 0);
+  return {
+    data: rows.map(serializeFileEntry),
+    current_page: page,
+    per_page: perPage,
+    total,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    from: rows.length ? offset + 1 : null,
+    to: rows.length ? offset + rows.length : null,
+  };
 }

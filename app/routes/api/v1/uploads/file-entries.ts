@@ -2,7 +2,9 @@ import type { Route } from "./+types/file-entries";
 import { resolveUploadActor } from "~/uploads/actor.server";
 import { handleUploadApi, json } from "~/uploads/api.server";
 import { receiveDirectUpload } from "~/uploads/direct-upload.server";
-import { serializeFileEntry } from "~/uploads/file-entries.server";
+import { listWorkspaceEntries, serializeFileEntry } from "~/uploads/file-entries.server";
+import { apiLoader } from "~/api/handler.server";
+import { listFileEntries } from "~/uploads/api-contract";
 import { uploadServices } from "~/uploads/services.server";
 
 /** POST api/v1/file-entries (multipart form: file, workspaceId, metadata, disk) → {fileEntry}. */
@@ -15,3 +17,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return json({ fileEntry: serializeFileEntry(entry) }, 201);
   });
 }
+
+/**
+ * GET api/v1/file-entries?workspaceId&page&perPage → {pagination}: the files
+ * of the active workspace. The api/v1 handler has already refused a
+ * workspaceId the caller is not a member of (403).
+ */
+export const loader = apiLoader(listFileEntries, async ({ app, query }) => ({
+  pagination: await listWorkspaceEntries(app.db, {
+    userId: app.user!.id,
+    workspaceId: query.workspaceId ? Number(query.workspaceId) : 0,
+    page: query.page,
+    perPage: query.perPage,
+  }),
+})) satisfies (args: Route.LoaderArgs) => Promise<Response>;
