@@ -42,6 +42,7 @@ function contextWith(billingEnabled: boolean, extraEnv: Record<string, string> =
     activeTheme: null,
     localizations: [],
     language: "en",
+    timeZone: "UTC",
     lines: {},
     t: createTranslate({}),
     viewer,

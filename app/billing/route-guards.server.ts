@@ -41,7 +41,8 @@ export function idParam(value: string | undefined): number {
 /** Dates in the viewer's language and time zone. */
 export function dateFormatter(context: Context) {
   const app = getApp(context);
-  const zone = billingTimeZone(app.user?.timezone, app.settings["dates.default_timezone"]);
+  // The user's zone, or for "auto" the browser's (app.timeZone), else the site's.
+  const zone = billingTimeZone(app.timeZone, app.settings["dates.default_timezone"]);
   return (date: Date | null | undefined) => formatBillingDate(date, app.language, zone);
 }
 

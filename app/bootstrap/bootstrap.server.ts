@@ -1,8 +1,5 @@
 import type { AuthUser } from "~/auth/auth-user";
 import { hasPermission, type Viewer } from "~/auth/viewer";
-import { TIME_ZONE_HINT_COOKIE } from "~/constants";
-import { readCookie } from "~/http/cookies";
-import { effectiveTimeZone } from "~/i18n/time-zones";
 import { menuAt, MENU_POSITIONS, type Menu } from "~/menus/menu";
 import { profilePath } from "~/profiles/public-profile";
 import type { AppContext } from "~/request/context";
@@ -42,11 +39,7 @@ export function buildBootstrapData(app: AppContext, request: Request) {
       language: app.language,
       lines: app.lines,
       // The zone this page's dates are rendered in (the browser corrects "auto" to its own).
-      timezone: effectiveTimeZone({
-        chosen: app.user?.timezone,
-        browser: readCookie(request, TIME_ZONE_HINT_COOKIE),
-        fallback: settings["dates.default_timezone"],
-      }),
+      timezone: app.timeZone,
     },
     localizations: app.localizations.map((l) => ({ language: l.language, name: l.name })),
     themes: { all: app.themes, selectedThemeId: app.activeTheme?.id ?? null },

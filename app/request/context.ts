@@ -29,6 +29,8 @@ export interface AppContext {
   activeTheme: Theme | null;
   localizations: Localization[];
   language: string;
+  /** The IANA zone dates are shown in: the user's, else the browser's (hint cookie), else the site's (app/i18n/time-zones.ts). */
+  timeZone: string;
   lines: Record<string, string>;
   t: Translate;
   viewer: Viewer;

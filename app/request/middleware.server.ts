@@ -3,10 +3,11 @@ import { enforceApiTokenRules } from "~/auth/access-tokens.server";
 import { loadCurrentUser } from "~/auth/current-user.server";
 import { afterAuthResponse, enforceEmailVerification } from "~/auth/request-hooks.server";
 import { loadGuestViewer } from "~/auth/viewer.server";
-import { D1_BOOKMARK_COOKIE, FLASH_TOAST_COOKIE, LANGUAGE_COOKIE, THEME_COOKIE } from "~/constants";
+import { D1_BOOKMARK_COOKIE, FLASH_TOAST_COOKIE, LANGUAGE_COOKIE, THEME_COOKIE, TIME_ZONE_HINT_COOKIE } from "~/constants";
 import { openD1 } from "~/db/client.server";
 import { deleteCookie, parseCookies, serializeCookie } from "~/http/cookies";
 import { loadLocalizations } from "~/i18n/i18n.server";
+import { effectiveTimeZone } from "~/i18n/time-zones";
 import { createTranslate, pickLanguage } from "~/i18n/translate";
 import { loadSettings } from "~/settings/settings.server";
 import { readFlashToast } from "~/toasts/flash.server";
@@ -67,6 +68,11 @@ export const appMiddleware: MiddlewareFunction<Response> = async ({ request, con
     activeTheme,
     localizations,
     language,
+    timeZone: effectiveTimeZone({
+      chosen: user?.timezone,
+      browser: cookies.get(TIME_ZONE_HINT_COOKIE),
+      fallback: settings["dates.default_timezone"],
+    }),
     lines,
     t: createTranslate(lines),
     viewer,

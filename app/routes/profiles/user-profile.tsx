@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/user-profile";
-import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useDates } from "~/i18n/use-dates";
 import { parseId } from "~/catalogue/access.server";
 import { profilePath, publicName } from "~/profiles/public-profile";
 import { loadPublicProfile } from "~/profiles/public-profile.server";
@@ -27,8 +28,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData;
   const t = useTrans();
-  const language = useBootstrap().i18n.language;
-  const joined = new Intl.DateTimeFormat(language, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(profile.joined));
+  // In the viewer's time zone and language (app/i18n/use-dates.ts).
+  const joined = useDates().format(profile.joined, "month");
   const initials = profile.name
     .split(/\s+/)
     .slice(0, 2)
