@@ -9,7 +9,7 @@ import { getApp, getWorker } from "~/request/context";
  * costs far more than serving a copy. Signed-in visitors, non-GET requests,
  * pages with a flashed toast and answers that set cookies or are not 200 are
  * never cached. The key holds everything a guest's page depends on besides
- * the URL: language, theme and whether the cookie notice was accepted.
+ * the URL: language, theme, whether the cookie notice was accepted, and time zone.
  *
  * Every HTML response carries its own CSP nonce and request id. A cached copy
  * keeps the ones it was rendered with as placeholders, and each hit swaps in
@@ -70,7 +70,8 @@ export function guestPageCache(options: GuestPageCacheOptions = {}): MiddlewareF
     const worker = getWorker(context);
     if (request.method !== "GET" || app.user !== null || app.flashToast !== null || options.skip?.(args)) return next();
     const url = new URL(request.url);
-    const key = [url.pathname + url.search, app.language, app.activeTheme?.id ?? "", readCookie(request, COOKIE_NOTICE_COOKIE) === "1" ? "notice-ok" : ""].join("|");
+    // The time zone too: dates are rendered in it (app.timeZone, from the browser's hint cookie for guests).
+    const key = [url.pathname + url.search, app.language, app.activeTheme?.id ?? "", readCookie(request, COOKIE_NOTICE_COOKIE) === "1" ? "notice-ok" : "", app.timeZone].join("|");
     const now = Date.now();
     const hit = entries.get(key);
     if (hit && hit.expiresAt > now) {
