@@ -5,6 +5,8 @@ import type { MenuPosition } from "~/menus/menu";
 import { Logo } from "./logo";
 import { findMenu, MenuItemLink } from "./menu-links";
 import { ThemeToggle } from "./theme-toggle";
+import { NotificationBell, NotificationsLiveRoot } from "~/notifications/ui/notification-bell";
+import { WorkspaceSwitcher } from "~/workspaces/ui/workspace-switcher";
 import { UserMenuDisclosure } from "~/auth/ui/user-menu-disclosure";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -79,6 +81,14 @@ export function Navbar({
         ) : null}
         <div className="ml-auto flex min-w-0 items-center gap-2">
           {search}
+          {bootstrap.user && !userControls ? (
+            <>
+              <div className="hidden md:block">
+                <WorkspaceSwitcher />
+              </div>
+              <NotificationBell />
+            </>
+          ) : null}
           <ThemeToggle className="hidden md:block" />
           <div className="hidden md:block">{controls}</div>
           <details className="group relative md:hidden">
@@ -98,6 +108,11 @@ export function Navbar({
                   </li>
                 ))}
               </ul>
+              {bootstrap.user && !userControls ? (
+                <div className="mt-2 border-t border-divider pt-2">
+                  <WorkspaceSwitcher />
+                </div>
+              ) : null}
               <div className="mt-2 flex items-center justify-between gap-2 border-t border-divider pt-2">
                 {controls}
                 <ThemeToggle />
@@ -106,6 +121,8 @@ export function Navbar({
           </details>
         </div>
       </nav>
+      {/* Signed-in pages stay up to date: unread badge and the browser channel (one poller per page). */}
+      <NotificationsLiveRoot />
     </header>
   );
 }
