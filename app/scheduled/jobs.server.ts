@@ -1,3 +1,5 @@
+import { deleteExpiredAccessTokens } from "~/auth/access-tokens.server";
+import { deleteExpiredSessions } from "~/auth/sessions.server";
 import { pruneBillingEvents } from "~/billing/apply-event.server";
 import { advanceLocalSubscriptions } from "~/billing/local-provider.server";
 import { usesLocalProvider } from "~/billing/payment-provider.server";
@@ -62,6 +64,16 @@ const jobs: ScheduledJob[] = [
         await Promise.allSettled(after);
       }
       log("info", "notifications maintained", { ...mail });
+    },
+  },
+  {
+    // Accounts: expired sessions, and API tokens past their expiry (with their API sessions).
+    name: "accounts.cleanup",
+    run: async (env) => {
+      const { db } = openD1(env.DB, null);
+      const tokens = await deleteExpiredAccessTokens(db);
+      await deleteExpiredSessions(db);
+      log("info", "expired sessions and tokens removed", { tokens });
     },
   },
   {
