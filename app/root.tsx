@@ -6,10 +6,14 @@ import {
   Scripts,
   ScrollRestoration,
   useFetchers,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { customCodeFor } from "~/appearance/custom-code.server";
+import { AppearancePreview } from "~/appearance/preview/appearance-preview";
+import { useAppearancePreview } from "~/appearance/preview/preview-store";
 import { buildBootstrapData } from "~/bootstrap/bootstrap.server";
 import { COOKIE_NOTICE_COOKIE } from "~/constants";
 import { readCookie } from "~/http/cookies";
@@ -44,6 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     renderedAt: Date.now(),
     /** Signed-in users: their workspaces and the active one, for the switcher (null for guests). */
     workspaces: await workspaceSwitcherData(context, request),
+    /** The site's custom CSS and HTML (appearance editor; not shown in the admin area). */
+    customCode: customCodeFor(app.settings, worker.nonce),
+    /** The page was asked for inside the appearance editor's frame (?appearanceEditor=true). */
+    appearanceEditor: app.appearanceEditor,
   };
 }
 
@@ -54,9 +62,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // While a theme change is on its way to the server, show it already.
   const pendingThemeId = Number(useFetchers().find((f) => f.formAction === "/resources/theme")?.formData?.get("themeId"));
   const pendingTheme = data?.bootstrap.themes.all.find((theme) => theme.id === pendingThemeId);
-  const theme = pendingTheme
+  const served = pendingTheme
     ? { style: themeStyle(pendingTheme), isDark: pendingTheme.is_dark, id: pendingTheme.id }
     : { ...data?.theme, id: data?.bootstrap.themes.selectedThemeId };
+  // Inside the appearance editor's frame, what the editor previews wins (nothing elsewhere).
+  const preview = useAppearancePreview();
+  const theme = preview?.theme
+    ? { style: { ...served.style, ...preview.theme.values }, isDark: preview.theme.isDark ?? served.isDark, id: preview.theme.id ?? served.id }
+    : served;
+  // Custom code belongs to the public site; the admin area stays usable whatever it contains.
+  const inAdmin = useLocation().pathname.startsWith("/admin");
+  const customCss = inAdmin ? "" : (preview?.customCss ?? data?.customCode.css ?? "");
+  const customHtml = inAdmin ? "" : (preview?.customHtml ?? data?.customCode.html ?? "");
   return (
     <html
       lang={language}
@@ -70,9 +87,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {settings ? <link rel="icon" href={settings.branding.favicon} type="image/svg+xml" /> : null}
         <Meta />
         <Links />
+        {customCss ? <style id="be-custom-css" dangerouslySetInnerHTML={{ __html: customCss }} /> : null}
       </head>
       <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased">
         {children}
+        {customHtml ? <div id="be-custom-html" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: customHtml }} /> : null}
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>
@@ -90,6 +109,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Toaster flashed={loaderData.flashToast} />
       <DebugErrorHost />
       <TimeZoneHint />
+      <AppearancePreview flagged={loaderData.appearanceEditor} />
     </>
   );
 }

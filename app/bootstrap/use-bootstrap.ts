@@ -1,13 +1,21 @@
 import { useRouteLoaderData } from "react-router";
+import { useAppearancePreview, withPreviewValues } from "~/appearance/preview/preview-store";
 import { createTranslate, type Translate } from "~/i18n/translate";
 import type { loader as rootLoader } from "~/root";
 import { useMemo } from "react";
 
-/** The root loader's data: bootstrap data, theme and flashed toast. */
+/**
+ * The root loader's data: bootstrap data, theme and flashed toast. Inside
+ * the appearance editor's frame, the settings it previews are laid over it.
+ */
 export function useRootData() {
   const data = useRouteLoaderData<typeof rootLoader>("root");
   if (!data) throw new Error("useRootData used outside the root route");
-  return data;
+  const preview = useAppearancePreview();
+  return useMemo(() => {
+    if (!preview || Object.keys(preview.settings).length === 0) return data;
+    return { ...data, bootstrap: { ...data.bootstrap, settings: withPreviewValues(data.bootstrap.settings, preview.settings) } };
+  }, [data, preview]);
 }
 
 export function useBootstrap() {

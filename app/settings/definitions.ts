@@ -179,6 +179,11 @@ export const settingDefinitions = {
   /** Where contact form messages are mailed; empty: MAIL_CONTACT_TO, else contact@<site host>. */
   "contact.email": setting(z.union([z.literal(""), z.email().max(255)]), "", "server"),
   "site.demo": setting(z.boolean(), false),
+  // Custom code (appearance editor): CSS in a <style> of every page, HTML at the end of <body>.
+  "custom_code.css": setting(z.string().max(100_000), "", "server"),
+  "custom_code.html": setting(z.string().max(100_000), "", "server"),
+  /** Scripts in the custom HTML run (with the page's CSP nonce) only when this is on; otherwise they are removed. */
+  "custom_code.allow_scripts": setting(z.boolean(), false, "server"),
   menus: setting(z.array(menuSchema).max(50), defaultMenus),
   "ads.general_top": setting(adHtml, "", "server"),
   "ads.general_bottom": setting(adHtml, "", "server"),

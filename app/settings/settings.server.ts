@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { SETTINGS_CACHE_TTL_MS } from "~/constants";
+import { changedFields, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import { settings as settingsTable } from "./schema";
 import {
@@ -48,8 +49,11 @@ export type SettingsUpdate = Partial<{ [K in SettingKey]: unknown }>;
 /**
  * Validates and stores settings in one batch: all of them or none.
  * Returns field errors keyed by setting key when any value is invalid.
+ * `record` logs the changed keys (before and after) and `also` adds other
+ * statements to the same batch (the admin area's audit log; themes saved
+ * together with settings by the appearance editor).
  */
-export async function saveSettings(db: Database, update: SettingsUpdate) {
+export async function saveSettings(db: Database, update: SettingsUpdate, options: { record?: ChangeRecorder; also?: Statement[] } = {}) {
   const errors: Record<string, string[]> = {};
   const values: { key: SettingKey; value: unknown }[] = [];
   for (const [key, raw] of Object.entries(update)) {
@@ -62,15 +66,23 @@ export async function saveSettings(db: Database, update: SettingsUpdate) {
     else values.push({ key, value: parsed.data });
   }
   if (Object.keys(errors).length > 0) return { ok: false as const, errors };
-  if (values.length > 0) {
-    const statements = values.map(({ key, value }) =>
-      db
-        .insert(settingsTable)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: sql`(unixepoch())` } }),
-    );
-    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  const statements: Statement[] = values.map(({ key, value }) =>
+    db
+      .insert(settingsTable)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: sql`(unixepoch())` } }),
+  );
+  if (options.record && values.length > 0) {
+    const stored = await db.select().from(settingsTable).where(inArray(settingsTable.key, values.map((v) => v.key)));
+    const current = mergeStoredSettings(stored) as Record<string, unknown>;
+    const diff = changedFields(current, Object.fromEntries(values.map(({ key, value }) => [key, value])));
+    if (diff.changed) {
+      const keys = Object.keys(diff.after);
+      statements.push(options.record({ subjectId: keys.length === 1 ? keys[0] : null, label: keys.join(", ").slice(0, 250), before: diff.before, after: diff.after }));
+    }
   }
+  statements.push(...(options.also ?? []));
+  await runBatch(db, statements);
   invalidateSettingsCache();
   return { ok: true as const };
 }

@@ -11,6 +11,7 @@ import { findPageBySlug } from "~/pages/pages.server";
 import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
+import { useSettings } from "~/bootstrap/use-bootstrap";
 import { LandingPage } from "~/site/landing/landing-page";
 import { loadPricingData } from "~/billing/pricing.server";
 import { PricingTable } from "~/billing/ui/pricing-table";
@@ -123,6 +124,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  // The landing content comes with the page; inside the appearance editor's frame its preview wins.
+  const previewedContent = useSettings().homepage.appearance;
   // The auth screens' named exports take their loader and action data as props.
   if (loaderData.kind === "loginPage") {
     const props = { loaderData: loaderData.auth, actionData } as unknown as Parameters<typeof LoginPage>[0];
@@ -144,7 +147,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { pricing } = loaderData;
   return (
     <LandingPage
-      content={loaderData.content}
+      content={previewedContent ?? loaderData.content}
       trending={loaderData.trending}
       pricing={pricing ? <PricingTable data={pricing} /> : null}
       ads={loaderData.ads}
