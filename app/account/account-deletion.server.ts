@@ -3,6 +3,7 @@ import { users } from "~/auth/users.schema";
 import { cancelSubscriptionsForDeletion } from "~/billing/user-data.server";
 import type { PaymentProvider } from "~/billing/provider";
 import { anonymiseViewHistory } from "~/catalogue/user-data.server";
+import type { Statement } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/mail/outbox.schema";
 import { deleteAllUploadsOf } from "~/uploads/user-data.server";
@@ -25,6 +26,8 @@ import { workspaceDeletionStatements } from "~/workspaces/user-data.server";
 export async function deleteAccount(
   deps: { db: Database; bucket: R2Bucket; payments: PaymentProvider | null },
   user: { id: number; email: string },
+  /** Written in the final batch too (an administrator's deletion records itself in the audit log). */
+  also: Statement[] = [],
 ) {
   const { db } = deps;
   const billing = await cancelSubscriptionsForDeletion(db, deps.payments, user.id);
@@ -34,6 +37,7 @@ export async function deleteAccount(
     ...workspaceDeletionStatements(db, user.id, user.email),
     db.delete(mailOutbox).where(eq(mailOutbox.to, user.email)),
     db.delete(users).where(eq(users.id, user.id)),
+    ...also,
   ]);
   return { subscriptionsCancelled: billing.cancelled, filesDeleted: files };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { permissions as permissionsTable } from "~/auth/roles.schema";
+import type { ChangeRecorder } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import { approximatePeriodDays } from "./intervals";
 import type { ProviderPrice } from "./provider";
@@ -178,6 +179,8 @@ export async function savePlan(
   db: Database,
   input: PlanInput,
   productId?: number,
+  /** Records the change in the same batch (the admin area's audit log). */
+  record?: ChangeRecorder,
 ): Promise<{ ok: true; productId: number } | { ok: false; errors: Record<string, string[]> }> {
   const parsed = planInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -205,7 +208,9 @@ export async function savePlan(
   if (productId === undefined) {
     const [created] = await db.insert(products).values(fields).returning({ id: products.id });
     try {
-      await db.insert(prices).values(plan.prices.map(({ id: _id, ...price }) => ({ ...price, productId: created.id })));
+      const statements: BatchItem<"sqlite">[] = [db.insert(prices).values(plan.prices.map(({ id: _id, ...price }) => ({ ...price, productId: created.id })))];
+      if (record) statements.push(record({ subjectId: created.id, label: plan.name, before: null, after: { ...fields, prices: plan.prices } }));
+      await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     } catch (error) {
       // No plan without its prices (D1 has no transaction spanning the returned id).
       await db.delete(products).where(eq(products.id, created.id));
@@ -234,6 +239,16 @@ export async function savePlan(
   const toArchive = existing.filter((p) => !p.archived && !kept.has(p.id)).map((p) => p.id);
   if (toArchive.length) statements.push(db.update(prices).set({ archived: true }).where(inArray(prices.id, toArchive)));
   if (added.length) statements.push(db.insert(prices).values(added.map(({ id: _id, ...price }) => ({ ...price, productId }))));
+  if (record) {
+    statements.push(
+      record({
+        subjectId: productId,
+        label: plan.name,
+        before: { prices: existing.filter((p) => !p.archived).map(({ id, amount, currency, interval, intervalCount }) => ({ id, amount, currency, interval, intervalCount })) },
+        after: { ...fields, prices: plan.prices },
+      }),
+    );
+  }
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return { ok: true, productId };
 }

@@ -6,8 +6,13 @@
  */
 export const CATALOGUE_MEDIA_PREFIX = "catalogue/";
 
-/** The public URL of an R2 key under catalogue/ (as stored in videos.src). */
+/**
+ * The public URL of an R2 key as stored in videos.src: under catalogue/
+ * (seeded media, /media/...) or an uploaded file entry's files/<file_name>
+ * (a video uploaded in the admin area, served by /files/<file_name>).
+ */
 export function mediaUrl(key: string): string {
+  if (/^files\/[a-f0-9]{32}$/.test(key)) return `/${key}`;
   const rest = key.startsWith(CATALOGUE_MEDIA_PREFIX) ? key.slice(CATALOGUE_MEDIA_PREFIX.length) : key;
   return `/media/${rest.split("/").map(encodeURIComponent).join("/")}`;
 }
