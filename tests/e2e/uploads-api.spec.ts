@@ -109,14 +109,14 @@ test.describe("tus with the official tus-js-client", () => {
     });
     expect(created.status).toBe(201);
     const location = created.headers.get("Location")!;
-    const patch = (offset: number, body: Uint8Array) =>
+    const patch = (offset: number, body: Uint8Array<ArrayBuffer>) =>
       fetch(location, { method: "PATCH", headers: { ...headers, "Content-Type": "application/offset+octet-stream", "Upload-Offset": String(offset) }, body });
     const wrong = await patch(3, new Uint8Array(2));
     expect(wrong.status).toBe(409);
     expect(wrong.headers.get("Upload-Offset")).toBe("0");
     const tooLong = await patch(0, new Uint8Array(11));
     expect(tooLong.status).toBe(413);
-    expect((await tooLong.json()).message).toBe("The data goes past the declared Upload-Length of 10 bytes.");
+    expect(((await tooLong.json()) as { message: string }).message).toBe("The data goes past the declared Upload-Length of 10 bytes.");
     const ok = await patch(0, new Uint8Array(10).fill(65));
     expect(ok.status).toBe(204);
     expect(ok.headers.get("Upload-Offset")).toBe("10");
@@ -139,12 +139,13 @@ test.describe("S3-style multipart", () => {
 
     const signed = await postJson(baseURL, "s3/multipart/batch-sign-part-urls", { uploadId, key, partNumbers: [1, 2, 3] });
     const urls = new Map<number, string>(signed.body.urls.map((u: { partNumber: number; url: string }) => [u.partNumber, u.url]));
-    const put = (part: number, body: Uint8Array) => fetch(urls.get(part)!, { method: "PUT", body });
-    const slice = (part: number) => data.subarray((part - 1) * 20 * MiB, Math.min(part * 20 * MiB, size));
+    const put = (part: number, body: Uint8Array<ArrayBuffer>) => fetch(urls.get(part)!, { method: "PUT", body });
+    const bytes = new Uint8Array(data);
+    const slice = (part: number) => bytes.subarray((part - 1) * 20 * MiB, Math.min(part * 20 * MiB, size));
 
     const oneByte = await put(2, new Uint8Array(1));
     expect(oneByte.status).toBe(400);
-    expect((await oneByte.json()).message).toBe(`Part 2 must be exactly ${20 * MiB} bytes (got 1).`);
+    expect(((await oneByte.json()) as { message: string }).message).toBe(`Part 2 must be exactly ${20 * MiB} bytes (got 1).`);
 
     const tampered = new URL(urls.get(1)!);
     tampered.searchParams.set("partNumber", "2");
@@ -240,7 +241,7 @@ test.describe("file entries", () => {
       form.append("file", new Blob([randomBytes(2000)], { type: "image/png" }), `${disk}.png`);
       const response = await fetch(api(baseURL, "file-entries"), { method: "POST", body: form, headers: { Cookie: user.cookieHeader } });
       expect(response.status).toBe(201);
-      return (await response.json()).fileEntry as { id: number; url: string };
+      return ((await response.json()) as { fileEntry: { id: number; url: string } }).fileEntry;
     };
     const privateEntry = await upload("uploads");
     const publicEntry = await upload("public");
