@@ -1,5 +1,7 @@
 import { deleteExpiredAccessTokens } from "~/auth/access-tokens.server";
+import { deleteExpiredRateLimitBuckets } from "~/auth/rate-limit.server";
 import { deleteExpiredSessions } from "~/auth/sessions.server";
+import { deleteExpiredVerifications } from "~/auth/verification.server";
 import { pruneBillingEvents } from "~/billing/apply-event.server";
 import { advanceLocalSubscriptions } from "~/billing/local-provider.server";
 import { usesLocalProvider } from "~/billing/payment-provider.server";
@@ -74,6 +76,14 @@ const jobs: ScheduledJob[] = [
       const tokens = await deleteExpiredAccessTokens(db);
       await deleteExpiredSessions(db);
       log("info", "expired sessions and tokens removed", { tokens });
+    },
+  },
+  {
+    // Expired one-time codes and links, and finished rate-limit windows (issue 4).
+    name: "auth.verifications-and-rate-limits",
+    run: async (env) => {
+      const { db } = openD1(env.DB, null);
+      await Promise.all([deleteExpiredVerifications(db), deleteExpiredRateLimitBuckets(db)]);
     },
   },
   {
