@@ -91,7 +91,7 @@ async function handle(request: Request, url: URL, worker: WorkerContext): Promis
   context.set(workerContext, worker);
   const response = await requestHandler(request, context);
   // A page or data request that failed tells the error dialog where its trace is (debug viewers only).
-  const debugCookie = pageErrorCookie(context, request);
+  const debugCookie = await pageErrorCookie(context, request);
   if (!debugCookie) return response;
   const withCookie = new Response(response.body, response);
   withCookie.headers.append("Set-Cookie", debugCookie);

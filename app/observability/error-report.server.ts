@@ -40,7 +40,7 @@ interface ReportOptions {
  * An unexpected error: one log line, one error-log row (written after the
  * response when possible), and — when allowed — the debug trace to answer with.
  */
-export async function reportError(error: unknown, options: ReportOptions): Promise<{ trace: DebugTrace | null }> {
+export async function reportError(error: unknown, options: ReportOptions): Promise<{ trace: DebugTrace | null; written: Promise<unknown> }> {
   const { worker, app, request, url, source } = options;
   const fields = errorFields(error);
   log("error", `${source} error`, { requestId: worker.requestId, path: url.pathname, ...fields });
@@ -60,13 +60,13 @@ export async function reportError(error: unknown, options: ReportOptions): Promi
     log("warn", "error log write failed", { requestId: worker.requestId, error: String(writeError) }),
   );
   worker.ctx.waitUntil(write);
-  if (!options.withTrace || !debugTracesAllowed(worker, app)) return { trace: null };
+  if (!options.withTrace || !debugTracesAllowed(worker, app)) return { trace: null, written: write };
   try {
     const action = canDownloadLog(app) ? { label: "Download log", url: DOWNLOAD_LOG_URL } : null;
-    return { trace: await traceOf(entry, action) };
+    return { trace: await traceOf(entry, action), written: write };
   } catch (traceError) {
     log("warn", "debug trace failed", { requestId: worker.requestId, error: String(traceError) });
-    return { trace: null };
+    return { trace: null, written: write };
   }
 }
 

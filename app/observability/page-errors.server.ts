@@ -9,7 +9,7 @@ import { errorFields, log } from "./log.server";
  * recorded here, and the response of that request then carries the
  * debug-error cookie (workers/app.ts) when the visitor may see traces.
  */
-const failedRequests = new WeakMap<object, string>();
+const failedRequests = new WeakMap<object, { requestId: string; reported: Promise<{ written: Promise<unknown> }> }>();
 
 function appOf(context: Readonly<RouterContextProvider>): AppContext | null {
   try {
@@ -28,13 +28,18 @@ export function reportPageError(error: unknown, request: Request, context: Reado
     log("error", "route error", { path: new URL(request.url).pathname, ...errorFields(error) });
     return;
   }
-  failedRequests.set(context, worker.requestId);
-  void reportError(error, { worker, app: appOf(context), request, url: new URL(request.url), source: "page", withTrace: false });
+  const reported = reportError(error, { worker, app: appOf(context), request, url: new URL(request.url), source: "page", withTrace: false });
+  failedRequests.set(context, { requestId: worker.requestId, reported });
 }
 
-/** The Set-Cookie value that lets the error dialog fetch this request's trace, or null. */
-export function pageErrorCookie(context: Readonly<RouterContextProvider>, request: Request): string | null {
-  const requestId = failedRequests.get(context);
-  if (!requestId) return null;
-  return debugTracesAllowed(context.get(workerContext), appOf(context)) ? debugErrorCookie(request, requestId) : null;
+/**
+ * The Set-Cookie value that lets the error dialog fetch this request's trace,
+ * or null. For those who may see traces, the error-log row is written before
+ * the response goes out, so the dialog's fetch finds it.
+ */
+export async function pageErrorCookie(context: Readonly<RouterContextProvider>, request: Request): Promise<string | null> {
+  const failed = failedRequests.get(context);
+  if (!failed || !debugTracesAllowed(context.get(workerContext), appOf(context))) return null;
+  await (await failed.reported).written;
+  return debugErrorCookie(request, failed.requestId);
 }

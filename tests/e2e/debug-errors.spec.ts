@@ -120,28 +120,29 @@ test.describe("production build", () => {
   });
 
   test("an admin sees traces while the debug setting is on, and only then", async ({ browser, request }) => {
+    test.slow();
     const admin = await createApiClient({ role: "admin" });
     const context = await browser.newContext();
     await signInContext(context, worker.url, admin);
     const page = await context.newPage();
-    const flushProduction = () => page.request.post(`${worker.url}/resources/e2e/flush-caches`);
     try {
       await page.goto(`${worker.url}/_dev/error?throw=1`);
       await expect(page.getByTestId("load-error")).toBeVisible();
       await page.waitForLoadState("networkidle");
       await expect(page.getByTestId("error-dialog")).toHaveCount(0);
 
+      // A production Worker re-reads settings within 15 s (SETTINGS_CACHE_TTL_MS); it has no cache-flush route.
       await setSettings(request, { "debug.admin_traces": true });
-      await flushProduction();
+      await expect(async () => {
+        const api = await page.request.get(`${worker.url}/_dev/error.json`);
+        expect(((await api.json()) as { ignitionTrace?: boolean }).ignitionTrace).toBe(true);
+      }).toPass({ timeout: 30_000, intervals: [1000] });
       await page.goto(`${worker.url}/_dev/error?throw=1`);
       await expect(page.getByTestId("error-dialog")).toBeVisible();
       await expect(page.getByTestId("error-frame").first()).toContainText("app/observability/forced-error.server.ts");
       await expect(page.getByTestId("download-log")).toBeVisible();
-      const api = await page.request.get(`${worker.url}/_dev/error.json`);
-      expect(((await api.json()) as { ignitionTrace?: boolean }).ignitionTrace).toBe(true);
     } finally {
       await setSettings(request, { "debug.admin_traces": undefined });
-      await flushProduction();
       await context.close();
     }
   });
