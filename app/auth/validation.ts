@@ -11,12 +11,19 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 255;
 export const EMAIL_MAX_LENGTH = 255;
 
-/** Any address with a local part, an @ and a dotted domain; Unicode allowed (RFC 6531). */
+/**
+ * An address with Unicode letters allowed (RFC 6531: "josé@exämple.de"), but
+ * only the characters an address may hold: no spaces, quotes or angle
+ * brackets, a dotted domain with a real top-level part.
+ */
+const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~.-]{1,64}(?<!\.)@(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?\.)+[\p{L}\p{M}]{2,63}$/u;
+
 export const emailField = z
   .string()
   .trim()
   .max(EMAIL_MAX_LENGTH)
-  .pipe(z.email({ pattern: z.regexes.unicodeEmail, error: "Enter a valid email address." }));
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: "Enter a valid email address." }));
 
 export const newPasswordField = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 /** Sign-in and confirmation take any stored password, but never a huge one. */

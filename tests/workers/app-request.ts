@@ -1,0 +1,41 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { RouterContextProvider } from "react-router";
+import { appMiddleware } from "~/request/middleware.server";
+import { workerContext } from "~/request/context";
+
+/**
+ * Runs `handler` (a loader or action) for `request` behind the real root
+ * middleware, as React Router would: settings, viewer and user resolved from
+ * the request's cookies. Returns what the handler returned or threw
+ * (redirects and error responses are thrown Responses).
+ */
+export async function runRoute<T>(
+  request: Request,
+  handler: (args: { request: Request; context: RouterContextProvider; url: URL; params: Record<string, string> }) => Promise<T> | T,
+  params: Record<string, string> = {},
+): Promise<{ value?: T; thrown?: unknown }> {
+  const context = new RouterContextProvider();
+  context.set(workerContext, {
+    env,
+    ctx: createExecutionContext(),
+    requestId: "test",
+    nonce: "test-nonce",
+    isLocal: true,
+  });
+  const url = new URL(request.url);
+  let outcome: { value?: T; thrown?: unknown } = {};
+  try {
+    await appMiddleware({ request, context, url, params, pattern: url.pathname } as never, async () => {
+      try {
+        outcome = { value: await handler({ request, context, url, params }) };
+      } catch (thrown) {
+        outcome = { thrown };
+      }
+      return new Response(null, { status: outcome.thrown instanceof Response ? outcome.thrown.status : 200 });
+    });
+  } catch (thrown) {
+    outcome = { thrown };
+  }
+  return outcome;
+}
