@@ -248,19 +248,26 @@ export async function findInvite(db: Database, inviteId: string, now = new Date(
   };
 }
 
-/** Invitation notifications about this invite stop offering Join and Decline once it is answered. */
+/** Invitation notifications about this invite are read, and stop offering Join and Decline, once it is answered. */
 function answerNotifications(db: Database, userId: number, inviteId: string, now: Date) {
   return db
     .update(notifications)
-    .set({ readAt: now })
+    .set({
+      readAt: sql`coalesce(${notifications.readAt}, ${Math.floor(now.getTime() / 1000)})`,
+      data: sql`json_remove(${notifications.data}, '$.buttonActions')`,
+    })
     .where(
       and(
         eq(notifications.userId, userId),
         eq(notifications.type, "workspace.invitation"),
         sql`json_extract(${notifications.data}, '$.inviteId') = ${inviteId}`,
-        sql`${notifications.readAt} IS NULL`,
       ),
     );
+}
+
+/** An invite that no longer exists: its notifications stop offering Join and Decline (spec section 8). */
+export async function retireInviteNotifications(db: Database, userId: number, inviteId: string, now = new Date()) {
+  await db.batch([answerNotifications(db, userId, inviteId, now), refreshUnreadCounts({ db }, [userId])]);
 }
 
 /**

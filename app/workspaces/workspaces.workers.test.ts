@@ -215,6 +215,8 @@ describe("invitations", () => {
     const list = await listNotifications(db, invitee.id);
     expect(list.unreadCount).toBe(0);
     expect(list.pagination.data[0].read_at).not.toBeNull();
+    expect(list.pagination.data[0].data.buttonActions).toBeUndefined();
+    expect(list.pagination.data[0].data.inviteId).toBe(invite.id);
     // The invite is gone: answering again says so.
     expect(await refusal(acceptInvite(db, invitee, invite.id))).toMatchObject({ status: 404, message: "This invite is no longer valid" });
   });

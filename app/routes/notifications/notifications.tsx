@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import { activeWorkspaceCookie } from "~/workspaces/active-workspace.server";
-import { acceptInvite, deleteInvite } from "~/workspaces/invitations.server";
+import { acceptInvite, deleteInvite, retireInviteNotifications } from "~/workspaces/invitations.server";
 import { WorkspaceError } from "~/workspaces/workspace-error";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notifications" }];
@@ -98,7 +98,8 @@ export async function action(args: Route.ActionArgs) {
         return answer({ ok: true, message: app.t("Declined workspace invitation") });
       } catch (error) {
         if (!(error instanceof WorkspaceError)) throw error;
-        // The invite went away (revoked, answered elsewhere, expired): say so; the page data refreshes.
+        // The invite went away (revoked, answered elsewhere, expired): say so, drop its buttons; the page data refreshes.
+        if (error.status === 404) await retireInviteNotifications(app.db, user.id, input.inviteId);
         return answer({ ok: false, message: app.t(error.messageKey, error.values) }, { status: error.status });
       }
     }
