@@ -125,6 +125,11 @@ export default [
     route("validate-email-verification-otp", "routes/api/v1/email-verification.ts", { id: "api-validate-verification" }),
     // The signed-in account (cookie or API token).
     route("users/me", "routes/api/v1/users/me.ts"),
+    route("users/me/locale", "routes/api/v1/users/me-locale.ts"),
+    route("users/:id/avatar", "routes/api/v1/users/avatar.ts"),
+    route("users/:id", "routes/api/v1/users/user.ts"),
+    route("access-tokens", "routes/api/v1/access-tokens.ts", { id: "api-access-tokens" }),
+    route("access-tokens/:id", "routes/api/v1/access-tokens.ts", { id: "api-access-token" }),
     route("user-sessions", "routes/api/v1/user-sessions.ts", { id: "api-user-sessions" }),
     route("user-sessions/logout-other", "routes/api/v1/user-sessions.ts", { id: "api-user-sessions-logout-other" }),
     route("recaptcha/verify", "routes/api/v1/recaptcha-verify.ts"),

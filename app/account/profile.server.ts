@@ -55,3 +55,24 @@ export function locationChoices(language: string, localizations: Pick<Localizati
     timezones: timeZoneGroups(),
   };
 }
+
+/** The fields PUT users/me may change; undefined leaves one as it is, null or "" clears a name or the country. */
+export interface ProfilePatch {
+  first_name?: string | null;
+  last_name?: string | null;
+  display_name?: string | null;
+  language?: string;
+  country?: string | null;
+  timezone?: string;
+}
+
+export async function patchProfile(db: Database, userId: number, patch: ProfilePatch) {
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  if (patch.first_name !== undefined) set.firstName = patch.first_name || null;
+  if (patch.last_name !== undefined) set.lastName = patch.last_name || null;
+  if (patch.display_name !== undefined) set.displayName = patch.display_name || null;
+  if (patch.language !== undefined) set.language = patch.language;
+  if (patch.country !== undefined) set.country = patch.country || null;
+  if (patch.timezone !== undefined) set.timezone = patch.timezone;
+  await db.update(users).set(set).where(eq(users.id, userId));
+}

@@ -1,3 +1,4 @@
+import { accountSettingsEndpoints } from "~/account/api-contract";
 import { accountEndpoints } from "~/auth/api-contract";
 import { billingEndpoints } from "~/billing/api-contract";
 import { bootstrapEndpoints } from "~/bootstrap/api-contract";
@@ -25,6 +26,7 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   ...valueListEndpoints,
   ...contactEndpoints,
   ...accountEndpoints,
+  ...accountSettingsEndpoints,
   ...billingEndpoints,
   ...uploadEndpoints,
   ...logEndpoints,

@@ -1,22 +1,33 @@
 import type { Route } from "./+types/me";
+import { updateCurrentUser } from "~/account/api-contract";
+import { currentUserJson } from "~/account/api.server";
+import { locationProblems, patchProfile } from "~/account/profile.server";
+import { apiAction, ApiError, apiLoader, on } from "~/api/handler.server";
 import { listAccessTokens } from "~/auth/access-tokens.server";
-import { methodNotAllowed } from "~/auth/api.server";
-import { requireUser } from "~/auth/guards.server";
-import { bootstrapUser } from "~/bootstrap/bootstrap.server";
-import { getApp } from "~/request/context";
+import { getCurrentUser } from "~/auth/api-contract";
 
 /**
  * GET /api/v1/users/me: the signed-in user (spec section 3) with roles,
  * social profiles, permissions and API tokens (never their secrets).
+ * PUT: account details, language, country and time zone.
  * Works with the session cookie or an `Authorization: Bearer` API token.
  */
-export async function loader(args: Route.LoaderArgs) {
-  const { user } = requireUser(args);
-  const app = getApp(args.context);
-  const tokens = await listAccessTokens(app.db, user.id);
-  return Response.json({ user: { ...bootstrapUser(user, app.viewer), tokens } }, { headers: { "Cache-Control": "private, no-store" } });
-}
+export const loader = apiLoader(getCurrentUser, async ({ app }) => {
+  const [user, tokens] = await Promise.all([currentUserJson(app), listAccessTokens(app.db, app.user!.id)]);
+  return { user: { ...user, tokens } };
+}) satisfies (args: Route.LoaderArgs) => Promise<Response>;
 
-export function action() {
-  return methodNotAllowed("GET");
-}
+export const action = apiAction(
+  on(updateCurrentUser, async ({ app, body }) => {
+    const user = app.user!;
+    const location = { language: body.language ?? user.language ?? app.language, country: body.country ?? "", timezone: body.timezone ?? "auto" };
+    const problems = locationProblems(location, app.localizations);
+    const relevant = problems && Object.fromEntries(Object.entries(problems).filter(([field]) => body[field as keyof typeof body] !== undefined));
+    if (relevant && Object.keys(relevant).length) {
+      const errors = Object.fromEntries(Object.entries(relevant).map(([field, messages]) => [field, messages.map((m) => app.t(m))]));
+      throw new ApiError(422, Object.values(errors)[0][0], errors);
+    }
+    await patchProfile(app.db, user.id, body);
+    return { user: await currentUserJson(app) };
+  }),
+) satisfies (args: Route.ActionArgs) => Promise<Response>;
