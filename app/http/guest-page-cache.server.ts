@@ -71,7 +71,7 @@ export function guestPageCache(options: GuestPageCacheOptions = {}): MiddlewareF
     if (request.method !== "GET" || app.user !== null || app.flashToast !== null || options.skip?.(args)) return next();
     const url = new URL(request.url);
     // The time zone too: dates are rendered in it (app.timeZone, from the browser's hint cookie for guests).
-    const key = [url.pathname + url.search, app.language, app.activeTheme?.id ?? "", readCookie(request, COOKIE_NOTICE_COOKIE) === "1" ? "notice-ok" : "", app.timeZone].join("|");
+    const key = [url.origin + url.pathname + url.search, app.language, app.activeTheme?.id ?? "", readCookie(request, COOKIE_NOTICE_COOKIE) === "1" ? "notice-ok" : "", app.timeZone].join("|");
     const now = Date.now();
     const hit = entries.get(key);
     if (hit && hit.expiresAt > now) {
