@@ -18,6 +18,8 @@ import { loader as registerLoader, action as registerAction } from "~/routes/aut
 import { users } from "./users.schema";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
+import { loader as mailboxJson } from "~/routes/dev/mailbox-json";
+import { loader as mailboxPage } from "~/routes/dev/mailbox";
 
 const { db } = openD1(env.DB, null);
 const APP_KEY = (env as unknown as { APP_KEY: string }).APP_KEY;
@@ -87,6 +89,25 @@ describe("route guards (spec section 4)", () => {
     expect((result.thrown as Response).headers.get("Location")).toBe("/");
     const editor = await signedInRequest("/login?appearanceEditor=true");
     expect((await runRoute(editor.request, (args) => guestOnly(args))).thrown).toBeUndefined();
+  });
+});
+
+describe("page loads", () => {
+  it("a 401 or 403 page load for a guest becomes a redirect to /login (spec section 8)", async () => {
+    const result = await runRoute(new Request("http://localhost/some/private/page"), () => {
+      throw new Response(null, { status: 403 });
+    });
+    expect(result.response?.status).toBe(302);
+    expect(result.response?.headers.get("Location")).toBe("/login?redirect=%2Fsome%2Fprivate%2Fpage");
+  });
+
+  it("the local mailbox exists only in local mode", async () => {
+    const local = await runRoute(new Request("http://localhost/dev/mailbox.json"), (args) => mailboxJson(args as never));
+    expect((local.value as Response).status).toBe(200);
+    const production = await runRoute(new Request("http://localhost/dev/mailbox.json"), (args) => mailboxJson(args as never), {}, { isLocal: false });
+    expect((production.thrown as { init?: { status?: number } }).init?.status).toBe(404);
+    const page = await runRoute(new Request("http://localhost/dev/mailbox"), (args) => mailboxPage(args as never), {}, { isLocal: false });
+    expect((page.thrown as { init?: { status?: number } }).init?.status).toBe(404);
   });
 });
 

@@ -8,25 +8,28 @@ import { workerContext } from "~/request/context";
  * Runs `handler` (a loader or action) for `request` behind the real root
  * middleware, as React Router would: settings, viewer and user resolved from
  * the request's cookies. Returns what the handler returned or threw
- * (redirects and error responses are thrown Responses).
+ * (redirects and error responses are thrown Responses), and the response
+ * the middleware made of it.
  */
 export async function runRoute<T>(
   request: Request,
   handler: (args: { request: Request; context: RouterContextProvider; url: URL; params: Record<string, string> }) => Promise<T> | T,
   params: Record<string, string> = {},
-): Promise<{ value?: T; thrown?: unknown }> {
+  options: { isLocal?: boolean } = {},
+): Promise<{ value?: T; thrown?: unknown; response?: Response }> {
   const context = new RouterContextProvider();
   context.set(workerContext, {
     env,
     ctx: createExecutionContext(),
     requestId: "test",
     nonce: "test-nonce",
-    isLocal: true,
+    isLocal: options.isLocal ?? true,
   });
   const url = new URL(request.url);
-  let outcome: { value?: T; thrown?: unknown } = {};
+  let outcome: { value?: T; thrown?: unknown; response?: Response } = {};
+  let response: Response | undefined;
   try {
-    await appMiddleware({ request, context, url, params, pattern: url.pathname } as never, async () => {
+    response = await appMiddleware({ request, context, url, params, pattern: url.pathname } as never, async () => {
       try {
         outcome = { value: await handler({ request, context, url, params }) };
       } catch (thrown) {
@@ -37,5 +40,5 @@ export async function runRoute<T>(
   } catch (thrown) {
     outcome = { thrown };
   }
-  return outcome;
+  return { ...outcome, response };
 }
