@@ -86,6 +86,8 @@ test.describe("local development", () => {
 });
 
 test.describe("production build", () => {
+  // One production Worker for these tests, on a port of its own: never split across test workers.
+  test.describe.configure({ mode: "serial" });
   let worker: RunningWorker;
   const port = Number(process.env.E2E_PORT ?? 8788) + 2000;
 
