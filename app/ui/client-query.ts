@@ -1,4 +1,5 @@
 import { QUERY_RETRY_COUNT, QUERY_STALE_TIME_MS } from "~/constants";
+import { showDebugTrace } from "~/observability/ui/debug-trace-store";
 
 /**
  * A small cache for the browser's own data requests (type-ahead lists,
@@ -265,6 +266,8 @@ export async function fetchJson<T>(url: string, signal: AbortSignal, init: Reque
     body = null;
   }
   if (!response.ok) {
+    // A debug trace (local development, or an admin with debug on) opens the error dialog (spec section 8).
+    showDebugTrace(body);
     const message = (body as { message?: unknown } | null)?.message;
     throw new HttpError(response.status, typeof message === "string" ? message : response.statusText || `HTTP ${response.status}`, body);
   }
