@@ -67,7 +67,14 @@ export function SessionsSection({ sessions, actionData }: { sessions: SessionIte
                   )}
                 </p>
               </div>
-              {session.is_current_device ? null : <LogoutOneForm session={session} actionData={actionData} pending={navigation.formData?.get("session_id") === session.id} />}
+              {session.is_current_device ? null : session.token ? (
+                // An API token's use ends when the token is deleted, not by logging its session out.
+                <a href="#developers" className="shrink-0 text-sm font-medium text-primary underline-offset-4 hover:underline">
+                  {t("Manage tokens")}
+                </a>
+              ) : (
+                <LogoutOneForm session={session} actionData={actionData} pending={navigation.formData?.get("session_id") === session.id} />
+              )}
             </li>
           );
         })}
