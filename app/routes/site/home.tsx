@@ -15,9 +15,15 @@ import { useSettings } from "~/bootstrap/use-bootstrap";
 import { LandingPage } from "~/site/landing/landing-page";
 import { loadPricingData } from "~/billing/pricing.server";
 import { PricingTable } from "~/billing/ui/pricing-table";
-import { AuthFrame } from "~/routes/auth/layout";
-import { action as loginAction, LoginPage, loader as loginLoader } from "~/routes/auth/login";
-import { action as registerAction, loader as registerLoader, RegisterPage } from "~/routes/auth/register";
+import { action as loginAction, loader as loginLoader } from "~/routes/auth/login";
+import { action as registerAction, loader as registerLoader } from "~/routes/auth/register";
+import { lazy, Suspense } from "react";
+
+// The sign-in and registration screens (forms, validation, social sign-in)
+// load only when the homepage is one of them, not with every landing page.
+const AuthFrame = lazy(() => import("~/routes/auth/layout").then((m) => ({ default: m.AuthFrame })));
+const LoginPage = lazy(() => import("~/routes/auth/login").then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import("~/routes/auth/register").then((m) => ({ default: m.RegisterPage })));
 
 /** Titles in the landing page's trending grid: three rows of three. */
 const TRENDING_GRID_SIZE = 9;
@@ -128,19 +134,23 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const previewedContent = useSettings().homepage.appearance;
   // The auth screens' named exports take their loader and action data as props.
   if (loaderData.kind === "loginPage") {
-    const props = { loaderData: loaderData.auth, actionData } as unknown as Parameters<typeof LoginPage>[0];
+    const props = { loaderData: loaderData.auth, actionData } as unknown as React.ComponentProps<typeof LoginPage>;
     return (
-      <AuthFrame>
-        <LoginPage {...props} />
-      </AuthFrame>
+      <Suspense>
+        <AuthFrame>
+          <LoginPage {...props} />
+        </AuthFrame>
+      </Suspense>
     );
   }
   if (loaderData.kind === "registerPage") {
-    const props = { loaderData: loaderData.auth, actionData } as unknown as Parameters<typeof RegisterPage>[0];
+    const props = { loaderData: loaderData.auth, actionData } as unknown as React.ComponentProps<typeof RegisterPage>;
     return (
-      <AuthFrame>
-        <RegisterPage {...props} />
-      </AuthFrame>
+      <Suspense>
+        <AuthFrame>
+          <RegisterPage {...props} />
+        </AuthFrame>
+      </Suspense>
     );
   }
   if (loaderData.kind === "customPage") return <CustomPageView page={loaderData.page} ads={loaderData.ads} />;
