@@ -29,14 +29,14 @@ export async function runRoute<T>(
   let outcome: { value?: T; thrown?: unknown; response?: Response } = {};
   let response: Response | undefined;
   try {
-    response = await appMiddleware({ request, context, url, params, pattern: url.pathname } as never, async () => {
+    response = (await appMiddleware({ request, context, url, params, pattern: url.pathname } as never, async () => {
       try {
         outcome = { value: await handler({ request, context, url, params }) };
       } catch (thrown) {
         outcome = { thrown };
       }
       return new Response(null, { status: outcome.thrown instanceof Response ? outcome.thrown.status : 200 });
-    });
+    })) as Response | undefined;
   } catch (thrown) {
     outcome = { thrown };
   }
