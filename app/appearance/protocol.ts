@@ -22,6 +22,9 @@ export type EditorMessage =
   | { source: typeof APPEARANCE_SOURCE; type: "setActiveTheme"; themeId: number; isDark: boolean; values: Record<string, string> }
   | { source: typeof APPEARANCE_SOURCE; type: "setCustomCode"; mode: "css" | "html"; value: string };
 
+/** An editor message before the source marker is added. */
+export type EditorCommand = EditorMessage extends infer M ? (M extends unknown ? Omit<M, "source"> : never) : never;
+
 /** Preview to editor. */
 export type PreviewMessage =
   | { source: typeof APPEARANCE_SOURCE; type: "previewReady"; path: string }

@@ -20,7 +20,7 @@ export function isCrossOriginWrite(request: Request): boolean {
 }
 
 /** Paths that accept large bodies and enforce their own limits while streaming. */
-const STREAMING_UPLOAD_PATHS = [/^\/api\/v1\/tus\//, /^\/api\/v1\/s3\//, /^\/api\/v1\/file-entries$/, /^\/api\/v1\/uploads\//];
+const STREAMING_UPLOAD_PATHS = [/^\/api\/v1\/tus\//, /^\/api\/v1\/s3\//, /^\/api\/v1\/file-entries$/, /^\/api\/v1\/uploads\//, /^\/admin\/upload$/];
 
 /** Profile image uploads: a 2 MB image and room for a clear "too large" message above that (app/account/avatar.server.ts). */
 const AVATAR_UPLOAD_PATHS = [/^\/account-settings\/avatar$/, /^\/api\/v1\/users\/[^/]+\/avatar$/];

@@ -1,0 +1,130 @@
+import { isRouteErrorResponse, NavLink, Outlet, useMatches, type MiddlewareFunction } from "react-router";
+import type { Route } from "./+types/layout";
+import { requireAdmin } from "~/admin/access.server";
+import { visibleNavigation, type AdminNavSection } from "~/admin/navigation";
+import { useRootData, useTrans } from "~/bootstrap/use-bootstrap";
+import { clearGuestPageCache } from "~/http/guest-page-cache.server";
+import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
+import { buttonClasses } from "~/ui/button-styles";
+
+/**
+ * Everything under /admin: admin.access first (each screen then checks its
+ * own permission in its loader and action), and after any change the
+ * guest page cache of this isolate is dropped so the public site shows it
+ * at once (other isolates within GUEST_PAGE_CACHE_TTL_MS).
+ */
+const adminMiddleware: MiddlewareFunction<Response> = async (args, next) => {
+  requireAdmin(args);
+  const response = await next();
+  if (args.request.method !== "GET" && args.request.method !== "HEAD") clearGuestPageCache();
+  return response;
+};
+
+export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+
+export function loader(args: Route.LoaderArgs) {
+  const admin = requireAdmin(args);
+  return {
+    navigation: visibleNavigation(admin.can),
+    user: { name: admin.user.displayName, email: admin.user.email },
+  };
+}
+
+/** Screens that want the whole window (the appearance editor) set handle.adminChrome = false. */
+function useAdminChrome() {
+  return !useMatches().some((match) => (match.handle as { adminChrome?: boolean } | undefined)?.adminChrome === false);
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const chrome = useAdminChrome();
+  if (!chrome) return <Outlet />;
+  return (
+    <AdminFrame navigation={loaderData.navigation} user={loaderData.user}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+function AdminFrame({ navigation, user, children }: { navigation: AdminNavSection[]; user: { name: string; email: string } | null; children: React.ReactNode }) {
+  const t = useTrans();
+  const { bootstrap } = useRootData();
+  const nav = <AdminNavigation sections={navigation} />;
+  return (
+    <div className="flex min-h-dvh flex-col bg-paper" data-testid="admin-area">
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-divider bg-navbar px-4">
+        <details className="relative md:hidden">
+          <summary className={`${buttonClasses({ variant: "text", color: "neutral", size: "sm" })} list-none [&::-webkit-details-marker]:hidden`}>{t("Menu")}</summary>
+          <div className="absolute top-10 left-0 z-40 max-h-[80dvh] w-64 overflow-y-auto rounded-theme border border-divider bg-elevated p-3 shadow-xl">{nav}</div>
+        </details>
+        <a href="/admin" className="font-semibold text-foreground">
+          {bootstrap.settings.branding.site_name} <span className="font-normal text-muted">· {t("Admin")}</span>
+        </a>
+        <div className="ml-auto flex items-center gap-3 text-sm">
+          <a href="/" className="text-muted hover:text-foreground" target="_blank" rel="noreferrer">
+            {t("View site")}
+          </a>
+          {user ? (
+            <span className="hidden text-muted sm:inline" title={user.email}>
+              {user.name}
+            </span>
+          ) : null}
+          <form method="post" action="/auth/logout">
+            <button type="submit" className={buttonClasses({ variant: "outlined", color: "neutral", size: "xs" })}>
+              {t("Log out")}
+            </button>
+          </form>
+        </div>
+      </header>
+      <div className="flex flex-1">
+        <aside className="hidden w-60 shrink-0 border-r border-divider bg-elevated md:block">
+          <div className="sticky top-14 max-h-[calc(100dvh-3.5rem)] overflow-y-auto p-4">{nav}</div>
+        </aside>
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">
+          <div className="mx-auto max-w-6xl">{children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function AdminNavigation({ sections }: { sections: AdminNavSection[] }) {
+  const t = useTrans();
+  return (
+    <nav aria-label={t("Admin")} className="flex flex-col gap-5">
+      {sections.map((section) => (
+        <div key={section.label}>
+          <p className="mb-1 px-3 text-xs font-semibold tracking-wide text-muted uppercase">{t(section.label)}</p>
+          <ul className="flex flex-col gap-0.5">
+            {section.items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    `block rounded-md px-3 py-1.5 text-sm ${isActive ? "bg-primary-light font-medium text-primary" : "text-foreground hover:bg-paper"}`
+                  }
+                >
+                  {t(item.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const { requestId } = useRootData();
+  const content = isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <LoadErrorPage requestId={requestId} />;
+  // The layout's own loader failed (no permission): the plain 404 page, no admin chrome.
+  if (!loaderData) return <main className="flex-auto">{content}</main>;
+  return (
+    <AdminFrame navigation={loaderData.navigation} user={loaderData.user}>
+      {content}
+    </AdminFrame>
+  );
+}
