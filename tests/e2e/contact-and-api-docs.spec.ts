@@ -138,6 +138,11 @@ test.describe("API docs", () => {
       const url = new URL(request.url());
       if (!["localhost", "127.0.0.1"].includes(url.hostname) && url.protocol.startsWith("http")) outside.push(url.href);
     });
+    // Shown in the report if the reference fails to render.
+    page.on("pageerror", (error) => console.log(`page error on /api-docs: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") console.log(`console error on /api-docs: ${message.text()}`);
+    });
     await page.goto("/api-docs");
     await expect(page.getByTestId("api-docs")).toBeVisible();
     await expect(page.getByText("List titles").first()).toBeVisible({ timeout: 60_000 });

@@ -27,53 +27,78 @@ interface ScalarGlobal {
   createApiReference(element: Element, configuration: Record<string, unknown>): { destroy(): void };
 }
 
+let scalarScript: Promise<ScalarGlobal> | null = null;
+
+/** Adds the reference UI's script once per page (with this page's nonce) and resolves when it has run. */
+function loadScalar(nonce: string | undefined): Promise<ScalarGlobal> {
+  const ready = () => (window as unknown as { Scalar?: ScalarGlobal }).Scalar;
+  scalarScript ??= new Promise<ScalarGlobal>((resolve, reject) => {
+    const existing = ready();
+    if (existing) return resolve(existing);
+    const script = document.createElement("script");
+    script.src = scalarStandaloneUrl;
+    script.async = true;
+    if (nonce) script.nonce = nonce;
+    script.addEventListener("load", () => {
+      const scalar = ready();
+      if (scalar) resolve(scalar);
+      else reject(new Error("The API reference script did not start."));
+    });
+    script.addEventListener("error", () => reject(new Error("The API reference script could not be loaded.")));
+    document.head.appendChild(script);
+  }).catch((error: unknown) => {
+    scalarScript = null;
+    throw error;
+  });
+  return scalarScript;
+}
+
 /**
  * Renders the OpenAPI document with Scalar's API reference. The script is
  * added from here (trusted through the page's nonce and 'strict-dynamic'),
- * with its default web fonts off so nothing is fetched from elsewhere.
+ * with its default web fonts off so nothing is fetched from elsewhere. The
+ * spinner stays until the reference has put its content on the page.
  */
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   const t = useTrans();
   const { nonce } = useRootData();
+  // The nonce changes whenever the root loader runs again; only the first one is needed, to add the script.
+  const firstNonce = useRef(nonce);
   const mount = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
 
   useEffect(() => {
+    const element = mount.current;
+    if (!element) return;
     let instance: { destroy(): void } | null = null;
     let cancelled = false;
-    const start = () => {
-      const scalar = (window as unknown as { Scalar?: ScalarGlobal }).Scalar;
-      if (cancelled || !scalar || !mount.current) return;
-      instance = scalar.createApiReference(mount.current, {
-        url: loaderData.specUrl,
-        withDefaultFonts: false,
-        hideClientButton: true,
-        showDeveloperTools: "never",
-        telemetry: false,
-        darkMode: document.documentElement.classList.contains("dark"),
-        hideDarkModeToggle: true,
+    const rendered = new MutationObserver(() => {
+      if (element.childElementCount > 0) setState("ready");
+    });
+    rendered.observe(element, { childList: true });
+    loadScalar(firstNonce.current)
+      .then((scalar) => {
+        if (cancelled) return;
+        instance = scalar.createApiReference(element, {
+          url: loaderData.specUrl,
+          withDefaultFonts: false,
+          hideClientButton: true,
+          showDeveloperTools: "never",
+          telemetry: false,
+          darkMode: document.documentElement.classList.contains("dark"),
+          hideDarkModeToggle: true,
+        });
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        if (!cancelled) setState("failed");
       });
-      setState("ready");
-    };
-    let script = document.querySelector<HTMLScriptElement>("script[data-api-reference]");
-    if (!script) {
-      script = document.createElement("script");
-      script.src = scalarStandaloneUrl;
-      script.async = true;
-      script.dataset.apiReference = "1";
-      if (nonce) script.nonce = nonce;
-      document.head.appendChild(script);
-    }
-    if ((window as unknown as { Scalar?: ScalarGlobal }).Scalar) start();
-    else {
-      script.addEventListener("load", start, { once: true });
-      script.addEventListener("error", () => setState("failed"), { once: true });
-    }
     return () => {
       cancelled = true;
+      rendered.disconnect();
       instance?.destroy();
     };
-  }, [loaderData.specUrl, nonce]);
+  }, [loaderData.specUrl]);
 
   return (
     <main className="min-h-dvh bg-background" data-testid="api-docs">
