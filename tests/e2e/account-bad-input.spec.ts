@@ -57,10 +57,16 @@ test.describe("profile image", () => {
     // Not a file at all, and a body far over the limit.
     const noFile = await page.request.post("/account-settings/avatar", { multipart: { intent: "upload-avatar", file: "just text" } });
     expect(noFile.status()).toBe(422);
-    const huge = await page.request.post("/account-settings/avatar", {
-      multipart: { intent: "upload-avatar", file: { name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(9 * 1024 * 1024) } },
-    });
-    expect(huge.status()).toBe(413);
+    // Refused by its Content-Length before it is read: a 413, or a reset if the client is still sending when it comes.
+    const huge = await page.request
+      .post("/account-settings/avatar", {
+        multipart: { intent: "upload-avatar", file: { name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(9 * 1024 * 1024) } },
+      })
+      .then(
+        (response) => response.status(),
+        (error: Error) => (/ECONNRESET|EPIPE|socket hang up/.test(error.message) ? "reset" : error.message),
+      );
+    expect([413, "reset"]).toContain(huge);
     expect((await userRow(user.userId))?.avatar).toBeNull();
     expect(await avatarFiles(user.userId)).toHaveLength(0);
   });
@@ -161,7 +167,8 @@ test("another user's session id or token id: not found, nothing ended", async ({
 
 test("unknown intents and tampered forms never 500", async ({ page, context, baseURL }) => {
   await createAccountUser(context, baseURL!);
-  for (const form of [{ intent: "no-such-thing" }, { intent: "disconnect-social", service: "myspace" }, { intent: "delete-token", token_id: "-1" }, { intent: "delete-account" }]) {
+  const forms: Record<string, string>[] = [{ intent: "no-such-thing" }, { intent: "disconnect-social", service: "myspace" }, { intent: "delete-token", token_id: "-1" }, { intent: "delete-account" }];
+  for (const form of forms) {
     const response = await postSettings(page.request, form);
     expect(response.status(), JSON.stringify(form)).toBeGreaterThanOrEqual(400);
     expect(response.status(), JSON.stringify(form)).toBeLessThan(500);
