@@ -51,6 +51,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("a series links to its seasons, a season to its episodes, and episodes to each other", async ({ page }) => {
+      test.slow(); // eight navigations
       const series = await seriesWithEpisodes();
       await page.goto(`/titles/${series.id}/${series.slug}`);
       await page.getByTestId("title-seasons").getByRole("link").first().click();
@@ -101,6 +102,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("browse filters narrow the list through a GET form", async ({ page }) => {
+      test.slow(); // five navigations
       await page.goto("/titles");
       await expect(page.getByTestId("browse-results").getByTestId("title-card").first()).toBeVisible();
       const filters = page.getByTestId("browse-filters");
