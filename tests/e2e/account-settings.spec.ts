@@ -300,3 +300,18 @@ test("danger zone: delete the account; it cannot sign in, its avatar and token a
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByTestId("user-menu")).toHaveCount(0);
 });
+
+test("developers: hidden without api.access; its forms and tokens are refused", async ({ page, context, baseURL }) => {
+  const user = await createAccountUser(context, baseURL!);
+  const { plainTextToken } = await (await page.request.post("/api/v1/access-tokens", { data: { tokenName: "Before" } })).json();
+  // Only the guests' role: titles.view, no api.access.
+  await queryE2e("DELETE FROM user_roles WHERE user_id = ?", [user.userId]);
+  await queryE2e('INSERT INTO user_roles (user_id, role_id) SELECT ?, id FROM roles WHERE guest = 1', [user.userId]);
+  await page.goto("/account-settings");
+  await expect(page.getByTestId("account-details-section")).toBeVisible();
+  await expect(page.getByTestId("developers-section")).toHaveCount(0);
+  await expect(page.getByTestId("settings-nav").getByRole("link", { name: "Developers" })).toHaveCount(0);
+  expect((await page.request.post("/account-settings", { form: { intent: "create-token", token_name: "Nope" } })).status()).toBe(404);
+  const api = await page.request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${plainTextToken}`, Cookie: "" } });
+  expect(api.status()).toBe(403);
+});
