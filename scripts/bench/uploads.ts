@@ -8,10 +8,14 @@ import { createSignedInUser } from "../lib/signed-in-user";
  * at a time, complete, create the entry), reported as MB/s and the memory of
  * the workerd process that serves it.
  *
- * Memory is read from /proc/<pid>/status (VmRSS sampled every 50 ms, VmHWM at
- * the end) for every workerd process of the server. Note what it includes:
- * locally, workerd also runs miniflare's D1 and R2 simulators, so its RSS is
- * an upper bound for the Worker's isolate, which Cloudflare limits to 128 MB.
+ * Memory, two ways:
+ * - the Worker's own V8 isolate, through the inspector workerd opens for
+ *   wrangler (Runtime.getHeapUsage: JS heap in use, plus the ArrayBuffer
+ *   backing stores that hold bytes in flight), sampled every 100 ms; this is
+ *   what Cloudflare's 128 MB per-isolate limit is about;
+ * - the workerd processes' RSS from /proc/<pid>/status (VmRSS sampled, VmHWM
+ *   at the end). Locally one workerd also runs miniflare's D1 and R2
+ *   simulators (R2 keeps the bytes it receives), so its RSS is not the Worker's.
  */
 const MiB = 1024 * 1024;
 const TOTAL = 1024 * MiB;
@@ -87,6 +91,70 @@ function memoryOf(pid: number): { rss: number; hwm: number } | null {
   }
 }
 
+/** Ports `pid` listens on. */
+function portsOf(pid: number): number[] {
+  const inodes = new Set<string>();
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (match) inodes.add(match[1]);
+    }
+  } catch {
+    return [];
+  }
+  const ports: number[] = [];
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length >= 10 && fields[3] === "0A" && inodes.has(fields[9])) ports.push(parseInt(fields[1].split(":")[1], 16));
+    }
+  }
+  return ports;
+}
+
+interface HeapUsage {
+  usedSize: number;
+  totalSize: number;
+  backingStorageSize?: number;
+}
+
+/** A connection to the Worker isolate's inspector (workerd's, which wrangler also uses). */
+async function connectToIsolate(pids: number[]): Promise<{ sample: () => Promise<HeapUsage | null>; close: () => void } | null> {
+  for (const pid of pids) {
+    for (const port of portsOf(pid)) {
+      let target: { webSocketDebuggerUrl?: string } | undefined;
+      try {
+        const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(1000) })).json()) as { webSocketDebuggerUrl?: string; id?: string }[];
+        target = list.find((t) => t.id?.startsWith("core:user:"));
+      } catch {
+        continue;
+      }
+      if (!target?.webSocketDebuggerUrl) continue;
+      const ws = new WebSocket(target.webSocketDebuggerUrl);
+      await new Promise((resolve, reject) => {
+        ws.onopen = resolve;
+        ws.onerror = reject;
+      });
+      let nextId = 0;
+      const pending = new Map<number, (value: unknown) => void>();
+      ws.onmessage = (event) => {
+        const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+        if (message.id !== undefined) pending.get(message.id)?.(message.result);
+      };
+      const call = (method: string) =>
+        new Promise<unknown>((resolve) => {
+          const id = ++nextId;
+          pending.set(id, resolve);
+          ws.send(JSON.stringify({ id, method }));
+          setTimeout(() => resolve(null), 2000);
+        });
+      await call("Runtime.enable");
+      return { sample: async () => (await call("Runtime.getHeapUsage")) as HeapUsage | null, close: () => ws.close() };
+    }
+  }
+  return null;
+}
+
 async function postJson<T>(url: string, cookie: string, body: unknown): Promise<T> {
   const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify(body) });
   const text = await response.text();
@@ -108,6 +176,23 @@ export default async function uploads(bench: BenchContext) {
       if (rss > (peak.get(pid) ?? 0)) peak.set(pid, rss);
     }
   }, 50);
+
+  const isolate = await connectToIsolate(pids).catch(() => null);
+  if (!isolate) bench.note("uploads: could not reach the Worker isolate's inspector; its heap was not measured.");
+  const heapBefore = (await isolate?.sample()) ?? null;
+  const heap = { used: heapBefore?.usedSize ?? 0, backing: heapBefore?.backingStorageSize ?? 0, samples: 0 };
+  let sampling = true;
+  const heapSampler = (async () => {
+    while (sampling && isolate) {
+      const usage = await isolate.sample();
+      if (usage) {
+        heap.samples++;
+        heap.used = Math.max(heap.used, usage.usedSize);
+        heap.backing = Math.max(heap.backing, usage.backingStorageSize ?? 0);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
 
   const user = await createSignedInUser(bench.persistTo, "bench-uploader");
   const api = (path: string) => `${bench.baseUrl}/api/v1/${path}`;
@@ -162,23 +247,35 @@ export default async function uploads(bench: BenchContext) {
     const { fileEntry } = await postJson<{ fileEntry: { id: number; size: number; url: string } }>(api("s3/entries"), user.cookieHeader, { key });
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
+    sampling = false;
+    await heapSampler;
+    const heapAfter = (await isolate?.sample()) ?? null;
+    isolate?.close();
     if (fileEntry.size !== TOTAL) throw new Error(`the entry has ${fileEntry.size} bytes, expected ${TOTAL}`);
     const rate = TOTAL / MiB / seconds;
     console.log(`${rate.toFixed(1)} MB/s`);
 
     bench.note(`uploads: multipart upload of 1 GiB (52 parts of 20 MiB, 5 in parallel) through the local Worker: ${seconds.toFixed(1)} s, ${rate.toFixed(1)} MB/s.`);
+    if (heapBefore) {
+      bench.note(
+        `uploads: Worker isolate (V8 inspector, ${heap.samples} samples): JS heap in use ${mb(heapBefore.usedSize)} before, peak ${mb(heap.used)} during, ${mb(heapAfter?.usedSize ?? 0)} after; ArrayBuffer backing stores peak ${mb(heap.backing)}.`,
+      );
+    }
     for (const pid of pids) {
       const memory = memoryOf(pid);
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(`entry=127.0.0.1:${port}`) ? "serving" : "helper";
+      // wrangler runs two: a proxy on the public port, and the runtime of the Worker with miniflare's D1/R2.
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(`entry=127.0.0.1:${port}`) ? "wrangler's proxy" : "Worker runtime + D1/R2 simulators";
       bench.note(
         `uploads: workerd pid ${pid} (${cmd}): RSS before ${mb(baseline.get(pid) ?? 0)}, peak sampled ${mb(peak.get(pid) ?? 0)} (+${mb((peak.get(pid) ?? 0) - (baseline.get(pid) ?? 0))}), VmHWM ${mb(memory?.hwm ?? 0)}.`,
       );
     }
-    bench.note("uploads: workerd's RSS includes the local D1/R2 simulators and the runtime itself; the isolate's own share is smaller (Cloudflare's limit: 128 MB per isolate).");
+    bench.note("uploads: the runtime workerd's RSS includes miniflare's D1/R2 simulators (which receive the 1 GiB) and the runtime; the isolate row is the Worker's own memory (Cloudflare's limit: 128 MB per isolate).");
     // Leave the state as it was: the 1 GiB object goes.
     await postJson(api("file-entries/delete"), user.cookieHeader, { entryIds: [fileEntry.id], deleteForever: true });
   } catch (error) {
     clearInterval(sampler);
+    sampling = false;
+    isolate?.close();
     await postJson(api("s3/multipart/abort"), user.cookieHeader, { key, uploadId }).catch(() => {});
     throw error;
   }
