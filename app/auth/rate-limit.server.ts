@@ -36,7 +36,8 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
-  hit(policy: RateLimitPolicy, subject: string): Promise<RateLimitResult>;
+  /** Counts `cost` attempts (default 1), e.g. one per address of a batch of invitations. */
+  hit(policy: RateLimitPolicy, subject: string, cost?: number): Promise<RateLimitResult>;
 }
 
 /** The Workers rate-limit binding's interface (wrangler.toml [[ratelimits]]). */
@@ -53,7 +54,7 @@ export class D1RateLimiter implements RateLimiter {
     private db: Database,
     private now: () => number = () => Date.now(),
   ) {}
-  async hit(policy: RateLimitPolicy, subject: string): Promise<RateLimitResult> {
+  async hit(policy: RateLimitPolicy, subject: string, cost = 1): Promise<RateLimitResult> {
     const { limit, period } = RATE_LIMITS[policy];
     const nowS = Math.floor(this.now() / 1000);
     const window = Math.floor(nowS / period);
@@ -61,8 +62,8 @@ export class D1RateLimiter implements RateLimiter {
     const key = `${policy}:${subject.slice(0, 320)}:${window}`;
     const [row] = await this.db
       .insert(rateLimitBuckets)
-      .values({ key, count: 1, expiresAt: windowEnd })
-      .onConflictDoUpdate({ target: rateLimitBuckets.key, set: { count: sql`${rateLimitBuckets.count} + 1` } })
+      .values({ key, count: cost, expiresAt: windowEnd })
+      .onConflictDoUpdate({ target: rateLimitBuckets.key, set: { count: sql`${rateLimitBuckets.count} + ${cost}` } })
       .returning({ count: rateLimitBuckets.count });
     const ok = (row?.count ?? 1) <= limit;
     return { ok, retryAfter: ok ? 0 : Math.max(1, windowEnd - nowS) };
@@ -75,11 +76,13 @@ export class BindingRateLimiter implements RateLimiter {
     private env: Record<string, unknown>,
     private fallback: RateLimiter,
   ) {}
-  async hit(policy: RateLimitPolicy, subject: string): Promise<RateLimitResult> {
+  async hit(policy: RateLimitPolicy, subject: string, cost = 1): Promise<RateLimitResult> {
     const { binding, period } = RATE_LIMITS[policy];
     const limiter = this.env[binding] as RateLimitBinding | undefined;
-    if (!limiter || typeof limiter.limit !== "function") return this.fallback.hit(policy, subject);
-    const { success } = await limiter.limit({ key: `${policy}:${subject}` });
+    if (!limiter || typeof limiter.limit !== "function") return this.fallback.hit(policy, subject, cost);
+    // The binding counts one per call.
+    let success = true;
+    for (let i = 0; i < cost && success; i++) success = (await limiter.limit({ key: `${policy}:${subject}` })).success;
     return { ok: success, retryAfter: success ? 0 : period };
   }
 }
@@ -96,10 +99,10 @@ export function rateLimiterFor(env: Env, db: Database): RateLimiter {
  */
 export async function checkRateLimits(
   limiter: RateLimiter,
-  hits: [RateLimitPolicy, string | null | undefined][],
+  hits: [RateLimitPolicy, string | null | undefined, cost?: number][],
 ): Promise<RateLimitResult> {
   const results = await Promise.all(
-    hits.filter(([, subject]) => subject).map(([policy, subject]) => limiter.hit(policy, subject!)),
+    hits.filter(([, subject]) => subject).map(([policy, subject, cost]) => limiter.hit(policy, subject!, cost)),
   );
   const blocked = results.filter((r) => !r.ok);
   if (blocked.length === 0) return { ok: true, retryAfter: 0 };

@@ -45,8 +45,8 @@ export interface MailQueue {
   enqueue(mails: QueuedMail[]): Promise<number[]>;
 }
 
-/** Rows per INSERT: 6 bound values each, under D1's 100-parameter limit. */
-const INSERT_CHUNK = 16;
+/** Rows per INSERT: 8 bound values each (drizzle binds column defaults too), under D1's 100-parameter limit. */
+const INSERT_CHUNK = 10;
 
 export function mailQueueFor(
   env: MailQueueEnv,

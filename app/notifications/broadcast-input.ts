@@ -17,5 +17,7 @@ export const broadcastInputSchema = z.object({
     .nullish(),
   /** Only users with one of these roles; omitted or empty: everyone. */
   roleIds: z.array(z.number().int().positive()).max(50).nullish(),
+  /** Only these users (with roleIds: users in both); omitted or empty: no such limit. */
+  userIds: z.array(z.number().int().positive()).max(1000).nullish(),
 });
 export type BroadcastInput = z.output<typeof broadcastInputSchema>;

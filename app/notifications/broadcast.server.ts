@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { userRoles, users } from "~/auth/users.schema";
 import { BROADCAST_SLICE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
@@ -22,11 +22,12 @@ import type { NotificationServices } from "./services.server";
 
 export async function createBroadcast(services: NotificationServices, createdBy: number, input: BroadcastInput) {
   const roleIds = input.roleIds && input.roleIds.length > 0 ? [...new Set(input.roleIds)] : null;
+  const userIds = input.userIds && input.userIds.length > 0 ? [...new Set(input.userIds)].sort((a, b) => a - b) : null;
   const [row] = await services.db
     .insert(notificationBroadcasts)
     .values({
       createdBy,
-      audience: { roleIds },
+      audience: { roleIds, userIds },
       title: input.title,
       body: sanitizeHtml(input.body),
       action: input.action ?? null,
@@ -42,12 +43,11 @@ export async function deliverBroadcastSlice(base: NotificationServices, broadcas
   const [broadcast] = await base.db.select().from(notificationBroadcasts).where(eq(notificationBroadcasts.id, broadcastId)).limit(1);
   if (!broadcast || broadcast.status !== "sending") return { delivered: 0 };
   const services = { ...base, baseUrl: broadcast.baseUrl };
-  const recipients = await audienceSlice(services.db, broadcast.audience.roleIds, broadcast.cursor);
-  if (recipients.length === 0) {
+  const { recipients, nextCursor, last } = await audienceSlice(services.db, broadcast.audience, broadcast.cursor);
+  if (nextCursor === null) {
     await services.db.update(notificationBroadcasts).set({ status: "sent", finishedAt: new Date() }).where(eq(notificationBroadcasts.id, broadcastId));
     return { delivered: 0 };
   }
-  const nextCursor = recipients[recipients.length - 1].id;
   const [claimed] = await services.db
     .update(notificationBroadcasts)
     .set({ cursor: nextCursor, recipients: sql`${notificationBroadcasts.recipients} + ${recipients.length}` })
@@ -55,7 +55,9 @@ export async function deliverBroadcastSlice(base: NotificationServices, broadcas
     .returning({ id: notificationBroadcasts.id });
   if (!claimed) return { delivered: 0 };
   try {
-    await notify(services, recipients, announcementMessage({ title: broadcast.title, body: broadcast.body, action: broadcast.action }));
+    if (recipients.length > 0) {
+      await notify(services, recipients, announcementMessage({ title: broadcast.title, body: broadcast.body, action: broadcast.action }));
+    }
   } catch (error) {
     await services.db
       .update(notificationBroadcasts)
@@ -63,7 +65,7 @@ export async function deliverBroadcastSlice(base: NotificationServices, broadcas
       .where(and(eq(notificationBroadcasts.id, broadcastId), eq(notificationBroadcasts.cursor, nextCursor)));
     throw error;
   }
-  if (recipients.length < BROADCAST_SLICE_SIZE) {
+  if (last) {
     await services.db.update(notificationBroadcasts).set({ status: "sent", finishedAt: new Date() }).where(eq(notificationBroadcasts.id, broadcastId));
   } else {
     await enqueueNotificationJob(services, { kind: "broadcast", broadcastId });
@@ -71,18 +73,29 @@ export async function deliverBroadcastSlice(base: NotificationServices, broadcas
   return { delivered: recipients.length };
 }
 
-/** The next users after `cursor` (by id), not banned, optionally with one of the roles. */
-function audienceSlice(db: Database, roleIds: number[] | null, cursor: number) {
-  const base = and(gt(users.id, cursor), isNull(users.bannedAt));
+/**
+ * The next slice of recipients after `cursor` (by user id): not banned,
+ * optionally with one of the roles, optionally among the chosen users (taken
+ * 80 at a time, under D1's 100-parameter limit). `nextCursor` null: nobody
+ * is left; `last`: this is the final slice.
+ */
+async function audienceSlice(db: Database, audience: { roleIds: number[] | null; userIds?: number[] | null }, cursor: number) {
+  const { roleIds } = audience;
+  const remaining = audience.userIds?.filter((id) => id > cursor) ?? null;
+  const chosen = remaining?.slice(0, 80) ?? null;
+  if (chosen && chosen.length === 0) return { recipients: [], nextCursor: null, last: true };
   const withRole = roleIds
     ? sql`EXISTS (SELECT 1 FROM ${userRoles} ur WHERE ur.user_id = ${users.id} AND ur.role_id IN (${sql.join(roleIds.map((id) => sql`${id}`), sql`, `)}))`
     : undefined;
-  return db
+  const recipients = await db
     .select({ id: users.id, email: users.email, language: users.language })
     .from(users)
-    .where(withRole ? and(base, withRole) : base)
+    .where(and(gt(users.id, cursor), isNull(users.bannedAt), chosen ? inArray(users.id, chosen) : undefined, withRole))
     .orderBy(asc(users.id))
     .limit(BROADCAST_SLICE_SIZE);
+  if (chosen) return { recipients, nextCursor: chosen[chosen.length - 1], last: remaining!.length <= chosen.length };
+  if (recipients.length === 0) return { recipients, nextCursor: null, last: true };
+  return { recipients, nextCursor: recipients[recipients.length - 1].id, last: recipients.length < BROADCAST_SLICE_SIZE };
 }
 
 export function serializeBroadcast(row: typeof notificationBroadcasts.$inferSelect) {
@@ -92,6 +105,7 @@ export function serializeBroadcast(row: typeof notificationBroadcasts.$inferSele
     body: row.body,
     action: row.action,
     role_ids: row.audience.roleIds,
+    user_ids: row.audience.userIds ?? null,
     status: row.status,
     recipients: row.recipients,
     created_at: row.createdAt.toISOString(),

@@ -187,7 +187,6 @@ export function announcementMessage(input: { title: string; body: string; action
     render() {
       return {
         data: {
-          image: "people",
           lines: [
             { type: "primary", content: escapeHtml(input.title), icon: "campaign" },
             ...(input.body ? [{ type: "secondary" as const, content: input.body }] : []),

@@ -208,4 +208,20 @@ describe("admin broadcasts", () => {
     const [row] = await db.select().from(notificationBroadcasts).where(eq(notificationBroadcasts.id, broadcast.id));
     expect(row).toMatchObject({ status: "sent", recipients: 1 });
   });
+
+  it("can go to chosen users, in slices, skipping banned ones", async () => {
+    const services = makeServices();
+    const chosen = [];
+    for (let i = 0; i < 85; i++) chosen.push(await createUser());
+    const [banned, outsider] = [chosen[3], await createUser()];
+    await db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, banned.id));
+    const broadcast = await createBroadcast(services, outsider.id, { title: "Just you", body: "", action: null, userIds: chosen.map((u) => u.id) });
+    await services.settle();
+    const [row] = await db.select().from(notificationBroadcasts).where(eq(notificationBroadcasts.id, broadcast.id));
+    expect(row).toMatchObject({ status: "sent", recipients: 84 });
+    expect((await listNotifications(db, chosen[84].id)).pagination.total).toBe(1);
+    expect((await listNotifications(db, chosen[0].id)).pagination.total).toBe(1);
+    expect((await listNotifications(db, banned.id)).pagination.total).toBe(0);
+    expect((await listNotifications(db, outsider.id)).pagination.total).toBe(0);
+  });
 });

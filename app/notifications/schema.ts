@@ -64,8 +64,8 @@ export const notificationBroadcasts = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    /** Who receives it: everyone, or users with one of these roles. */
-    audience: text("audience", { mode: "json" }).$type<{ roleIds: number[] | null }>().notNull(),
+    /** Who receives it: everyone, or users with one of these roles, or these users. */
+    audience: text("audience", { mode: "json" }).$type<{ roleIds: number[] | null; userIds?: number[] | null }>().notNull(),
     title: text("title").notNull(),
     /** Sanitised HTML. */
     body: text("body").notNull(),

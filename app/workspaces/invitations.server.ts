@@ -75,10 +75,7 @@ export async function inviteToWorkspace(
   const emails = [...new Set(input.emails.map(normalizeEmail))];
 
   // Every address counts against the inviter's limit, before anything else is looked at.
-  const limited = await checkRateLimits(
-    deps.limiter,
-    emails.map(() => ["workspace-invite:user", String(actor.id)] as ["workspace-invite:user", string]),
-  );
+  const limited = await checkRateLimits(deps.limiter, [["workspace-invite:user", String(actor.id), emails.length]]);
   if (!limited.ok) {
     throw new WorkspaceError(429, "Too many invitations. Please try again in :seconds seconds.", { seconds: limited.retryAfter }, "emails");
   }

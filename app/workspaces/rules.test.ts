@@ -42,3 +42,15 @@ describe("workspace input", () => {
     expect(inviteSchema.safeParse({ emails: ["a@example.test"], role: "owner" }).success).toBe(false);
   });
 });
+
+describe("invite addresses as the browser's form kit hands them over", () => {
+  it("splits a one-item array of comma-separated text", async () => {
+    const { parseWithZod } = await import("@conform-to/zod/v4");
+    const form = new FormData();
+    form.set("emails", "a@example.test, b@example.test");
+    form.set("role", "member");
+    const submission = parseWithZod(form, { schema: inviteSchema });
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" ? submission.value.emails : null).toEqual(["a@example.test", "b@example.test"]);
+  });
+});

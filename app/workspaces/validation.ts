@@ -19,10 +19,19 @@ export const roleField = z.enum(ASSIGNABLE_ROLES, { error: "Choose admin or memb
 
 const emailAddress = z.email().max(255);
 
-/** A list of addresses: an array (API) or text separated by commas, spaces or new lines (forms). */
+/**
+ * A list of addresses: an array (API) or text separated by commas, spaces or
+ * new lines (forms; conform hands a lone form value to an array schema as a
+ * one-item array, so every item is split too).
+ */
 export const inviteEmailsField = z
-  .union([z.array(z.string()), z.string()], { error: "Enter at least one email address." })
-  .transform((value) => (Array.isArray(value) ? value : value.split(/[\s,;]+/)).map((email) => email.trim()).filter(Boolean))
+  .union([z.array(z.string().max(5000)), z.string().max(5000)], { error: "Enter at least one email address." })
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((item) => item.split(/[\s,;]+/))
+      .map((email) => email.trim())
+      .filter(Boolean),
+  )
   .superRefine((emails, ctx) => {
     if (emails.length === 0) ctx.addIssue({ code: "custom", message: "Enter at least one email address." });
     if (emails.length > WORKSPACE_INVITES_PER_REQUEST) {

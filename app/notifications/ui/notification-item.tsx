@@ -1,5 +1,5 @@
 import { useEffect, type FormEvent } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate, useRevalidator } from "react-router";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { useDates } from "~/i18n/use-dates";
 import { toast } from "~/toasts/toast-store";
@@ -27,15 +27,24 @@ export interface NotificationActionAnswer {
   unreadCount?: number;
 }
 
-/** Shows the answer of a notification action once, as a toast, and keeps the badge in step. */
+/**
+ * Shows the answer of a notification action once, as a toast, and keeps the
+ * badge in step. A refusal (e.g. "This invite is no longer valid", a 404)
+ * also refreshes the page's data: React Router does not revalidate after an
+ * error status by itself, and the spec wants fresh bootstrap data then.
+ */
 export function useAnswerToast(answer: NotificationActionAnswer | undefined) {
+  const revalidator = useRevalidator();
   useEffect(() => {
     if (!answer) return;
+    if (!answer.ok) void revalidator.revalidate();
     if (typeof answer.unreadCount === "number") notificationStore.update({ unreadCount: answer.unreadCount }, { changed: true });
     if (answer.message) {
       if (answer.ok) toast(answer.message);
       else toast.danger(answer.message);
     }
+    // The revalidator changes identity on every render; only a new answer matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
 }
 
