@@ -177,7 +177,9 @@ export default async function uploads(bench: BenchContext) {
     }
   }, 50);
 
-  const isolate = await connectToIsolate(pids).catch(() => null);
+  // The Worker's own runtime is the workerd started with an inspector address (the proxy has none).
+  const runtimes = pids.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--inspector-addr"));
+  const isolate = await connectToIsolate(runtimes).catch(() => null);
   if (!isolate) bench.note("uploads: could not reach the Worker isolate's inspector; its heap was not measured.");
   const heapBefore = (await isolate?.sample()) ?? null;
   const heap = { used: heapBefore?.usedSize ?? 0, backing: heapBefore?.backingStorageSize ?? 0, samples: 0 };
