@@ -149,6 +149,7 @@ export default [
     route("cookie-notice", "routes/resources/cookie-notice.ts"),
     route("workspace", "routes/resources/workspace.ts"),
     route("e2e/signed-in-user", "routes/resources/e2e-signed-in-user.ts"),
+    route("e2e/api-client", "routes/resources/e2e-api-client.ts"),
     route("e2e/:task", "routes/resources/e2e-caches.ts"),
   ]),
 
