@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/audit-log";
 import { requireAdmin } from "~/admin/access.server";
 import { auditLogFacets, listAuditLog } from "~/admin/audit.server";
@@ -175,4 +175,10 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       ) : null}
     </>
   );
+}
+
+/** Nothing to post here: refused like every admin action (the walk test posts to every route). */
+export function action(args: Route.ActionArgs) {
+  requireAdmin(args, P.auditView);
+  throw data(null, { status: 405, headers: { Allow: "GET" } });
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { requireAdmin } from "~/admin/access.server";
 import { loadDashboard } from "~/admin/dashboard.server";
@@ -87,4 +87,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </AdminSection>
     </>
   );
+}
+
+/** Nothing to post here: refused like every admin action (the walk test posts to every route). */
+export function action(args: Route.ActionArgs) {
+  requireAdmin(args);
+  throw data(null, { status: 405, headers: { Allow: "GET" } });
 }

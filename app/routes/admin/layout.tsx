@@ -8,13 +8,14 @@ import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
 import { buttonClasses } from "~/ui/button-styles";
 
 /**
- * Everything under /admin: admin.access first (each screen then checks its
- * own permission in its loader and action), and after any change the
- * guest page cache of this isolate is dropped so the public site shows it
- * at once (other isolates within GUEST_PAGE_CACHE_TTL_MS).
+ * Everything under /admin checks admin.access and its own permission in its
+ * loader and action (requireAdmin; loader-only screens have an action that
+ * refuses too). Not here: a refusal thrown by middleware would skip the root
+ * loader and render the bare error page instead of the 404 page. After any
+ * change the guest page cache of this isolate is dropped so the public site
+ * shows it at once (other isolates within GUEST_PAGE_CACHE_TTL_MS).
  */
 const adminMiddleware: MiddlewareFunction<Response> = async (args, next) => {
-  requireAdmin(args);
   const response = await next();
   if (args.request.method !== "GET" && args.request.method !== "HEAD") clearGuestPageCache();
   return response;

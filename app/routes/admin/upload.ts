@@ -88,6 +88,8 @@ async function attach(admin: AdminRequest, bucket: R2Bucket, target: Target, ent
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const url = args.url;
+  // Who asks comes first: nobody without admin.access learns anything about targets.
+  requireAdmin(args);
   const target = readTarget(url);
   const admin = requireAdmin(args, permissionFor(target));
   const t = admin.app.t;

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/plans";
 import { requireAdmin } from "~/admin/access.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
@@ -69,4 +69,10 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
       </div>
     </>
   );
+}
+
+/** Nothing to post here: refused like every admin action (the walk test posts to every route). */
+export function action(args: Route.ActionArgs) {
+  requireAdmin(args, P.plansUpdate);
+  throw data(null, { status: 405, headers: { Allow: "GET" } });
 }

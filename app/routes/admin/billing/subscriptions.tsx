@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/subscriptions";
 import { requireAdmin } from "~/admin/access.server";
 import { pageOffset, parseListParams } from "~/admin/list-params";
@@ -124,4 +124,10 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
       />
     </>
   );
+}
+
+/** Nothing to post here: refused like every admin action (the walk test posts to every route). */
+export function action(args: Route.ActionArgs) {
+  requireAdmin(args, P.subscriptionsView);
+  throw data(null, { status: 405, headers: { Allow: "GET" } });
 }

@@ -18,3 +18,9 @@ export async function loader(args: Route.LoaderArgs) {
     },
   });
 }
+
+/** Nothing to post here: refused like every admin action (the walk test posts to every route). */
+export function action(args: Route.ActionArgs) {
+  requireAdmin(args, P.localizationsUpdate);
+  throw data(null, { status: 405, headers: { Allow: "GET" } });
+}

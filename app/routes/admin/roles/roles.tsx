@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/roles";
 import { requireAdmin } from "~/admin/access.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
@@ -55,4 +55,10 @@ export default function AdminRoles({ loaderData }: Route.ComponentProps) {
       </div>
     </>
   );
+}
+
+/** Nothing to post here: refused like every admin action (the walk test posts to every route). */
+export function action(args: Route.ActionArgs) {
+  requireAdmin(args, P.rolesUpdate);
+  throw data(null, { status: 405, headers: { Allow: "GET" } });
 }

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Route } from "./+types/users-export";
 import { requireAdmin } from "~/admin/access.server";
 import { parseListParams } from "~/admin/list-params";
@@ -32,4 +33,10 @@ export function loader(args: Route.LoaderArgs) {
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+/** Nothing to post here: refused like every admin action (the walk test posts to every route). */
+export function action(args: Route.ActionArgs) {
+  requireAdmin(args, P.usersView);
+  throw data(null, { status: 405, headers: { Allow: "GET" } });
 }

@@ -1,0 +1,58 @@
+import { createClient, type InValue } from "@libsql/client";
+import type { BrowserContext } from "@playwright/test";
+import { localD1File } from "../../../scripts/lib/local-d1";
+import { E2E_STATE } from "../fixtures/e2e-db";
+import { createSignedInUser, signInContext, type SignedInUser } from "../fixtures/signed-in-user";
+
+/**
+ * Admin-area fixtures: signed-in users written straight into the e2e
+ * server's database (session rows, like the other suites), with the admin
+ * role or with a role made for the test out of chosen permissions.
+ */
+
+/** Reads or writes the e2e database, waiting for workerd's locks rather than failing. */
+export async function adminDb<T = Record<string, unknown>>(sql: string, args: InValue[] = []): Promise<T[]> {
+  const db = createClient({ url: `file:${localD1File(E2E_STATE)}` });
+  try {
+    await db.execute("PRAGMA busy_timeout = 5000");
+    return (await db.execute({ sql, args })).rows as unknown as T[];
+  } finally {
+    db.close();
+  }
+}
+
+export async function createAdmin(prefix = "admin"): Promise<SignedInUser> {
+  const user = await createSignedInUser(prefix);
+  await adminDb("INSERT OR IGNORE INTO user_roles (user_id, role_id) SELECT ?, id FROM roles WHERE name = 'admin'", [user.userId]);
+  return user;
+}
+
+let roleCounter = 0;
+
+/** A user whose only role holds exactly `permissions` (no default role). */
+export async function createUserWithPermissions(permissions: string[], prefix = "editor"): Promise<SignedInUser & { roleId: number }> {
+  const user = await createSignedInUser(prefix);
+  roleCounter += 1;
+  const name = `e2e-${prefix}-${Date.now().toString(36)}-${process.pid}-${roleCounter}`;
+  const [role] = await adminDb<{ id: number }>("INSERT INTO roles (name, description) VALUES (?, 'e2e') RETURNING id", [name]);
+  for (const permission of permissions) {
+    await adminDb("INSERT INTO role_permissions (role_id, permission_id, restrictions) SELECT ?, id, '[]' FROM permissions WHERE name = ?", [role.id, permission]);
+  }
+  await adminDb("DELETE FROM user_roles WHERE user_id = ?", [user.userId]);
+  await adminDb("INSERT INTO user_roles (user_id, role_id) VALUES (?, ?)", [user.userId, role.id]);
+  return { ...user, roleId: Number(role.id) };
+}
+
+export async function signIn(context: BrowserContext, baseURL: string | undefined, user: SignedInUser) {
+  await signInContext(context, baseURL ?? "http://localhost:8788", user);
+}
+
+/** A title the tests can change without disturbing the catalogue pages' own tests: a new one. */
+export async function createTestTitle(name: string, type: "movie" | "series" = "movie") {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const [row] = await adminDb<{ id: number }>(
+    "INSERT INTO titles (type, name, slug, year, release_date, plot, popularity) VALUES (?, ?, ?, 2001, '2001-05-04', 'A plot written for the admin tests.', 0) RETURNING id",
+    [type, name, slug],
+  );
+  return { id: Number(row.id), slug, name };
+}
