@@ -71,6 +71,7 @@ test("a Unicode e-mail registers, and signs in whatever its case or Unicode form
 });
 
 test("open redirects are refused: the redirect parameter stays on this site", async ({ page }) => {
+  test.slow();
   await page.context().setExtraHTTPHeaders({ "CF-Connecting-IP": uniqueIp() });
   const email = uniqueEmail("redirect");
   await registerAndVerify(page, email, { js: true });
@@ -82,7 +83,7 @@ test("open redirects are refused: the redirect parameter stays on this site", as
     await form.getByLabel("Email").fill(email);
     await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await form.getByRole("button", { name: "Continue" }).click();
-    await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible();
+    await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible({ timeout: 20_000 });
     expect(page.url()).not.toContain("evil");
   }
 });
@@ -98,7 +99,7 @@ test("wrong and over-long verification codes get field errors; a forged session 
   await form.getByLabel("Confirm password").fill(PASSWORD);
   for (const box of await form.getByRole("checkbox").all()) await box.check();
   await form.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/verify-email/);
+  await expect(page).toHaveURL(/verify-email/, { timeout: 20_000 });
   const real = codeFrom(await latestMail(page.request, email, /verification code/));
   const wrong = real === "000000" ? "111111" : "000000";
   const api = (code: string) => page.request.post("/api/v1/validate-email-verification-otp", { data: { code } });

@@ -58,8 +58,8 @@ test.describe("without JavaScript (full-page redirect)", () => {
     profile = googleProfile(email);
     await page.goto("/login");
     await page.getByTestId("social-google").click();
-    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
-    await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible();
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/`, { timeout: 20_000 });
+    await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible({ timeout: 20_000 });
     const [user] = await usersWithEmail(email);
     expect(user.email_verified_at).not.toBeNull();
     expect(user.password).toBeNull();
@@ -74,16 +74,16 @@ test.describe("without JavaScript (full-page redirect)", () => {
     profile = googleProfile(email);
     await page.goto("/login");
     await page.getByTestId("social-google").click();
-    await expect(page).toHaveURL(/\/login\?social=connect$/);
+    await expect(page).toHaveURL(/\/login\?social=connect$/, { timeout: 20_000 });
     await expect(page.getByText("An account with this email address already exists.")).toBeVisible();
     const form = page.getByTestId("social-password-form");
     await form.getByLabel("Password").fill("not the password");
     await form.getByRole("button", { name: "Connect" }).click();
-    await expect(page).toHaveURL(/\/login\?social=connect$/);
+    await expect(page).toHaveURL(/\/login\?social=connect$/, { timeout: 20_000 });
     await expect(page.getByTestId("toast")).toContainText("The password is incorrect.");
     await page.getByTestId("social-password-form").getByLabel("Password").fill(PASSWORD);
     await page.getByTestId("social-password-form").getByRole("button", { name: "Connect" }).click();
-    await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible();
+    await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible({ timeout: 20_000 });
     expect(await usersWithEmail(email)).toHaveLength(1);
   });
 
@@ -91,7 +91,7 @@ test.describe("without JavaScript (full-page redirect)", () => {
     profile = { __error: true };
     await page.goto("/login");
     await page.getByTestId("social-google").click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
     await expect(page.getByTestId("toast")).toHaveAttribute("data-type", "danger");
     await expect(page.getByTestId("toast")).toContainText("An error occurred. Please try again later");
   });
@@ -131,12 +131,12 @@ test.describe("with JavaScript (550 x 650 popup)", () => {
     await expect(dialog).toBeVisible();
     await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await dialog.getByRole("button", { name: "Connect" }).click();
-    await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible();
+    await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible({ timeout: 20_000 });
 
     await signOut(page);
     await page.goto("/login");
     await clickGoogle(page);
-    await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible();
+    await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible({ timeout: 20_000 });
   });
 
   test("a social-auth message from another origin is ignored", async ({ page }) => {
@@ -151,7 +151,7 @@ test.describe("with JavaScript (550 x 650 popup)", () => {
       );
     });
     await page.waitForTimeout(500);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 });

@@ -32,11 +32,11 @@ for (const js of [true, false]) {
     test("register, verify by the mailed code, sign out, sign in", async ({ page }) => {
       const email = uniqueEmail(js ? "js" : "nojs");
       await registerAndVerify(page, email, { js });
-      await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible();
+      await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible({ timeout: 20_000 });
       await signOut(page, { js });
       await signIn(page, email, PASSWORD, { js });
-      await expect(page).toHaveURL(/\/$/);
-      await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible();
+      await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+      await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible({ timeout: 20_000 });
     });
 
     test("forgot password, reset by the mailed link, toast, old password refused, link single use", async ({ page }) => {
@@ -57,7 +57,7 @@ for (const js of [true, false]) {
       await form.getByLabel("New password").fill("a brand new passphrase");
       await form.getByLabel("Confirm password").fill("a brand new passphrase");
       await form.getByRole("button", { name: "Reset password" }).click();
-      await expect(page).toHaveURL(/\/login$/);
+      await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
       await expect(page.getByTestId("toast")).toContainText("Your password has been reset!");
 
       await signIn(page, email, PASSWORD, { js });
@@ -71,7 +71,7 @@ for (const js of [true, false]) {
       await expect(page.getByTestId("field-error").first()).toContainText("invalid or has expired");
 
       await signIn(page, email, "a brand new passphrase", { js });
-      await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible();
+      await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible({ timeout: 20_000 });
     });
 
     test("two-factor: enable with an authenticator's code, sign in with a code and with a recovery code once", async ({ page }) => {
@@ -99,11 +99,11 @@ for (const js of [true, false]) {
 
       await signOut(page, { js });
       await signIn(page, email, PASSWORD, { js });
-      await expect(page).toHaveURL(/two_factor=1/);
+      await expect(page).toHaveURL(/two_factor=1/, { timeout: 20_000 });
       // The next time step: a code already used (at confirmation) is never accepted twice.
       await page.getByTestId("two-factor-form").getByLabel("Code").fill(totpNow(secret, 1));
       await page.getByTestId("two-factor-form").getByRole("button", { name: "Continue" }).click();
-      await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible();
+      await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible({ timeout: 20_000 });
 
       for (const attempt of ["first", "second"] as const) {
         await signOut(page, { js });
@@ -112,7 +112,7 @@ for (const js of [true, false]) {
         await page.getByTestId("two-factor-form").getByLabel("Recovery code").fill(codes[0]);
         await page.getByTestId("two-factor-form").getByRole("button", { name: "Continue" }).click();
         if (attempt === "first") {
-          await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible();
+          await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible({ timeout: 20_000 });
         } else {
           await expect(page.getByTestId("field-error").first()).toContainText("The provided recovery code was invalid.");
         }
@@ -124,17 +124,17 @@ for (const js of [true, false]) {
       await registerAndVerify(page, email, { js });
       await signOut(page, { js });
       await page.goto("/account-settings");
-      await expect(page).toHaveURL(/\/login\?redirect=%2Faccount-settings$/);
+      await expect(page).toHaveURL(/\/login\?redirect=%2Faccount-settings$/, { timeout: 20_000 });
       if (js) await waitForHydration(page);
       const form = page.getByTestId("login-form");
       await form.getByLabel("Email").fill(email);
       await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
       await form.getByRole("button", { name: "Continue" }).click();
-      await expect(page).toHaveURL(/\/account-settings$/);
+      await expect(page).toHaveURL(/\/account-settings$/, { timeout: 20_000 });
       await page.goto("/login");
-      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
       await page.goto("/register?redirect=/account-settings");
-      await expect(page).toHaveURL(/\/account-settings$/);
+      await expect(page).toHaveURL(/\/account-settings$/, { timeout: 20_000 });
     });
   });
 }
@@ -144,7 +144,7 @@ test("remember me: a 30-day cookie when ticked, a browser-session cookie when no
   await registerAndVerify(page, email, { js: true });
   await signOut(page);
   await signIn(page, email, PASSWORD, { remember: true });
-  await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible();
+  await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible({ timeout: 20_000 });
   const remembered = await sessionCookie(context);
   const days = (remembered!.expires - Date.now() / 1000) / 86400;
   expect(days).toBeGreaterThan(29.9);
@@ -153,7 +153,7 @@ test("remember me: a 30-day cookie when ticked, a browser-session cookie when no
   expect(remembered!.sameSite).toBe("Lax");
   await signOut(page);
   await signIn(page, email, PASSWORD, { remember: false });
-  await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible();
+  await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible({ timeout: 20_000 });
   expect((await sessionCookie(context))!.expires).toBe(-1);
 });
 
@@ -176,10 +176,10 @@ test("a signed-in user with an unverified address sees only the verification scr
   await form.getByLabel("Confirm password").fill(PASSWORD);
   for (const box of await form.getByRole("checkbox").all()) await box.check();
   await form.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page).toHaveURL(/\/verify-email$/, { timeout: 20_000 });
   for (const path of ["/", "/account-settings", "/titles"]) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/verify-email/);
+    await expect(page).toHaveURL(/\/verify-email/, { timeout: 20_000 });
     await expect(page.getByRole("heading", { name: "Verify your email" })).toBeVisible();
   }
   await expect(page.getByText("If you don't see the email in your inbox, check your spam folder and promotions tab.")).toBeVisible();
@@ -187,5 +187,5 @@ test("a signed-in user with an unverified address sees only the verification scr
   expect(api.status()).toBe(403);
   // Logout still works from there.
   await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
 });

@@ -74,12 +74,12 @@ export async function registerAndVerify(page: Page, email: string, { js }: { js:
   await form.getByLabel("Confirm password").fill(PASSWORD);
   for (const box of await form.getByRole("checkbox").all()) await box.check();
   await form.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/verify-email/);
+  await expect(page).toHaveURL(/\/verify-email/, { timeout: 20_000 });
   await expect(page.getByText(`${email.slice(0, 2)}****@example.test`)).toBeVisible();
   const mail = await latestMail(page.request, email, /verification code/);
   await page.getByTestId("verify-email-form").getByLabel("Code").fill(codeFrom(mail));
   await page.getByTestId("verify-email-form").getByRole("button", { name: "Next" }).click();
-  await expect(page).not.toHaveURL(/verify-email/);
+  await expect(page).not.toHaveURL(/verify-email/, { timeout: 20_000 });
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD, { js = true, remember = true } = {}) {
@@ -105,7 +105,7 @@ export async function signOut(page: Page, { js = true } = {}) {
     await page.locator("details[data-testid=user-menu]:visible summary").first().click();
     await page.locator("details[data-testid=user-menu]:visible").getByRole("button", { name: "Log out", exact: true }).click();
   }
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
 }
 
 export async function sessionCookie(context: BrowserContext) {
