@@ -177,6 +177,8 @@ export default async function uploads(bench: BenchContext) {
     }
   }, 50);
 
+  // The isolate exists (and its inspector answers) only once the Worker has served a request.
+  await (await fetch(`${bench.baseUrl}/api/v1/bootstrap-data`)).arrayBuffer();
   // The Worker's own runtime is the workerd started with an inspector address (the proxy has none).
   const runtimes = pids.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--inspector-addr"));
   const isolate = await connectToIsolate(runtimes).catch(() => null);
