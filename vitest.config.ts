@@ -40,6 +40,8 @@ export default defineConfig(async () => {
             name: "workers",
             include: ["app/**/*.workers.test.ts", "workers/**/*.workers.test.ts"],
             setupFiles: ["./tests/workers/apply-migrations.ts"],
+            // Some tests move tens of MiB through R2 parts; give a busy 2-core machine room.
+            testTimeout: 30_000,
           },
         },
       ],
