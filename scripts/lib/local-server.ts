@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { copyFileSync, existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { ensureDevVars } from "./dev-vars";
 import { openLocalD1 } from "./local-d1";
 import { bin, quietEnv, run } from "./run";
@@ -13,6 +14,9 @@ export interface LocalOptions {
 
 /** Builds the Worker and client assets into build/. */
 export async function buildApp() {
+  // The Cloudflare Vite plugin copies .dev.vars (APP_KEY, APP_ENV) next to the
+  // built Worker's config, so it must exist before the build on a fresh clone.
+  ensureDevVars();
   await run(bin("react-router"), ["build"], { env: quietEnv });
 }
 
@@ -45,6 +49,9 @@ export async function serveBuiltWorker(
 ): Promise<RunningWorker> {
   const config = `${process.env.BUILD_DIR ?? "build"}/server/wrangler.json`;
   if (!existsSync(config)) throw new Error(`${config} is missing: build the app first (npm run build).`);
+  // wrangler reads the local secrets beside the config it serves; keep that copy current.
+  ensureDevVars();
+  copyFileSync(".dev.vars", join(dirname(config), ".dev.vars"));
   const args = ["dev", "--config", config, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--env-file", ".dev.vars"];
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const child = spawn(bin("wrangler"), args, { stdio, env: quietEnv, detached: process.platform !== "win32" });
