@@ -17,7 +17,7 @@ import { statusRank } from "~/billing/subscription-rules";
 import { createTestPlans, uniqueSuffix } from "~/billing/test-support";
 import { titles, titleViews } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
-import { timeZoneGroups } from "~/i18n/time-zones";
+import { timeZoneGroups } from "~/i18n/value-lists";
 import { fileEntries, uploadSessions } from "~/uploads/schema";
 import { mailDeliveries } from "~/mail/deliveries.schema";
 import { notifications, notificationSubscriptions } from "~/notifications/schema";

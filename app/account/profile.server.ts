@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { users } from "~/auth/users.schema";
 import type { Database } from "~/db/client.server";
-import { countryOptions, isCountryCode } from "~/i18n/countries";
 import type { Localization } from "~/i18n/i18n.server";
-import { AUTO_TIME_ZONE, isValidTimeZone, timeZoneGroups } from "~/i18n/time-zones";
+import { AUTO_TIME_ZONE, countries, isCountryCode, isValidTimeZone, timeZoneGroups } from "~/i18n/value-lists";
 import type { AccountDetailsInput, LocationInput } from "./validation";
 
 /**
@@ -51,7 +50,7 @@ export async function updateLanguage(db: Database, userId: number, language: str
 export function locationChoices(language: string, localizations: Pick<Localization, "language" | "name">[]) {
   return {
     languages: localizations.map((l) => ({ value: l.language, label: l.name })),
-    countries: countryOptions(language).map((c) => ({ value: c.code, label: c.name })),
+    countries: countries(language).map((c) => ({ value: c.code, label: c.name })),
     timezones: timeZoneGroups(),
   };
 }

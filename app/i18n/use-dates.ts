@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from "react";
 import { useRootData, useTrans } from "~/bootstrap/use-bootstrap";
 import { formatInZone, type DateStyle } from "./dates";
 import { formatRelativeTime } from "./relative-time";
-import { AUTO_TIME_ZONE, effectiveTimeZone } from "./time-zones";
+import { AUTO_TIME_ZONE, effectiveTimeZone } from "./value-lists";
 
 /**
  * Dates across the site: absolute ones in the user's time zone and relative

@@ -29,7 +29,7 @@ export interface AppContext {
   activeTheme: Theme | null;
   localizations: Localization[];
   language: string;
-  /** The IANA zone dates are shown in: the user's, else the browser's (hint cookie), else the site's (app/i18n/time-zones.ts). */
+  /** The IANA zone dates are shown in: the user's, else the browser's (hint cookie), else the site's (app/i18n/value-lists.ts). */
   timeZone: string;
   lines: Record<string, string>;
   t: Translate;

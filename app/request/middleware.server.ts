@@ -7,7 +7,7 @@ import { D1_BOOKMARK_COOKIE, FLASH_TOAST_COOKIE, LANGUAGE_COOKIE, THEME_COOKIE, 
 import { openD1 } from "~/db/client.server";
 import { deleteCookie, parseCookies, serializeCookie } from "~/http/cookies";
 import { loadLocalizations } from "~/i18n/i18n.server";
-import { effectiveTimeZone } from "~/i18n/time-zones";
+import { effectiveTimeZone } from "~/i18n/value-lists";
 import { createTranslate, pickLanguage } from "~/i18n/translate";
 import { loadSettings } from "~/settings/settings.server";
 import { readFlashToast } from "~/toasts/flash.server";
