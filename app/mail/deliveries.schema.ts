@@ -29,6 +29,11 @@ export const mailDeliveries = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp" }),
     failedAt: integer("failed_at", { mode: "timestamp" }),
   },
-  (t) => [index("mail_deliveries_status_idx").on(t.status, t.createdAt), index("mail_deliveries_user_idx").on(t.userId)],
+  (t) => [
+    // The scheduled job's stale queued ones (status, created_at); the admin list by status, newest first (status, id).
+    index("mail_deliveries_status_idx").on(t.status, t.createdAt),
+    index("mail_deliveries_status_id_idx").on(t.status, t.id),
+    index("mail_deliveries_user_idx").on(t.userId),
+  ],
 );
 export type MailDeliveryRow = typeof mailDeliveries.$inferSelect;
