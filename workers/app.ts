@@ -14,6 +14,7 @@ import { pageErrorCookie } from "~/observability/page-errors.server";
 import { workerContext, type WorkerContext } from "~/request/context";
 import { consumeQueueBatch } from "~/scheduled/queues.server";
 import { runScheduledJobs } from "~/scheduled/jobs.server";
+import { r2UploadOrigin } from "~/uploads/s3/r2-s3-api.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -46,7 +47,9 @@ export default {
       const { trace } = await reportError(error, { worker, app: null, request, url, source: "worker", withTrace });
       response = errorResponse(url, 500, "There was an issue. Please try again.", worker.requestId, trace);
     }
-    response = applySecurityHeaders(response, worker);
+    // Browsers upload straight to R2 when its S3 credentials are set (decision 008).
+    const r2Origin = r2UploadOrigin(env);
+    response = applySecurityHeaders(response, { ...worker, connectSources: r2Origin ? [r2Origin] : [] });
     log("info", "request", {
       requestId: worker.requestId,
       method: request.method,

@@ -103,8 +103,9 @@ export function createNonce(): string {
  * this response's nonce; frames only for the video embeds and the human check;
  * and the page may be framed only by the site itself (appearance editor).
  */
-export function contentSecurityPolicy(nonce: string, options: { isLocal: boolean }) {
-  const connect = ["'self'"];
+export function contentSecurityPolicy(nonce: string, options: { isLocal: boolean; connectSources?: string[] }) {
+  // Extra origins the page's scripts may call: R2's S3 endpoint when uploads go straight there (decision 008).
+  const connect = ["'self'", ...(options.connectSources ?? [])];
   // Vite's dev server talks to the page over a websocket.
   if (options.isLocal) connect.push("ws:", "wss:");
   return [
@@ -126,7 +127,7 @@ export function contentSecurityPolicy(nonce: string, options: { isLocal: boolean
 /** Headers every response carries; HTML pages also get the CSP. */
 export function applySecurityHeaders(
   response: Response,
-  options: { nonce: string; requestId: string; isLocal: boolean },
+  options: { nonce: string; requestId: string; isLocal: boolean; connectSources?: string[] },
 ): Response {
   const mutable = new Response(response.body, response);
   const headers = mutable.headers;

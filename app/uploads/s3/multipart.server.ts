@@ -4,7 +4,7 @@ import type { UploadActor } from "../actor.server";
 import { expectedPartLength, multipartPartSize, partCount } from "../part-size";
 import { streamChunks } from "../byte-reader";
 import { uploadPartFrom } from "../r2-streams.server";
-import { uploadSessions } from "../schema";
+import { uploadSessions, type UploadSessionRow } from "../schema";
 import type { UploadServices } from "../services.server";
 import { signUploadUrl, verifyUploadUrl } from "../signed-urls.server";
 import { badRequest, notFound, UploadError } from "../upload-error";
@@ -19,12 +19,18 @@ import {
   toDate,
   type DeclaredUpload,
 } from "../upload-sessions.server";
+import { listUploadedParts, presignPartPut, R2S3ApiError } from "./r2-s3-api.server";
 
 /**
  * S3-style multipart uploads on R2 (spec section 7): create, sign part URLs
  * in batches, PUT each part to its signed URL (the Worker streams it into
  * R2 and answers with its ETag), list what is there, complete, abort. The
  * R2 binding cannot list parts, so every stored part is recorded in D1.
+ *
+ * When R2's S3 credentials are configured (services.r2Api) the part URLs are
+ * real R2 presigned UploadPart URLs instead: the bytes never pass through
+ * the Worker, and the parts are listed with the S3 API's ListParts; their
+ * sizes are checked when completing instead of when each part arrives.
  */
 
 export async function createMultipartUpload(services: UploadServices, actor: UploadActor, declared: DeclaredUpload) {
@@ -45,8 +51,28 @@ async function openUpload(services: UploadServices, actor: UploadActor, ref: { k
 /** Parts already stored, for resuming (spec: PartNumber, ETag, Size). */
 export async function getUploadedParts(services: UploadServices, actor: UploadActor, ref: { key: string; uploadId: string }) {
   const session = await openUpload(services, actor, ref);
-  const parts = await listParts(services.db, session.id);
+  const parts = await storedParts(services, session);
   return parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag, Size: part.size }));
+}
+
+/**
+ * The parts stored so far: recorded in D1 by the Worker's part endpoint,
+ * and, with R2 presigned URLs, listed by R2 itself (which wins for a part
+ * number both know: it is what R2 will assemble).
+ */
+async function storedParts(services: UploadServices, session: UploadSessionRow): Promise<{ partNumber: number; etag: string; size: number }[]> {
+  const recorded = await listParts(services.db, session.id);
+  if (!services.r2Api || session.status !== "uploading" || !session.r2UploadId) return recorded;
+  let listed;
+  try {
+    listed = await listUploadedParts(services.r2Api, { key: session.path, uploadId: session.r2UploadId }, () => new Date(services.now()));
+  } catch (error) {
+    if (error instanceof R2S3ApiError && error.s3Code === "NoSuchUpload") throw notFound();
+    throw new UploadError(502, "The storage service did not answer. Please try again.", {}, "storage_unavailable");
+  }
+  const byNumber = new Map<number, { partNumber: number; etag: string; size: number }>(recorded.map((part) => [part.partNumber, part]));
+  for (const part of listed) byNumber.set(part.partNumber, part);
+  return [...byNumber.values()].sort((a, b) => a.partNumber - b.partNumber);
 }
 
 /** Signed PUT URLs for up to ten parts; each works for one part of this upload only, for an hour. */
@@ -64,7 +90,9 @@ export async function signPartUrls(
     if (partNumber > count) {
       throw badRequest("This upload has :count parts; there is no part :part.", { count, part: partNumber }, "part_out_of_range");
     }
-    const url = await signUploadUrl(services.appKey, services.origin, { kind: "part", uploadId: session.id, key: session.path, partNumber }, expires);
+    const url = services.r2Api
+      ? await presignPartPut(services.r2Api.config, { key: session.path, uploadId: session.r2UploadId!, partNumber }, SIGNED_UPLOAD_URL_TTL_S, new Date(services.now()))
+      : await signUploadUrl(services.appKey, services.origin, { kind: "part", uploadId: session.id, key: session.path, partNumber }, expires);
     urls.push({ partNumber, url, size: expectedPartLength(session.size, session.partSize, partNumber) });
   }
   return { urls, expires };
@@ -144,7 +172,7 @@ export async function completeMultipartUpload(
       throw badRequest("List the parts once each, in ascending order of part number.", {}, "parts_out_of_order");
     }
   }
-  const recorded = new Map((await listParts(services.db, session.id)).map((part) => [part.partNumber, part]));
+  const recorded = new Map((await storedParts(services, session)).map((part) => [part.partNumber, part]));
   const listed = new Set(input.parts.map((part) => part.PartNumber));
   for (let partNumber = 1; partNumber <= count; partNumber++) {
     if (!listed.has(partNumber)) throw badRequest("Part :part is missing.", { part: partNumber }, "part_missing");
@@ -154,8 +182,14 @@ export async function completeMultipartUpload(
     if (part.PartNumber > count) {
       throw badRequest("This upload has :count parts; there is no part :part.", { count, part: part.PartNumber }, "part_out_of_range");
     }
-    if (unquote(part.ETag) !== recorded.get(part.PartNumber)!.etag) {
+    const stored = recorded.get(part.PartNumber)!;
+    if (unquote(part.ETag) !== stored.etag) {
       throw badRequest("Part :part does not match the uploaded part.", { part: part.PartNumber }, "part_etag_mismatch");
+    }
+    // Parts sent straight to R2 were not measured on the way: R2 wants equal parts, and so do we.
+    const expected = expectedPartLength(session.size, session.partSize, part.PartNumber);
+    if (stored.size !== expected) {
+      throw badRequest("Part :part must be exactly :bytes bytes (got :got).", { part: part.PartNumber, bytes: expected ?? 0, got: stored.size }, "bad_part_size");
     }
   }
   const parts = [...recorded.values()].sort((a, b) => a.partNumber - b.partNumber);

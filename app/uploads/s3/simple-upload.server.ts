@@ -9,12 +9,14 @@ import type { UploadServices } from "../services.server";
 import { signUploadUrl, verifyUploadUrl } from "../signed-urls.server";
 import { badRequest, notFound, UploadError } from "../upload-error";
 import { assertNotExpired, findSession, startUploadSession, toDate, type DeclaredUpload } from "../upload-sessions.server";
+import { presignObjectPut } from "./r2-s3-api.server";
 
 /**
  * Direct-to-storage single uploads (spec section 7: s3/simple/presign, PUT,
  * s3/entries). The presigned URL points at the Worker, which streams the
- * body into R2; R2's own presigned URLs could replace it when S3 credentials
- * are configured (not done: see docs/decisions/008-uploads-on-r2.md).
+ * body into R2; when R2's S3 credentials are configured it is a real R2
+ * presigned PUT instead, and s3/entries finds the object in the bucket
+ * (docs/decisions/008-uploads-on-r2.md).
  */
 export async function presignSimpleUpload(services: UploadServices, actor: UploadActor, declared: DeclaredUpload) {
   if (declared.size > R2_MAX_PART_BYTES) {
@@ -22,7 +24,9 @@ export async function presignSimpleUpload(services: UploadServices, actor: Uploa
   }
   const session = await startUploadSession(services, actor, "simple", declared, { expiresInSeconds: UPLOAD_SESSION_EXPIRY_S });
   const expires = Math.floor(services.now() / 1000) + SIGNED_UPLOAD_URL_TTL_S;
-  const url = await signUploadUrl(services.appKey, services.origin, { kind: "object", uploadId: session.id, key: session.path }, expires);
+  const url = services.r2Api
+    ? await presignObjectPut(services.r2Api.config, session.path, SIGNED_UPLOAD_URL_TTL_S, new Date(services.now()))
+    : await signUploadUrl(services.appKey, services.origin, { kind: "object", uploadId: session.id, key: session.path }, expires);
   return { url, key: session.path, acl: session.disk === "public" ? "public-read" : "private", uploadId: session.id, expires };
 }
 
@@ -71,5 +75,18 @@ export async function createEntryFromStoredObject(
     .where(and(eq(uploadSessions.path, key), eq(uploadSessions.ownerId, actor.userId)))
     .limit(1);
   if (!session || session.kind === "tus") throw notFound();
+  if (session.kind === "simple" && session.status === "uploading") {
+    // Sent straight to R2 with a presigned URL: the object is there, or the upload is not done.
+    assertNotExpired(session, services);
+    if (!(await services.bucket.head(session.path))) {
+      throw new UploadError(409, "The upload is not complete yet.", {}, "upload_incomplete");
+    }
+    const [stored] = await services.db
+      .update(uploadSessions)
+      .set({ status: "stored", updatedAt: toDate(services.now()) })
+      .where(and(eq(uploadSessions.id, session.id), eq(uploadSessions.status, "uploading")))
+      .returning();
+    return claimStoredUpload(services, actor, stored ?? session, input.metadata);
+  }
   return claimStoredUpload(services, actor, session as UploadSessionRow, input.metadata);
 }
