@@ -42,18 +42,6 @@ export async function ensurePasswordConfirmed(
   return isPasswordConfirmed(session, PASSWORD_CONFIRMATION_WINDOW_S) ? { status: "ok" } : { status: "password-required" };
 }
 
-/** The user's two-factor state as stored now (the request's copy predates an action in the same request). */
-export async function freshUser(s: AuthServices, user: AuthUser): Promise<AuthUser> {
-  const row = await findUserById(s.app.db, user.id);
-  if (!row) return user;
-  return {
-    ...user,
-    twoFactorPending: row.twoFactorSecret !== null,
-    twoFactorConfirmedAt: row.twoFactorConfirmedAt,
-    recoveryCodesRemaining: row.twoFactorRecoveryCodes?.length ?? 0,
-  };
-}
-
 /** Step of the two-factor section (spec section 4): 0 off, 1 finishing setup, 2 on. */
 export function twoFactorStep(user: AuthUser): 0 | 1 | 2 {
   if (user.twoFactorConfirmedAt) return 2;

@@ -1,5 +1,7 @@
+import type { RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
 import { readCookie } from "~/http/cookies";
+import { appContext } from "~/request/context";
 import { acceptsBearerTokens, bearerTokenOf, loadTokenUser } from "./access-tokens.server";
 import { appKeys } from "./crypto.server";
 import { authEnv } from "./env";
@@ -31,4 +33,25 @@ export async function loadCurrentUser(
   if (!sessionId) return { signedIn: null, staleCookie: true, viaToken: false, rejectedToken: false };
   const signedIn = await loadSignedIn(db, sessionId);
   return { signedIn, staleCookie: signedIn === null, viaToken: false, rejectedToken: false };
+}
+
+/**
+ * Reads the signed-in account again into this request's context. Without
+ * JavaScript a form post is ONE request: the middleware loads the user, the
+ * action changes the account (two-factor confirmed, password just confirmed,
+ * details saved), then the loaders render the page from the copy made before
+ * the action: the page and the bootstrap data came back stale. Actions that
+ * change the account and answer with data rather than a redirect call this.
+ * (With JavaScript the loaders run in a request of their own and never need it.)
+ */
+export async function refreshSignedIn(context: Readonly<RouterContextProvider>, request: Request) {
+  const app = context.get(appContext);
+  if (!app.session || new URL(request.url).pathname.endsWith(".data")) return;
+  const signedIn = await loadSignedIn(app.db, app.session.id);
+  (context as RouterContextProvider).set(appContext, {
+    ...app,
+    user: signedIn?.user ?? null,
+    session: signedIn?.session ?? null,
+    viewer: signedIn?.viewer ?? app.guestViewer,
+  });
 }

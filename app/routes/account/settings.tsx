@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { Route } from "./+types/settings";
 import {
   ensurePasswordConfirmed,
-  freshUser,
   finishTwoFactor,
   logoutOtherSessions,
   newRecoveryCodes,
@@ -13,6 +12,7 @@ import {
   twoFactorQrCode,
   twoFactorStep,
 } from "~/auth/account-security.server";
+import { refreshSignedIn } from "~/auth/current-user.server";
 import { requireUser } from "~/auth/guards.server";
 import { rateLimitedReply } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
@@ -38,10 +38,8 @@ import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/s
 export const meta: Route.MetaFunction = () => [{ title: "Account settings" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user: cached, session } = requireUser(args);
+  const { user, session } = requireUser(args);
   const s = await authServices(args.context, args.request);
-  // After this page's own form post the action changed the account: read it afresh.
-  const user = await freshUser(s, cached);
   const step = twoFactorStep(user);
   // Independent reads, in parallel.
   const [setup, sessions, account] = await Promise.all([
@@ -60,6 +58,13 @@ export async function loader(args: Route.LoaderArgs) {
 const optionalPassword = z.object({ password: z.string().max(255).optional() });
 
 export async function action(args: Route.ActionArgs) {
+  const result = await changeAccount(args);
+  // A no-JS post renders this page in the same request: show the account as the action left it.
+  if (!(result instanceof Response && result.status >= 300 && result.status < 400)) await refreshSignedIn(args.context, args.request);
+  return result;
+}
+
+async function changeAccount(args: Route.ActionArgs) {
   const { request, context } = args;
   const { user, session } = requireUser(args);
   const app = getApp(context);
