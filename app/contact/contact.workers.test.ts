@@ -6,14 +6,14 @@ import { D1RateLimiter } from "~/auth/rate-limit.server";
 import { authServices } from "~/auth/services.server";
 import { openD1 } from "~/db/client.server";
 import { createTranslate } from "~/i18n/translate";
-import { mailOutbox } from "~/mail/outbox.schema";
+import { mailDeliveries } from "~/mail/deliveries.schema";
 import { appContext, workerContext, type AppContext } from "~/request/context";
 import { defaultSettings } from "~/settings/definitions";
 import { contactMessages } from "./schema";
 import { submitContactMessage } from "./contact.server";
 
 /**
- * The contact form's server side on real D1: stored and mailed (local outbox),
+ * The contact form's server side on real D1: stored and mailed (handed to the mail queue),
  * honeypot, per-IP rate limit, and the human check (Cloudflare Turnstile)
  * answered at its HTTP boundary by a stand-in for siteverify.
  */
@@ -51,7 +51,7 @@ describe("contact messages", () => {
     const [row] = await db.select().from(contactMessages).where(eq(contactMessages.message, marker));
     expect(row).toMatchObject({ name: "Ada", email: "ada@example.test", userAgent: "vitest" });
     expect(row.mailedAt).not.toBeNull();
-    const [mail] = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    const [mail] = await db.select().from(mailDeliveries).orderBy(desc(mailDeliveries.id)).limit(1);
     expect(mail.to).toBe("contact@reelbase.test");
     expect(mail.text).toContain(marker);
     expect(mail.html).not.toContain("<script");
@@ -60,7 +60,7 @@ describe("contact messages", () => {
   it("escape what people typed in the mail", async () => {
     const marker = `<script>alert(1)</script> ${Date.now()}`;
     await submitContactMessage(await services(ip()), input(marker), null);
-    const [mail] = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    const [mail] = await db.select().from(mailDeliveries).orderBy(desc(mailDeliveries.id)).limit(1);
     expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
 

@@ -1,9 +1,9 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { MAIL_REQUEUE_AFTER_S, MAIL_RETRY_DELAYS_S } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { errorFields, log } from "~/observability/log.server";
-import { mailDeliveries, type MailDeliveryRow } from "./deliveries.schema";
-import { MailSendError, mailerConfigured, mailerFor, type MailEnv, type MailMessage } from "./mailer.server";
+import { mailDeliveries, type MailDeliveryRow, type MailDeliveryStatus } from "./deliveries.schema";
+import { MailSendError, mailerConfigured, mailTransportFor, type MailEnv, type MailMessage } from "./transports.server";
 
 /**
  * Mail through a Cloudflare Queue, so no page waits on the mail provider:
@@ -122,7 +122,7 @@ export async function attemptDelivery(env: MailQueueEnv, db: Database, deliveryI
     return fail(db, row, attempts, "No mail provider is configured (MAIL_API_URL, MAIL_API_KEY).");
   }
   try {
-    await mailerFor(env, db, from).send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+    await mailTransportFor(env, db, from).send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const permanent = error instanceof MailSendError && error.permanent;
@@ -222,14 +222,42 @@ export async function resendFailedDelivery(env: MailQueueEnv, db: Database, deli
   return true;
 }
 
-/** Deliveries for the admin area: failed ones first. */
-export function listDeliveries(db: Database, { status, limit = 50 }: { status?: MailDeliveryRow["status"]; limit?: number } = {}) {
-  return db
-    .select()
+/**
+ * Deliveries for the admin area, newest first, optionally of one status;
+ * `before` (an id) pages back. Bodies are left out: account mails carry
+ * codes and reset links that an admin has no business reading.
+ */
+export async function listDeliveries(
+  db: Database,
+  { status, before, limit = 50 }: { status?: MailDeliveryStatus | null; before?: number | null; limit?: number } = {},
+) {
+  const rows = await db
+    .select({
+      id: mailDeliveries.id,
+      userId: mailDeliveries.userId,
+      to: mailDeliveries.to,
+      subject: mailDeliveries.subject,
+      source: mailDeliveries.source,
+      status: mailDeliveries.status,
+      attempts: mailDeliveries.attempts,
+      lastError: mailDeliveries.lastError,
+      createdAt: mailDeliveries.createdAt,
+      sentAt: mailDeliveries.sentAt,
+      failedAt: mailDeliveries.failedAt,
+    })
     .from(mailDeliveries)
-    .where(status ? eq(mailDeliveries.status, status) : undefined)
-    .orderBy(sql`${mailDeliveries.id} DESC`)
-    .limit(limit);
+    .where(and(status ? eq(mailDeliveries.status, status) : undefined, before ? lt(mailDeliveries.id, before) : undefined))
+    .orderBy(desc(mailDeliveries.id))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** How many deliveries there are of each status (the admin filter's counts). */
+export async function countDeliveriesByStatus(db: Database): Promise<Record<MailDeliveryStatus, number>> {
+  const rows = await db.select({ status: mailDeliveries.status, total: count() }).from(mailDeliveries).groupBy(mailDeliveries.status);
+  const counts: Record<MailDeliveryStatus, number> = { queued: 0, sent: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = Number(row.total);
+  return counts;
 }
 
 export async function deliveriesOf(db: Database, ids: number[]) {

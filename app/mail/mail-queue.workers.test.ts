@@ -3,10 +3,21 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAIL_RETRY_DELAYS_S } from "~/constants";
+import { createTranslate } from "~/i18n/translate";
 import { db, deliveriesFor, outboxFor, uniqueEmail } from "~/notifications/test-support.workers";
 import { consumeQueueBatch } from "~/scheduled/queues.server";
 import { mailDeliveries } from "./deliveries.schema";
-import { MAIL_MAX_ATTEMPTS, mailQueueFor, requeueStaleDeliveries, resendFailedDelivery, type MailQueueMessage } from "./mail-queue.server";
+import {
+  countDeliveriesByStatus,
+  listDeliveries,
+  MAIL_MAX_ATTEMPTS,
+  mailQueueFor,
+  requeueStaleDeliveries,
+  resendFailedDelivery,
+  type MailQueueMessage,
+} from "./mail-queue.server";
+import { mailerFor, sendSafely } from "./mailer.server";
+import { passwordResetMail } from "./templates";
 
 /**
  * The mail queue inside workerd with real D1: deliveries are recorded before
@@ -166,5 +177,44 @@ describe("the mail queue", () => {
     expect(result.requeued).toBeGreaterThanOrEqual(1);
     expect((await delivery(stale)).status).toBe("sent");
     expect((await deliveriesFor(to))[0].status).toBe("sent");
+  });
+
+  it("the mailer the account mails use queues them: recorded with their source, sent by the consumer", async () => {
+    const to = uniqueEmail("account");
+    const queued: unknown[] = [];
+    const fakeQueue = { sendBatch: async (messages: { body: unknown }[]) => void queued.push(...messages.map((m) => m.body)) } as unknown as Queue;
+    const provider = vi.spyOn(globalThis, "fetch");
+    const mail = passwordResetMail({ t: createTranslate({}), siteName: "Reelbase", baseUrl: "https://reelbase.test" }, to, "https://reelbase.test/password/reset/x", 60);
+    expect(await sendSafely(mailerFor({ APP_ENV: "production", MAIL_API_URL: PROVIDER_URL, MAIL_API_KEY: "k", MAIL_QUEUE: fakeQueue }, db, "x@reelbase.test"), mail)).toBe(true);
+    // Nothing went to the provider while the "request" waited.
+    expect(provider).not.toHaveBeenCalled();
+    const [row] = await deliveriesFor(to);
+    expect(row).toMatchObject({ status: "queued", source: "account.password-reset", subject: "Reset your Reelbase password", attempts: 0 });
+    expect(queued).toEqual([{ kind: "mail", deliveryId: row.id, from: "x@reelbase.test" }]);
+    provider.mockImplementation(async () => Response.json({ id: "ok" }));
+    await consume(row.id);
+    expect(await delivery(row.id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("without a queue binding the mailer delivers before send resolves", async () => {
+    const to = uniqueEmail("no-queue");
+    await mailerFor({ APP_ENV: "local" }, db, "x@reelbase.test").send(message(to, "Direct"));
+    expect((await deliveriesFor(to))[0]).toMatchObject({ status: "sent", source: "site" });
+    expect(await outboxFor(to)).toHaveLength(1);
+  });
+
+  it("lists deliveries for the admin area by status, newest first, without their bodies, and pages back", async () => {
+    const failed = [await recordDelivery(uniqueEmail("list-a")), await recordDelivery(uniqueEmail("list-b"))];
+    await db.update(mailDeliveries).set({ status: "failed", lastError: "Mail API answered 500" }).where(sql`${mailDeliveries.id} in (${failed[0]}, ${failed[1]})`);
+    const first = await listDeliveries(db, { status: "failed", limit: 1 });
+    expect(first.rows.map((r) => r.id)).toEqual([failed[1]]);
+    expect(first.hasMore).toBe(true);
+    expect(first.rows[0]).not.toHaveProperty("html");
+    expect(first.rows[0]).not.toHaveProperty("text");
+    const next = await listDeliveries(db, { status: "failed", limit: 1, before: failed[1] });
+    expect(next.rows.map((r) => r.id)).toEqual([failed[0]]);
+    expect((await listDeliveries(db, { status: "sent", limit: 500 })).rows.every((r) => r.status === "sent")).toBe(true);
+    const counts = await countDeliveriesByStatus(db);
+    expect(counts.failed).toBeGreaterThanOrEqual(2);
   });
 });

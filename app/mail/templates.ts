@@ -1,5 +1,5 @@
 import type { Translate } from "~/i18n/translate";
-import type { MailMessage } from "./mailer.server";
+import type { MailMessage } from "./transports.server";
 
 /**
  * The account mails, each with an HTML and a text part in the recipient's
@@ -58,28 +58,33 @@ export function messageMail(ctx: MailContext, to: string, subject: string, block
 
 export type { MailContext, Block as MailBlock };
 
+/** Names the sender of an account mail for the delivery records. */
+function withSource(source: string, message: MailMessage): MailMessage {
+  return { ...message, source };
+}
+
 export function verificationCodeMail(ctx: MailContext, to: string, code: string, minutes: number) {
   const { t } = ctx;
-  return render(ctx, to, t("Your :site verification code: :code", { site: ctx.siteName, code }), {
+  return withSource("account.verify-email", render(ctx, to, t("Your :site verification code: :code", { site: ctx.siteName, code }), {
     paragraphs: [t("Enter this code to verify your email address:")],
     code,
     after: [
       t("The code expires in :minutes minutes.", { minutes }),
       t("If you did not create an account, you can ignore this email."),
     ],
-  });
+  }));
 }
 
 export function passwordResetMail(ctx: MailContext, to: string, url: string, minutes: number) {
   const { t } = ctx;
-  return render(ctx, to, t("Reset your :site password", { site: ctx.siteName }), {
+  return withSource("account.password-reset", render(ctx, to, t("Reset your :site password", { site: ctx.siteName }), {
     paragraphs: [t("You are receiving this email because we received a password reset request for your account.")],
     button: { label: t("Reset password"), url },
     after: [
       t("This password reset link will expire in :minutes minutes.", { minutes }),
       t("If you did not request a password reset, no further action is required."),
     ],
-  });
+  }));
 }
 
 export function newDeviceMail(
@@ -88,7 +93,7 @@ export function newDeviceMail(
   details: { device: string; place: string; ip: string; time: string },
 ) {
   const { t } = ctx;
-  return render(ctx, to, t("New sign-in to your :site account", { site: ctx.siteName }), {
+  return withSource("account.new-device", render(ctx, to, t("New sign-in to your :site account", { site: ctx.siteName }), {
     paragraphs: [
       t("Your account was just signed in to from a device we have not seen before."),
       t("Device: :device", { device: details.device }),
@@ -98,5 +103,5 @@ export function newDeviceMail(
     ],
     button: { label: t("Review your sessions"), url: `${ctx.baseUrl}/account-settings#sessions` },
     after: [t("If this was not you, change your password right away and log out your other sessions.")],
-  });
+  }));
 }
