@@ -92,9 +92,6 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("the registration screen as the homepage", async ({ page, request }) => {
-      // Known defect: the homepage loads the registration screen with React.lazy, and
-      // without JavaScript the streamed Suspense boundary never replaces its fallback.
-      test.fixme(!javaScriptEnabled, "registerPage homepage renders nothing without JavaScript (lazy screen)");
       await setSettings(request, { "homepage.type": "registerPage" });
       await page.goto("/");
       await expect(page.getByRole("heading", { name: "Create a new account" })).toBeVisible();

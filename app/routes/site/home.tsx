@@ -35,6 +35,8 @@ export const handle = {
   navbarPosition: (data: HomeData): MenuPosition => (data?.kind === "landing" ? "landing-page-navbar" : "custom-page-navbar"),
   /** The sign-in and registration screens come in their own frame, without the site's navbar and footer. */
   siteChrome: (data: HomeData) => data?.kind !== "loginPage" && data?.kind !== "registerPage",
+  /** The lazy sign-in and registration screens must be in the HTML itself (no-JS visitors): see entry.server. */
+  completeHtml: (data: HomeData) => data?.kind === "loginPage" || data?.kind === "registerPage",
 };
 
 /** Signed-in visitors have no use for a sign-in homepage: they get the landing page. */
