@@ -1,13 +1,13 @@
-import { and, asc, between, max } from "drizzle-orm";
+import { and, asc, between, eq, max } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { people, titles } from "~/catalogue/schema";
+import { episodes, people, seasons, titles } from "~/catalogue/schema";
 import { personPath, titlePath } from "~/catalogue/slug";
 import { listPagesForSitemap } from "~/pages/pages.server";
 
 /** The sitemap protocol allows at most 50,000 URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-export const SITEMAP_KINDS = ["titles", "people"] as const;
+export const SITEMAP_KINDS = ["titles", "people", "seasons", "episodes"] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
 
 export interface SitemapUrl {
@@ -40,26 +40,59 @@ export function sitemapIndexXml(locations: string[]) {
 
 /**
  * The files of the sitemap index: one for the site's own pages, then one per
- * block of SITEMAP_MAX_URLS ids of titles and of people. Paging by id range
+ * block of SITEMAP_MAX_URLS ids of titles, people, seasons and episodes. Paging by id range
  * keeps every file a cheap primary-key range scan and its URL stable as rows
  * are added; gaps in ids only make a file smaller, never larger than the limit.
  */
 export async function sitemapFiles(db: Database, origin: string) {
-  const [[t], [p]] = await Promise.all([
+  const maxIds = await Promise.all([
     db.select({ max: max(titles.id) }).from(titles),
     db.select({ max: max(people.id) }).from(people),
+    db.select({ max: max(seasons.id) }).from(seasons),
+    db.select({ max: max(episodes.id) }).from(episodes),
   ]);
   const files = [`${origin}/sitemaps/pages.xml`];
-  const blocks = (maxId: number | null) => Math.ceil((maxId ?? 0) / SITEMAP_MAX_URLS);
-  for (let n = 1; n <= blocks(t?.max ?? 0); n++) files.push(`${origin}/sitemaps/titles-${n}.xml`);
-  for (let n = 1; n <= blocks(p?.max ?? 0); n++) files.push(`${origin}/sitemaps/people-${n}.xml`);
+  SITEMAP_KINDS.forEach((kind, i) => {
+    const blocks = Math.ceil((maxIds[i][0]?.max ?? 0) / SITEMAP_MAX_URLS);
+    for (let n = 1; n <= blocks; n++) files.push(`${origin}/sitemaps/${kind}-${n}.xml`);
+  });
   return files;
 }
 
-/** URLs of block `n` (1-based) of titles or people, or null when the block is empty. */
+/** URLs of block `n` (1-based) of titles, people, seasons or episodes, or null when the block is empty. */
 export async function sitemapBlock(db: Database, origin: string, kind: SitemapKind, n: number): Promise<SitemapUrl[] | null> {
   const first = (n - 1) * SITEMAP_MAX_URLS + 1;
   const last = n * SITEMAP_MAX_URLS;
+  if (kind === "seasons") {
+    // Season pages of series only (a season row of a movie has no page).
+    const rows = await db
+      .select({ id: titles.id, slug: titles.slug, number: seasons.number, updatedAt: seasons.updatedAt })
+      .from(seasons)
+      .innerJoin(titles, and(eq(titles.id, seasons.titleId), eq(titles.type, "series")))
+      .where(between(seasons.id, first, last))
+      .orderBy(asc(seasons.id));
+    if (rows.length === 0) return null;
+    return rows.map((row) => ({ loc: `${origin}${titlePath(row)}/season/${row.number}`, lastmod: row.updatedAt }));
+  }
+  if (kind === "episodes") {
+    const rows = await db
+      .select({
+        id: titles.id,
+        slug: titles.slug,
+        season: episodes.seasonNumber,
+        episode: episodes.episodeNumber,
+        updatedAt: episodes.updatedAt,
+      })
+      .from(episodes)
+      .innerJoin(titles, and(eq(titles.id, episodes.titleId), eq(titles.type, "series")))
+      .where(between(episodes.id, first, last))
+      .orderBy(asc(episodes.id));
+    if (rows.length === 0) return null;
+    return rows.map((row) => ({
+      loc: `${origin}${titlePath(row)}/season/${row.season}/episode/${row.episode}`,
+      lastmod: row.updatedAt,
+    }));
+  }
   const table = kind === "titles" ? titles : people;
   const rows = await db
     .select({ id: table.id, slug: table.slug, updatedAt: table.updatedAt })

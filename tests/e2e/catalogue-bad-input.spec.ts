@@ -119,4 +119,16 @@ test("robots.txt points at the sitemap with an absolute URL, and the sitemap ind
   expect(locs[0]).toMatch(/^http:\/\/[^/]+\/titles\/\d+\/[^/]+$/);
   const movie = await movieWithCastAndVideo();
   expect(locs).toContain(`${baseURL}/titles/${movie.id}/${movie.slug}`);
+  // Series' season and episode pages have their own files.
+  const series = await seriesWithEpisodes();
+  const fileLocs = async (kind: string) => {
+    const file = files.find((f) => f.endsWith(`/sitemaps/${kind}-1.xml`));
+    expect(file, kind).toBeTruthy();
+    return [...(await (await request.get(new URL(file!).pathname)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  };
+  expect(await fileLocs("seasons")).toContain(`${baseURL}/titles/${series.id}/${series.slug}/season/2`);
+  expect(await fileLocs("episodes")).toContain(`${baseURL}/titles/${series.id}/${series.slug}/season/1/episode/1`);
+  for (const path of ["/sitemaps/seasons-0.xml", "/sitemaps/episodes-999.xml"]) {
+    expect((await request.get(path)).status(), path).toBe(404);
+  }
 });

@@ -3,9 +3,9 @@ import type { Route } from "./+types/sitemap-file";
 import { getApp } from "~/request/context";
 import { sitemapBlock, sitePagesUrls, urlsetXml, SITEMAP_KINDS, type SitemapKind } from "~/seo/sitemap.server";
 
-const FILE = /^(titles|people)-(\d{1,6})\.xml$/;
+const FILE = /^(titles|people|seasons|episodes)-(\d{1,6})\.xml$/;
 
-/** /sitemaps/pages.xml and /sitemaps/{titles|people}-{n}.xml. */
+/** /sitemaps/pages.xml and /sitemaps/{titles|people|seasons|episodes}-{n}.xml. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = getApp(context);
   const origin = new URL(request.url).origin;
