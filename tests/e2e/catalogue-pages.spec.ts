@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { movieWithCastAndVideo, personWithCredits, r2Video, seriesWithEpisodes } from "./fixtures/catalogue";
+import { queryE2e } from "./fixtures/e2e-db";
+import { createSignedInUser, signInContext } from "./fixtures/signed-in-user";
 
 /**
  * The public catalogue pages of issue 3 (title, credits, seasons, episodes,
@@ -99,6 +101,22 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("search-no-results")).toBeVisible();
       await page.goto("/search");
       await expect(page.getByTestId("search-empty")).toBeVisible();
+    });
+
+    test("without titles.view the navbar has no search box and the search routes refuse", async ({ page, context, baseURL }) => {
+      // A signed-in user whose roles were taken away: no titles.view.
+      const user = await createSignedInUser("no-catalogue");
+      await queryE2e("DELETE FROM user_roles WHERE user_id = ?", [user.userId]);
+      await signInContext(context, baseURL!, user);
+      await page.goto("/pages/about");
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      await expect(page.getByTestId("navbar-search-input")).toHaveCount(0);
+      await expect(page.getByRole("search")).toHaveCount(0);
+      const search = await page.request.get("/search?query=dark", { maxRedirects: 0 });
+      expect([302, 404]).toContain(search.status());
+      const suggest = await page.request.get("/search/suggest?query=dark");
+      expect(suggest.status()).toBe(403);
+      expect((await suggest.json()).results).toEqual([]);
     });
 
     test("browse filters narrow the list through a GET form", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
+import { useHasPermission } from "~/auth/ui/use-has-permission";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { SearchIcon } from "~/ui/icons";
 import { Spinner } from "~/ui/spinner";
@@ -24,8 +25,14 @@ export interface Suggestion {
  * Enter opens the highlighted one or, with none highlighted, submits the
  * search. Built on a native input rather than the shared ComboBox so the
  * form keeps submitting on Enter and public pages stay light.
+ * Viewers without titles.view (who would be refused by /search) get no box.
  */
 export function NavbarSearch({ className = "" }: { className?: string }) {
+  if (!useHasPermission("titles.view")) return null;
+  return <SearchCombobox className={className} />;
+}
+
+function SearchCombobox({ className }: { className: string }) {
   const t = useTrans();
   const hydrated = useHydrated();
   const navigate = useNavigate();
