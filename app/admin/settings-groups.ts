@@ -90,6 +90,13 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
       onOff("registration.disable", "Disable registration", "Nobody can create an account; the Register button is hidden."),
       onOff("registration.require_email_confirmation", "Require e-mail confirmation", "New accounts confirm their address with a code before using the site."),
       { kind: "text", key: "auth.default_redirect", label: "Page after sign-in", description: "A path on this site. Administrators always go to the admin area." },
+      {
+        kind: "select",
+        key: "registration.name_fields",
+        label: "First and last name on the registration form",
+        description: "Extra fields of the registration form, stored on the account.",
+        options: { static: [{ value: "off", label: "Not asked" }, { value: "optional", label: "Optional" }, { value: "required", label: "Required" }] },
+      },
       { kind: "policies", key: "registration.policies", label: "Policies to accept when registering", description: "Each becomes a required checkbox on the registration form. Leave a name empty to remove it." },
       onOff("social.google.enable", "Sign in with Google"),
       onOff("social.facebook.enable", "Sign in with Facebook"),

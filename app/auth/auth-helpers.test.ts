@@ -55,6 +55,30 @@ describe("form rules", () => {
     expect(schema.safeParse({ ...base, policy_terms: "on" }).success).toBe(true);
     expect(schema.safeParse({ ...base, policy_terms: "on", password_confirmation: "other" }).success).toBe(false);
   });
+  it("take the extra name fields as the setting says: off (dropped), optional, required", () => {
+    const base = { email: "a@b.co", password: "long enough", password_confirmation: "long enough", policy_terms: "on" };
+    const policies = [{ id: "terms", label: "Terms" }];
+    const off = registerSchema(policies, "off").safeParse({ ...base, first_name: "Ada", last_name: "<b>x</b>" });
+    expect(off.success && off.data).toMatchObject({ first_name: undefined, last_name: undefined });
+
+    const optional = registerSchema(policies, "optional");
+    expect(optional.safeParse(base).success).toBe(true);
+    expect(optional.safeParse({ ...base, first_name: "", last_name: "  " }).data).toMatchObject({ first_name: undefined, last_name: undefined });
+    expect(optional.safeParse({ ...base, first_name: "  Zoë ", last_name: "O'Brien-Núñez" }).data).toMatchObject({ first_name: "Zoë", last_name: "O'Brien-Núñez" });
+    expect(optional.safeParse({ ...base, first_name: "李", last_name: "St. John" }).success).toBe(true);
+    for (const bad of ["<script>alert(1)</script>", "Robert'); DROP TABLE users;--", "x".repeat(101), "R2D2", "-Ann"]) {
+      const result = optional.safeParse({ ...base, first_name: bad });
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(["first_name"]);
+    }
+
+    const required = registerSchema(policies, "required");
+    const missing = required.safeParse(base);
+    expect(missing.error?.issues.map((i) => i.path[0]).sort()).toEqual(["first_name", "last_name"]);
+    expect(missing.error?.issues[0]?.message).toBe("This field is required.");
+    expect(required.safeParse({ ...base, first_name: " ", last_name: "Lovelace" }).success).toBe(false);
+    expect(required.safeParse({ ...base, first_name: "Ada", last_name: "Lovelace" }).data).toMatchObject({ first_name: "Ada", last_name: "Lovelace" });
+  });
 });
 
 describe("viewer permissions (spec section 6)", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH, VERIFICATION_CODE_LENGTH } from "~/constants";
-import type { Policy } from "~/settings/definitions";
+import type { Policy, RegistrationNameFields } from "~/settings/definitions";
 
 /**
  * Input rules of the account forms (spec section 5), shared by the browser
@@ -43,7 +43,34 @@ export const loginSchema = z.object({
   redirect: redirectField,
 });
 
-export function registerSchema(policies: Policy[]) {
+/** As long as the account settings allow (app/account/validation.ts). */
+export const PERSON_NAME_MAX_LENGTH = 100;
+
+/**
+ * A first or last name: letters of any script, spaces and the punctuation
+ * names use (O'Brien, Jean-Luc, St. John); no markup, digits or control characters.
+ */
+const PERSON_NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' .,\u2019-]*$/u;
+
+function personNameField(mode: RegistrationNameFields): z.ZodType<string | undefined> {
+  // Not asked: whatever is posted under the name is dropped, never stored.
+  if (mode === "off") return z.optional(z.unknown().transform(() => undefined));
+  const name = z
+    .string()
+    .trim()
+    .max(PERSON_NAME_MAX_LENGTH)
+    .regex(PERSON_NAME_PATTERN, "Use letters, spaces, hyphens and apostrophes only.");
+  if (mode === "required") return z.string({ error: "This field is required." }).trim().min(1, "This field is required.").pipe(name);
+  // Optional: an empty field is no name (a no-JS form posts it as "").
+  return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), name.optional());
+}
+
+/**
+ * Registration: e-mail, password twice, the extra name fields the
+ * `registration.name_fields` setting asks for (ignored when off, so
+ * nothing posted for them is stored) and one checkbox per policy.
+ */
+export function registerSchema(policies: Policy[], nameFields: RegistrationNameFields = "off") {
   const policyFields: Record<string, z.ZodType> = {};
   for (const policy of policies) {
     policyFields[`policy_${policy.id}`] = z.literal("on", { error: "You must accept this to create an account." });
@@ -53,8 +80,8 @@ export function registerSchema(policies: Policy[]) {
       email: emailField,
       password: newPasswordField,
       password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
-      first_name: z.string().trim().max(100).optional(),
-      last_name: z.string().trim().max(100).optional(),
+      first_name: personNameField(nameFields),
+      last_name: personNameField(nameFields),
       redirect: redirectField,
       ...policyFields,
     })

@@ -21,6 +21,10 @@ const policySchema = z.object({
 });
 export type Policy = z.infer<typeof policySchema>;
 
+/** Whether the registration form asks for first and last name: not at all, optionally, or as required fields. */
+export const REGISTRATION_NAME_FIELDS = ["off", "optional", "required"] as const;
+export type RegistrationNameFields = (typeof REGISTRATION_NAME_FIELDS)[number];
+
 const ctaSchema = z.object({
   label: z.string().max(80),
   action: z.string().max(2000),
@@ -117,6 +121,7 @@ export const settingDefinitions = {
     { id: "terms", label: "Terms of service", link: "/pages/terms-of-service" },
     { id: "privacy", label: "Privacy policy", link: "/pages/privacy-policy" },
   ]),
+  "registration.name_fields": setting(z.enum(REGISTRATION_NAME_FIELDS), "optional"),
   "auth.default_redirect": setting(z.string().max(2000), "/"),
   "social.google.enable": setting(z.boolean(), false),
   "social.facebook.enable": setting(z.boolean(), false),

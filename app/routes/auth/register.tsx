@@ -8,7 +8,7 @@ import { authServices } from "~/auth/services.server";
 import { enabledSocialServices } from "~/auth/social/providers.server";
 import { HumanCheckWidget } from "~/auth/ui/human-check-widget";
 import { SocialButtons } from "~/auth/ui/social-buttons";
-import { registerSchema } from "~/auth/validation";
+import { PERSON_NAME_MAX_LENGTH, registerSchema } from "~/auth/validation";
 import { useSettings, useTrans } from "~/bootstrap/use-bootstrap";
 import { getApp } from "~/request/context";
 import { CheckboxField, FormErrors, PasswordField, SubmitButton, TextField } from "~/ui/forms/fields";
@@ -29,6 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
     fromPricing: url.searchParams.get("redirectFrom") === "pricing",
     lockedEmail: lockedEmail && lockedEmail.length <= 255 ? lockedEmail : null,
     policies: app.settings["registration.policies"],
+    nameFields: app.settings["registration.name_fields"],
     socialServices: enabledSocialServices(app.settings, s.env),
     humanCheckSiteKey: humanCheckEnabled(app.settings, s.env, "register") ? app.settings["recaptcha.site_key"] : null,
   };
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (app.settings["registration.disable"]) return redirect("/login");
   const s = await authServices(context, request);
   const formData = await request.formData();
-  const submission = await parseFormSubmission(formData, registerSchema(app.settings["registration.policies"]), app.t);
+  const submission = await parseFormSubmission(formData, registerSchema(app.settings["registration.policies"], app.settings["registration.name_fields"]), app.t);
   if (submission.status !== "success") return invalidSubmission(submission);
   const outcome = await register(s, submission.value, formData.get(HUMAN_CHECK_FIELD));
   switch (outcome.status) {
@@ -64,7 +65,7 @@ export function RegisterPage({ loaderData, actionData }: Pick<Route.ComponentPro
   const t = useTrans();
   const settings = useSettings();
   const [params] = useSearchParams();
-  const schema = registerSchema(loaderData.policies);
+  const schema = registerSchema(loaderData.policies, loaderData.nameFields);
   const [form, fields] = useAppForm({
     schema,
     lastResult: actionData,
@@ -83,6 +84,12 @@ export function RegisterPage({ loaderData, actionData }: Pick<Route.ComponentPro
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" data-testid="register-form">
         {params.get("redirect") ? <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} /> : null}
         <FormErrors form={form} />
+        {loaderData.nameFields !== "off" ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField meta={fields.first_name} label={t("First name")} autoComplete="given-name" maxLength={PERSON_NAME_MAX_LENGTH} />
+            <TextField meta={fields.last_name} label={t("Last name")} autoComplete="family-name" maxLength={PERSON_NAME_MAX_LENGTH} />
+          </div>
+        ) : null}
         <TextField meta={fields.email} label={t("Email")} type="email" autoComplete="email" readOnly={Boolean(loaderData.lockedEmail)} />
         <PasswordField meta={fields.password} label={t("Password")} autoComplete="new-password" />
         <PasswordField meta={fields.password_confirmation} label={t("Confirm password")} autoComplete="new-password" />

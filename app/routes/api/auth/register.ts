@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   if (app.settings["registration.disable"]) return Response.json({ message: app.t("Registration is currently disabled.") }, { status: 403 });
   const body = await readBody(request);
-  const submission = await parseFormSubmission(body, registerSchema(app.settings["registration.policies"]), app.t);
+  const submission = await parseFormSubmission(body, registerSchema(app.settings["registration.policies"], app.settings["registration.name_fields"]), app.t);
   if (submission.status !== "success") return validationErrorJson(submission.error ?? {});
   const s = await authServices(context, request);
   const outcome = await register(s, submission.value, body.get(HUMAN_CHECK_FIELD) ?? body.get("token"));
