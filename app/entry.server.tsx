@@ -5,6 +5,7 @@ import { ServerRouter } from "react-router";
 import { errorFields, log } from "~/observability/log.server";
 import { reportPageError } from "~/observability/page-errors.server";
 import { workerContext } from "~/request/context";
+import { serverLazyComponentsReady } from "~/ui/lazy-component";
 
 export const streamTimeout = 5_000;
 
@@ -25,10 +26,16 @@ export default async function handleRequest(
   }
   const { nonce, requestId } = loadContext.get(workerContext);
   let shellRendered = false;
+  // Lazy components the server renders in place (signed-in navbar controls) must be loaded first.
+  await serverLazyComponentsReady();
   const body = await renderToReadableStream(
     <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
     {
       nonce,
+      // React outlines any finished Suspense boundary over 500 bytes once the page passes this size,
+      // revealing it with an inline script: without JavaScript it would stay hidden. Keep finished
+      // boundaries in place; only what is still pending when the shell flushes streams.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;

@@ -19,7 +19,7 @@ import { COOKIE_NOTICE_COOKIE } from "~/constants";
 import { readCookie } from "~/http/cookies";
 import { TimeZoneHint } from "~/i18n/time-zone-hint";
 import { appMiddleware } from "~/request/middleware.server";
-import { DebugErrorHost } from "~/observability/ui/error-dialog";
+import { DebugErrorHost } from "~/observability/ui/debug-error-host";
 import { getApp, getWorker } from "~/request/context";
 import { CookieNotice } from "~/shell/cookie-notice";
 import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";

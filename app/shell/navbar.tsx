@@ -1,30 +1,24 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
 import type { MenuPosition } from "~/menus/menu";
+import { lazyComponent } from "~/ui/lazy-component";
 import { Logo } from "./logo";
 import { findMenu, MenuItemLink } from "./menu-links";
+import type { SignedInSlot } from "./signed-in-controls";
 import { ThemeToggle } from "./theme-toggle";
-import { NotificationBell, NotificationsLiveRoot } from "~/notifications/ui/notification-bell";
-import { WorkspaceSwitcher } from "~/workspaces/ui/workspace-switcher";
-import { UserMenuDisclosure } from "~/auth/ui/user-menu-disclosure";
-import { useHydrated } from "~/ui/use-hydrated";
 
 /**
- * The signed-in user's menu is built on React Aria (menu, popover, press
- * handling: ~60 KB gzip). Guests, most visitors of public pages, never load
- * it; for signed-in users the server renders it in place (the module is
- * bundled in the Worker, so it resolves before the first byte is flushed).
+ * Signed-in users' controls (user menu, workspace switcher, notification
+ * bell) are a separate chunk: guests, most visitors of public pages, never
+ * load it (issue 2's JavaScript budget). The server renders it in place.
  */
-const UserMenu = lazy(() => import("~/auth/ui/user-menu").then((module) => ({ default: module.UserMenu })));
+const SignedInControls = lazyComponent(() => import("./signed-in-controls").then((module) => module.default));
 
-/** Before hydration (and without JavaScript) the plain disclosure menu is the user menu. */
-function SignedInControls() {
-  const hydrated = useHydrated();
-  if (!hydrated) return <UserMenuDisclosure />;
+function SignedIn({ slot }: { slot: SignedInSlot }) {
   return (
-    <Suspense fallback={<UserMenuDisclosure />}>
-      <UserMenu />
+    <Suspense fallback={null}>
+      <SignedInControls slot={slot} />
     </Suspense>
   );
 }
@@ -64,7 +58,7 @@ export function Navbar({
 
   const controls =
     userControls ??
-    (bootstrap.user ? <SignedInControls /> : guestButtons);
+    (bootstrap.user ? <SignedIn slot="user-menu" /> : guestButtons);
 
   return (
     <header className="sticky top-0 z-30 border-b border-divider bg-navbar/95 backdrop-blur">
@@ -84,9 +78,9 @@ export function Navbar({
           {bootstrap.user && !userControls ? (
             <>
               <div className="hidden md:block">
-                <WorkspaceSwitcher />
+                <SignedIn slot="workspaces" />
               </div>
-              <NotificationBell />
+              <SignedIn slot="bell" />
             </>
           ) : null}
           <ThemeToggle className="hidden md:block" />
@@ -110,7 +104,7 @@ export function Navbar({
               </ul>
               {bootstrap.user && !userControls ? (
                 <div className="mt-2 border-t border-divider pt-2">
-                  <WorkspaceSwitcher />
+                  <SignedIn slot="workspaces" />
                 </div>
               ) : null}
               <div className="mt-2 flex items-center justify-between gap-2 border-t border-divider pt-2">
@@ -122,7 +116,7 @@ export function Navbar({
         </div>
       </nav>
       {/* Signed-in pages stay up to date: unread badge and the browser channel (one poller per page). */}
-      <NotificationsLiveRoot />
+      {bootstrap.user ? <SignedIn slot="live" /> : null}
     </header>
   );
 }

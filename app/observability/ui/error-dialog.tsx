@@ -1,26 +1,11 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { useLocation } from "react-router";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { AriaScope } from "~/ui/aria-provider";
 import { Button } from "~/ui/button";
 import { CloseIcon } from "~/ui/icons";
 import type { TraceEntry, TraceFrame } from "../stack-trace";
-import { checkDebugErrorCookie, debugTraceStore, type ShownTrace } from "./debug-trace-store";
-
-/**
- * Mounted once in the root: shows the full-screen error dialog whenever a
- * debug trace arrives (an API answer, or a failed page request whose trace
- * the debug-error cookie points at).
- */
-export function DebugErrorHost() {
-  const trace = useSyncExternalStore(debugTraceStore.subscribe, debugTraceStore.get, () => null);
-  const location = useLocation();
-  useEffect(() => {
-    void checkDebugErrorCookie();
-  }, [location.key]);
-  return trace ? <ErrorDialog trace={trace} onClose={debugTraceStore.close} /> : null;
-}
+import type { ShownTrace } from "./debug-trace-store";
 
 function fileOf(frame: TraceFrame) {
   return frame.path.join("/");

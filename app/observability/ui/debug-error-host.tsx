@@ -1,0 +1,29 @@
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
+import { checkDebugErrorCookie, debugTraceStore } from "./debug-trace-store";
+
+/**
+ * The dialog is built on React Aria (~55 KB gzip); it loads only when a trace
+ * arrives, so public pages do not ship it (issue 2's JavaScript budget).
+ */
+const ErrorDialog = lazy(() => import("./error-dialog").then((module) => ({ default: module.ErrorDialog })));
+
+/**
+ * Mounted once in the root: shows the full-screen error dialog whenever a
+ * debug trace arrives (an API answer, or a failed page request whose trace
+ * the debug-error cookie points at). Traces exist only in the browser, so the
+ * server never renders the dialog.
+ */
+export function DebugErrorHost() {
+  const trace = useSyncExternalStore(debugTraceStore.subscribe, debugTraceStore.get, () => null);
+  const location = useLocation();
+  useEffect(() => {
+    void checkDebugErrorCookie();
+  }, [location.key]);
+  if (!trace) return null;
+  return (
+    <Suspense fallback={null}>
+      <ErrorDialog trace={trace} onClose={debugTraceStore.close} />
+    </Suspense>
+  );
+}
