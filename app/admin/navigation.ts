@@ -59,6 +59,7 @@ export const ADMIN_NAVIGATION: AdminNavSection[] = [
     items: [
       { label: "Settings", to: "/admin/settings/general", anyOf: [P.settingsUpdate] },
       { label: "Audit log", to: "/admin/audit-log", anyOf: [P.auditView] },
+      { label: "Mail deliveries", to: "/admin/mail-deliveries", anyOf: [P.settingsUpdate] },
     ],
   },
 ];
