@@ -26,7 +26,10 @@ export type ResendOutcome = { status: "sent" } | { status: "already-verified" } 
 
 export async function resendVerificationCode(s: AuthServices, user: { id: number; email: string; language: string | null; emailVerifiedAt: Date | null }): Promise<ResendOutcome> {
   if (user.emailVerifiedAt) return { status: "already-verified" };
-  const limited = await checkRateLimits(s.limiter, [["resend:account", String(user.id)]]);
+  const limited = await checkRateLimits(s.limiter, [
+    ["resend:ip", s.info.ipAddress],
+    ["resend:account", String(user.id)],
+  ]);
   if (!limited.ok) return { status: "rate-limited", retryAfter: limited.retryAfter };
   await sendVerificationCode(s, user);
   return { status: "sent" };
@@ -40,7 +43,10 @@ export type VerifyOutcome =
 /** Checks the code: single use, expiring, and void after too many wrong tries. */
 export async function verifyEmailCode(s: AuthServices, user: { id: number; emailVerifiedAt: Date | null }, code: string): Promise<VerifyOutcome> {
   if (user.emailVerifiedAt) return { status: "verified" };
-  const limited = await checkRateLimits(s.limiter, [["verify-email:account", String(user.id)]]);
+  const limited = await checkRateLimits(s.limiter, [
+    ["verify-email:ip", s.info.ipAddress],
+    ["verify-email:account", String(user.id)],
+  ]);
   if (!limited.ok) return { status: "rate-limited", retryAfter: limited.retryAfter };
   const result = await consumeVerification(s.app.db, { type: "email-verification", target: String(user.id), secret: code });
   if (!result.ok) return { status: result.reason };

@@ -20,6 +20,7 @@ import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { loader as mailboxJson } from "~/routes/dev/mailbox-json";
 import { loader as mailboxPage } from "~/routes/dev/mailbox";
+import { action as resetPasswordAction } from "~/routes/api/auth/reset-password";
 
 const { db } = openD1(env.DB, null);
 const APP_KEY = (env as unknown as { APP_KEY: string }).APP_KEY;
@@ -174,6 +175,23 @@ describe("rate limits", () => {
     expect(refused.retryAfter).toBeLessThanOrEqual(60);
     now += 60_000;
     expect((await limiter.hit("login:account", subject)).ok).toBe(true);
+  });
+
+  it("guard password-reset tokens per address as well as per IP, whether or not the address has an account", async () => {
+    const email = `reset-${crypto.randomUUID()}@example.test`;
+    const attempt = (n: number) =>
+      runRoute(
+        new Request("http://localhost/auth/reset-password", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "CF-Connecting-IP": `192.0.2.${n}` },
+          body: JSON.stringify({ token: "x".repeat(40), email, password: "new passphrase", password_confirmation: "new passphrase" }),
+        }),
+        resetPasswordAction as never,
+      );
+    for (let n = 1; n <= 5; n++) expect(((await attempt(n)).value as Response).status).toBe(422);
+    const refused = (await attempt(6)).value as Response;
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 });
 

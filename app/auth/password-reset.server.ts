@@ -53,7 +53,10 @@ export async function resetPassword(
   s: AuthServices,
   input: { token: string; email: string; password: string },
 ): Promise<ResetOutcome> {
-  const limited = await checkRateLimits(s.limiter, [["reset-password:ip", s.info.ipAddress ?? "unknown"]]);
+  const limited = await checkRateLimits(s.limiter, [
+    ["reset-password:ip", s.info.ipAddress ?? "unknown"],
+    ["reset-password:account", normalizeEmail(input.email)],
+  ]);
   if (!limited.ok) return { status: "rate-limited", retryAfter: limited.retryAfter };
   const user = await findUserByEmail(s.app.db, input.email);
   if (!user) return { status: "invalid-token" };

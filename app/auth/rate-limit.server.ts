@@ -12,13 +12,20 @@ export const RATE_LIMITS = {
   "login:ip": { limit: 30, period: 60, binding: "RL_LOGIN_IP" },
   "login:account": { limit: 5, period: 60, binding: "RL_LOGIN_ACCOUNT" },
   "register:ip": { limit: 10, period: 60, binding: "RL_REGISTER_IP" },
+  // The same address tried again and again (probing whether it is registered).
+  "register:account": { limit: 5, period: 60, binding: "RL_REGISTER_ACCOUNT" },
+  "verify-email:ip": { limit: 30, period: 60, binding: "RL_VERIFY_EMAIL_IP" },
   "verify-email:account": { limit: 6, period: 60, binding: "RL_VERIFY_EMAIL_ACCOUNT" },
+  // Mail sent on request: per IP too, so one visitor cannot mail-bomb through many fresh accounts.
+  "resend:ip": { limit: 10, period: 60, binding: "RL_RESEND_IP" },
   "resend:account": { limit: 3, period: 60, binding: "RL_RESEND_ACCOUNT" },
   "two-factor:ip": { limit: 20, period: 60, binding: "RL_TWO_FACTOR_IP" },
   "two-factor:account": { limit: 5, period: 60, binding: "RL_TWO_FACTOR_ACCOUNT" },
   "forgot-password:ip": { limit: 10, period: 60, binding: "RL_FORGOT_PASSWORD_IP" },
   "forgot-password:account": { limit: 3, period: 60, binding: "RL_FORGOT_PASSWORD_ACCOUNT" },
   "reset-password:ip": { limit: 10, period: 60, binding: "RL_RESET_PASSWORD_IP" },
+  // Keyed by the address typed in, whether or not it has an account (nothing to enumerate).
+  "reset-password:account": { limit: 5, period: 60, binding: "RL_RESET_PASSWORD_ACCOUNT" },
   "confirm-password:account": { limit: 5, period: 60, binding: "RL_CONFIRM_PASSWORD_ACCOUNT" },
   // api/v1 calls made with an API token, per user (issue 10).
   "api:user": { limit: 120, period: 60, binding: "RL_API_USER" },

@@ -1,3 +1,4 @@
+import { normalizeEmail } from "./email";
 import { HUMAN_CHECK_FIELD, humanCheckEnabled } from "./human-check.server";
 import { hashPassword } from "./password.server";
 import { checkRateLimits } from "./rate-limit.server";
@@ -26,7 +27,10 @@ export async function register(
 ): Promise<RegisterOutcome> {
   const { settings } = s.app;
   if (settings["registration.disable"]) return { status: "disabled" };
-  const limited = await checkRateLimits(s.limiter, [["register:ip", s.info.ipAddress ?? "unknown"]]);
+  const limited = await checkRateLimits(s.limiter, [
+    ["register:ip", s.info.ipAddress ?? "unknown"],
+    ["register:account", normalizeEmail(input.email)],
+  ]);
   if (!limited.ok) return { status: "rate-limited", retryAfter: limited.retryAfter };
   if (humanCheckEnabled(settings, s.env, "register")) {
     const token = typeof humanCheckToken === "string" ? humanCheckToken : "";
