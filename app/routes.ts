@@ -151,6 +151,7 @@ export default [
     route("workspace", "routes/resources/workspace.ts"),
     route("e2e/signed-in-user", "routes/resources/e2e-signed-in-user.ts"),
     route("e2e/api-client", "routes/resources/e2e-api-client.ts"),
+    route("e2e/sql", "routes/resources/e2e-sql.ts"),
     route("e2e/:task", "routes/resources/e2e-caches.ts"),
   ]),
 

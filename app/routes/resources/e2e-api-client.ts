@@ -6,6 +6,7 @@ import { createAccessToken } from "~/auth/access-tokens.server";
 import { roles } from "~/auth/roles.schema";
 import { userRoles } from "~/auth/users.schema";
 import { getApp, getWorker } from "~/request/context";
+import { requireE2eWorker } from "~/request/e2e-only.server";
 
 /**
  * POST /resources/e2e/api-client {"userId", "role"?: "admin", "apiAccess"?: false}:
@@ -25,8 +26,7 @@ const body = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const worker = getWorker(context);
-  if (!worker.isLocal || (worker.env as unknown as Record<string, unknown>).E2E !== "1") throw data(null, { status: 404 });
+  requireE2eWorker(getWorker(context));
   const parsed = body.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ message: "Send {userId, role?, apiAccess?}." }, { status: 400 });
   const { userId, role, apiAccess } = parsed.data;

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Route } from "./+types/e2e-caches";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
 import { clearGuestPageCache } from "~/http/guest-page-cache.server";
-import { getApp, getWorker, type WorkerContext } from "~/request/context";
+import { getApp, getWorker } from "~/request/context";
+import { requireE2eWorker } from "~/request/e2e-only.server";
 import { settings as settingsTable } from "~/settings/schema";
 import { inArray } from "drizzle-orm";
 import { invalidateSettingsCache, saveSettings } from "~/settings/settings.server";
@@ -24,11 +25,6 @@ import { isSettingKey } from "~/settings/definitions";
  * test process: two processes writing the same local D1 file make workerd
  * fail with SQLITE_BUSY.
  */
-function requireE2eWorker(worker: WorkerContext) {
-  const e2e = (worker.env as unknown as Record<string, unknown>).E2E === "1";
-  if (!worker.isLocal || !e2e) throw data(null, { status: 404 });
-}
-
 const settingsBody = z.record(z.string(), z.unknown());
 
 export async function action({ request, params, context }: Route.ActionArgs) {

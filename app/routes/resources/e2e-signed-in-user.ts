@@ -2,10 +2,10 @@ import { data } from "react-router";
 import type { Route } from "./+types/e2e-signed-in-user";
 import { appKeys, randomToken } from "~/auth/crypto.server";
 import { authEnv } from "~/auth/env";
-import { requestInfo } from "~/auth/request-info.server";
 import { createSession } from "~/auth/sessions.server";
 import { createUser } from "~/auth/users.server";
 import { getApp, getWorker } from "~/request/context";
+import { requireE2eWorker } from "~/request/e2e-only.server";
 
 /**
  * POST /resources/e2e/signed-in-user {"prefix"?: string}: a verified user
@@ -21,7 +21,7 @@ import { getApp, getWorker } from "~/request/context";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const worker = getWorker(context);
-  if (!worker.isLocal || (worker.env as unknown as Record<string, unknown>).E2E !== "1") throw data(null, { status: 404 });
+  requireE2eWorker(worker);
   const body = (await request.json().catch(() => ({}))) as { prefix?: unknown };
   const prefix = typeof body.prefix === "string" && /^[a-z0-9-]{1,40}$/.test(body.prefix) ? body.prefix : "e2e";
   const email = `${prefix}-${Date.now().toString(36)}-${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, "")}@example.test`;
@@ -31,7 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await createSession(db, await appKeys(authEnv(worker.env).APP_KEY), request, {
     userId: user.id,
     remember: true,
-    info: requestInfo(request),
+    // Nothing about the test runner that asked: the browser that will carry
+    // the cookie is another client (and tests expect "Unknown" place and IP).
+    info: { deviceType: "desktop", platform: null, browser: null, ipAddress: null, city: null, country: null },
   });
   // The Set-Cookie value: "session=<signed token>; Path=/; …".
   const cookieValue = decodeURIComponent(session.cookie.split(";")[0].split("=").slice(1).join("="));

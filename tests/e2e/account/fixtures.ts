@@ -1,12 +1,12 @@
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { hashPassword } from "../../../app/auth/password.server";
-import { createSignedInUser as createUserIn, type SignedInUser } from "../../../scripts/lib/signed-in-user";
-import { E2E_STATE, queryE2e } from "../fixtures/e2e-db";
+import { queryE2e } from "../fixtures/e2e-db";
+import { createSignedInUser, signInContext, type SignedInUser } from "../fixtures/signed-in-user";
 
 /**
- * Account-settings test users: verified, signed in by a session row written
- * to the e2e server's database (no sign-in form), optionally with a password
- * (a cheap hash: tests check behaviour, not hashing cost).
+ * Account-settings test users: verified, signed in by a session the e2e
+ * Worker made (no sign-in form), optionally with a password (a cheap hash:
+ * tests check behaviour, not hashing cost), stored through the Worker.
  */
 export const PASSWORD = "correct horse battery staple";
 
@@ -15,9 +15,9 @@ export interface AccountUser extends SignedInUser {
 }
 
 export async function createAccountUser(context: BrowserContext, baseURL: string, { password = PASSWORD as string | null, prefix = "account" } = {}): Promise<AccountUser> {
-  const user = await createUserIn(E2E_STATE, prefix);
+  const user = await createSignedInUser(prefix);
   if (password) await queryE2e("UPDATE users SET password = ? WHERE id = ?", [await hashPassword(password, 1000), user.userId]);
-  await context.addCookies([{ name: "session", value: encodeURIComponent(user.cookieValue), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await signInContext(context, baseURL, user);
   return { ...user, password };
 }
 

@@ -1,25 +1,15 @@
-import { createClient, type InValue } from "@libsql/client";
 import type { BrowserContext } from "@playwright/test";
-import { localD1File } from "../../../scripts/lib/local-d1";
-import { E2E_STATE } from "../fixtures/e2e-db";
+import { queryE2e } from "../fixtures/e2e-db";
 import { createSignedInUser, signInContext, type SignedInUser } from "../fixtures/signed-in-user";
 
 /**
- * Admin-area fixtures: signed-in users written straight into the e2e
- * server's database (session rows, like the other suites), with the admin
- * role or with a role made for the test out of chosen permissions.
+ * Admin-area fixtures: signed-in users made by the e2e Worker (like the other
+ * suites), with the admin role or with a role made for the test out of chosen
+ * permissions. Rows are arranged through the Worker, never in its file.
  */
 
-/** Reads or writes the e2e database, waiting for workerd's locks rather than failing. */
-export async function adminDb<T = Record<string, unknown>>(sql: string, args: InValue[] = []): Promise<T[]> {
-  const db = createClient({ url: `file:${localD1File(E2E_STATE)}` });
-  try {
-    await db.execute("PRAGMA busy_timeout = 5000");
-    return (await db.execute({ sql, args })).rows as unknown as T[];
-  } finally {
-    db.close();
-  }
-}
+/** Reads or writes the e2e database through the Worker (tests/e2e/fixtures/e2e-db.ts). */
+export const adminDb = queryE2e;
 
 export async function createAdmin(prefix = "admin"): Promise<SignedInUser> {
   const user = await createSignedInUser(prefix);
