@@ -46,6 +46,11 @@ export const users = sqliteTable(
     // The admin area: newest users first, sign-ups per day, banned users.
     index("users_created_at_idx").on(t.createdAt),
     index("users_banned_idx").on(t.bannedAt).where(sql`${t.bannedAt} IS NOT NULL`),
+    // The admin users list: search by name prefix, the "not verified" filter (sorting by name: users_name_idx, migration 0018).
+    index("users_first_name_lower_idx").on(sql`lower(${t.firstName})`),
+    index("users_last_name_lower_idx").on(sql`lower(${t.lastName})`),
+    index("users_display_name_lower_idx").on(sql`lower(${t.displayName})`),
+    index("users_unverified_idx").on(t.id).where(sql`${t.emailVerifiedAt} IS NULL`),
   ],
 );
 

@@ -160,6 +160,9 @@ export const subscriptions = sqliteTable(
     index("subscriptions_price_idx").on(t.priceId),
     // The local provider's renewal job: due subscriptions by status and period end.
     index("subscriptions_renewal_idx").on(t.provider, t.status, t.currentPeriodEnd),
+    // Admin subscriptions list: filtered by status, sorted by period end.
+    index("subscriptions_status_idx").on(t.status, t.currentPeriodEnd),
+    index("subscriptions_period_end_idx").on(t.currentPeriodEnd),
   ],
 );
 export type Subscription = typeof subscriptions.$inferSelect;

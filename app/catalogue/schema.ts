@@ -127,6 +127,14 @@ export const titles = sqliteTable(
     index("titles_certification_idx").on(t.certification, t.popularity),
     // Home trending grid.
     index("titles_trending_idx").on(t.trendingScore),
+    // Browse with filters: one index per sort holding every filter column (see titleQueryParts).
+    index("titles_browse_popularity_idx").on(t.popularity, t.type, t.year, t.externalRating, t.certification),
+    index("titles_browse_rating_idx").on(t.externalRating, t.type, t.year, t.certification),
+    index("titles_browse_release_date_idx").on(t.releaseDate, t.type, t.year, t.externalRating, t.certification),
+    index("titles_browse_name_idx").on(t.name, t.type, t.year, t.externalRating, t.certification),
+    // Admin titles list: newest and recently edited first.
+    index("titles_created_at_idx").on(t.createdAt),
+    index("titles_updated_at_idx").on(t.updatedAt),
   ],
 );
 
@@ -208,6 +216,11 @@ export const people = sqliteTable(
     index("people_name_idx").on(t.name),
     uniqueIndex("people_search_key_idx").on(t.searchKey),
     index("people_name_lower_idx").on(sql`lower(${t.name})`),
+    // Admin people list: its other sorts and its filters.
+    index("people_created_at_idx").on(t.createdAt),
+    index("people_updated_at_idx").on(t.updatedAt),
+    index("people_gender_idx").on(t.gender, t.popularity),
+    index("people_known_for_idx").on(t.knownFor, t.popularity),
   ],
 );
 
@@ -319,6 +332,11 @@ export const videos = sqliteTable(
     check("videos_source_check", sql`${t.source} IN ('r2', 'external', 'youtube', 'vimeo')`),
     index("videos_title_idx").on(t.titleId, t.position),
     index("videos_episode_idx").on(t.episodeId).where(sql`${t.episodeId} IS NOT NULL`),
+    // Admin videos list: its sorts and filters.
+    index("videos_name_idx").on(t.name),
+    index("videos_plays_idx").on(t.plays),
+    index("videos_category_idx").on(t.category),
+    index("videos_source_idx").on(t.source),
   ],
 );
 

@@ -25,7 +25,7 @@ export async function listPagesForAdmin(
     where.push(sql`(lower(${customPages.title}) LIKE ${like} ESCAPE '\\' OR ${customPages.slug} LIKE ${like} ESCAPE '\\')`);
   }
   const condition = where.length ? and(...where) : undefined;
-  const column = { updated_at: customPages.updatedAt, title: customPages.title, slug: customPages.slug, created_at: customPages.createdAt }[query.sort];
+  const column = { updated_at: customPages.updatedAt, title: customPages.title, slug: customPages.slug, created_at: customPages.id }[query.sort];
   const [rows, count] = await db.batch([
     db
       .select({ id: customPages.id, title: customPages.title, slug: customPages.slug, hidden: customPages.hidden, type: customPages.type, updatedAt: customPages.updatedAt })

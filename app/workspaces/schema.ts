@@ -31,7 +31,11 @@ export const workspaces = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("workspaces_owner_idx").on(t.ownerId)],
+  (t) => [
+    index("workspaces_owner_idx").on(t.ownerId),
+    // Admin workspaces list sorted by name.
+    index("workspaces_name_idx").on(t.name),
+  ],
 );
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 

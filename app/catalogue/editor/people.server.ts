@@ -48,7 +48,8 @@ export async function listPeopleForAdmin(
         profile: people.profile,
         popularity: people.popularity,
         birthDate: people.birthDate,
-        credits: sql<number>`(SELECT count(*) FROM credits c WHERE c.person_id = ${people.id})`.as("credit_count"),
+        // Qualified by hand: drizzle writes a lone "id" here, which inside the subquery would be credits.id.
+        credits: sql<number>`(SELECT count(*) FROM credits c WHERE c.person_id = "people"."id")`.as("credit_count"),
       })
       .from(people)
       .where(condition)
