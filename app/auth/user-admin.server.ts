@@ -3,6 +3,8 @@ import { hasValidSubscription } from "~/billing/subscription-admin.server";
 import type { Database } from "~/db/client.server";
 import { changedFields, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
 import { normalizeEmail } from "./email";
+import { adminLockoutProblem } from "./admin-lockout.server";
+import { permissionIdsByName } from "./role-admin.server";
 import { hashPassword } from "./password.server";
 import { permissions, roles } from "./roles.schema";
 import { securityLogEntry } from "./security-log.server";
@@ -33,19 +35,20 @@ export interface UserListQuery {
   dir: "asc" | "desc";
 }
 
-function escapeLike(text: string) {
-  return text.replace(/[%_\\]/g, "\\$&");
-}
-
-/** The WHERE of a user list: e-mail prefix (index range), names by prefix, an id; filters. */
+/**
+ * The WHERE of a user list: e-mail or a name by prefix, or an id; filters.
+ * Each prefix is an index range (users_email_unique and the lower(name)
+ * indexes), so a search reads the matches only.
+ */
 function userConditions(query: UserListQuery): SQL | undefined {
   const where: SQL[] = [];
   if (query.q) {
     const q = normalizeEmail(query.q);
-    const like = `${escapeLike(q)}%`;
-    const byText = sql`((${users.email} >= ${q} AND ${users.email} < ${`${q}\uffff`})
-      OR lower(${users.firstName}) LIKE ${like} ESCAPE '\\' OR lower(${users.lastName}) LIKE ${like} ESCAPE '\\'
-      OR lower(${users.displayName}) LIKE ${like} ESCAPE '\\')`;
+    const end = `${q}\uffff`;
+    const byText = sql`((${users.email} >= ${q} AND ${users.email} < ${end})
+      OR (lower(${users.firstName}) >= ${q} AND lower(${users.firstName}) < ${end})
+      OR (lower(${users.lastName}) >= ${q} AND lower(${users.lastName}) < ${end})
+      OR (lower(${users.displayName}) >= ${q} AND lower(${users.displayName}) < ${end}))`;
     where.push(/^\d{1,12}$/.test(q) ? sql`(${users.id} = ${Number(q)} OR ${byText})` : byText);
   }
   if (query.roleId) where.push(sql`EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = ${users.id} AND r.role_id = ${query.roleId})`);
@@ -130,7 +133,7 @@ export async function rolesAndPermissions(db: Database) {
 export async function loadUserForEditor(db: Database, id: number) {
   const [found, roleRows, grantRows, socialRows, sessionCount] = await db.batch([
     db
-      .select({ ...userListColumns, language: users.language, country: users.country, timezone: users.timezone, hasPassword: sql<number>`${users.password} IS NOT NULL`, twoFactor: sql<number>`${users.twoFactorConfirmedAt} IS NOT NULL` })
+      .select({ ...userListColumns, updatedAt: users.updatedAt, language: users.language, country: users.country, timezone: users.timezone, hasPassword: sql<number>`${users.password} IS NOT NULL`, twoFactor: sql<number>`${users.twoFactorConfirmedAt} IS NOT NULL` })
       .from(users)
       .where(eq(users.id, id)),
     db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id)),
@@ -164,12 +167,17 @@ async function checkRoles(db: Database, roleIds: number[]) {
   return null;
 }
 
-/** Direct permission rows for a user (`userId` may be a subquery for a user created in the same batch). */
-function grantStatements(db: Database, userId: number | SQL, grants: Grant[]): Statement[] {
-  return grants.map((grant) =>
-    db.run(sql`INSERT INTO user_permissions (user_id, permission_id, restrictions)
-      SELECT ${userId}, id, ${JSON.stringify(grant.restrictions)} FROM permissions WHERE name = ${grant.name}`),
-  );
+/**
+ * Direct permission rows for a user (`userId` may be a subquery for a user
+ * created in the same batch). Query builders only: drizzle's D1 batch cannot
+ * bind parameters of raw SQL statements.
+ */
+async function grantStatements(db: Database, userId: number | SQL, grants: Grant[]): Promise<Statement[]> {
+  const ids = await permissionIdsByName(db, grants.map((g) => g.name));
+  return grants.flatMap((grant) => {
+    const permissionId = ids.get(grant.name);
+    return permissionId === undefined ? [] : [db.insert(userPermissions).values({ userId: userId as number, permissionId, restrictions: grant.restrictions })];
+  });
 }
 
 /** Creates an account from the admin area (its e-mail may already be verified). */
@@ -189,8 +197,8 @@ export async function createUserByAdmin(db: Database, input: AdminUserInput & { 
   };
   const newId = sql`(SELECT id FROM users WHERE email = ${email})`;
   const statements: Statement[] = [db.insert(users).values(values)];
-  for (const roleId of new Set(input.roles)) statements.push(db.run(sql`INSERT INTO user_roles (user_id, role_id) VALUES (${newId}, ${roleId})`));
-  statements.push(...grantStatements(db, newId, grants));
+  for (const roleId of new Set(input.roles)) statements.push(db.insert(userRoles).values({ userId: newId as unknown as number, roleId }));
+  statements.push(...(await grantStatements(db, newId, grants)));
   if (record) {
     const { password: _hash, ...shown } = values;
     statements.push(record({ subjectId: sql`(SELECT CAST(id AS TEXT) FROM users WHERE email = ${email})`, label: email, before: null, after: { ...shown, roles: input.roles, permissions: grants } }));
@@ -205,12 +213,15 @@ export async function createUserByAdmin(db: Database, input: AdminUserInput & { 
  * A new password (optional) replaces the old one and ends the account's
  * sessions, as a password reset would.
  */
-export async function updateUserByAdmin(db: Database, id: number, input: AdminUserInput, grants: Grant[], record?: ChangeRecorder): Promise<UserSaveResult> {
+export async function updateUserByAdmin(db: Database, id: number, input: AdminUserInput, grants: Grant[], record?: ChangeRecorder, actorId: number | null = null): Promise<UserSaveResult> {
   const current = await loadUserForEditor(db, id);
   if (!current) return { ok: false, notFound: true, errors: {} };
   const email = normalizeEmail(input.email);
   const roleProblem = await checkRoles(db, input.roles);
   if (roleProblem) return { ok: false, errors: roleProblem };
+  // Never the acting admin's own access, never the last full administrator.
+  const lockout = await adminLockoutProblem(db, { kind: "user", userId: id, roleIds: input.roles, permissions: grants.map((g) => g.name) }, actorId);
+  if (lockout) return { ok: false, errors: { roles: [lockout] } };
   if (email !== current.user.email) {
     const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, id)));
     if (taken) return { ok: false, errors: { email: ["This email is already taken."] } };
@@ -255,7 +266,7 @@ export async function updateUserByAdmin(db: Database, id: number, input: AdminUs
     db.delete(userRoles).where(eq(userRoles.userId, id)),
     ...next.roles.map((roleId) => db.insert(userRoles).values({ userId: id, roleId })),
     db.delete(userPermissions).where(eq(userPermissions.userId, id)),
-    ...grantStatements(db, id, grants),
+    ...(await grantStatements(db, id, grants)),
   ];
   if (input.password) statements.push(db.delete(sessions).where(eq(sessions.userId, id)), securityLogEntry(db, id, "password-reset", null, { by: "admin" }));
   if (record) {
@@ -275,11 +286,13 @@ export async function updateUserByAdmin(db: Database, id: number, input: AdminUs
 /**
  * Bans accounts: they cannot sign in any more (sign-in refuses banned
  * users) and every session and API session they have ends now, in the same
- * batch. The acting admin cannot ban themselves.
+ * batch. The acting admin cannot ban themselves, nor the last full administrator.
  */
-export async function banUsers(db: Database, ids: number[], reason: string, actorId: number, record?: ChangeRecorder) {
+export async function banUsers(db: Database, ids: number[], reason: string, actorId: number, record?: ChangeRecorder): Promise<{ banned: number[]; refusedSelf: boolean; problem?: string }> {
   const targets = ids.filter((id) => id !== actorId);
   if (targets.length === 0) return { banned: [] as number[], refusedSelf: ids.includes(actorId) };
+  const problem = await adminLockoutProblem(db, { kind: "remove-users", userIds: targets }, actorId);
+  if (problem) return { banned: [], refusedSelf: ids.includes(actorId), problem };
   const rows = await db.select({ id: users.id, email: users.email, bannedAt: users.bannedAt }).from(users).where(inArray(users.id, targets));
   const now = new Date();
   const statements: Statement[] = [

@@ -31,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [found, { permissions }] = await Promise.all([id === null ? null : loadRoleForEditor(admin.app.db, id), rolesAndPermissions(admin.app.db)]);
   if (id !== null && !found) throw data(null, { status: 404 });
   return {
-    role: found ? { id: found.role.id, name: found.role.name, description: found.role.description ?? "", default: found.role.default, guest: found.role.guest } : null,
+    role: found ? { id: found.role.id, name: found.role.name, description: found.role.description ?? "", default: found.role.default, guest: found.role.guest, updatedAt: found.role.updatedAt.toISOString() } : null,
     grants: found?.grants ?? [],
     permissions,
   };
@@ -47,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
     if (!isConfirmed(formData)) {
       return askForConfirmation({ intent: "delete", ids: [id], title: "Delete this role?", message: "Its users lose the role and its permissions.", confirmLabel: "Delete" });
     }
-    const result = await deleteRole(admin.app.db, id, admin.record("roles.delete", "role"));
+    const result = await deleteRole(admin.app.db, id, admin.record("roles.delete", "role"), admin.user.id);
     if (!result.ok) return data({ message: t(result.message) }, { status: 400 });
     return redirectWithToast(request, "/admin/roles", { message: t("Role deleted"), type: "positive" });
   }
@@ -56,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
   const { permissions } = await rolesAndPermissions(admin.app.db);
   const grants = readPermissionGrants(formData, permissions);
   if (!grants.ok) return invalidSubmission(submission, { fieldErrors: grants.errors, status: 422 });
-  const result = await saveRole(admin.app.db, id, submission.value, grants.grants, admin.record(id === null ? "roles.create" : "roles.update", "role"));
+  const result = await saveRole(admin.app.db, id, submission.value, grants.grants, admin.record(id === null ? "roles.create" : "roles.update", "role"), admin.user.id);
   if (!result.ok) {
     if (result.notFound) throw data(null, { status: 404 });
     return invalidSubmission(submission, { fieldErrors: result.errors, status: 422 });
@@ -70,7 +70,7 @@ export default function RoleEditor({ loaderData, actionData }: Route.ComponentPr
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
   const [form, fields] = useAppForm({
     schema: roleSchema,
-    id: "role",
+    id: `role-${role?.updatedAt ?? "new"}`,
     lastResult: confirmation ? undefined : (actionData as never),
     defaultValue: role ? { name: role.name, description: role.description, default: role.default } : {},
   });

@@ -10,6 +10,7 @@ import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
 import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminPageHeader, AdminSection, Badge, FactList } from "~/admin/ui/page";
 import { UserFields } from "~/admin/ui/user-fields";
+import { adminLockoutProblem } from "~/auth/admin-lockout.server";
 import { userHasPermission } from "~/auth/sign-in.server";
 import { adminUserSchema, banSchema } from "~/auth/user-admin-input";
 import { banUsers, loadUserForEditor, rolesAndPermissions, unbanUsers, updateUserByAdmin } from "~/auth/user-admin.server";
@@ -55,6 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
       twoFactor: user.twoFactor,
       language: user.language,
       country: user.country,
+      updatedAt: user.updatedAt.toISOString(),
     },
     values: {
       email: user.email,
@@ -92,7 +94,8 @@ export async function action(args: Route.ActionArgs) {
       if (!isConfirmed(formData)) {
         return askForConfirmation({ intent, ids: [], fields: { reason: submission.value.reason }, title: "Ban this user?", message: "They are signed out everywhere at once and cannot sign in until unbanned.", confirmLabel: "Ban" });
       }
-      await banUsers(admin.app.db, [id], submission.value.reason, admin.user.id, admin.record("users.ban", "user"));
+      const banned = await banUsers(admin.app.db, [id], submission.value.reason, admin.user.id, admin.record("users.ban", "user"));
+      if (banned.problem) return data({ message: t(banned.problem) }, { status: 400 });
       return redirectWithToast(request, back, { message: t("User banned"), type: "positive" });
     }
     case "unban":
@@ -106,6 +109,8 @@ export async function action(args: Route.ActionArgs) {
       }
       const found = await loadUserForEditor(admin.app.db, id);
       if (!found) throw data(null, { status: 404 });
+      const lockout = await adminLockoutProblem(admin.app.db, { kind: "remove-users", userIds: [id] }, admin.user.id);
+      if (lockout) return data({ message: t(lockout) }, { status: 400 });
       const worker = getWorker(context);
       await deleteAccount(
         { db: admin.app.db, bucket: worker.env.FILES, payments: paymentProviderFor(worker.env, admin.app.db, args.url.origin) },
@@ -124,7 +129,7 @@ export async function action(args: Route.ActionArgs) {
       const grants = canGrant ? readPermissionGrants(formData, permissions) : ({ ok: true, grants: current.grants } as const);
       if (!grants.ok) return invalidSubmission(submission, { fieldErrors: grants.errors, status: 422 });
       const input = canGrant ? submission.value : { ...submission.value, roles: current.roleIds };
-      const result = await updateUserByAdmin(admin.app.db, id, input, grants.grants, admin.record("users.update", "user"));
+      const result = await updateUserByAdmin(admin.app.db, id, input, grants.grants, admin.record("users.update", "user"), admin.user.id);
       if (!result.ok) {
         if (result.notFound) throw data(null, { status: 404 });
         return invalidSubmission(submission, { fieldErrors: result.errors, status: 422 });
@@ -143,7 +148,7 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
   const saveResult = (actionData as { initialValue?: { intent?: string } } | undefined)?.initialValue?.intent === "save" ? actionData : undefined;
   const banResult = (actionData as { initialValue?: { intent?: string }; error?: Record<string, string[]> } | undefined)?.initialValue?.intent === "ban" ? (actionData as { error?: Record<string, string[]> }) : undefined;
-  const [form, fields] = useAppForm({ schema: adminUserSchema, id: "user", lastResult: saveResult as never, defaultValue: values });
+  const [form, fields] = useAppForm({ schema: adminUserSchema, id: `user-${user.updatedAt}`, lastResult: saveResult as never, defaultValue: values });
   return (
     <>
       <AdminPageHeader
