@@ -1,5 +1,5 @@
 import { useEffect, type FormEvent } from "react";
-import { useFetcher, useNavigate, useRevalidator } from "react-router";
+import { useFetcher, useNavigate, useRevalidator, useSubmit } from "react-router";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { useDates } from "~/i18n/use-dates";
 import { toast } from "~/toasts/toast-store";
@@ -62,6 +62,7 @@ export function NotificationItem({ notification, onNavigate }: { notification: N
   const t = useTrans();
   const { relative, format } = useDates();
   const navigate = useNavigate();
+  const submit = useSubmit();
   const hydrated = useHydrated();
   const reader = useFetcher<NotificationActionAnswer>({ key: `notification-read-${notification.id}` });
   useAnswerToast(reader.data);
@@ -72,12 +73,20 @@ export function NotificationItem({ notification, onNavigate }: { notification: N
   function follow(action: string | null, event: FormEvent | React.MouseEvent) {
     if (!hydrated) return;
     event.preventDefault();
-    if (unread) {
-      reader.submit({ intent: "mark-read", id: String(notification.id) }, { method: "post", action: NOTIFICATIONS_ACTION });
+    const external = action !== null && isExternalAction(action);
+    if (unread && action && !external) {
+      // Marked read first, then on to the action (the action answers with a
+      // redirect): the next page's loaders, the navbar badge's among them,
+      // run after the change, never beside it.
+      onNavigate?.();
+      void submit({ intent: "mark-read", id: String(notification.id), redirectTo: action }, { method: "post", action: NOTIFICATIONS_ACTION });
+      return;
     }
+    // Staying on this page: a fetcher marks it read and the page's data refreshes after it.
+    if (unread) reader.submit({ intent: "mark-read", id: String(notification.id) }, { method: "post", action: NOTIFICATIONS_ACTION });
     if (!action) return;
     onNavigate?.();
-    if (isExternalAction(action)) window.open(action, "_blank", "noopener,noreferrer");
+    if (external) window.open(action, "_blank", "noopener,noreferrer");
     else navigate(action);
   }
 
