@@ -2,14 +2,15 @@ import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { hashPassword } from "../../../app/auth/password.server";
 import { queryE2e } from "../fixtures/e2e-db";
 import { createSignedInUser, signInContext, type SignedInUser } from "../fixtures/signed-in-user";
+import { PASSWORD, uniqueIp } from "../fixtures/test-data";
+
+export { PASSWORD, uniqueIp };
 
 /**
  * Account-settings test users: verified, signed in by a session the e2e
  * Worker made (no sign-in form), optionally with a password (a cheap hash:
  * tests check behaviour, not hashing cost), stored through the Worker.
  */
-export const PASSWORD = "correct horse battery staple";
-
 export interface AccountUser extends SignedInUser {
   password: string | null;
 }
@@ -19,11 +20,6 @@ export async function createAccountUser(context: BrowserContext, baseURL: string
   if (password) await queryE2e("UPDATE users SET password = ? WHERE id = ?", [await hashPassword(password, 1000), user.userId]);
   await signInContext(context, baseURL, user);
   return { ...user, password };
-}
-
-/** A unique client address per test: rate limits are per IP and every test comes from this machine. */
-export function uniqueIp() {
-  return `10.${(process.pid % 250) + 1}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
 }
 
 /** Opens the settings page; with JavaScript, waits until React has hydrated (the "Create token" button exists only then). */

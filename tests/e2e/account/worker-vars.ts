@@ -1,3 +1,5 @@
+import { oauthProviderVars } from "../fixtures/oauth-provider";
+
 /**
  * Worker variables for the account-settings tests: Facebook sign-in pointed
  * at an oauth2-mock-server that tests/e2e/account-social.spec.ts starts on
@@ -10,12 +12,5 @@ export function facebookMockPort(e2ePort: number) {
 }
 
 export function accountWorkerVars(e2ePort: number): Record<string, string> {
-  const base = `http://localhost:${facebookMockPort(e2ePort)}`;
-  return {
-    OAUTH_FACEBOOK_CLIENT_ID: "e2e-facebook-client",
-    OAUTH_FACEBOOK_CLIENT_SECRET: "e2e-facebook-secret",
-    OAUTH_FACEBOOK_AUTHORIZE_URL: `${base}/authorize`,
-    OAUTH_FACEBOOK_TOKEN_URL: `${base}/token`,
-    OAUTH_FACEBOOK_USERINFO_URL: `${base}/userinfo`,
-  };
+  return oauthProviderVars("facebook", facebookMockPort(e2ePort));
 }

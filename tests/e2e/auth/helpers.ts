@@ -1,50 +1,15 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { TOTP } from "otpauth";
+import { lastMailId, waitForMail, type OutboxMail } from "../fixtures/outbox";
+import { PASSWORD, uniqueEmail, uniqueIp } from "../fixtures/test-data";
 
-let counter = 0;
-/** A unique address per test run, so tests never share an account. */
-export function uniqueEmail(prefix = "user") {
-  counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.test`;
-}
+export { lastMailId, PASSWORD, uniqueEmail, uniqueIp };
 
-/** A unique client address per test: rate limits are per IP, and all tests come from one machine. */
-export function uniqueIp() {
-  const n = Math.floor(Math.random() * 250) + 1;
-  const m = Math.floor(Math.random() * 250) + 1;
-  return `10.${(process.pid % 250) + 1}.${n}.${m}`;
-}
+type Mail = OutboxMail;
 
-export const PASSWORD = "correct horse battery staple";
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  created_at: string;
-}
-
-/** The newest mail to `to` from the local outbox, waiting for it to arrive. */
-export async function latestMail(request: APIRequestContext, to: string, match: RegExp = /./, after = 0): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get("/dev/mailbox.json");
-        const mails = (await response.json()) as (Mail & { id: number })[];
-        found = mails.find((m) => m.to === to && match.test(m.subject) && m.id > after);
-        return Boolean(found);
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return found!;
-}
-
-export async function lastMailId(request: APIRequestContext) {
-  const mails = (await (await request.get("/dev/mailbox.json")).json()) as { id: number }[];
-  return mails[0]?.id ?? 0;
+/** The newest mail to `to` from the local outbox (id above `after`), waiting for it to arrive. */
+export function latestMail(request: APIRequestContext, to: string, match: RegExp = /./, after = 0): Promise<Mail> {
+  return waitForMail(request, to, match, { after });
 }
 
 export function codeFrom(mail: Mail) {

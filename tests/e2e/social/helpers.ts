@@ -1,6 +1,8 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "../../../playwright.config";
+import { outbox, waitForMail, type OutboxMail } from "../fixtures/outbox";
 import { createSignedInUser, signInContext, type SignedInUser } from "../fixtures/signed-in-user";
+import { PASSWORD, uniqueEmail, uniqueName } from "../fixtures/test-data";
 
 /**
  * Helpers for the notifications and workspaces end-to-end tests: users
@@ -11,20 +13,10 @@ import { createSignedInUser, signInContext, type SignedInUser } from "../fixture
  * Worker (a second writer makes workerd fail with SQLITE_BUSY).
  */
 
-export { createSignedInUser, type SignedInUser };
+export { createSignedInUser, outbox, PASSWORD, uniqueName, type OutboxMail, type SignedInUser };
 
-let counter = 0;
-export function uniqueName(prefix: string) {
-  counter += 1;
-  return `${prefix} ${Date.now().toString(36)}${process.pid}${counter}`;
-}
-
-export function uniqueAddress(prefix: string) {
-  counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.test`;
-}
-
-export const PASSWORD = "correct horse battery staple";
+/** A fresh e-mail address ("prefix-…@example.test"). */
+export const uniqueAddress = (prefix: string) => uniqueEmail(prefix);
 
 /** A signed-in user who also has a password (set as a first password through the account API). */
 export async function createUserWithPassword(prefix: string) {
@@ -57,27 +49,9 @@ export async function api(request: APIRequestContext, user: SignedInUser | null,
   return { status: response.status(), headers: response.headers(), body: text ? JSON.parse(text) : null };
 }
 
-export interface OutboxMail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export async function outbox(request: APIRequestContext): Promise<OutboxMail[]> {
-  return (await (await request.get("/dev/mailbox.json")).json()) as OutboxMail[];
-}
-
 /** Waits for a mail to `to` whose subject matches. */
-export async function mailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<OutboxMail> {
-  let found: OutboxMail | undefined;
-  await expect
-    .poll(async () => {
-      found = (await outbox(request)).find((mail) => mail.to === to && subject.test(mail.subject));
-      return Boolean(found);
-    }, { timeout: 15_000 })
-    .toBe(true);
-  return found!;
+export function mailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<OutboxMail> {
+  return waitForMail(request, to, subject);
 }
 
 export function inviteLinkIn(mail: OutboxMail) {
