@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { findPageById, findPageBySlug, upsertPage } from "~/pages/pages.server";
 import { parseTitleFilters } from "./browse-filters.server";
-import { browseTitles } from "./browse.server";
+import { browseTitles, browseTitlesQuery } from "./browse.server";
+import { TITLE_ORDERS } from "./browse";
 import { loadPersonPage } from "./person-page.server";
 import { credits, episodes, genres, people, seasons, titleGenres, titles, videos } from "./schema";
 import { loadEpisode, loadFullCredits, loadSeason, loadTitlePage } from "./title-page.server";
@@ -121,6 +122,34 @@ describe("browse on D1", () => {
     const paged = await browseTitles(db, parseTitleFilters(new URLSearchParams("genre=pages-test-drama&page=1")), 1);
     expect(paged).toMatchObject({ hasNext: true, items: [expect.objectContaining({ id: BASE + 2 })] });
     expect(await browseTitles(db, parseTitleFilters(new URLSearchParams("page=100000")), 10)).toEqual({ items: [], hasNext: false });
+  });
+
+  it("applies every filter at once under every sort and direction", async () => {
+    for (const order of TITLE_ORDERS) {
+      for (const dir of ["asc", "desc"]) {
+        const search = `type=movie&genre=pages-test-drama&year_from=1990&year_to=2000&rating=7&order=${order}&dir=${dir}`;
+        const found = await browseTitles(db, parseTitleFilters(new URLSearchParams(search)), 10);
+        expect(found.items.map((t) => t.id), search).toEqual([BASE + 1]);
+      }
+    }
+  });
+
+  // Scale (100,000 titles): each sort walks its own index and tests the filters on the
+  // index entries; a plan that sorts (TEMP B-TREE) a filtered set is what made filtered
+  // browse pages take hundreds of milliseconds (decision 018).
+  it("walks the sort's browse index without sorting, whatever the filters", async () => {
+    const indexOf = { popularity: "titles_browse_popularity_idx", rating: "titles_browse_rating_idx", release_date: "titles_browse_release_date_idx", name: "titles_browse_name_idx" };
+    for (const order of TITLE_ORDERS) {
+      for (const filters of ["", "year_from=1990&year_to=1999", "type=series&genre=pages-test-drama&year_from=1980&year_to=2015&rating=5&certification=R"]) {
+        for (const dir of ["asc", "desc"]) {
+          const { sql, params } = browseTitlesQuery(db, parseTitleFilters(new URLSearchParams(`${filters}&order=${order}&dir=${dir}`)), 24).toSQL();
+          const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+          const details = plan.results.map((row) => row.detail).join("\n");
+          expect(details, `${order} ${dir} ${filters}`).toContain(indexOf[order]);
+          expect(details, `${order} ${dir} ${filters}`).not.toContain("TEMP B-TREE");
+        }
+      }
+    }
   });
 });
 
