@@ -7,6 +7,7 @@ import { pageOffset, parseListParams } from "~/admin/list-params";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { DataTable } from "~/admin/ui/data-table";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
+import { adminAccountsAmong, adminLockoutProblem } from "~/auth/admin-lockout.server";
 import { listUsersForAdmin, rolesAndPermissions, unbanUsers, USER_SORTS, usersByIds, verifyUsers } from "~/auth/user-admin.server";
 import { paymentProviderFor } from "~/billing/payment-provider.server";
 import { useTrans } from "~/bootstrap/use-bootstrap";
@@ -79,6 +80,12 @@ export async function action(args: Route.ActionArgs) {
     case "delete": {
       requireAdmin(args, P.usersDelete);
       if (ids.includes(admin.user.id)) return data({ message: t("You cannot delete your own account here. Use account settings.") }, { status: 400 });
+      // As on the user's own page: other administrators only by a super admin, and never the last full administrator.
+      if (!admin.viewer.permissions.has("admin") && (await adminAccountsAmong(admin.app.db, ids)).length) {
+        return data({ message: t("Only a super admin can change another administrator's account.") }, { status: 403 });
+      }
+      const lockout = await adminLockoutProblem(admin.app.db, { kind: "remove-users", userIds: ids }, admin.user.id);
+      if (lockout) return data({ message: t(lockout) }, { status: 400 });
       if (!isConfirmed(formData)) {
         return askForConfirmation({ intent, ids, title: "Delete users?", message: "[one This account|other These :count accounts] will be deleted with their subscriptions (cancelled), files and data. This cannot be undone.", confirmLabel: "Delete" });
       }
