@@ -61,12 +61,21 @@ export async function twoFactorQrCode(s: AuthServices, user: AuthUser) {
   return twoFactorSetup(secret, user.email, s.app.settings["branding.site_name"]);
 }
 
-export async function finishTwoFactor(s: AuthServices, user: AuthUser, code: string) {
+export type FinishTwoFactorOutcome = { status: "enabled"; recoveryCodes: string[] } | { status: "invalid" } | { status: "rate-limited"; retryAfter: number };
+
+/** Step 1 -> 2: the code from the authenticator app proves the secret was saved. Guessing is rate limited like the sign-in challenge. */
+export async function finishTwoFactor(s: AuthServices, user: AuthUser, code: string): Promise<FinishTwoFactorOutcome> {
+  const limited = await checkRateLimits(s.limiter, [
+    ["two-factor:ip", s.info.ipAddress],
+    ["two-factor:account", String(user.id)],
+  ]);
+  if (!limited.ok) return { status: "rate-limited", retryAfter: limited.retryAfter };
   const row = await findUserById(s.app.db, user.id);
-  if (!row || !row.twoFactorSecret || row.twoFactorConfirmedAt) return null;
+  if (!row || !row.twoFactorSecret || row.twoFactorConfirmedAt) return { status: "invalid" };
   const codes = await confirmTwoFactor(s.app.db, s.keys, row, code);
-  if (codes) await recordSecurityEvent(s.app.db, user.id, "two-factor-enabled", s.info);
-  return codes;
+  if (!codes) return { status: "invalid" };
+  await recordSecurityEvent(s.app.db, user.id, "two-factor-enabled", s.info);
+  return { status: "enabled", recoveryCodes: codes };
 }
 
 export async function turnOffTwoFactor(s: AuthServices, user: AuthUser) {

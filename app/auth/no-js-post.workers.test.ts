@@ -75,4 +75,24 @@ describe("a no-JS post to /account-settings", () => {
     expect(value!.twoFactor.step).toBe(1);
     expect(value!.twoFactor.setup?.secret).toMatch(/^[A-Z2-7]+$/);
   });
+
+  it("rate limits guessing the confirmation code per account, whatever the IP", async () => {
+    const user = (await createUser(db, { email: `nojs-${crypto.randomUUID()}@example.test`, passwordHash: null, emailVerified: true }))!;
+    const keys = await appKeys(APP_KEY);
+    const session = await createSession(db, keys, new Request("http://localhost/"), { userId: user.id, remember: false, info });
+    await enableTwoFactor(db, keys, user.id);
+    const guess = async (n: number) => {
+      const request = new Request("http://localhost/account-settings", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "confirm-two-factor", code: String(100000 + n) }),
+        headers: { Cookie: session.cookie.split(";")[0], "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `192.0.2.${n}` },
+      });
+      const { value } = await runRoute(request, (args) => settingsAction(args as never));
+      return value as { init: ResponseInit | null };
+    };
+    for (let n = 1; n <= 5; n++) expect((await guess(n)).init?.status).toBe(422);
+    const refused = await guess(6);
+    expect(refused.init?.status).toBe(429);
+    expect(new Headers(refused.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
+  });
 });

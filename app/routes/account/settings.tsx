@@ -103,11 +103,12 @@ async function changeAccount(args: Route.ActionArgs) {
     case "confirm-two-factor": {
       const submission = await parseFormSubmission(formData, twoFactorCodeSchema, app.t);
       if (submission.status !== "success") return invalidSubmission(submission);
-      const codes = await finishTwoFactor(s, user, submission.value.code);
-      if (!codes) {
+      const outcome = await finishTwoFactor(s, user, submission.value.code);
+      if (outcome.status === "rate-limited") return rateLimitedReply(app.t, submission, outcome.retryAfter);
+      if (outcome.status === "invalid") {
         return invalidSubmission(submission, { fieldErrors: { code: [app.t("The provided two factor authentication code was invalid.")] }, status: 422 });
       }
-      return data({ ok: true, recoveryCodes: codes, message: app.t("Two factor authentication has been enabled.") });
+      return data({ ok: true, recoveryCodes: outcome.recoveryCodes, message: app.t("Two factor authentication has been enabled.") });
     }
     case "regenerate-recovery-codes": {
       const codes = await newRecoveryCodes(s, user);

@@ -56,9 +56,10 @@ export async function action(args: Route.ActionArgs) {
   if (path.endsWith("/confirmed-two-factor-authentication")) {
     const submission = await parseFormSubmission(body, twoFactorCodeSchema, app.t);
     if (submission.status !== "success") return validationErrorJson(submission.error ?? {});
-    const codes = await finishTwoFactor(s, user, submission.value.code);
-    if (!codes) return validationErrorJson({ code: [app.t("The provided two factor authentication code was invalid.")] });
-    return Response.json({ recovery_codes: codes });
+    const outcome = await finishTwoFactor(s, user, submission.value.code);
+    if (outcome.status === "rate-limited") return rateLimitedJson(app.t, outcome.retryAfter);
+    if (outcome.status === "invalid") return validationErrorJson({ code: [app.t("The provided two factor authentication code was invalid.")] });
+    return Response.json({ recovery_codes: outcome.recoveryCodes });
   }
   if (path.endsWith("/two-factor-recovery-codes")) {
     const codes = await newRecoveryCodes(s, user);
