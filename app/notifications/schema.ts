@@ -37,9 +37,12 @@ export const notifications = sqliteTable(
     // The list (newest first) and the unread count.
     index("notifications_user_list_idx").on(t.userId, t.inApp, t.id),
     index("notifications_user_unread_idx").on(t.userId, t.inApp, t.readAt),
-    // An open tab asks for browser notifications newer than the last it showed.
-    index("notifications_user_browser_idx").on(t.userId, t.browser, t.id),
-    index("notifications_created_idx").on(t.createdAt),
+    // A user's rows by id: an open tab's poll (newest id; browser ones newer than the last it
+    // showed), marking chosen ids read, the account export.
+    index("notifications_user_idx").on(t.userId, t.id),
+    // The scheduled prune: browser-only rows by age, read rows by when they were read.
+    index("notifications_in_app_created_idx").on(t.inApp, t.createdAt),
+    index("notifications_read_idx").on(t.readAt),
   ],
 );
 export type NotificationRow = typeof notifications.$inferSelect;

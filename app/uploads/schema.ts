@@ -61,7 +61,8 @@ export const fileEntries = sqliteTable(
   (t) => [
     uniqueIndex("file_entries_file_name_unique").on(t.fileName),
     uniqueIndex("file_entries_path_unique").on(t.path),
-    index("file_entries_owner_idx").on(t.ownerId, t.deletedAt, t.createdAt),
+    // A user's files; their personal workspace (0) newest first from the index alone.
+    index("file_entries_owner_idx").on(t.ownerId, t.workspaceId, t.deletedAt, t.createdAt),
     // A workspace's files, newest first (listWorkspaceEntries): filter and sort from the index alone.
     index("file_entries_workspace_idx").on(t.workspaceId, t.deletedAt, t.createdAt),
     index("file_entries_deleted_idx").on(t.deletedAt),
