@@ -5,6 +5,8 @@ import { appKeys } from "./crypto.server";
 import { roles } from "./roles.schema";
 import { sessionIdFor } from "./sessions.server";
 import { createSession } from "./sessions.server";
+import { listSecurityLog } from "./security-log.server";
+import { updateUserByAdmin } from "./user-admin.server";
 import { createUser, loadSignedIn } from "./users.server";
 import { parseUserAgent } from "./user-agent";
 
@@ -26,5 +28,19 @@ describe("signed-in user on D1", () => {
     expect(loaded!.session.remember).toBe(true);
     expect(loaded!.user.roleIds.length).toBeGreaterThan(0);
     expect(await loadSignedIn(db, await sessionIdFor("forged"))).toBeNull();
+  });
+});
+
+describe("the account's security log", () => {
+  it("records an address changed by an administrator, and nothing when the address stays", async () => {
+    const { db } = openD1(env.DB, null);
+    const email = `before-${crypto.randomUUID()}@example.test`;
+    const user = (await createUser(db, { email, passwordHash: null, emailVerified: true }))!;
+    const input = (address: string) => ({ email: address, emailVerified: true, roles: [] as number[] });
+    expect((await updateUserByAdmin(db, user.id, { ...input(email), firstName: "Ada" } as never, [])).ok).toBe(true);
+    expect((await listSecurityLog(db, user.id)).map((e) => e.event)).not.toContain("email-changed");
+    expect((await updateUserByAdmin(db, user.id, input(`after-${crypto.randomUUID()}@example.test`) as never, [])).ok).toBe(true);
+    const events = await listSecurityLog(db, user.id);
+    expect(events.filter((e) => e.event === "email-changed")).toHaveLength(1);
   });
 });
