@@ -147,6 +147,12 @@ export const TUS_RETRY_DELAYS_MS = [0, 3000, 5000, 10000, 20000];
 export const TUS_UPLOAD_EXPIRY_S = 24 * 60 * 60;
 /** A multipart or presigned upload never completed within this long counts as abandoned and is removed. */
 export const UPLOAD_SESSION_EXPIRY_S = 24 * 60 * 60;
+/** Files in the trash this long are deleted for good, with their R2 objects, by the scheduled uploads job. */
+export const TRASH_RETENTION_DAYS = 30;
+/** A direct upload's request body may not be larger: Cloudflare refuses bodies over 100 MB on most plans, so larger files go in parts. */
+export const DIRECT_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
+/** The browser sends files larger than this in parts (tus or multipart), never in one request: room for the form's own bytes. */
+export const SINGLE_REQUEST_UPLOAD_MAX_FILE_BYTES = 99 * 1024 * 1024;
 /** Signed part and object URLs work for this long; the uploader signs again when one has expired. */
 export const SIGNED_UPLOAD_URL_TTL_S = 60 * 60;
 /** A tus PATCH holds its upload this long (renewed while bytes flow); a second writer meanwhile gets 423. */

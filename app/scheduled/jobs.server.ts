@@ -10,7 +10,7 @@ import { BILLING_EVENT_RETENTION_DAYS } from "~/constants";
 import { openD1 } from "~/db/client.server";
 import { pruneErrorLog } from "~/observability/error-log.server";
 import { log } from "~/observability/log.server";
-import { cleanUpExpiredUploads } from "~/uploads/cleanup.server";
+import { runUploadMaintenance } from "~/uploads/cleanup.server";
 import { requeueStaleDeliveries } from "~/mail/mail-queue.server";
 import { pruneNotifications } from "~/notifications/notifications.server";
 import { enqueueNotificationJob } from "~/notifications/queue.server";
@@ -32,11 +32,12 @@ const jobs: ScheduledJob[] = [
     },
   },
   {
-    // Expired tus uploads, abandoned multipart/presigned uploads, finished but unclaimed objects (decision 008).
+    // Expired tus uploads, abandoned multipart/presigned uploads, finished but unclaimed objects,
+    // and files in the trash longer than TRASH_RETENTION_DAYS (decision 008).
     name: "uploads.cleanup",
     run: async (env) => {
-      const result = await cleanUpExpiredUploads(openD1(env.DB, null).db, env.FILES);
-      log("info", "expired uploads cleaned up", { ...result });
+      const result = await runUploadMaintenance(openD1(env.DB, null).db, env.FILES);
+      log("info", "uploads maintained", { ...result });
     },
   },
   {

@@ -1,4 +1,4 @@
-import { MULTIPART_MAX_PARTS, MULTIPART_MIN_PART_BYTES, UPLOAD_METADATA_MAX_BYTES } from "~/constants";
+import { DIRECT_UPLOAD_MAX_BYTES, MULTIPART_MAX_PARTS, MULTIPART_MIN_PART_BYTES, UPLOAD_METADATA_MAX_BYTES } from "~/constants";
 import type { UploadActor } from "./actor.server";
 import { restrictionsFor } from "./actor.server";
 import { uploadMetadataSchema } from "./api-schemas";
@@ -18,6 +18,11 @@ import { newFileName, normaliseDeclared, objectKeyFor, toDate } from "./upload-s
  * larger ones as a multipart upload with one part (5 MiB) in memory at a
  * time. Its type is checked from the part's headers and first bytes before
  * anything is stored, its size while it streams.
+ *
+ * One request carries at most DIRECT_UPLOAD_MAX_BYTES (Cloudflare refuses
+ * larger bodies before they reach the Worker on most plans): a larger body is
+ * refused with a 413 that tells the client to upload in parts (tus or
+ * multipart), the same answer locally as in production.
  */
 const DIRECT_PART_BYTES = MULTIPART_MIN_PART_BYTES;
 const SNIFF_BYTES = 4096;
@@ -34,6 +39,7 @@ export async function receiveDirectUpload(
     throw new UploadError(415, "Send the file as multipart/form-data.", {}, "unsupported_media_type");
   }
   const url = new URL(request.url);
+  const contentLength = request.headers.get("Content-Length");
   let actor = resolveActor(url.searchParams.get("workspaceId"));
   const fields: { workspaceId: unknown; metadata: Record<string, unknown> | null; disk: UploadDisk } = {
     workspaceId: url.searchParams.get("workspaceId"),
@@ -47,7 +53,7 @@ export async function receiveDirectUpload(
       if (part.filename !== null) {
         if (part.name !== "file") throw badRequest("Only the file field may carry a file.", {}, "unexpected_file");
         if (stored) throw badRequest("Upload one file per request.", {}, "too_many_files");
-        stored = await storeFilePart(services, actor, part, request.headers.get("Content-Length"));
+        stored = await storeFilePart(services, actor, part, contentLength);
         continue;
       }
       const value = await readTextField(part, UPLOAD_METADATA_MAX_BYTES + 1024);
@@ -112,7 +118,17 @@ async function storeFilePart(services: UploadServices, actor: UploadActor, part:
   const tooLarge = () =>
     new UploadError(422, MESSAGES.tooLarge, { file: name, size: formatBytes(restrictions.maxSize ?? 0) }, "file_too_large", "file");
 
+  const tooLargeForOneRequest = () =>
+    new UploadError(
+      413,
+      MESSAGES.tooLargeForOneRequest,
+      { file: name, size: formatBytes(DIRECT_UPLOAD_MAX_BYTES) },
+      "request_too_large",
+      "file",
+    );
+
   // Before any byte is stored: the size the request announces, and the type (declared, by extension, by content).
+  if (contentLength !== null && Number(contentLength) > DIRECT_UPLOAD_MAX_BYTES) throw tooLargeForOneRequest();
   if (restrictions.maxSize !== null && contentLength !== null && Number(contentLength) > restrictions.maxSize + FORM_OVERHEAD_BYTES) {
     throw tooLarge();
   }
@@ -150,6 +166,8 @@ async function storeFilePart(services: UploadServices, actor: UploadActor, part:
     for await (const chunk of part.body) {
       total += chunk.byteLength;
       if (restrictions.maxSize !== null && total > restrictions.maxSize) throw tooLarge();
+      // A body sent without Content-Length is measured as it arrives.
+      if (total > DIRECT_UPLOAD_MAX_BYTES) throw tooLargeForOneRequest();
       buffered.push(chunk);
       bufferedBytes += chunk.byteLength;
       while (bufferedBytes >= DIRECT_PART_BYTES) {

@@ -36,6 +36,8 @@ export const MESSAGES = {
   empty: "`:file` is empty",
   tooLarge: "`:file` exceeds maximum allowed size of :size",
   typeNotAllowed: "This file type is not allowed",
+  /** 413 from the direct upload endpoint: the file must go in parts (tus or multipart). */
+  tooLargeForOneRequest: "`:file` exceeds maximum allowed size of :size for a single request. Upload it in parts (resumable or multipart upload).",
 } as const;
 
 /** Checks one file; null when it may be uploaded. Size first, as people expect. */

@@ -59,7 +59,7 @@ function fakeR2S3(now: () => number) {
         return new Response(null, { headers: { ETag: `"${part.etag}"` } });
       }
       const object = await env.FILES.put(key, body);
-      return new Response(null, { headers: { ETag: object.httpEtag } });
+      return new Response(null, { headers: { ETag: object!.httpEtag } });
     }
     if (request.method === "GET" && uploadId) {
       if (!request.headers.get("Authorization")?.startsWith("AWS4-HMAC-SHA256 Credential=test-access-key/")) {

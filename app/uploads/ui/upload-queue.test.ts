@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FileEntryJson } from "../file-entries";
 import { UploadQueue, type TransportCallbacks } from "./upload-queue";
-import { chooseStrategy, runsAlone, type UploadSettings } from "./upload-strategy";
+import { chooseStrategy, fitInOneRequest, runsAlone, type UploadSettings } from "./upload-strategy";
 
 const MB = 1024 * 1024;
 const settings: UploadSettings = { chunk: true, chunkSize: 5 * MB, directUpload: false };
@@ -45,6 +45,21 @@ describe("strategy", () => {
     expect(chooseStrategy(50 * MB, { ...settings, chunk: false })).toBe("direct");
     expect(chooseStrategy(99 * MB, { ...settings, directUpload: true })).toBe("presigned");
     expect(chooseStrategy(100 * MB, { ...settings, directUpload: true })).toBe("multipart");
+  });
+
+  it("never sends a file too large for one request (Cloudflare's 100 MB body limit) in one request", () => {
+    const MiB = 1024 * 1024;
+    // Chunking off: multipart instead of one POST.
+    expect(chooseStrategy(99 * MiB, { ...settings, chunk: false })).toBe("direct");
+    expect(chooseStrategy(99 * MiB + 1, { ...settings, chunk: false })).toBe("multipart");
+    expect(chooseStrategy(3 * 1024 * MiB, { ...settings, chunk: false })).toBe("multipart");
+    // Direct-to-storage on: the presigned single PUT stops below the limit too.
+    expect(chooseStrategy(99.5 * MiB, { ...settings, directUpload: true, chunk: false })).toBe("multipart");
+    // A forced single-request strategy (the avatar's direct POST) still goes in parts when the file is too large.
+    expect(fitInOneRequest("direct", 150 * MiB, settings)).toBe("tus");
+    expect(fitInOneRequest("direct", 150 * MiB, { chunk: false })).toBe("multipart");
+    expect(fitInOneRequest("direct", 2 * MiB, settings)).toBe("direct");
+    expect(fitInOneRequest("tus", 150 * MiB, settings)).toBe("tus");
   });
 
   it("runs folder files, multipart and multi-chunk tus uploads alone", () => {

@@ -1,4 +1,4 @@
-import { CHUNKED_UPLOAD_THRESHOLD_BYTES, MULTIPART_UPLOAD_THRESHOLD_BYTES } from "~/constants";
+import { CHUNKED_UPLOAD_THRESHOLD_BYTES, MULTIPART_UPLOAD_THRESHOLD_BYTES, SINGLE_REQUEST_UPLOAD_MAX_FILE_BYTES } from "~/constants";
 
 /**
  * How a file travels (spec section 9):
@@ -6,6 +6,9 @@ import { CHUNKED_UPLOAD_THRESHOLD_BYTES, MULTIPART_UPLOAD_THRESHOLD_BYTES } from
  *   from 100 MB, a single presigned PUT below;
  * - otherwise resumable tus chunks from 4 MB (unless chunking is off);
  * - otherwise one POST to api/v1/file-entries.
+ * Whatever the settings, a file too large for one request (Cloudflare
+ * refuses bodies over 100 MB) goes in parts: tus when chunking is on,
+ * multipart otherwise.
  */
 export type UploadStrategy = "multipart" | "presigned" | "tus" | "direct";
 
@@ -16,9 +19,15 @@ export interface UploadSettings {
 }
 
 export function chooseStrategy(size: number, settings: UploadSettings): UploadStrategy {
-  if (settings.directUpload) return size >= MULTIPART_UPLOAD_THRESHOLD_BYTES ? "multipart" : "presigned";
+  if (settings.directUpload) return size >= MULTIPART_UPLOAD_THRESHOLD_BYTES ? "multipart" : fitInOneRequest("presigned", size, settings);
   if (settings.chunk && size >= CHUNKED_UPLOAD_THRESHOLD_BYTES) return "tus";
-  return "direct";
+  return fitInOneRequest("direct", size, settings);
+}
+
+/** A single-request strategy for files that fit in one request; parts for larger ones. */
+export function fitInOneRequest(strategy: UploadStrategy, size: number, settings: Pick<UploadSettings, "chunk">): UploadStrategy {
+  if ((strategy !== "direct" && strategy !== "presigned") || size <= SINGLE_REQUEST_UPLOAD_MAX_FILE_BYTES) return strategy;
+  return settings.chunk ? "tus" : "multipart";
 }
 
 /**

@@ -3,7 +3,7 @@ import { useSettings, useTrans } from "~/bootstrap/use-bootstrap";
 import type { FileEntryJson } from "../file-entries";
 import { checkFile, type UploadRestrictions } from "../restrictions";
 import { UploadQueue, type UploadItem } from "./upload-queue";
-import { chooseStrategy, type UploadSettings, type UploadStrategy } from "./upload-strategy";
+import { chooseStrategy, fitInOneRequest, type UploadSettings, type UploadStrategy } from "./upload-strategy";
 
 /**
  * The uploader as a hook, for any page that uploads (avatar, admin, the
@@ -44,7 +44,11 @@ export function useUploader(options: UseUploaderOptions = {}) {
       new UploadQueue({
         settings,
         timeoutMessage: t("Upload timed out"),
-        chooseStrategy: (file) => current.current.options.strategy ?? chooseStrategy(file.size, current.current.settings),
+        chooseStrategy: (file) => {
+          const forced = current.current.options.strategy;
+          // A forced single-request strategy still goes in parts when the file is too large for one request.
+          return forced ? fitInOneRequest(forced, file.size, current.current.settings) : chooseStrategy(file.size, current.current.settings);
+        },
         validate: (file) => {
           const violation = checkFile({ name: file.name, size: file.size, mime: file.type }, current.current.restrictions);
           return violation ? current.current.t(violation.message, violation.values) : null;
