@@ -41,6 +41,43 @@ export function uploadPartFrom(
   return writeWith(length, source, (body) => upload.uploadPart(partNumber, body));
 }
 
+/**
+ * A request body of exactly `length` bytes into a part, piped natively
+ * (stream to stream inside the runtime, no JavaScript per chunk): the fast
+ * path for a PUT whose Content-Length was checked. A body that is shorter or
+ * longer fails the write.
+ */
+export function uploadPartFromBody(
+  upload: R2MultipartUpload,
+  partNumber: number,
+  length: number,
+  body: ReadableStream<Uint8Array>,
+): Promise<R2UploadedPart> {
+  return pipeWith(length, body, (readable) => upload.uploadPart(partNumber, readable));
+}
+
+/** The same for a whole object. */
+export function putObjectFromBody(
+  bucket: R2Bucket,
+  key: string,
+  length: number,
+  body: ReadableStream<Uint8Array>,
+  options?: R2PutOptions,
+): Promise<R2Object> {
+  if (length === 0) return bucket.put(key, new Uint8Array(0), options);
+  return pipeWith(length, body, (readable) => bucket.put(key, readable, options));
+}
+
+async function pipeWith<T>(length: number, body: ReadableStream<Uint8Array>, write: (readable: ReadableStream) => Promise<T>) {
+  const { readable, writable } = new FixedLengthStream(length);
+  const piped = body.pipeTo(writable);
+  const written = write(readable);
+  written.catch(() => {});
+  piped.catch(() => {});
+  const [result] = await Promise.all([written, piped]);
+  return result;
+}
+
 export function putObjectFrom(
   bucket: R2Bucket,
   key: string,

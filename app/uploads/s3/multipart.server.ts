@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { SIGNED_UPLOAD_URL_TTL_S, UPLOAD_SESSION_EXPIRY_S } from "~/constants";
 import type { UploadActor } from "../actor.server";
 import { expectedPartLength, multipartPartSize, partCount } from "../part-size";
-import { streamChunks } from "../byte-reader";
-import { uploadPartFrom } from "../r2-streams.server";
+import { uploadPartFromBody } from "../r2-streams.server";
 import { uploadSessions, type UploadSessionRow } from "../schema";
 import type { UploadServices } from "../services.server";
 import { signUploadUrl, verifyUploadUrl } from "../signed-urls.server";
@@ -133,7 +132,7 @@ export async function receivePart(services: UploadServices, request: Request): P
   const upload = services.bucket.resumeMultipartUpload(session.path, session.r2UploadId!);
   let part: R2UploadedPart;
   try {
-    part = await uploadPartFrom(upload, partNumber, expected, streamChunks(request.body));
+    part = await uploadPartFromBody(upload, partNumber, expected, request.body);
   } catch (error) {
     // The multipart upload was aborted meanwhile, or the client went away mid-part.
     const still = await findSession(services.db, uploadId);

@@ -1,9 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { R2_MAX_PART_BYTES, SIGNED_UPLOAD_URL_TTL_S, UPLOAD_SESSION_EXPIRY_S } from "~/constants";
 import type { UploadActor } from "../actor.server";
-import { streamChunks } from "../byte-reader";
 import { claimStoredUpload } from "../file-entries.server";
-import { putObjectFrom } from "../r2-streams.server";
+import { putObjectFromBody } from "../r2-streams.server";
 import { uploadSessions, type UploadSessionRow } from "../schema";
 import type { UploadServices } from "../services.server";
 import { signUploadUrl, verifyUploadUrl } from "../signed-urls.server";
@@ -51,7 +50,7 @@ export async function receiveObject(services: UploadServices, request: Request):
     throw badRequest("The file must be exactly :bytes bytes (got :got).", { bytes: session.size, got: declared }, "size_mismatch");
   }
   if (!request.body) throw badRequest("The file is empty.", {}, "size_mismatch");
-  const object = await putObjectFrom(services.bucket, session.path, session.size, streamChunks(request.body), {
+  const object = await putObjectFromBody(services.bucket, session.path, session.size, request.body, {
     httpMetadata: { contentType: session.clientMime },
     customMetadata: { uploadSession: session.id },
   });
