@@ -38,7 +38,8 @@ export const createFileEntry = defineEndpoint({
   path: "/file-entries",
   operationId: "createFileEntry",
   summary: "Upload a file directly",
-  description: "multipart/form-data with `file`, optional `disk` (public or uploads), `metadata` (JSON) and `workspaceId`. Streamed to storage.",
+  description:
+    "multipart/form-data with `file`, optional `disk` (public or uploads), `metadata` (JSON) and `workspaceId`. Streamed to storage. One request carries at most 100 MB (Cloudflare's request body limit): larger bodies get 413 `request_too_large`; upload such files with tus or multipart.",
   bodyKind: "multipart",
   body: z.object({
     file: z.string().describe("The file (binary part)."),
@@ -157,7 +158,8 @@ export const presignSimpleUpload = defineEndpoint({
   body: declaredFileSchema,
   responses: {
     200: {
-      description: "PUT the file to `url` (it answers an ETag), then call s3/entries.",
+      description:
+        "PUT the file to `url` (it answers an ETag), then call s3/entries. `url` is the Worker's own signed endpoint, or an R2 presigned URL when R2's S3 credentials are configured.",
       schema: z.object({ url: z.string(), key: z.string(), acl: z.string(), uploadId: z.string(), expires: z.number().int() }),
     },
     ...uploadErrors(),
@@ -214,7 +216,7 @@ export const multipartEndpoints = [
     "Sign part URLs",
     batchSignSchema,
     z.object({ urls: z.array(z.object({ partNumber: z.number().int(), url: z.string(), size: z.number().int() })), expires: z.number().int() }),
-    "At most 10 per call; PUT each part to its URL and keep the ETag header.",
+    "At most 10 per call; PUT each part to its URL and keep the ETag header. The URLs point at the Worker's part endpoint, or are R2 presigned UploadPart URLs when R2's S3 credentials are configured.",
   ),
   multipart("complete", "Complete a multipart upload", completeMultipartSchema, z.object({ key: z.string(), size: z.number().int() })),
   multipart("abort", "Abort a multipart upload", multipartRefSchema, z.object({ aborted: z.boolean() })),
