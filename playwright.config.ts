@@ -11,12 +11,19 @@ export const E2E_BASE_URL = `http://localhost:${PORT}`;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
+  // Two test workers on the 2-core CI machine: with workerd and Chromium
+  // sharing the cores, a third only makes every test slower (locally
+  // Playwright's default, half the cores).
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 2 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Whole flows (register, verify, pay, sign out and in again) take 10-20 s on
+  // a busy 2-core machine; the budget is for the slowest honest run, not the
+  // typical one (a passing test never waits for it).
+  timeout: 60_000,
+  // Server round trips (a form post, a checkout being created) under load.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
@@ -39,7 +46,8 @@ export default defineConfig({
     command: `tsx scripts/e2e-server.ts --port ${PORT}`,
     url: `${E2E_BASE_URL}/robots.txt`,
     reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
+    // Build, migrate and seed a fresh state before the first test (about 90 s on a busy machine).
+    timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",
     // Without this Playwright SIGKILLs the server script, its detached wrangler
