@@ -1,6 +1,8 @@
+import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import type { FileEntryJson } from "~/uploads/file-entries";
+import { toast } from "~/toasts/toast-store";
 import { Uploader } from "~/uploads/ui/uploader";
 
 export const IMAGE_TYPES_ACCEPTED = ["image/png", "image/jpeg", "image/gif", "image/webp"];
@@ -37,6 +39,15 @@ export function MediaUpload({
   const location = useLocation();
   const back = location.pathname + location.search;
   const fallback = `/admin/upload?${new URLSearchParams({ target, back, ...fields }).toString()}`;
+  // A refused file (an upload that is not a picture, say): the action's message as a toast.
+  const reported = useRef<unknown>(null);
+  useEffect(() => {
+    const answer = fetcher.data as { error?: Record<string, string[] | null>; message?: string } | undefined;
+    if (!answer || reported.current === answer || fetcher.state !== "idle") return;
+    reported.current = answer;
+    const message = Object.values(answer.error ?? {}).flat().find(Boolean) ?? answer.message;
+    if (message) toast.danger(t(message));
+  }, [fetcher.data, fetcher.state, t]);
   return (
     <div data-testid={`upload-${target.split(":")[0]}`}>
       <Uploader

@@ -148,3 +148,21 @@ export async function removeOrphanedMedia(deps: { db: Database; bucket: R2Bucket
     return { removed: 0 };
   }
 }
+
+/**
+ * A file the uploader just stored for an admin screen but that could not be
+ * attached (not an image, say): removed again when it is still the
+ * uploader's own (never adopted by the site), so refused files leave nothing behind.
+ */
+export async function discardRefusedUpload(deps: { db: Database; bucket: R2Bucket }, address: string | null | undefined, uploaderId: number) {
+  const name = uploadedFileName(address);
+  if (!name) return;
+  const [entry] = await deps.db
+    .select({ id: fileEntries.id, path: fileEntries.path, ownerId: fileEntries.ownerId })
+    .from(fileEntries)
+    .where(sql`${fileEntries.fileName} = ${name}`)
+    .limit(1);
+  if (!entry || entry.ownerId !== uploaderId) return;
+  await deps.bucket.delete(entry.path);
+  await deps.db.delete(fileEntries).where(sql`${fileEntries.id} = ${entry.id}`);
+}

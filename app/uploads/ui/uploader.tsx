@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useId } from "react";
 import { DropZone, FileTrigger, ProgressBar, Text, type DropItem } from "react-aria-components";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { Button } from "~/ui/button";
@@ -30,16 +30,18 @@ export function Uploader({ label, accept, multiple = true, folders = false, fall
   const t = useTrans();
   const hydrated = useHydrated();
   const uploader = useUploader(options);
+  // Several uploaders may share a page (poster, backdrop, gallery): each fallback field its own id.
+  const inputId = `uploader-file-${useId()}`;
   useEffect(() => onChange?.(uploader.items), [onChange, uploader.items]);
   const title = label ?? t("Upload files");
 
   if (!hydrated) {
     return fallbackAction ? (
       <form method="post" encType="multipart/form-data" action={fallbackAction} className="flex flex-col gap-3 rounded-lg border border-dashed border-divider p-6">
-        <label className="font-medium" htmlFor="uploader-file">
+        <label className="font-medium" htmlFor={inputId}>
           {title}
         </label>
-        <input id="uploader-file" type="file" name="file" required accept={accept?.join(",")} />
+        <input id={inputId} type="file" name="file" required accept={accept?.join(",")} />
         <div>
           <button type="submit" className={buttonClasses({ variant: "filled", color: "primary" })}>
             {t("Upload")}

@@ -182,7 +182,7 @@ function ItemForm({ editing, roles, permissions, lastResult }: { editing: MenuIt
   const t = useTrans();
   const [form, fields] = useAppForm({
     schema: menuItemFormSchema,
-    id: "item-form",
+    id: "menu-item",
     lastResult: lastResult as never,
     defaultValue: editing
       ? { label: editing.label, action: editing.action, type: editing.type, target: editing.target, icon: editing.icon ?? "", settings: editing.settings.join(", "), subscriptionStatus: editing.subscriptionStatus }

@@ -31,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (id !== null && !page) throw data(null, { status: 404 });
   return {
     page: page
-      ? { id: page.id, title: page.title, slug: page.slug, body: page.body, seoTitle: page.seoTitle ?? "", seoDescription: page.seoDescription ?? "", hidden: page.hidden, type: page.type }
+      ? { id: page.id, title: page.title, slug: page.slug, body: page.body, seoTitle: page.seoTitle ?? "", seoDescription: page.seoDescription ?? "", hidden: page.hidden, type: page.type, updatedAt: page.updatedAt.toISOString() }
       : null,
   };
 }
@@ -69,9 +69,9 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
   const [form, fields] = useAppForm({
     schema: pageFormSchema,
-    id: "page",
+    id: `page-${page?.updatedAt ?? "new"}`,
     lastResult: confirmation ? undefined : (actionData as never),
-    defaultValue: page ?? { hidden: false },
+    defaultValue: page ? { title: page.title, slug: page.slug, body: page.body, seoTitle: page.seoTitle, seoDescription: page.seoDescription, hidden: page.hidden } : { hidden: false },
   });
   const submittedBody = (actionData as { initialValue?: { body?: string } } | undefined)?.initialValue?.body;
   return (
@@ -100,7 +100,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
           <AdminSection>
             <div className="flex flex-col gap-4">
               <TextField meta={fields.title} label={t("Title")} />
-              <RichTextEditor name={fields.body.name} label={t("Content")} defaultValue={submittedBody ?? page?.body ?? ""} errors={fields.body.errors} errorId={fields.body.errorId} />
+              <RichTextEditor key={form.id} name={fields.body.name} label={t("Content")} defaultValue={submittedBody ?? page?.body ?? ""} errors={fields.body.errors} errorId={fields.body.errorId} />
               <p className="text-xs text-muted">{t("Scripts, styles, frames and event handlers are removed when the page is saved.")}</p>
             </div>
           </AdminSection>

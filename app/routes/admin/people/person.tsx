@@ -11,6 +11,7 @@ import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
 import { PersonFields } from "~/admin/ui/person-fields";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { personSchema } from "~/catalogue/editor-input";
+import { discardRefusedUpload } from "~/catalogue/editor/media-files.server";
 import { deletePeople, loadPersonForEditor, setPersonProfile, updatePerson } from "~/catalogue/editor/people.server";
 import { personPath } from "~/catalogue/slug";
 import { getWorker } from "~/request/context";
@@ -29,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   const { person } = found;
   return {
-    person: { id: person.id, name: person.name, slug: person.slug, profile: person.profile, generatedFields: person.generatedFields },
+    person: { id: person.id, name: person.name, slug: person.slug, profile: person.profile, generatedFields: person.generatedFields, updatedAt: person.updatedAt.toISOString() },
     creditCount: found.creditCount,
     values: {
       name: person.name,
@@ -66,6 +67,7 @@ export async function action(args: Route.ActionArgs) {
     const url = formData.get("url");
     const result = await setPersonProfile(deps, id, typeof url === "string" && url ? url : null, admin.record("people.update", "person"));
     if (!result.ok) {
+      await discardRefusedUpload(deps, typeof url === "string" ? url : null, admin.user.id);
       if (result.notFound) throw data(null, { status: 404 });
       return redirectWithToast(request, `/admin/people/${id}`, { message: t(Object.values(result.errors ?? {}).flat()[0] ?? "This file could not be used."), type: "danger" });
     }
@@ -85,7 +87,7 @@ export default function PersonEditor({ loaderData, actionData }: Route.Component
   const t = useTrans();
   const { person, values, creditCount } = loaderData;
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
-  const [form, fields] = useAppForm({ schema: personSchema, lastResult: confirmation ? undefined : actionData, defaultValue: values, id: "person" });
+  const [form, fields] = useAppForm({ schema: personSchema, lastResult: confirmation ? undefined : actionData, defaultValue: values, id: `person-${person.updatedAt}` });
   return (
     <>
       <AdminPageHeader

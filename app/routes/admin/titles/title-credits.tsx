@@ -166,7 +166,7 @@ function CreditForm({
   const draft = loaderData.draft;
   const [form, fields] = useAppForm({
     schema: creditSchema,
-    id: "credit-form",
+    id: "credit",
     lastResult: lastResult as never,
     defaultValue: editing
       ? { kind: editing.kind, character: editing.character ?? "", department: editing.department, job: editing.job, episodeId: editing.episodeId ?? undefined }

@@ -87,7 +87,7 @@ export default function TitleFacts({ loaderData, actionData }: Route.ComponentPr
   const t = useTrans();
   const { title, values, genres, genreIds, counts } = loaderData;
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
-  const [form, fields] = useAppForm({ schema: titleFactsSchema, lastResult: confirmation ? undefined : actionData, defaultValue: values, id: "title-facts" });
+  const [form, fields] = useAppForm({ schema: titleFactsSchema, lastResult: confirmation ? undefined : actionData, defaultValue: values, id: `title-facts-${title.updatedAt}` });
   return (
     <>
       <TitleEditorHeader

@@ -14,6 +14,7 @@ import { useTrans } from "~/bootstrap/use-bootstrap";
 import { imageSchema, mediaAddress } from "~/catalogue/editor-input";
 import { addTitleImage, deleteTitleImage, listTitleImages, setTitleArtwork } from "~/catalogue/editor/titles.server";
 import { titleSummary } from "~/catalogue/editor/episodes.server";
+import { discardRefusedUpload } from "~/catalogue/editor/media-files.server";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, IntentField, SelectField, SubmitButton, TextField } from "~/ui/forms/fields";
@@ -52,6 +53,7 @@ export async function action(args: Route.ActionArgs) {
       if (submission.status !== "success") return invalidSubmission(submission);
       const result = await setTitleArtwork(deps, id, field, submission.value.url ?? null, admin.record("titles.update", "title"));
       if (!result.ok) {
+        await discardRefusedUpload(deps, submission.value.url, admin.user.id);
         if (result.notFound) throw data(null, { status: 404 });
         return invalidSubmission(submission, { fieldErrors: result.errors, status: 422 });
       }
@@ -62,6 +64,7 @@ export async function action(args: Route.ActionArgs) {
       if (submission.status !== "success") return invalidSubmission(submission);
       const result = await addTitleImage(deps, id, submission.value, admin.record("titles.update", "title"));
       if (!result.ok) {
+        await discardRefusedUpload(deps, submission.value.url, admin.user.id);
         if (result.notFound) throw data(null, { status: 404 });
         return invalidSubmission(submission, { fieldErrors: result.errors, status: 422 });
       }

@@ -101,7 +101,7 @@ export default function TitleSeason({ loaderData, actionData }: Route.ComponentP
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
   const [seasonForm, seasonFields] = useAppForm({
     schema: seasonSchema,
-    id: "season",
+    id: "season-form",
     lastResult: isFor(actionData, "save-season") ? (actionData as never) : undefined,
     defaultValue: { number: season.number, name: season.name, plot: season.plot ?? "", airDate: season.airDate ?? "", poster: season.poster ?? "" },
   });

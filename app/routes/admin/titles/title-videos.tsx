@@ -12,6 +12,7 @@ import { TitleEditorHeader } from "~/admin/ui/title-tabs";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { videoSchema } from "~/catalogue/editor-input";
 import { listEpisodeChoices, titleSummary } from "~/catalogue/editor/episodes.server";
+import { discardRefusedUpload } from "~/catalogue/editor/media-files.server";
 import { deleteVideos, listTitleVideos, saveVideo } from "~/catalogue/editor/videos.server";
 import { VIDEO_CATEGORIES, VIDEO_SOURCES } from "~/catalogue/schema";
 import { getWorker } from "~/request/context";
@@ -60,6 +61,7 @@ export async function action(args: Route.ActionArgs) {
     if (typeof url !== "string" || !/^files\/[a-f0-9]{32}$/.test(url)) throw data({ message: t("Upload the video first.") }, { status: 400 });
     const result = await saveVideo(deps, id, null, { name: fileName || t("Video"), category: "trailer", source: "r2", src: url }, admin.record("titles.update", "title"));
     if (!result.ok) {
+      await discardRefusedUpload(deps, url, admin.user.id);
       if (result.notFound) throw data(null, { status: 404 });
       return redirectWithToast(request, back, { message: t(Object.values(result.errors ?? {}).flat()[0] ?? "This file could not be used."), type: "danger" });
     }
@@ -151,7 +153,7 @@ function VideoForm({
   const t = useTrans();
   const [form, fields] = useAppForm({
     schema: videoSchema,
-    id: "video-form",
+    id: "video",
     lastResult: lastResult as never,
     defaultValue: editing
       ? {
