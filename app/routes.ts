@@ -131,6 +131,7 @@ export default [
       route("workspaces/:workspaceId", "routes/admin/workspaces/workspace.tsx"),
       route("audit-log", "routes/admin/audit-log.tsx"),
       route("mail-deliveries", "routes/admin/mail-deliveries.tsx"),
+      route("announcements", "routes/admin/announcements.tsx"),
       route("appearance", "routes/admin/appearance.tsx"),
       // Files posted without JavaScript (posters, videos, logos): stored, then attached.
       route("upload", "routes/admin/upload.ts"),

@@ -36,6 +36,7 @@ export const ADMIN_NAVIGATION: AdminNavSection[] = [
       { label: "Users", to: "/admin/users", anyOf: [P.usersView, P.usersUpdate] },
       { label: "Roles", to: "/admin/roles", anyOf: [P.rolesUpdate] },
       { label: "Workspaces", to: "/admin/workspaces", anyOf: [P.workspacesView] },
+      { label: "Announcements", to: "/admin/announcements", anyOf: ["notifications.broadcast"] },
     ],
   },
   {

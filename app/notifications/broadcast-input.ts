@@ -21,3 +21,36 @@ export const broadcastInputSchema = z.object({
   userIds: z.array(z.number().int().positive()).max(1000).nullish(),
 });
 export type BroadcastInput = z.output<typeof broadcastInputSchema>;
+
+/**
+ * The admin screen's form for a broadcast (flat fields, as a form posts
+ * them): the button is optional but needs both its label and its address.
+ * `toBroadcastInput` turns it into what `createBroadcast` takes.
+ */
+export const announcementFormSchema = z
+  .object({
+    title: z.string().trim().min(1).max(150),
+    body: z.string().trim().max(5000).optional(),
+    actionLabel: z.string().trim().max(60).optional(),
+    actionUrl: z
+      .string()
+      .trim()
+      .max(2000)
+      .refine((value) => isSafeAction(value), "Use a path on this site (/…) or an http(s) address.")
+      .optional(),
+    roleIds: z.array(z.coerce.number().int().positive()).max(50).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.actionLabel && !value.actionUrl) ctx.addIssue({ code: "custom", path: ["actionUrl"], message: "Give the button an address too." });
+    if (value.actionUrl && !value.actionLabel) ctx.addIssue({ code: "custom", path: ["actionLabel"], message: "Give the button a label too." });
+  });
+
+export function toBroadcastInput(form: z.output<typeof announcementFormSchema>): BroadcastInput {
+  return {
+    title: form.title,
+    body: form.body ?? "",
+    action: form.actionLabel && form.actionUrl ? { label: form.actionLabel, action: form.actionUrl } : null,
+    roleIds: form.roleIds && form.roleIds.length > 0 ? form.roleIds : null,
+    userIds: null,
+  };
+}

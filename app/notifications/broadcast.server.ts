@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { roles } from "~/auth/roles.schema";
 import { userRoles, users } from "~/auth/users.schema";
 import { BROADCAST_SLICE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
@@ -116,4 +117,9 @@ export function serializeBroadcast(row: typeof notificationBroadcasts.$inferSele
 export async function listBroadcasts(db: Database, limit = 50) {
   const rows = await db.select().from(notificationBroadcasts).orderBy(desc(notificationBroadcasts.id)).limit(limit);
   return rows.map(serializeBroadcast);
+}
+
+/** The roles an announcement can be limited to (not the guest role: guests have no account to notify). */
+export function announcementRoles(db: Database) {
+  return db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.guest, false)).orderBy(asc(roles.name));
 }
