@@ -5,7 +5,60 @@ import { defineConfig } from "vite";
 import { typeaheadReset } from "./scripts/vite/typeahead-reset.ts";
 import { debugSourceMaps } from "./scripts/vite/debug-source-maps.ts";
 
+/**
+ * The small modules every page's shell imports (root layout, navbar, footer)
+ * go into one chunk instead of twenty tiny ones: fewer requests, and each
+ * tiny chunk's import/export boilerplate compresses badly (issue 2's
+ * JavaScript budget, docs/decisions/006).
+ */
+const SHELL_MODULES = modulePattern(
+  ["react-dom", "scheduler", "rolldown:runtime"],
+  [
+    // root layout, navbar, footer
+    "bootstrap/use-bootstrap", "constants", "i18n/translate", "i18n/browser-time-zone", "themes/themes",
+    "toasts/toast", "toasts/toast-store", "observability/ui/debug-trace-store", "observability/ui/debug-error-host",
+    "appearance/editor-flag", "appearance/preview/mode", "appearance/preview/preview-store", "appearance/preview/appearance-preview",
+    "shell/navbar", "shell/logo", "shell/menu-links", "shell/error-pages", "shell/cookie-notice", "shell/footer",
+    "shell/language-picker", "shell/theme-toggle", "site/use-navbar-position", "site/search/navbar-search",
+    "auth/ui/use-has-permission", "ui/use-hydrated", "ui/lazy-component", "ui/no-js-redirect", "ui/spinner", "ui/icons",
+    "ui/use-client-query", "ui/progress-bar", "ui/toaster",
+    // what most public pages use
+    "ads/ad-slot", "seo/seo", "site/rating-badge", "site/cta-link", "catalogue/artwork", "catalogue/slug",
+  ],
+);
+
+/** What the catalogue's public pages (titles, people, search, lists) share beyond the shell. */
+const CATALOGUE_PAGE_MODULES = modulePattern([], ["site/cards", "site/format", "site/generated-note", "seo/json-ld"]);
+
+/** The landing page's pricing table and its helpers, one chunk. */
+const PRICING_MODULES = modulePattern([], ["billing/ui/pricing-table", "billing/format", "billing/money", "billing/plan-buttons", "billing/pricing-rules", "ui/button-styles"]);
+
+/** Matches the given packages ("rolldown:runtime": the bundler's own helpers) and app/ modules (paths without extension). */
+function modulePattern(packages: string[], appModules: string[]): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const alternatives = appModules.map((m) => `/app/${escape(m)}\\.tsx?$`);
+  for (const name of packages) alternatives.push(name === "rolldown:runtime" ? "^\\0rolldown/runtime" : `/node_modules/${escape(name)}/`);
+  return new RegExp(alternatives.join("|"));
+}
+
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), typeaheadReset(), debugSourceMaps()],
   resolve: { tsconfigPaths: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "shell", test: SHELL_MODULES },
+                { name: "catalogue-cards", test: CATALOGUE_PAGE_MODULES },
+                { name: "pricing", test: PRICING_MODULES },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });

@@ -6,10 +6,11 @@
  * as a warning in the console), so another site cannot drive the preview.
  * No zod here: the frame's module must stay small.
  */
-export const APPEARANCE_SOURCE = "be-appearance-editor";
+import { APPEARANCE_EDITOR_PARAM } from "./editor-flag";
 
-/** The query flag that puts a page in appearance editor mode (inside the editor's frame). */
-export const APPEARANCE_EDITOR_PARAM = "appearanceEditor";
+export { APPEARANCE_EDITOR_PARAM };
+
+export const APPEARANCE_SOURCE = "be-appearance-editor";
 
 /** Editor to preview. */
 export type EditorMessage =

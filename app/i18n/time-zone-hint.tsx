@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { PREFERENCE_COOKIE_MAX_AGE_S, TIME_ZONE_HINT_COOKIE } from "~/constants";
-import { browserTimeZone } from "./use-dates";
+import { browserTimeZone } from "./browser-time-zone";
 
 /**
  * Tells the server the browser's time zone (a small cookie), so pages of

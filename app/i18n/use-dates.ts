@@ -3,6 +3,7 @@ import { useRootData, useTrans } from "~/bootstrap/use-bootstrap";
 import { formatInZone, type DateStyle } from "./dates";
 import { formatRelativeTime } from "./relative-time";
 import { AUTO_TIME_ZONE, effectiveTimeZone } from "./value-lists";
+import { browserTimeZone } from "./browser-time-zone";
 
 /**
  * Dates across the site: absolute ones in the user's time zone and relative
@@ -32,13 +33,7 @@ export function useDates() {
   return { format, relative, timeZone, language, now };
 }
 
-export function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
-  } catch {
-    return null;
-  }
-}
+export { browserTimeZone };
 
 const noSubscription = () => () => {};
 

@@ -1,5 +1,19 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import { fetchJson, isAbortError, queryClient, type QueryClient, type QueryFn } from "./client-query";
+import type { QueryClient, QueryFn } from "./client-query";
+
+type ClientQueryModule = typeof import("./client-query");
+
+/**
+ * The query client (cache, retries, stale times) loads with the first query,
+ * not with the page: the navbar's type-ahead is on every public page, and
+ * most visitors never type in it (issue 2's JavaScript budget).
+ */
+let clientQueryModule: ClientQueryModule | null = null;
+let clientQueryLoading: Promise<ClientQueryModule> | null = null;
+function loadClientQuery(): Promise<ClientQueryModule> {
+  clientQueryLoading ??= import("./client-query").then((module) => (clientQueryModule = module));
+  return clientQueryLoading;
+}
 
 export interface ClientQueryState<T> {
   data: T | undefined;
@@ -27,20 +41,26 @@ export function useClientQuery<T>(
   source: string | QueryFn<T>,
   options: { client?: QueryClient; keepPreviousData?: boolean } = {},
 ): ClientQueryState<T> {
-  const client = options.client ?? queryClient;
+  const [module, setModule] = useState<ClientQueryModule | null>(clientQueryModule);
+  const client = options.client ?? module?.queryClient ?? null;
   const keepPrevious = options.keepPreviousData ?? true;
   const [version, setVersion] = useState(0);
 
-  const subscribe = useCallback((listener: () => void) => (key ? client.subscribe(key, listener) : () => {}), [client, key]);
+  useEffect(() => {
+    if (key && !module) void loadClientQuery().then(setModule);
+  }, [key, module]);
+
+  const subscribe = useCallback((listener: () => void) => (key && client ? client.subscribe(key, listener) : () => {}), [client, key]);
   const snapshot = useSyncExternalStore(
     subscribe,
-    () => (key ? client.peek<T>(key) : undefined),
+    () => (key && client ? client.peek<T>(key) : undefined),
     () => undefined,
   );
   const [previous, setPrevious] = useState<T | undefined>(undefined);
 
   useEffect(() => {
-    if (!key) return;
+    if (!key || !client || !module) return;
+    const { fetchJson, isAbortError } = module;
     const controller = new AbortController();
     const fn: QueryFn<T> = typeof source === "string" ? (signal) => fetchJson<T>(source, signal) : source;
     client.fetch(key, fn, controller.signal).then(
@@ -52,7 +72,7 @@ export function useClientQuery<T>(
     return () => controller.abort(new DOMException("Superseded", "AbortError"));
     // `source` is derived from `key` by the caller; the key decides.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, key, version]);
+  }, [client, module, key, version]);
 
   const data = snapshot?.data ?? (keepPrevious && key ? previous : undefined);
   return {
@@ -61,7 +81,7 @@ export function useClientQuery<T>(
     isLoading: !!key && snapshot?.data === undefined && (snapshot?.isFetching ?? true) && snapshot?.error === undefined,
     isFetching: !!snapshot?.isFetching,
     refetch: () => {
-      if (!key) return;
+      if (!key || !client) return;
       client.invalidate(key);
       setVersion((v) => v + 1);
     },

@@ -1,4 +1,4 @@
-import { APPEARANCE_EDITOR_PARAM } from "../protocol";
+import { APPEARANCE_EDITOR_PARAM } from "../editor-flag";
 
 /**
  * Appearance editor mode (spec section 2): the page is inside a frame whose

@@ -6,7 +6,6 @@ import { hasPermission } from "~/auth/viewer";
 import { listTrendingTitles } from "~/catalogue/trending-titles.server";
 import type { MenuPosition } from "~/menus/menu";
 import { log } from "~/observability/log.server";
-import { CustomPageView } from "~/pages/custom-page-view";
 import { findPageBySlug } from "~/pages/pages.server";
 import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
@@ -18,12 +17,15 @@ import { PricingTable } from "~/billing/ui/pricing-table";
 import { action as loginAction, loader as loginLoader } from "~/routes/auth/login";
 import { action as registerAction, loader as registerLoader } from "~/routes/auth/register";
 import { lazy, Suspense } from "react";
+import { lazyComponent } from "~/ui/lazy-component";
 
 // The sign-in and registration screens (forms, validation, social sign-in)
 // load only when the homepage is one of them, not with every landing page.
 const AuthFrame = lazy(() => import("~/routes/auth/layout").then((m) => ({ default: m.AuthFrame })));
 const LoginPage = lazy(() => import("~/routes/auth/login").then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import("~/routes/auth/register").then((m) => ({ default: m.RegisterPage })));
+// A custom page as the homepage is rarer still: rendered in place by the server, loaded by the browser only then.
+const CustomPageView = lazyComponent(() => import("~/pages/custom-page-view").then((m) => m.CustomPageView));
 
 /** Titles in the landing page's trending grid: three rows of three. */
 const TRENDING_GRID_SIZE = 9;
@@ -155,7 +157,13 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       </Suspense>
     );
   }
-  if (loaderData.kind === "customPage") return <CustomPageView page={loaderData.page} ads={loaderData.ads} />;
+  if (loaderData.kind === "customPage") {
+    return (
+      <Suspense fallback={null}>
+        <CustomPageView page={loaderData.page} ads={loaderData.ads} />
+      </Suspense>
+    );
+  }
   const { pricing } = loaderData;
   return (
     <LandingPage

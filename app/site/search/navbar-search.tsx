@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
 import { useHasPermission } from "~/auth/ui/use-has-permission";
 import { useTrans } from "~/bootstrap/use-bootstrap";
@@ -8,6 +8,8 @@ import { useClientQuery } from "~/ui/use-client-query";
 import { useHydrated } from "~/ui/use-hydrated";
 import { SUGGEST_MIN_QUERY_LENGTH, SUGGEST_DEBOUNCE_MS } from "~/constants";
 
+const SuggestionList = lazy(() => import("./suggestion-list").then((module) => ({ default: module.SuggestionList })));
+
 export interface Suggestion {
   kind: "title" | "person";
   id: number;
@@ -16,6 +18,11 @@ export interface Suggestion {
   description: string;
   image: string | null;
   url: string;
+}
+
+/** The DOM id of a suggestion (the input's aria-activedescendant points at it). */
+export function suggestionOptionId(listId: string, index: number) {
+  return `${listId}-option-${index}`;
 }
 
 /**
@@ -85,7 +92,12 @@ function SearchCombobox({ className }: { className: string }) {
     }
   }
 
-  const optionId = (index: number) => `${listId}-option-${index}`;
+  const [everWanted, setEverWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) setEverWanted(true);
+  }, [wanted]);
+  const emptyList = <ul id={`${listId}-list`} role="listbox" aria-label={t("Suggestions")} hidden data-testid="navbar-search-suggestions" />;
+  const optionId = (index: number) => suggestionOptionId(listId, index);
   return (
     <Form
       method="get"
@@ -138,50 +150,23 @@ function SearchCombobox({ className }: { className: string }) {
         </button>
       </div>
       {hydrated ? (
-        <ul
-          id={`${listId}-list`}
-          role="listbox"
-          aria-label={t("Suggestions")}
-          hidden={!expanded}
-          data-testid="navbar-search-suggestions"
-          className="absolute left-0 right-0 top-full z-40 mt-2 max-h-[70vh] overflow-auto rounded-theme border border-divider bg-elevated p-1 shadow-xl sm:min-w-80"
-        >
-          {results.map((result, index) => (
-            <li
-              key={`${result.kind}-${result.id}`}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              // Keep focus in the input so the click lands before blur closes the list.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(result)}
-              onMouseMove={() => setActive(index)}
-              className={`flex cursor-pointer items-center gap-3 rounded-md p-2 ${index === active ? "bg-primary-light" : ""}`}
-            >
-              {result.image ? (
-                <img src={result.image} alt="" width={32} height={48} loading="lazy" className="h-12 w-8 shrink-0 rounded bg-paper object-cover" />
-              ) : (
-                <span aria-hidden="true" className="h-12 w-8 shrink-0 rounded bg-paper" />
-              )}
-              <span className="min-w-0">
-                <span className="block truncate text-sm font-medium text-foreground">{result.name}</span>
-                <span className="block truncate text-xs text-muted">{result.description}</span>
-              </span>
-            </li>
-          ))}
-          {results.length === 0 && !isLoading ? (
-            <li role="presentation" className="p-3 text-sm text-muted">
-              {t("No results for “:query”", { query: debounced })}
-            </li>
-          ) : null}
-          {results.length > 0 ? (
-            <li role="presentation" className="border-t border-divider p-2 text-center text-sm">
-              <button type="submit" className="font-medium text-primary hover:underline" onMouseDown={(event) => event.preventDefault()}>
-                {t("See all results")}
-              </button>
-            </li>
-          ) : null}
-        </ul>
+        // The list's code loads with the first query (most visitors never type here).
+        <Suspense fallback={emptyList}>
+          {everWanted ? (
+            <SuggestionList
+              listId={listId}
+              results={results}
+              active={active}
+              expanded={expanded}
+              isLoading={isLoading}
+              query={debounced}
+              onChoose={choose}
+              onActivate={setActive}
+            />
+          ) : (
+            emptyList
+          )}
+        </Suspense>
       ) : null}
     </Form>
   );

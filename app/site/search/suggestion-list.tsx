@@ -1,0 +1,71 @@
+import { useTrans } from "~/bootstrap/use-bootstrap";
+import { suggestionOptionId, type Suggestion } from "./navbar-search";
+
+/** The navbar type-ahead's list of suggestions (see NavbarSearch): loaded with the first query. */
+export function SuggestionList({
+  listId,
+  results,
+  active,
+  expanded,
+  isLoading,
+  query,
+  onChoose,
+  onActivate,
+}: {
+  listId: string;
+  results: Suggestion[];
+  active: number;
+  expanded: boolean;
+  isLoading: boolean;
+  query: string;
+  onChoose: (suggestion: Suggestion) => void;
+  onActivate: (index: number) => void;
+}) {
+  const t = useTrans();
+  return (
+    <ul
+      id={`${listId}-list`}
+      role="listbox"
+      aria-label={t("Suggestions")}
+      hidden={!expanded}
+      data-testid="navbar-search-suggestions"
+      className="absolute left-0 right-0 top-full z-40 mt-2 max-h-[70vh] overflow-auto rounded-theme border border-divider bg-elevated p-1 shadow-xl sm:min-w-80"
+    >
+      {results.map((result, index) => (
+        <li
+          key={`${result.kind}-${result.id}`}
+          id={suggestionOptionId(listId, index)}
+          role="option"
+          aria-selected={index === active}
+          // Keep focus in the input so the click lands before blur closes the list.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onChoose(result)}
+          onMouseMove={() => onActivate(index)}
+          className={`flex cursor-pointer items-center gap-3 rounded-md p-2 ${index === active ? "bg-primary-light" : ""}`}
+        >
+          {result.image ? (
+            <img src={result.image} alt="" width={32} height={48} loading="lazy" className="h-12 w-8 shrink-0 rounded bg-paper object-cover" />
+          ) : (
+            <span aria-hidden="true" className="h-12 w-8 shrink-0 rounded bg-paper" />
+          )}
+          <span className="min-w-0">
+            <span className="block truncate text-sm font-medium text-foreground">{result.name}</span>
+            <span className="block truncate text-xs text-muted">{result.description}</span>
+          </span>
+        </li>
+      ))}
+      {results.length === 0 && !isLoading ? (
+        <li role="presentation" className="p-3 text-sm text-muted">
+          {t("No results for “:query”", { query })}
+        </li>
+      ) : null}
+      {results.length > 0 ? (
+        <li role="presentation" className="border-t border-divider p-2 text-center text-sm">
+          <button type="submit" className="font-medium text-primary hover:underline" onMouseDown={(event) => event.preventDefault()}>
+            {t("See all results")}
+          </button>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
