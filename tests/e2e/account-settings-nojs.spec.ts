@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { SAMPLE_JPEG } from "../../app/account/test-images";
 import { queryE2e } from "./fixtures/e2e-db";
-import { createAccountUser, expectToast, openSettings, PASSWORD, uniqueIp, userRow } from "./account/fixtures";
+import { addOtherSession, createAccountUser, expectToast, openSettings, PASSWORD, uniqueIp, userRow } from "./account/fixtures";
 
 /**
  * Account settings without JavaScript (issue 5): every form is a plain POST
@@ -96,4 +96,31 @@ test("API token: created by a plain form, shown once, works as Bearer", async ({
   await page.goto("/account-settings");
   await expect(page.getByTestId("new-token")).toHaveCount(0);
   expect(await page.content()).not.toContain(plain);
+});
+
+test("sessions, download my data and account deletion", async ({ page, context, baseURL }) => {
+  const user = await createAccountUser(context, baseURL!);
+  const other = await addOtherSession(user.userId);
+  await openSettings(page, { js: false });
+  await page.locator(`[data-session-id="${other.shortId}"]`).getByTestId("logout-session").click();
+  await expectToast(page, "Logged out the session.");
+  expect(await queryE2e("SELECT id FROM sessions WHERE id = ?", [other.id])).toHaveLength(0);
+
+  const download = page.getByTestId("download-data-section");
+  await download.getByLabel("Confirm your password to continue").fill("wrong");
+  await download.getByRole("button", { name: "Download my data" }).click();
+  await expectToast(page, "The password is incorrect.");
+  await page.getByTestId("download-data-section").getByLabel("Confirm your password to continue").fill(PASSWORD);
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-data-section").getByRole("button", { name: "Download my data" }).click()]);
+  expect(file.suggestedFilename()).toMatch(/^account-data-\d+-/);
+
+  // The password was confirmed just now: deleting needs only the tick.
+  await page.goto("/account-settings");
+  const form = page.getByTestId("delete-account-form");
+  await expect(form.getByLabel("Confirm your password to continue")).toHaveCount(0);
+  await form.getByLabel("I understand that my account and data will be deleted for good.").check();
+  await form.getByRole("button", { name: "Delete account" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectToast(page, "Account deleted");
+  expect(await userRow(user.userId)).toBeNull();
 });

@@ -5,6 +5,7 @@ import { locationProblems, patchProfile } from "~/account/profile.server";
 import { apiAction, ApiError, apiLoader, on } from "~/api/handler.server";
 import { listAccessTokens } from "~/auth/access-tokens.server";
 import { getCurrentUser } from "~/auth/api-contract";
+import { bootstrapUser } from "~/bootstrap/bootstrap.server";
 
 /**
  * GET /api/v1/users/me: the signed-in user (spec section 3) with roles,
@@ -13,8 +14,9 @@ import { getCurrentUser } from "~/auth/api-contract";
  * Works with the session cookie or an `Authorization: Bearer` API token.
  */
 export const loader = apiLoader(getCurrentUser, async ({ app }) => {
-  const [user, tokens] = await Promise.all([currentUserJson(app), listAccessTokens(app.db, app.user!.id)]);
-  return { user: { ...user, tokens } };
+  // The request's own user is current for a read; only the tokens need a query.
+  const tokens = await listAccessTokens(app.db, app.user!.id);
+  return { user: { ...bootstrapUser(app.user!, app.viewer), tokens } };
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
 
 export const action = apiAction(
