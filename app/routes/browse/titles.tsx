@@ -1,7 +1,6 @@
-import { Form, Link, useSubmit } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/titles";
 import { guestPageCache } from "~/http/guest-page-cache.server";
-import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
@@ -12,7 +11,8 @@ import { BROWSE_PAGE_SIZE } from "~/constants";
 import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
-import { fieldLabelClasses, Pagination, selectClasses } from "~/site/browse/pagination";
+import { BrowseLayout, FilterSelect } from "~/site/browse/browse-layout";
+import { fieldLabelClasses, selectClasses } from "~/site/browse/pagination";
 import { TitleCard } from "~/site/cards";
 
 /** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
@@ -61,114 +61,98 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function BrowseTitles({ loaderData }: Route.ComponentProps) {
   const { filters, genres, items, hasNext, heading, ads } = loaderData;
   const t = useTrans();
-  const submit = useSubmit();
   const { page: _page, ...rest } = filters;
   const years = [];
   for (let y = new Date().getUTCFullYear() + 2; y >= 1900; y--) years.push(y);
+  const any = { value: "", label: t("Any") };
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6" data-testid="browse-titles">
-      <AdSlot slot="ads.general_top" html={ads["ads.general_top"]} />
-      <h1 className="text-3xl font-bold tracking-tight text-foreground">{heading}</h1>
-      <Form
-        method="get"
-        action="/titles"
-        className="mt-6 grid grid-cols-2 gap-4 rounded-theme border border-divider bg-paper p-4 sm:grid-cols-4 lg:grid-cols-8"
-        data-testid="browse-filters"
-        // With JavaScript, a changed filter applies at once; without it, the button does.
-        onChange={(event) => {
-          // Lists apply at once; typed years wait for Enter or the button.
-          if (event.target instanceof HTMLSelectElement) submit(event.currentTarget, { preventScrollReset: true });
-        }}
-      >
-        <div>
-          <label htmlFor="filter-type" className={fieldLabelClasses}>{t("Type")}</label>
-          <select id="filter-type" name="type" defaultValue={filters.type ?? ""} className={selectClasses}>
-            <option value="">{t("All")}</option>
-            <option value="movie">{t("Movies")}</option>
-            <option value="series">{t("Series")}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-genre" className={fieldLabelClasses}>{t("Genre")}</label>
-          <select id="filter-genre" name="genre" defaultValue={filters.genre ?? ""} className={selectClasses}>
-            <option value="">{t("All genres")}</option>
-            {genres.map((genre) => (
-              <option key={genre.id} value={genre.slug}>
-                {t(genre.name)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-year-from" className={fieldLabelClasses}>{t("From year")}</label>
-          <input id="filter-year-from" name="year_from" type="number" inputMode="numeric" min={MIN_YEAR} max={MAX_YEAR} defaultValue={filters.year_from ?? ""} placeholder={t("Any")} className={selectClasses} list="browse-years" />
-        </div>
-        <div>
-          <label htmlFor="filter-year-to" className={fieldLabelClasses}>{t("To year")}</label>
-          <input id="filter-year-to" name="year_to" type="number" inputMode="numeric" min={MIN_YEAR} max={MAX_YEAR} defaultValue={filters.year_to ?? ""} placeholder={t("Any")} className={selectClasses} list="browse-years" />
-          <datalist id="browse-years">
-            {years.filter((y) => y % 10 === 0).map((y) => (
-              <option key={y} value={y} />
-            ))}
-          </datalist>
-        </div>
-        <div>
-          <label htmlFor="filter-rating" className={fieldLabelClasses}>{t("Min. rating")}</label>
-          <select id="filter-rating" name="rating" defaultValue={filters.rating ?? ""} className={selectClasses}>
-            <option value="">{t("Any")}</option>
-            {[9, 8, 7, 6, 5, 4, 3, 2, 1].map((r) => (
-              <option key={r} value={r}>
-                {r}+
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-certification" className={fieldLabelClasses}>{t("Certification")}</label>
-          <select id="filter-certification" name="certification" defaultValue={filters.certification ?? ""} className={selectClasses}>
-            <option value="">{t("Any")}</option>
-            {[...new Set([...CERTIFICATIONS, ...(filters.certification ? [filters.certification] : [])])].map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-order" className={fieldLabelClasses}>{t("Sort by")}</label>
-          <select id="filter-order" name="order" defaultValue={filters.order} className={selectClasses}>
-            <option value="popularity">{t("Popularity")}</option>
-            <option value="rating">{t("Rating")}</option>
-            <option value="release_date">{t("Release date")}</option>
-            <option value="name">{t("Name")}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-dir" className={fieldLabelClasses}>{t("Order")}</label>
-          <select id="filter-dir" name="dir" defaultValue={filters.dir ?? ""} className={selectClasses}>
-            <option value="">{t("Default")}</option>
-            <option value="desc">{t("Descending")}</option>
-            <option value="asc">{t("Ascending")}</option>
-          </select>
-        </div>
-        <div className="col-span-2 flex items-end gap-3 sm:col-span-4 lg:col-span-8">
-          <button type="submit" className="h-10 rounded-theme bg-primary px-5 text-sm font-semibold text-on-primary hover:opacity-90" data-testid="apply-filters">
-            {t("Apply filters")}
-          </button>
-          <Link to="/titles" className="text-sm font-medium text-muted hover:text-foreground">
-            {t("Clear")}
-          </Link>
-        </div>
-      </Form>
-
-      {items.length === 0 ? (
-        <div className="mt-10" data-testid="browse-empty">
-          <p className="text-lg font-medium text-foreground">{t("No titles match these filters.")}</p>
-          <Link to="/titles" className="mt-2 inline-block font-medium text-primary hover:underline">
-            {t("Clear all filters")}
-          </Link>
-        </div>
-      ) : (
+    <BrowseLayout
+      testId="browse-titles"
+      heading={heading}
+      path="/titles"
+      formClassName="sm:grid-cols-4 lg:grid-cols-8"
+      actionsClassName="col-span-2 sm:col-span-4 lg:col-span-8"
+      ads={ads}
+      page={filters.page}
+      hasNext={hasNext}
+      pageHref={(page) => `/titles${filtersToSearch({ ...rest, page })}`}
+      filters={
+        <>
+          <FilterSelect
+            name="type"
+            label={t("Type")}
+            value={filters.type}
+            options={[
+              { value: "", label: t("All") },
+              { value: "movie", label: t("Movies") },
+              { value: "series", label: t("Series") },
+            ]}
+          />
+          <FilterSelect
+            name="genre"
+            label={t("Genre")}
+            value={filters.genre}
+            options={[{ value: "", label: t("All genres") }, ...genres.map((genre) => ({ value: genre.slug, label: t(genre.name) }))]}
+          />
+          <div>
+            <label htmlFor="filter-year-from" className={fieldLabelClasses}>{t("From year")}</label>
+            <input id="filter-year-from" name="year_from" type="number" inputMode="numeric" min={MIN_YEAR} max={MAX_YEAR} defaultValue={filters.year_from ?? ""} placeholder={t("Any")} className={selectClasses} list="browse-years" />
+          </div>
+          <div>
+            <label htmlFor="filter-year-to" className={fieldLabelClasses}>{t("To year")}</label>
+            <input id="filter-year-to" name="year_to" type="number" inputMode="numeric" min={MIN_YEAR} max={MAX_YEAR} defaultValue={filters.year_to ?? ""} placeholder={t("Any")} className={selectClasses} list="browse-years" />
+            <datalist id="browse-years">
+              {years.filter((y) => y % 10 === 0).map((y) => (
+                <option key={y} value={y} />
+              ))}
+            </datalist>
+          </div>
+          <FilterSelect
+            name="rating"
+            label={t("Min. rating")}
+            value={filters.rating}
+            options={[any, ...[9, 8, 7, 6, 5, 4, 3, 2, 1].map((r) => ({ value: r, label: `${r}+` }))]}
+          />
+          <FilterSelect
+            name="certification"
+            label={t("Certification")}
+            value={filters.certification}
+            options={[any, ...[...new Set([...CERTIFICATIONS, ...(filters.certification ? [filters.certification] : [])])].map((c) => ({ value: c, label: c }))]}
+          />
+          <FilterSelect
+            name="order"
+            label={t("Sort by")}
+            value={filters.order}
+            options={[
+              { value: "popularity", label: t("Popularity") },
+              { value: "rating", label: t("Rating") },
+              { value: "release_date", label: t("Release date") },
+              { value: "name", label: t("Name") },
+            ]}
+          />
+          <FilterSelect
+            name="dir"
+            label={t("Order")}
+            value={filters.dir}
+            options={[
+              { value: "", label: t("Default") },
+              { value: "desc", label: t("Descending") },
+              { value: "asc", label: t("Ascending") },
+            ]}
+          />
+        </>
+      }
+      empty={
+        items.length === 0 ? (
+          <div className="mt-10" data-testid="browse-empty">
+            <p className="text-lg font-medium text-foreground">{t("No titles match these filters.")}</p>
+            <Link to="/titles" className="mt-2 inline-block font-medium text-primary hover:underline">
+              {t("Clear all filters")}
+            </Link>
+          </div>
+        ) : null
+      }
+      results={
         <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-4 lg:grid-cols-6" data-testid="browse-results">
           {items.map((title, index) => (
             <li key={title.id}>
@@ -176,9 +160,7 @@ export default function BrowseTitles({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      )}
-      <Pagination page={filters.page} hasNext={hasNext} href={(page) => `/titles${filtersToSearch({ ...rest, page })}`} />
-      <AdSlot slot="ads.general_bottom" html={ads["ads.general_bottom"]} />
-    </div>
+      }
+    />
   );
 }
