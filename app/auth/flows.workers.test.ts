@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await settings({ "billing.enable": true, "registration.disable": false, "site.demo": false, "recaptcha.site_key": "", "recaptcha.enable.register": false });
+  await settings({ "billing.enable": true, "registration.disable": false, "site.demo": false, "recaptcha.site_key": "", "recaptcha.enable.register": false, "registration.name_fields": "optional" });
   vi.unstubAllGlobals();
 });
 
@@ -143,6 +143,31 @@ describe("login and register pages follow the settings", () => {
     expect(calls).toEqual(["https://turnstile.test/siteverify"]);
     expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
     delete (env as unknown as Record<string, string>).TURNSTILE_SECRET_KEY;
+  });
+
+  it("asks for first and last name as registration.name_fields says: required refuses without them, off stores none", async () => {
+    const post = (fields: Record<string, string>) => {
+      const body = new URLSearchParams({ password: "long enough pw", password_confirmation: "long enough pw", policy_terms: "on", policy_privacy: "on", ...fields });
+      return runRoute(
+        new Request("http://localhost/register", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "192.0.2.77" } }),
+        (args) => registerAction(args as never),
+      );
+    };
+    await settings({ "registration.name_fields": "required" });
+    expect((await runRoute(new Request("http://localhost/register"), (args) => registerLoader(args as never))).value?.nameFields).toBe("required");
+    const missing = `names-${crypto.randomUUID()}@example.test`;
+    const refused = (await post({ email: missing })).value as { data: { error: Record<string, string[]> } };
+    expect(refused.data.error.first_name).toEqual(["This field is required."]);
+    expect(refused.data.error.last_name).toEqual(["This field is required."]);
+    expect(await db.select().from(users).where(eq(users.email, missing))).toHaveLength(0);
+    const named = `names-${crypto.randomUUID()}@example.test`;
+    await post({ email: named, first_name: "Ada", last_name: "Lovelace" });
+    expect(await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.email, named))).toEqual([{ first: "Ada", last: "Lovelace" }]);
+
+    await settings({ "registration.name_fields": "off" });
+    const unnamed = `names-${crypto.randomUUID()}@example.test`;
+    await post({ email: unnamed, first_name: "Ada", last_name: "Lovelace" });
+    expect(await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.email, unnamed))).toEqual([{ first: null, last: null }]);
   });
 });
 
