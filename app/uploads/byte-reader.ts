@@ -127,7 +127,8 @@ const DRAIN_LIMIT_BYTES = 256 * 1024 * 1024;
  * retry). Bodies larger than the limit are cut off instead.
  */
 export async function drainBody(request: Request, limit = DRAIN_LIMIT_BYTES) {
-  if (!request.body || request.bodyUsed || request.body.locked) return;
+  // A body read partly (bodyUsed) still has the rest to drain, once its reader let go (not locked).
+  if (!request.body || request.body.locked) return;
   const reader = request.body.getReader();
   let seen = 0;
   try {

@@ -214,6 +214,17 @@ test.describe("bad input", () => {
     }
   });
 
+  test("a direct upload over Cloudflare's 100 MB request limit gets a 413 JSON error naming the file, and nothing is kept", async ({ baseURL }) => {
+    test.slow();
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(100 * MiB + 1)], { type: "video/mp4" }), "holiday.mp4");
+    const response = await fetch(api(baseURL, "file-entries"), { method: "POST", body: form, headers: { Cookie: user.cookieHeader } });
+    expect(response.status).toBe(413);
+    const message = "`holiday.mp4` exceeds maximum allowed size of 100 MB for a single request. Upload it in parts (resumable or multipart upload).";
+    expect(await response.json()).toMatchObject({ message, code: "request_too_large", errors: { file: message } });
+    expect(await queryE2e("SELECT id FROM file_entries WHERE owner_id = ?", [user.userId])).toEqual([]);
+  });
+
   test("blocked types, oversize files, malformed JSON, guests and other sites are refused", async ({ baseURL }) => {
     expect((await postJson(baseURL, "s3/simple/presign", { filename: "x.jpg.html", mime: "image/jpeg", size: 10 })).body.message).toBe("This file type is not allowed");
     const big = await postJson(baseURL, "s3/multipart/create", { filename: "huge.iso", size: 3 * 1024 ** 3 });
