@@ -88,6 +88,8 @@ export function AppearanceEditor({ data }: { data: EditorLoaderData }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [framePath, setFramePath] = useState("/");
   const [pathInput, setPathInput] = useState("/");
+  /** The frame's preview side is listening (tests wait for it; messages sent earlier would be lost). */
+  const [previewReady, setPreviewReady] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const fetcher = useFetcher<{ ok: boolean; message: string; errors: Record<string, string[]> }>();
@@ -127,7 +129,10 @@ export function AppearanceEditor({ data }: { data: EditorLoaderData }) {
       if (!message) return;
       setFramePath(message.path);
       setPathInput(message.path);
-      if (message.type === "previewReady") sendAll();
+      if (message.type === "previewReady") {
+        setPreviewReady(true);
+        sendAll();
+      }
     };
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
@@ -291,7 +296,7 @@ export function AppearanceEditor({ data }: { data: EditorLoaderData }) {
           )}
         </aside>
         <div className="min-w-0 flex-1 bg-paper p-3">
-          <iframe ref={frame} src={frameSrc} title={t("Preview of the site")} className="h-full w-full rounded-theme border border-divider bg-background shadow-sm" data-testid="appearance-frame" />
+          <iframe ref={frame} src={frameSrc} title={t("Preview of the site")} className="h-full w-full rounded-theme border border-divider bg-background shadow-sm" data-testid="appearance-frame" data-ready={previewReady ? "true" : undefined} />
         </div>
       </div>
       <ConfirmDialog
