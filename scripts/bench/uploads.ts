@@ -197,15 +197,27 @@ export default async function uploads(bench: BenchContext) {
   await wake();
   // The Worker's own runtime is the workerd started with an inspector address (the proxy has none).
   const runtimes = pids.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--inspector-addr"));
-  const isolate = await connectToIsolate(runtimes).catch(() => null);
+  let isolate = await connectToIsolate(runtimes).catch(() => null);
   if (!isolate) bench.note("uploads: could not reach the Worker isolate's inspector; its heap was not measured.");
   // workerd answers the inspector only while the isolate runs: ask while a request is being served.
   const idleSample = async () => {
     const [usage] = await Promise.all([isolate!.sample(), wake()]);
     return usage;
   };
+  /** A connection that stopped answering is replaced (seen on a freshly started server). */
+  let silent = 0;
+  const reconnectIfSilent = async (usage: HeapUsage | null) => {
+    silent = usage ? 0 : silent + 1;
+    if (silent < 2 || !isolate) return;
+    silent = 0;
+    isolate.close();
+    isolate = (await connectToIsolate(runtimes).catch(() => null)) ?? isolate;
+  };
   let heapBefore: HeapUsage | null = null;
-  for (let attempt = 0; isolate && !heapBefore && attempt < 3; attempt++) heapBefore = await idleSample();
+  for (let attempt = 0; isolate && !heapBefore && attempt < 3; attempt++) {
+    heapBefore = await idleSample();
+    await reconnectIfSilent(heapBefore);
+  }
   const heap = {
     used: heapBefore?.usedSize ?? 0,
     total: heapBefore?.totalSize ?? 0,
@@ -222,6 +234,7 @@ export default async function uploads(bench: BenchContext) {
       const forced = i % 10 === 9;
       // Parts are piped natively, outside the isolate's lock: a small request lets the inspector in.
       const [usage] = await Promise.all([forced ? isolate.sampleLive() : isolate.sample(), wake().catch(() => undefined)]);
+      await reconnectIfSilent(usage);
       if (usage) {
         heap.samples++;
         heap.used = Math.max(heap.used, usage.usedSize);
