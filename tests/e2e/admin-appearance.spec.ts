@@ -197,8 +197,9 @@ test("inside the editor frame logout is refused and guest-only pages are shown",
   page.on("request", (request) => {
     if (new URL(request.url()).pathname === "/auth/logout") logoutRequests++;
   });
-  await frame.getByTestId("user-menu").click();
-  await frame.getByTestId("logout").click();
+  // The landing page has a user menu in its navbar and in its mobile drawer: the one on screen.
+  await frame.getByTestId("user-menu").filter({ visible: true }).first().click();
+  await frame.getByTestId("logout").filter({ visible: true }).first().click();
   await expect(frame.getByText("Can't logout while in appearance editor")).toBeVisible();
   expect(logoutRequests).toBe(0);
 

@@ -154,8 +154,8 @@ test.describe("settings", () => {
     const admin = await createAdmin("custom-code");
     await signIn(context, baseURL, admin);
     await page.goto("/admin/settings/custom-code");
-    await page.getByLabel("Custom CSS").fill("body { outline: 3px solid rgb(1, 2, 3); } </style><script>alert(1)</script>");
-    await page.getByLabel("Custom HTML").fill('<div id="e2e-banner" onclick="alert(1)">Hello from custom HTML<a href="javascript:alert(2)">x</a></div><script>window.__customRan = true;</script>');
+    await page.getByLabel("Custom CSS", { exact: true }).fill("body { outline: 3px solid rgb(1, 2, 3); } </style><script>alert(1)</script>");
+    await page.getByLabel("Custom HTML", { exact: true }).fill('<div id="e2e-banner" onclick="alert(1)">Hello from custom HTML<a href="javascript:alert(2)">x</a></div><script>window.__customRan = true;</script>');
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Settings saved")).toBeVisible();
 
@@ -164,7 +164,7 @@ test.describe("settings", () => {
     const errors: string[] = [];
     guestPage.on("console", (m) => (m.type() === "error" ? errors.push(m.text()) : undefined));
     await guestPage.goto(`${baseURL}/pages/about`);
-    await expect(guestPage.locator("#e2e-banner")).toHaveText("Hello from custom HTML x");
+    await expect(guestPage.locator("#e2e-banner")).toHaveText("Hello from custom HTMLx");
     expect(await guestPage.locator("#e2e-banner").getAttribute("onclick")).toBeNull();
     expect(await guestPage.locator("#e2e-banner a").getAttribute("href")).toBeNull();
     expect(await guestPage.locator("#be-custom-html script").count()).toBe(0);

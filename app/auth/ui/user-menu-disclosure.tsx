@@ -34,6 +34,8 @@ export function useUserMenuModel() {
     { id: "account", label: t("Account settings"), href: "/account-settings" },
     ...(settings.notif?.integrated ? [{ id: "notifications", label: t("Notifications"), href: "/notifications", mobileOnly: true }] : []),
     ...(settings.billing.enable && subscribed ? [{ id: "billing", label: t("Billing"), href: "/billing" }] : []),
+    // The admin area, for everyone who may open it (issue 9).
+    ...(user.permissions.some((p) => p.name === "admin" || p.name === "admin.access") ? [{ id: "admin", label: t("Admin area"), href: "/admin" }] : []),
   ];
   return { user, items, themeTarget, t };
 }

@@ -1,4 +1,6 @@
 import { useFetcher } from "react-router";
+import { isInAppearanceEditor } from "~/appearance/preview/mode";
+import { toast } from "~/toasts/toast-store";
 import { Button } from "~/ui/button";
 import { Menu, MenuItem, MenuSeparator, MenuTrigger } from "~/ui/menu";
 import { UserMenuTrigger, useUserMenuModel } from "./user-menu-disclosure";
@@ -22,7 +24,9 @@ export function UserMenu() {
       </Button>
       <Menu
         onAction={(key) => {
-          if (key === "logout") logout.submit(null, { method: "post", action: "/auth/logout" });
+          // Inside the appearance editor's frame logout is refused before any request (spec sections 4 and 8).
+          if (key === "logout" && isInAppearanceEditor()) toast.danger(t("Can't logout while in appearance editor"));
+          else if (key === "logout") logout.submit(null, { method: "post", action: "/auth/logout" });
           if (key === "theme" && themeTarget) theme.submit({ themeId: String(themeTarget.id) }, { method: "post", action: "/resources/theme" });
         }}
       >
