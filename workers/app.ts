@@ -80,7 +80,7 @@ async function handle(request: Request, url: URL, worker: WorkerContext): Promis
   const limit = bodyLimitFor(url.pathname);
   if (limit !== null) {
     try {
-      request = await limitRequestBody(request, limit);
+      request = await limitRequestBody(request, limit, { drainRefused: worker.isLocal });
     } catch (error) {
       if (error instanceof PayloadTooLargeError) {
         return errorResponse(url, 413, "The request is too large.", worker.requestId);

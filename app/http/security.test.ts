@@ -66,6 +66,24 @@ describe("request body limits", () => {
     const big = new Request(`${site}/x`, { method: "POST", body: stream("x".repeat(11)), duplex: "half" } as RequestInit);
     await expect(limitRequestBody(big, 10)).rejects.toBeInstanceOf(PayloadTooLargeError);
   });
+
+  it("locally reads a refused body to its end (the dev proxy fails a half-read request), in production never", async () => {
+    const pulls = { count: 0 };
+    const chunked = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulls.count += 1;
+          if (pulls.count > 5) controller.close();
+          else controller.enqueue(new Uint8Array(8));
+        },
+      });
+    const post = () => new Request(`${site}/x`, { method: "POST", body: chunked(), headers: { "Content-Length": "40" }, duplex: "half" } as RequestInit);
+    await expect(limitRequestBody(post(), 10, { drainRefused: true })).rejects.toBeInstanceOf(PayloadTooLargeError);
+    expect(pulls.count).toBe(6);
+    pulls.count = 0;
+    await expect(limitRequestBody(post(), 10)).rejects.toBeInstanceOf(PayloadTooLargeError);
+    expect(pulls.count).toBeLessThan(6);
+  });
 });
 
 describe("applySecurityHeaders", () => {
