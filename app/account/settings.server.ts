@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { createAccessToken, deleteAccessToken, listAccessTokens } from "~/auth/access-tokens.server";
+import { adminLockoutProblem } from "~/auth/admin-lockout.server";
 import { ensurePasswordConfirmed } from "~/auth/account-security.server";
 import type { AuthUser, CurrentSession } from "~/auth/auth-user";
 import { isPasswordConfirmed } from "~/auth/password-confirmation.server";
@@ -181,6 +182,9 @@ async function deleteAccountAction(args: Args, formData: FormData, user: AuthUse
     const message = guard.status === "wrong-password" ? t("The password is incorrect.") : t("Please confirm your password first.");
     return invalidSubmission(submission, { fieldErrors: { password: [message] }, status: 423 });
   }
+  // The site's last full administrator cannot leave it without one (issue 9).
+  const lockout = await adminLockoutProblem(app.db, { kind: "remove-users", userIds: [user.id] }, null);
+  if (lockout) return invalidSubmission(submission, { formErrors: [t(lockout)], status: 409 });
   const worker = getWorker(context);
   try {
     await deleteAccount(

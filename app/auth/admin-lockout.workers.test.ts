@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
-import { adminAccountsAmong, LAST_ADMIN_MESSAGE, OWN_ACCESS_MESSAGE } from "./admin-lockout.server";
+import { adminAccountsAmong, adminLockoutProblem, LAST_ADMIN_MESSAGE, OWN_ACCESS_MESSAGE } from "./admin-lockout.server";
 import { deleteRole, saveRole } from "./role-admin.server";
 import { permissions, rolePermissions, roles } from "./roles.schema";
 import { banUsers, updateUserByAdmin } from "./user-admin.server";
@@ -111,6 +111,8 @@ describe("the last full administrator", () => {
       errors: { permissions: [LAST_ADMIN_MESSAGE] },
     });
     expect(await deleteRole(db, superRole.id, undefined, staff.id)).toEqual({ ok: false, message: LAST_ADMIN_MESSAGE });
+    // Deleting their own account (account settings, DELETE api/v1/users/{id}) asks the same question with no acting admin.
+    expect(await adminLockoutProblem(db, { kind: "remove-users", userIds: [last.id] }, null)).toBe(LAST_ADMIN_MESSAGE);
 
     // Once a second full administrator exists, the first may go.
     const second = await user([superRole.id]);

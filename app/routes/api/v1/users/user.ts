@@ -3,6 +3,7 @@ import { deleteAccount } from "~/account/account-deletion.server";
 import { deleteUser } from "~/account/api-contract";
 import { ownUserId } from "~/account/api.server";
 import { apiAction, ApiError, json, on, writeOnlyLoader } from "~/api/handler.server";
+import { adminLockoutProblem } from "~/auth/admin-lockout.server";
 import { ensurePasswordConfirmed } from "~/auth/account-security.server";
 import { authServices } from "~/auth/services.server";
 import { clearSessionCookie } from "~/auth/sessions.server";
@@ -30,6 +31,9 @@ export const action = apiAction(
       const message = guard.status === "wrong-password" ? app.t("The password is incorrect.") : app.t("Please confirm your password first.");
       throw new ApiError(423, message, { password: [message] });
     }
+    // The site's last full administrator cannot leave it without one (issue 9).
+    const lockout = await adminLockoutProblem(app.db, { kind: "remove-users", userIds: [userId] }, null);
+    if (lockout) throw new ApiError(409, app.t(lockout));
     try {
       await deleteAccount({ db: app.db, bucket: worker.env.FILES, payments: paymentProviderFor(worker.env, app.db, new URL(request.url).origin) }, { id: userId, email: user.email });
     } catch (error) {
