@@ -81,15 +81,24 @@ export function supportedTimeZones(): string[] {
   return zones.includes("UTC") ? zones : [...zones, "UTC"];
 }
 
+const checkedTimeZones = new Map<string, boolean>();
+
 /** True for a zone Intl can format in (any accepted alias too), never for "auto". */
 export function isValidTimeZone(zone: unknown): zone is string {
   if (typeof zone !== "string" || zone.length === 0 || zone.length > 64 || zone === AUTO_TIME_ZONE) return false;
+  // Every request checks its zone: building a DateTimeFormat each time is costly, the answer never changes.
+  const known = checkedTimeZones.get(zone);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (checkedTimeZones.size >= 1000) checkedTimeZones.clear();
+  checkedTimeZones.set(zone, valid);
+  return valid;
 }
 
 /** "+01:00" for a zone at `at` (offsets change with daylight saving time). */
