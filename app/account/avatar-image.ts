@@ -9,6 +9,9 @@
  * (the same check before uploading, for an immediate message).
  */
 export const AVATAR_MIME_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+/** What the uploader stores with an avatar upload (metadata.purpose, as avatar.server marks avatars), so a refused or abandoned one is recognised. */
+export const AVATAR_UPLOAD_METADATA = { purpose: "avatar" } as const;
+
 export type AvatarMime = (typeof AVATAR_MIME_TYPES)[number];
 
 export const AVATAR_EXTENSIONS: Record<AvatarMime, string> = {

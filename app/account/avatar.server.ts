@@ -88,6 +88,69 @@ export async function saveAvatar(deps: AvatarDeps, userId: number, file: unknown
   return { ok: true, url };
 }
 
+/**
+ * Makes a file the user already uploaded (with the site's uploader, see
+ * AvatarEditor) their avatar. The entry must be theirs, not in the trash, and
+ * really a PNG, JPEG, GIF or WebP within the avatar's limits (its bytes are
+ * read back from R2 and checked like a posted file). The object is rewritten
+ * without its metadata, the entry moves to the public disk as an avatar, and
+ * the previous avatar is deleted. A refused upload made for the avatar
+ * (metadata.purpose "avatar") is deleted too; any other file stays as it was.
+ */
+export async function attachAvatarEntry(
+  deps: AvatarDeps,
+  userId: number,
+  entryId: number,
+): Promise<(AvatarProblem & { notFound?: boolean }) | { ok: true; url: string }> {
+  const [entry] = await deps.db.select().from(fileEntries).where(eq(fileEntries.id, entryId)).limit(1);
+  // Someone else's file answers like a missing one.
+  if (!entry || entry.ownerId !== userId || entry.deletedAt) return { ok: false, notFound: true, message: "This file could not be found." };
+  const madeForAvatar = entry.metadata?.purpose === AVATAR_PURPOSE;
+  const [current] = await deps.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).limit(1);
+  const url = fileEntryUrl(entry.fileName);
+  if (madeForAvatar && current?.avatar === url && entry.disk === "public") return { ok: true, url };
+
+  const refuse = async (problem: AvatarProblem) => {
+    if (madeForAvatar) await deleteAvatarEntries(deps, [{ id: entry.id, path: entry.path }]);
+    return problem;
+  };
+  const sizeProblem = checkAvatarSize(entry.size);
+  if (sizeProblem) return refuse(sizeProblem);
+  const object = await deps.bucket.get(entry.path);
+  if (!object) return { ok: false, notFound: true, message: "This file could not be found." };
+  if (object.size > AVATAR_MAX_BYTES) {
+    await object.body.cancel();
+    return refuse(checkAvatarSize(object.size)!);
+  }
+  const prepared = await prepareAvatar(new Blob([await object.arrayBuffer()]));
+  if (!prepared.ok) return refuse(prepared);
+
+  const extension = AVATAR_EXTENSIONS[prepared.mime];
+  const stored = await deps.bucket.put(entry.path, prepared.bytes, {
+    httpMetadata: { contentType: prepared.mime, cacheControl: "public, max-age=86400" },
+    customMetadata: { purpose: AVATAR_PURPOSE, owner: String(userId) },
+  });
+  const previous = (await ownAvatarEntries(deps.db, userId)).filter((e) => e.id !== entry.id);
+  await deps.db.batch([
+    deps.db
+      .update(fileEntries)
+      .set({
+        name: `avatar.${extension}`,
+        mime: prepared.mime,
+        size: prepared.bytes.length,
+        extension,
+        disk: "public",
+        etag: stored?.httpEtag ?? null,
+        metadata: { purpose: AVATAR_PURPOSE, width: prepared.width, height: prepared.height },
+        updatedAt: new Date(),
+      })
+      .where(eq(fileEntries.id, entry.id)),
+    deps.db.update(users).set({ avatar: url, updatedAt: new Date() }).where(eq(users.id, userId)),
+  ]);
+  await deleteAvatarEntries(deps, previous);
+  return { ok: true, url };
+}
+
 /** Removes the user's avatar: the profile shows initials again, and our stored image is deleted. */
 export async function removeAvatar(deps: AvatarDeps, userId: number) {
   const previous = await ownAvatarEntries(deps.db, userId);

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/avatar";
-import { removeAvatar, saveAvatar } from "~/account/avatar.server";
+import { z } from "zod";
+import { attachAvatarEntry, removeAvatar, saveAvatar } from "~/account/avatar.server";
 import { requireUser } from "~/auth/guards.server";
 import { backTo } from "~/http/redirects";
 import { getApp, getWorker } from "~/request/context";
@@ -13,7 +14,13 @@ import { readIntent } from "~/ui/forms/submission.server";
  * avatar and a message, or 422 with the `file` field's error for the toast
  * (spec section 8). Without it the form carries `redirectTo` and goes back
  * to the page with the same message as a toast.
+ *
+ * `attach-avatar` (JavaScript only): the file was already uploaded with the
+ * site's uploader (progress, retry, cancel); `entryId` names its file entry,
+ * which must be the user's own image (attachAvatarEntry checks its bytes).
  */
+const attachSchema = z.object({ entryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const { user } = requireUser(args);
@@ -27,6 +34,19 @@ export async function action(args: Route.ActionArgs) {
     const message = app.t("Removed avatar");
     if (back) return redirectWithToast(request, back, { message });
     return data({ ok: true, avatar: null, message });
+  }
+
+  if (readIntent(formData) === "attach-avatar") {
+    const parsed = attachSchema.safeParse({ entryId: formData.get("entryId") });
+    const result = parsed.success ? await attachAvatarEntry(deps, user.id, parsed.data.entryId) : { ok: false as const, notFound: true, message: "This file could not be found." };
+    if (!result.ok) {
+      const message = app.t(result.message, result.params);
+      if (back) return redirectWithToast(request, back, { type: "danger", message });
+      return data({ message, errors: { file: [message] } }, { status: "notFound" in result && result.notFound ? 404 : 422 });
+    }
+    const message = app.t("Uploaded avatar");
+    if (back) return redirectWithToast(request, back, { message });
+    return data({ ok: true, avatar: result.url, message });
   }
 
   const result = await saveAvatar(deps, user.id, formData.get("file"));
