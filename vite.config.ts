@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { typeaheadReset } from "./scripts/vite/typeahead-reset.ts";
 import { debugSourceMaps } from "./scripts/vite/debug-source-maps.ts";
+import { noAssetCopiesInWorker } from "./scripts/vite/no-asset-copies-in-worker.ts";
 
 /**
  * The small modules every page's shell imports (root layout, navbar, footer)
@@ -16,9 +17,9 @@ const SHELL_MODULES = modulePattern(
   [
     // root layout, navbar, footer
     "bootstrap/use-bootstrap", "constants", "i18n/translate", "i18n/browser-time-zone", "themes/themes",
-    "toasts/toast", "toasts/toast-store", "observability/ui/debug-trace-store", "observability/ui/debug-error-host",
+    "toasts/toast", "toasts/toast-store", "observability/ui/debug-trace-event", "observability/ui/debug-error-host",
     "appearance/editor-flag", "appearance/preview/mode", "appearance/preview/preview-store", "appearance/preview/appearance-preview",
-    "shell/navbar", "shell/logo", "shell/menu-links", "shell/error-pages", "shell/cookie-notice", "shell/footer",
+    "shell/navbar", "shell/logo", "shell/menu-links", "shell/lazy-error-pages", "shell/cookie-notice", "shell/footer",
     "shell/language-picker", "shell/theme-toggle", "site/use-navbar-position", "site/search/navbar-search",
     "auth/ui/use-has-permission", "ui/use-hydrated", "ui/lazy-component", "ui/no-js-redirect", "ui/spinner", "ui/icons",
     "ui/use-client-query", "ui/progress-bar", "ui/toaster",
@@ -42,7 +43,7 @@ function modulePattern(packages: string[], appModules: string[]): RegExp {
 }
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), typeaheadReset(), debugSourceMaps()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), typeaheadReset(), debugSourceMaps(), noAssetCopiesInWorker()],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {

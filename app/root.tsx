@@ -22,7 +22,7 @@ import { appMiddleware } from "~/request/middleware.server";
 import { DebugErrorHost } from "~/observability/ui/debug-error-host";
 import { getApp, getWorker } from "~/request/context";
 import { CookieNotice } from "~/shell/cookie-notice";
-import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
+import { LoadErrorPage, NotFoundPage } from "~/shell/lazy-error-pages";
 import { themeStyle } from "~/themes/themes";
 import { ProgressBar } from "~/ui/progress-bar";
 import { Toaster } from "~/ui/toaster";

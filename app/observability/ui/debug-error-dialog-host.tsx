@@ -9,12 +9,12 @@ import { checkDebugErrorCookie, debugTraceStore } from "./debug-trace-store";
 const ErrorDialog = lazy(() => import("./error-dialog").then((module) => ({ default: module.ErrorDialog })));
 
 /**
- * Mounted once in the root: shows the full-screen error dialog whenever a
- * debug trace arrives (an API answer, or a failed page request whose trace
- * the debug-error cookie points at). Traces exist only in the browser, so the
- * server never renders the dialog.
+ * Shows the full-screen error dialog whenever a debug trace arrives (an API
+ * answer, or a failed page request whose trace the debug-error cookie points
+ * at). Mounted by DebugErrorHost (./debug-error-host.tsx) once there is a
+ * trace to show or a cookie to follow.
  */
-export function DebugErrorHost() {
+export default function DebugErrorDialogHost() {
   const trace = useSyncExternalStore(debugTraceStore.subscribe, debugTraceStore.get, () => null);
   const location = useLocation();
   useEffect(() => {

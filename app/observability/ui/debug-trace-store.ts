@@ -1,4 +1,5 @@
 import { DEBUG_ERROR_COOKIE } from "~/constants";
+import { DEBUG_TRACE_EVENT } from "./debug-trace-event";
 import type { DebugTrace } from "../stack-trace";
 
 /**
@@ -39,6 +40,8 @@ export function showDebugTrace(body: unknown): boolean {
   if (!isDebugTrace(body)) return false;
   current = body;
   emit();
+  // The root's host loads the dialog on this (it keeps the store out of every page's first load).
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(DEBUG_TRACE_EVENT));
   return true;
 }
 

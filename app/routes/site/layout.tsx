@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
+import { LoadErrorPage, NotFoundPage } from "~/shell/lazy-error-pages";
 import { Footer } from "~/shell/footer";
 import { Navbar } from "~/shell/navbar";
 import { useRootData } from "~/bootstrap/use-bootstrap";
