@@ -143,6 +143,22 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("pagination").locator('a[rel="prev"]')).toBeVisible();
     });
 
+    test("browse people filters by department through the same GET form", async ({ page }) => {
+      await page.goto("/people");
+      await expect(page.getByTestId("browse-people").getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByTestId("browse-results").locator("li").first()).toBeVisible();
+      const filters = page.getByTestId("browse-filters");
+      await filters.getByLabel("Known for").selectOption("Directing");
+      if (!javaScriptEnabled) await page.getByTestId("apply-filters").click();
+      await expect(page).toHaveURL(/department=Directing/);
+      const cards = page.getByTestId("browse-results").locator("li");
+      await expect(cards.first()).toBeVisible();
+      await expect(cards.first()).toContainText("Directing");
+      await expect(filters.getByLabel("Known for")).toHaveValue("Directing");
+      await page.goto("/people?department=NoSuchDepartment");
+      await expect(page.getByTestId("browse-empty")).toBeVisible();
+    });
+
     test("a custom page shows its title and sanitised body with navbar and footer", async ({ page }) => {
       await page.goto("/pages/privacy-policy");
       await expect(page.getByTestId("custom-page").getByRole("heading", { level: 1 })).toHaveText("Privacy policy");
