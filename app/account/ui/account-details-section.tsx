@@ -9,7 +9,10 @@ import { FormErrors, IntentField, SubmitButton, TextField } from "~/ui/forms/fie
 import type { FormAnswer } from "~/ui/forms/form-result";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { useHydrated } from "~/ui/use-hydrated";
-import { AVATAR_MIME_TYPES } from "../avatar-image";
+import { AVATAR_MAX_BYTES } from "~/constants";
+import { UploadRow } from "~/uploads/ui/uploader";
+import { useUploader } from "~/uploads/ui/use-uploader";
+import { AVATAR_EXTENSIONS, AVATAR_MIME_TYPES, AVATAR_UPLOAD_METADATA } from "../avatar-image";
 import { accountDetailsSchema } from "../validation";
 import { prepareAvatarForUpload } from "./prepare-avatar";
 import { SettingsSection } from "./settings-section";
@@ -79,8 +82,12 @@ function initialsOf(name: string) {
 /**
  * Profile image. Without JavaScript: a multipart form (choose a file, then
  * "Upload") and a "Remove" form, both posting to /account-settings/avatar.
- * With it: choosing a file uploads it at once (checked and scaled down in
- * the browser first); the answer's message or 'file' error becomes a toast.
+ * With it: choosing a file checks it and scales it down in the browser,
+ * then the site's uploader sends it (the upload queue: progress, cancel,
+ * retry, the avatar's types and size checked before any byte is sent) to a
+ * private file entry, which the avatar route then makes the avatar
+ * (intent attach-avatar; the server checks the entry and its bytes again).
+ * The answer's message or 'file' error becomes a toast.
  */
 function AvatarEditor({ name, avatar }: { name: string; avatar: string | null }) {
   const t = useTrans();
@@ -88,7 +95,15 @@ function AvatarEditor({ name, avatar }: { name: string; avatar: string | null })
   const upload = useFetcher<{ ok?: boolean; message?: string; errors?: { file?: string[] } }>();
   const remove = useFetcher<{ ok?: boolean; message?: string }>();
   const input = useRef<HTMLInputElement>(null);
-  const busy = upload.state !== "idle" || remove.state !== "idle";
+  const uploader = useUploader({
+    disk: "uploads",
+    metadata: AVATAR_UPLOAD_METADATA,
+    restrictions: { maxSize: AVATAR_MAX_BYTES, allowed: AVATAR_MIME_TYPES },
+    onUploaded: (entry) => upload.submit({ intent: "attach-avatar", entryId: String(entry.id) }, { method: "post", action: AVATAR_ROUTE }),
+    onFailed: (item) => toast.danger(item.errorMessage ?? t("Upload failed")),
+  });
+  const uploading = uploader.isUploading || upload.state !== "idle";
+  const busy = uploading || remove.state !== "idle";
 
   useEffect(() => {
     const answer = upload.data;
@@ -108,10 +123,9 @@ function AvatarEditor({ name, avatar }: { name: string; avatar: string | null })
       toast.danger(t(prepared.message, prepared.params));
       return;
     }
-    const body = new FormData();
-    body.set("intent", "upload-avatar");
-    body.set("file", prepared.file, prepared.name);
-    upload.submit(body, { method: "post", action: AVATAR_ROUTE, encType: "multipart/form-data" });
+    // The uploader's own checks (the avatar's types, 2 MB) run again on what is actually sent.
+    uploader.clearInactive();
+    uploader.addFiles([new File([prepared.file], `avatar.${AVATAR_EXTENSIONS[prepared.mime]}`, { type: prepared.file.type || prepared.mime })]);
   }
 
   return (
@@ -137,7 +151,7 @@ function AvatarEditor({ name, avatar }: { name: string; avatar: string | null })
               data-testid="avatar-file"
               onChange={(event) => void onFileChosen(event.target.files?.[0])}
             />
-            <Button variant="outlined" size="sm" isPending={upload.state !== "idle"} isDisabled={busy} onPress={() => input.current?.click()}>
+            <Button variant="outlined" size="sm" isPending={uploading} isDisabled={busy} onPress={() => input.current?.click()}>
               {avatar ? t("Change image") : t("Upload image")}
             </Button>
             {avatar ? (
@@ -174,6 +188,13 @@ function AvatarEditor({ name, avatar }: { name: string; avatar: string | null })
           </>
         )}
         <p className="text-xs text-muted">{t("PNG, JPEG, GIF or WebP, at most 2 MB.")}</p>
+        {hydrated && uploader.items.length > 0 ? (
+          <ul className="flex max-w-sm flex-col divide-y divide-divider rounded-lg border border-divider" aria-label={t("Uploads")} data-testid="avatar-uploads">
+            {uploader.items.map((item) => (
+              <UploadRow key={item.id} item={item} onCancel={() => uploader.cancel(item.id)} onRetry={() => uploader.retry(item.id)} />
+            ))}
+          </ul>
+        ) : null}
       </div>
     </div>
   );

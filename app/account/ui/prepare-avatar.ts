@@ -1,7 +1,7 @@
 import { AVATAR_MAX_BYTES, AVATAR_MAX_DIMENSION_PX, AVATAR_MAX_PIXELS, AVATAR_UPLOAD_SIZE_PX } from "~/constants";
 import { inspectImage, type AvatarMime } from "../avatar-image";
 
-export type PreparedAvatar = { ok: true; file: Blob; name: string } | { ok: false; message: string; params?: Record<string, string | number> };
+export type PreparedAvatar = { ok: true; file: Blob; name: string; mime: AvatarMime } | { ok: false; message: string; params?: Record<string, string | number> };
 
 /**
  * Before uploading a chosen image (browser only): the same checks the server
@@ -25,10 +25,11 @@ export async function prepareAvatarForUpload(file: File): Promise<PreparedAvatar
     return { ok: false, message: "Please select an image. It may be at most :size pixels wide and high.", params: { size: AVATAR_MAX_DIMENSION_PX } };
   }
   const largest = Math.max(info.width, info.height);
-  if (info.mime === "image/gif" || largest <= AVATAR_UPLOAD_SIZE_PX) return { ok: true, file, name: file.name };
+  const original = { ok: true as const, file, name: file.name, mime: info.mime };
+  if (info.mime === "image/gif" || largest <= AVATAR_UPLOAD_SIZE_PX) return original;
   const scaled = await scaleDown(file, info.mime, AVATAR_UPLOAD_SIZE_PX / largest).catch(() => null);
   // A browser that cannot decode it here still lets the server decide.
-  return scaled ? { ok: true, file: scaled, name: file.name } : { ok: true, file, name: file.name };
+  return scaled ? { ok: true, file: scaled, name: file.name, mime: info.mime } : original;
 }
 
 async function scaleDown(file: File, mime: AvatarMime, ratio: number): Promise<Blob | null> {

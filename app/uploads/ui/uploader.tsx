@@ -113,7 +113,8 @@ export function Uploader({ label, accept, multiple = true, folders = false, fall
   );
 }
 
-function UploadRow({ item, onCancel, onRetry }: { item: UploadItem; onCancel: () => void; onRetry: () => void }) {
+/** One upload: name, size, status, progress, cancel and retry (also used alone, e.g. by the avatar editor). */
+export function UploadRow({ item, onCancel, onRetry }: { item: UploadItem; onCancel: () => void; onRetry: () => void }) {
   const t = useTrans();
   const active = item.status === "pending" || item.status === "inProgress";
   const statusText = {
