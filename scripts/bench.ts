@@ -84,7 +84,14 @@ function runAutocannon(baseUrl: string, request: BenchRequest, duration: number,
     duration,
     connections,
     pipelining,
+    ...(request.paths?.length ? { requests: [{ setupRequest: cyclePaths(request.paths) }] } : {}),
   });
+}
+
+/** autocannon's setupRequest that sends `paths` in turn. */
+function cyclePaths(paths: string[]) {
+  let next = 0;
+  return <T extends { path: string }>(request: T): T => ({ ...request, path: paths[next++ % paths.length] });
 }
 
 function makeContext(baseUrl: string, persistTo: string): BenchContext {

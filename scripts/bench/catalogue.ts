@@ -42,13 +42,16 @@ async function pickSubjects(persistTo: string) {
     const counts = await one<{ titles: number; people: number; credits: number }>(
       "SELECT (SELECT count(*) FROM titles) AS titles, (SELECT count(*) FROM people) AS people, (SELECT count(*) FROM credits) AS credits",
     );
-    return { movie, series, person, prolific, genre, counts };
+    // Distinct URLs for the rows no page cache can answer: popular titles, and browse filter mixes.
+    const manyTitles = (await client.execute("SELECT id, slug FROM titles ORDER BY popularity DESC LIMIT 5000")).rows as unknown as { id: number; slug: string }[];
+    const genres = (await client.execute("SELECT slug FROM genres ORDER BY id")).rows.map((row) => String(row.slug));
+    return { movie, series, person, prolific, genre, counts, manyTitles, genres };
   } finally {
     client.close();
   }
 }
 
-const path = (kind: string, s: Subject) => `/${kind}/${s.id}/${encodeURIComponent(s.slug)}`;
+const path = (kind: string, s: Pick<Subject, "id" | "slug">) => `/${kind}/${s.id}/${encodeURIComponent(s.slug)}`;
 
 export default async function catalogue(bench: BenchContext) {
   const s = await pickSubjects(bench.persistTo);
@@ -68,6 +71,18 @@ export default async function catalogue(bench: BenchContext) {
   if (s.genre) rows.push(await bench.measure(`browse ${s.genre.slug}, rating 7+, by rating`, `/titles?genre=${s.genre.slug}&rating=7&order=rating`));
   rows.push(await bench.measure("browse titles 1990-1999, by release date, page 5", "/titles?year_from=1990&year_to=1999&order=release_date&page=5"));
   rows.push(await bench.measure("browse people (popularity)", "/people"));
+  // The guest page cache answers a repeated URL; these rows send a different URL each time.
+  const titlePaths = s.manyTitles.map((t) => path("titles", t));
+  rows.push(await bench.measure(`title pages, ${titlePaths.length} distinct URLs (no cache)`, { path: titlePaths[0], paths: titlePaths }));
+  const browsePaths: string[] = [];
+  for (const genre of s.genres) {
+    for (let from = 1950; from <= 2015; from += 5) {
+      for (const order of ["popularity", "rating", "release_date", "name"]) {
+        browsePaths.push(`/titles?genre=${genre}&year_from=${from}&year_to=${from + 9}&rating=6&order=${order}`);
+      }
+    }
+  }
+  rows.push(await bench.measure(`browse, ${browsePaths.length} distinct filter mixes (no cache)`, { path: browsePaths[0], paths: browsePaths }));
 
   const missed: string[] = [];
   for (const row of rows) {

@@ -8,6 +8,8 @@ declare module "autocannon" {
     duration?: number;
     connections?: number;
     pipelining?: number;
+    /** Request templates in turn; setupRequest may change each one before it is sent. */
+    requests?: { setupRequest?: (request: { path: string; [key: string]: unknown }) => { path: string; [key: string]: unknown } }[];
   }
   interface Histogram {
     average: number;

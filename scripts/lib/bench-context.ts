@@ -9,6 +9,8 @@
  */
 export interface BenchRequest {
   path: string;
+  /** Paths to cycle through, one per request (distinct URLs: no cache can answer them all). */
+  paths?: string[];
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
   headers?: Record<string, string>;
   body?: string;
