@@ -198,8 +198,13 @@ test("inside the editor frame logout is refused and guest-only pages are shown",
     if (new URL(request.url()).pathname === "/auth/logout") logoutRequests++;
   });
   // The landing page has a user menu in its navbar and in its mobile drawer: the one on screen.
-  await frame.getByTestId("user-menu").filter({ visible: true }).first().click();
-  await frame.getByTestId("logout").filter({ visible: true }).first().click();
+  // A click before the frame has hydrated can be lost: open the menu until its items show.
+  const logout = frame.getByTestId("logout").filter({ visible: true }).first();
+  await expect(async () => {
+    await frame.getByTestId("user-menu").filter({ visible: true }).first().click();
+    await expect(logout).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await logout.click();
   await expect(frame.getByText("Can't logout while in appearance editor")).toBeVisible();
   expect(logoutRequests).toBe(0);
 
