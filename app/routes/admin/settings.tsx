@@ -113,7 +113,7 @@ export async function action(args: Route.ActionArgs) {
       text: t("This is a test mail sent from the admin area of :site. Mail delivery works.", { site: siteName }),
       html: `<p>${t("This is a test mail sent from the admin area of :site. Mail delivery works.", { site: siteName }).replace(/[<>&]/g, "")}</p>`,
     });
-    return redirectWithToast(request, back, sent ? { message: t("Test mail sent to :email", { email: admin.user.email }), type: "positive" } : { message: t("The test mail could not be sent. See the logs."), type: "danger" });
+    return redirectWithToast(request, back, sent ? { message: t("Test mail to :email queued. Its delivery shows under Mail deliveries.", { email: admin.user.email }), type: "positive" } : { message: t("The test mail could not be queued. See the logs."), type: "danger" });
   }
 
   const { update, errors: readErrors } = readSettingsForm(group, formData, admin.app.settings);
