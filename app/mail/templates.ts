@@ -86,22 +86,3 @@ export function passwordResetMail(ctx: MailContext, to: string, url: string, min
     ],
   }));
 }
-
-export function newDeviceMail(
-  ctx: MailContext,
-  to: string,
-  details: { device: string; place: string; ip: string; time: string },
-) {
-  const { t } = ctx;
-  return withSource("account.new-device", render(ctx, to, t("New sign-in to your :site account", { site: ctx.siteName }), {
-    paragraphs: [
-      t("Your account was just signed in to from a device we have not seen before."),
-      t("Device: :device", { device: details.device }),
-      t("Location: :place", { place: details.place }),
-      t("IP address: :ip", { ip: details.ip }),
-      t("Time: :time", { time: details.time }),
-    ],
-    button: { label: t("Review your sessions"), url: `${ctx.baseUrl}/account-settings#sessions` },
-    after: [t("If this was not you, change your password right away and log out your other sessions.")],
-  }));
-}
