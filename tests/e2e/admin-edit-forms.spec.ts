@@ -99,3 +99,31 @@ test("an administrator cannot take the admin role off themselves", async ({ page
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
+
+test("a role is created with its permissions, then a user with that role and a direct permission", async ({ page, context, baseURL }) => {
+  const admin = await createAdmin("roles-users");
+  await signIn(context, baseURL, admin);
+  const roleName = unique("Editors").replace(/\s+/g, "-");
+  await page.goto("/admin/roles/new");
+  await page.getByLabel("Name", { exact: true }).fill(roleName);
+  await page.locator('input[name="permissions"][value="admin.access"]').check();
+  await page.locator('input[name="permissions"][value="titles.update"]').check();
+  await page.getByRole("button", { name: "Save role" }).click();
+  await expect(page).toHaveURL(/\/admin\/roles\/\d+$/);
+  const [role] = await adminDb<{ id: number }>("SELECT id FROM roles WHERE name = ?", [roleName]);
+  const granted = await adminDb<{ name: string }>("SELECT p.name FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = ? ORDER BY p.name", [role.id]);
+  expect(granted.map((g) => g.name)).toEqual(["admin.access", "titles.update"]);
+
+  const email = `${roleName.toLowerCase()}@example.test`;
+  await page.goto("/admin/users/new");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("a long enough passphrase");
+  await page.locator(`input[name="roles"][value="${role.id}"]`).check();
+  await page.locator('input[name="permissions"][value="files.create"]').check();
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
+  const [created] = await adminDb<{ id: number }>("SELECT id FROM users WHERE email = ?", [email]);
+  expect(await adminDb<{ role_id: number }>("SELECT role_id FROM user_roles WHERE user_id = ?", [created.id])).toContainEqual({ role_id: role.id });
+  const direct = await adminDb<{ name: string }>("SELECT p.name FROM user_permissions up JOIN permissions p ON p.id = up.permission_id WHERE up.user_id = ?", [created.id]);
+  expect(direct.map((d) => d.name)).toEqual(["files.create"]);
+});
