@@ -132,11 +132,6 @@ export const titles = sqliteTable(
     index("titles_browse_rating_idx").on(t.externalRating, t.type, t.year, t.certification),
     index("titles_browse_release_date_idx").on(t.releaseDate, t.type, t.year, t.externalRating, t.certification),
     index("titles_browse_name_idx").on(t.name, t.type, t.year, t.externalRating, t.certification),
-    // Browse with filters: one index per sort holding every filter column (see titleQueryParts).
-    index("titles_browse_popularity_idx").on(t.popularity, t.type, t.year, t.externalRating, t.certification),
-    index("titles_browse_rating_idx").on(t.externalRating, t.type, t.year, t.certification),
-    index("titles_browse_release_date_idx").on(t.releaseDate, t.type, t.year, t.externalRating, t.certification),
-    index("titles_browse_name_idx").on(t.name, t.type, t.year, t.externalRating, t.certification),
     // Admin titles list: newest and recently edited first.
     index("titles_created_at_idx").on(t.createdAt),
     index("titles_updated_at_idx").on(t.updatedAt),
