@@ -15,11 +15,14 @@ test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ "CF-Connecting-IP": uniqueIp() });
 });
 
+/** The upload API's endpoints (direct, tus, S3-style), not the rest of api/v1 (notification polling). */
+const UPLOAD_API = /\/api\/v1\/(file-entries|tus\/|s3\/)/;
+
 /** Holds the uploader's requests to the upload API until `release` is called, so the in-progress state can be seen. */
 async function holdUploads(page: Page) {
   const held: Route[] = [];
   let open = false;
-  await page.route("**/api/v1/**", async (route) => {
+  await page.route(UPLOAD_API, async (route) => {
     if (open) return route.continue();
     held.push(route);
   });
@@ -124,4 +127,22 @@ test("posted by hand: attach-avatar refuses an unknown entry id and bad input wi
     expect(await response.json()).toMatchObject({ errors: { file: ["This file could not be found."] } });
   }
   expect((await userRow(user.userId))?.avatar).toBeNull();
+});
+
+test("with JavaScript but no files.create: the image is posted directly and still becomes the avatar", async ({ page, context, baseURL }) => {
+  const user = await createAccountUser(context, baseURL!, { prefix: "avatar-uploader" });
+  // No role at all: signed in, but not allowed to upload files.
+  await queryE2e("DELETE FROM user_roles WHERE user_id = ?", [user.userId]);
+  // Without api.access there is no "Create token" button to wait for: the hydrated file input has no name.
+  await page.goto("/account-settings");
+  await expect(page.locator('[data-testid="avatar-file"]:not([name])')).toBeAttached();
+  const uploaderRequests: string[] = [];
+  page.on("request", (request) => {
+    if (UPLOAD_API.test(request.url())) uploaderRequests.push(request.url());
+  });
+  await page.getByTestId("avatar-file").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from(SAMPLE_PNG) });
+  await expectToast(page, "Uploaded avatar");
+  await expect(page.getByTestId("avatar-image")).toHaveAttribute("src", /^\/files\/[a-f0-9]{32}$/);
+  await expect(page.getByTestId("avatar-uploads")).toHaveCount(0);
+  expect(uploaderRequests).toEqual([]);
 });

@@ -102,6 +102,9 @@ function AvatarEditor({ name, avatar }: { name: string; avatar: string | null })
     onUploaded: (entry) => upload.submit({ intent: "attach-avatar", entryId: String(entry.id) }, { method: "post", action: AVATAR_ROUTE }),
     onFailed: (item) => toast.danger(item.errorMessage ?? t("Upload failed")),
   });
+  // Everyone may have a profile image; someone whose role cannot upload files (no files.create) posts it directly as before.
+  const permissions = useBootstrap().user?.permissions ?? [];
+  const canUseUploader = permissions.some((p) => p.name === "files.create" || p.name === "admin");
   const uploading = uploader.isUploading || upload.state !== "idle";
   const busy = uploading || remove.state !== "idle";
 
@@ -121,6 +124,13 @@ function AvatarEditor({ name, avatar }: { name: string; avatar: string | null })
     if (input.current) input.current.value = "";
     if (!prepared.ok) {
       toast.danger(t(prepared.message, prepared.params));
+      return;
+    }
+    if (!canUseUploader) {
+      const body = new FormData();
+      body.set("intent", "upload-avatar");
+      body.set("file", prepared.file, prepared.name);
+      upload.submit(body, { method: "post", action: AVATAR_ROUTE, encType: "multipart/form-data" });
       return;
     }
     // The uploader's own checks (the avatar's types, 2 MB) run again on what is actually sent.
