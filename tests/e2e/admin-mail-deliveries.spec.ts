@@ -111,11 +111,11 @@ test("admins send an announcement from the admin area to the users of a role; ba
   const form = page.getByTestId("announcement-form");
 
   // A button needs both its label and its address; nothing is sent meanwhile.
-  await form.getByLabel("Title").fill(title);
-  await form.getByLabel("Button label").fill("Read more");
+  await form.getByLabel("Title", { exact: true }).fill(title);
+  await form.getByLabel("Button label", { exact: true }).fill("Read more");
   await form.getByRole("button", { name: "Send announcement" }).click();
   await expect(form.getByText("Give the button an address too.")).toBeVisible();
-  await form.getByLabel("Button address").fill("javascript:alert(1)");
+  await form.getByLabel("Button address", { exact: true }).fill("javascript:alert(1)");
   await form.getByRole("button", { name: "Send announcement" }).click();
   await expect(form.getByText("Use a path on this site (/…) or an http(s) address.")).toBeVisible();
   // Posted by hand past the browser's checks: 422 and nothing recorded.
@@ -123,8 +123,8 @@ test("admins send an announcement from the admin area to the users of a role; ba
   expect(refused.status()).toBe(422);
   expect(await adminDb("SELECT id FROM notification_broadcasts WHERE title = ?", [title])).toHaveLength(0);
 
-  await form.getByLabel("Button address").fill("/titles");
-  await form.getByLabel("Message").fill("The site will be read-only tonight.");
+  await form.getByLabel("Button address", { exact: true }).fill("/titles");
+  await form.getByLabel("Message", { exact: true }).fill("The site will be read-only tonight.");
   await form.locator(`input[name=roleIds][value="${target.roleId}"]`).check();
   await form.getByRole("button", { name: "Send announcement" }).click();
   await expect(page.getByText("Announcement queued for delivery")).toBeVisible();
