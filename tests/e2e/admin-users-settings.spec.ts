@@ -175,7 +175,10 @@ test.describe("settings", () => {
 
     // Allowed: the script runs, carrying this response's nonce.
     await page.getByLabel("Allow scripts in custom HTML").check();
+    // The first save's toast may still be showing: wait for this save's own answer.
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/settings/custom-code"));
     await page.getByRole("button", { name: "Save settings" }).click();
+    expect((await saved).status()).toBeLessThan(400);
     await expect(page.getByText("Settings saved")).toBeVisible();
     const response = await guestPage.goto(`${baseURL}/pages/about`);
     await expect.poll(() => guestPage.evaluate(() => (window as unknown as { __customRan?: boolean }).__customRan ?? false)).toBe(true);
