@@ -14,7 +14,7 @@ import stylesheet from "./app.css?url";
 import { customCodeFor } from "~/appearance/custom-code.server";
 import { AppearancePreview } from "~/appearance/preview/appearance-preview";
 import { useAppearancePreview } from "~/appearance/preview/preview-store";
-import { buildBootstrapData } from "~/bootstrap/bootstrap.server";
+import { buildPageBootstrap } from "~/bootstrap/bootstrap.server";
 import { COOKIE_NOTICE_COOKIE } from "~/constants";
 import { readCookie } from "~/http/cookies";
 import { TimeZoneHint } from "~/i18n/time-zone-hint";
@@ -38,8 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const worker = getWorker(context);
   return {
-    bootstrap: buildBootstrapData(app, request),
-    theme: { style: themeStyle(app.activeTheme), isDark: app.activeTheme?.is_dark ?? false },
+    // The active theme's values come with it (bootstrap.themes): the layout applies them during SSR.
+    bootstrap: buildPageBootstrap(app, request),
     flashToast: app.flashToast,
     cookieNoticeAccepted: readCookie(request, COOKIE_NOTICE_COOKIE) === "1",
     nonce: worker.nonce,
@@ -61,10 +61,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const settings = data?.bootstrap.settings;
   // While a theme change is on its way to the server, show it already.
   const pendingThemeId = Number(useFetchers().find((f) => f.formAction === "/resources/theme")?.formData?.get("themeId"));
-  const pendingTheme = data?.bootstrap.themes.all.find((theme) => theme.id === pendingThemeId);
-  const served = pendingTheme
-    ? { style: themeStyle(pendingTheme), isDark: pendingTheme.is_dark, id: pendingTheme.id }
-    : { ...data?.theme, id: data?.bootstrap.themes.selectedThemeId };
+  const themes = data?.bootstrap.themes;
+  const shownTheme = themes?.all.find((theme) => theme.id === pendingThemeId) ?? themes?.all.find((theme) => theme.id === themes.selectedThemeId);
+  const served = { style: themeStyle(shownTheme ?? null), isDark: shownTheme?.is_dark ?? false, id: shownTheme?.id ?? themes?.selectedThemeId };
   // Inside the appearance editor's frame, what the editor previews wins (nothing elsewhere).
   const preview = useAppearancePreview();
   const theme = preview?.theme

@@ -1,19 +1,101 @@
 import type { AuthUser } from "~/auth/auth-user";
 import { hasPermission, type Viewer } from "~/auth/viewer";
-import { menuAt, MENU_POSITIONS, type Menu } from "~/menus/menu";
+import { menuAt, MENU_POSITIONS, type Menu, type RenderedMenu } from "~/menus/menu";
 import { profilePath } from "~/profiles/public-profile";
 import type { AppContext } from "~/request/context";
-import type { Settings } from "~/settings/definitions";
-import { publicSettings } from "~/settings/settings.server";
+import type { PublicSettingKey, Settings } from "~/settings/definitions";
+import { nestedSettings, publicSettings } from "~/settings/settings.server";
+import { oppositeTheme, type Theme } from "~/themes/themes";
 
 /**
  * Everything the browser needs to render any page, assembled on the server:
  * browser-safe settings, the user, translations, themes, default meta tags and
- * the menus already filtered for this viewer. Embedded in every page through
- * the root loader and served as JSON at GET /api/v1/bootstrap-data.
+ * the menus already filtered for this viewer. Served as JSON at
+ * GET /api/v1/bootstrap-data (its documented shape: api-contract.ts); every
+ * page embeds the slimmer `buildPageBootstrap`.
  */
 export function buildBootstrapData(app: AppContext, request: Request) {
   const origin = new URL(request.url).origin;
+  const { settings } = app;
+  return {
+    settings: {
+      ...publicSettings(settings),
+      base_url: origin,
+      asset_url: origin,
+      menus: visibleMenus(app),
+    },
+    user: userOf(app),
+    guest_role: guestRole(app),
+    i18n: i18nOf(app),
+    localizations: localizationsOf(app),
+    themes: { all: app.themes, selectedThemeId: app.activeTheme?.id ?? null },
+    default_meta_tags: defaultMetaTags(settings),
+  };
+}
+
+/**
+ * The settings the browser's components read (shell, auth screens, user
+ * menu, notifications, uploader). The page embed carries only these: every
+ * byte of the root loader's data is inline JavaScript on every page (issue 2's
+ * budget, docs/decisions/006). A component that needs another browser-safe
+ * setting adds its key here; the type then offers it.
+ */
+export const PAGE_SETTING_KEYS = [
+  "branding.site_name",
+  "branding.logo_light",
+  "branding.logo_dark",
+  "branding.favicon",
+  "registration.disable",
+  "social.compact_buttons",
+  "billing.enable",
+  "notif.integrated",
+  "notif.subs.integrated",
+  "i18n.enable",
+  "themes.user_change",
+  "cookie_notice.enable",
+  "cookie_notice.position",
+  "cookie_notice.button",
+  "uploads.max_size",
+  "uploads.allowed_extensions",
+  "uploads.blocked_extensions",
+  "uploads.chunk",
+  "uploads.chunk_size",
+  "uploads.direct_upload",
+] as const satisfies readonly PublicSettingKey[];
+
+/**
+ * What every page embeds through the root loader: the bootstrap data cut to
+ * what the page's browser code reads. Settings only the PAGE_SETTING_KEYS;
+ * menus without their items' visibility rules (already applied); themes only
+ * the active one and the one the light/dark toggle switches to (the
+ * appearance editor's preview asks GET /api/v1/bootstrap-data for the rest);
+ * no default meta tags (no component reads them: each page's meta export
+ * renders its own tags).
+ */
+export function buildPageBootstrap(app: AppContext, request: Request) {
+  const { settings, activeTheme } = app;
+  const toggleTarget = settings["themes.user_change"] ? oppositeTheme(app.themes, activeTheme) : null;
+  return {
+    settings: {
+      ...nestedSettings(settings, PAGE_SETTING_KEYS),
+      base_url: new URL(request.url).origin,
+      menus: visibleMenus(app).map(renderedMenu),
+    },
+    user: userOf(app),
+    guest_role: guestRole(app),
+    i18n: i18nOf(app),
+    localizations: localizationsOf(app),
+    themes: {
+      all: [activeTheme, toggleTarget].filter((theme): theme is Theme => theme !== null && theme !== undefined),
+      selectedThemeId: activeTheme?.id ?? null,
+    },
+  };
+}
+
+export type PageBootstrap = ReturnType<typeof buildPageBootstrap>;
+
+/** The menus at every position, already filtered for this viewer (spec section 5). */
+function visibleMenus(app: AppContext): Menu[] {
   const { settings, viewer } = app;
   const viewerForMenus = {
     roleIds: viewer.roleIds,
@@ -26,25 +108,37 @@ export function buildBootstrapData(app: AppContext, request: Request) {
     const menu = menuAt(settings.menus, position, viewerForMenus);
     if (menu && !menus.some((m) => m.id === menu.id)) menus.push(menu);
   }
+  return menus;
+}
+
+/** Only what the menu links render: the server has already applied the visibility rules. */
+function renderedMenu(menu: Menu): RenderedMenu {
   return {
-    settings: {
-      ...publicSettings(settings),
-      base_url: origin,
-      asset_url: origin,
-      menus,
-    },
-    user: app.user ? bootstrapUser(app.user, viewer) : null,
-    guest_role: { permissions: [...app.guestViewer.permissions.keys()].map((name) => ({ name })) },
-    i18n: {
-      language: app.language,
-      lines: app.lines,
-      // The zone this page's dates are rendered in (the browser corrects "auto" to its own).
-      timezone: app.timeZone,
-    },
-    localizations: app.localizations.map((l) => ({ language: l.language, name: l.name })),
-    themes: { all: app.themes, selectedThemeId: app.activeTheme?.id ?? null },
-    default_meta_tags: defaultMetaTags(settings),
+    id: menu.id,
+    positions: menu.positions,
+    items: menu.items.map(({ id, label, action, type, target, icon }) => (icon ? { id, label, action, type, target, icon } : { id, label, action, type, target })),
   };
+}
+
+function userOf(app: AppContext) {
+  return app.user ? bootstrapUser(app.user, app.viewer) : null;
+}
+
+function guestRole(app: AppContext) {
+  return { permissions: [...app.guestViewer.permissions.keys()].map((name) => ({ name })) };
+}
+
+function i18nOf(app: AppContext) {
+  return {
+    language: app.language,
+    lines: app.lines,
+    // The zone this page's dates are rendered in (the browser corrects "auto" to its own).
+    timezone: app.timeZone,
+  };
+}
+
+function localizationsOf(app: AppContext) {
+  return app.localizations.map((l) => ({ language: l.language, name: l.name }));
 }
 
 export type BootstrapData = ReturnType<typeof buildBootstrapData>;

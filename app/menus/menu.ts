@@ -37,6 +37,10 @@ export const menuSchema = z.object({
 });
 export type Menu = z.infer<typeof menuSchema>;
 
+/** A menu as pages render it: its items' visibility rules stay on the server, which applied them. */
+export type RenderedMenuItem = Pick<MenuItem, "id" | "label" | "action" | "type" | "target" | "icon">;
+export type RenderedMenu = Pick<Menu, "id" | "positions"> & { items: RenderedMenuItem[] };
+
 /** What menu-item visibility is decided against; the server fills it per request. */
 export interface MenuViewer {
   roleIds: readonly number[];

@@ -237,7 +237,8 @@ type PathToObject<P extends string, V> = P extends `${infer Head}.${infer Rest}`
   : { [K in P]: V };
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
+/** The settings `K` nested by their dotted keys ("branding.site_name" becomes branding.site_name). */
+export type NestedSettings<K extends SettingKey> = UnionToIntersection<{ [P in K]: PathToObject<P, Settings[P]> }[K]>;
+
 /** Public settings nested by their dotted keys, as the browser receives them. */
-export type NestedPublicSettings = UnionToIntersection<
-  { [K in PublicSettingKey]: PathToObject<K, Settings[K]> }[PublicSettingKey]
->;
+export type NestedPublicSettings = NestedSettings<PublicSettingKey>;

@@ -8,6 +8,8 @@ import {
   isSettingKey,
   settingDefinitions,
   type NestedPublicSettings,
+  type NestedSettings,
+  type PublicSettingKey,
   type SettingKey,
   type Settings,
 } from "./definitions";
@@ -92,12 +94,15 @@ export async function saveSettings(db: Database, update: SettingsUpdate, options
  * ("branding.site_name" becomes branding.site_name). Never includes a secret.
  */
 export function publicSettings(all: Settings): NestedPublicSettings {
+  const keys = (Object.keys(settingDefinitions) as SettingKey[]).filter((key) => settingDefinitions[key].public);
+  return nestedSettings(all, keys as PublicSettingKey[]);
+}
+
+/** Just the settings `keys`, nested by their dotted keys (a page embeds only what its components read). */
+export function nestedSettings<K extends SettingKey>(all: Settings, keys: readonly K[]): NestedSettings<K> {
   const out: Record<string, unknown> = {};
-  for (const [key, def] of Object.entries(settingDefinitions)) {
-    if (!def.public) continue;
-    setPath(out, key, all[key as SettingKey]);
-  }
-  return out as NestedPublicSettings;
+  for (const key of keys) setPath(out, key, all[key]);
+  return out as NestedSettings<K>;
 }
 
 function setPath(target: Record<string, unknown>, dotted: string, value: unknown) {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { useTrans } from "~/bootstrap/use-bootstrap";
-import type { Menu, MenuItem } from "~/menus/menu";
+import type { MenuPosition, RenderedMenu, RenderedMenuItem } from "~/menus/menu";
 
 /** A menu item: in-app navigation for routes, a plain anchor for links. */
-export function MenuItemLink({ item, className }: { item: MenuItem; className?: string }) {
+export function MenuItemLink({ item, className }: { item: RenderedMenuItem; className?: string }) {
   const t = useTrans();
   const rel = item.target === "_blank" ? "noopener noreferrer" : undefined;
   if (item.type === "route") {
@@ -20,6 +20,6 @@ export function MenuItemLink({ item, className }: { item: MenuItem; className?: 
   );
 }
 
-export function findMenu(menus: readonly Menu[], position: Menu["positions"][number]) {
+export function findMenu<M extends RenderedMenu>(menus: readonly M[], position: MenuPosition): M | null {
   return menus.find((menu) => menu.positions.includes(position)) ?? null;
 }

@@ -29,8 +29,23 @@ export default function AppearancePreviewHost() {
   const navigate = useNavigate();
   const location = useLocation();
   const { bootstrap } = useRootData();
+  // The page embeds only the settings its components read; menu conditions may name any setting.
+  const allSettings = useRef<Record<string, unknown> | null>(null);
   const latest = useRef({ navigate, bootstrap });
   latest.current = { navigate, bootstrap };
+
+  useEffect(() => {
+    let live = true;
+    fetch("/api/v1/bootstrap-data", { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<{ data?: { settings?: Record<string, unknown> } }>) : null))
+      .then((body) => {
+        if (live && body?.data?.settings) allSettings.current = body.data.settings;
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => {
     const themeNow = () => {
@@ -55,7 +70,7 @@ export default function AppearancePreviewHost() {
     const handlers: { [K in EditorMessage["type"]]: (message: Extract<EditorMessage, { type: K }>) => void } = {
       navigate: (message) => latest.current.navigate(withEditorFlag(message.path)),
       setValues: (message) => {
-        const values = previewValues(message.values, latest.current.bootstrap);
+        const values = previewValues(message.values, latest.current.bootstrap, allSettings.current);
         appearancePreview.update((state) => ({ ...state, settings: { ...state.settings, ...values } }));
       },
       setThemeValue: (message) => setThemeValue(message.name, message.value),
@@ -129,7 +144,7 @@ export default function AppearancePreviewHost() {
  * Menus arrive as the editor holds them (every item); the preview shows
  * what this viewer would see, like the server's bootstrap data does.
  */
-function previewValues(values: Record<string, unknown>, bootstrap: ReturnType<typeof useRootData>["bootstrap"]) {
+function previewValues(values: Record<string, unknown>, bootstrap: ReturnType<typeof useRootData>["bootstrap"], allSettings: Record<string, unknown> | null) {
   if (!Array.isArray(values.menus)) return values;
   const user = bootstrap.user;
   const permissions = new Set((user?.permissions ?? bootstrap.guest_role.permissions).map((p) => p.name));
@@ -137,7 +152,7 @@ function previewValues(values: Record<string, unknown>, bootstrap: ReturnType<ty
     roleIds: user?.roles.map((r) => r.id) ?? [],
     hasPermission: (name: string) => permissions.has("admin") || permissions.has(name),
     isSubscribed: user?.subscriptions.some((s) => s.valid) ?? false,
-    setting: (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], bootstrap.settings),
+    setting: (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], allSettings ?? bootstrap.settings),
   };
   const menus = values.menus as Menu[];
   const visible: Menu[] = [];

@@ -10,7 +10,8 @@ import { findPageBySlug } from "~/pages/pages.server";
 import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
-import { useSettings } from "~/bootstrap/use-bootstrap";
+import { useAppearancePreview } from "~/appearance/preview/preview-store";
+import type { LandingContent } from "~/settings/definitions";
 import { LandingPage } from "~/site/landing/landing-page";
 import { loadPricingData } from "~/billing/pricing.server";
 import { PricingTable } from "~/billing/ui/pricing-table";
@@ -135,7 +136,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   // The landing content comes with the page; inside the appearance editor's frame its preview wins.
-  const previewedContent = useSettings().homepage.appearance;
+  const previewedContent = useAppearancePreview()?.settings["homepage.appearance"] as LandingContent | undefined;
   // The auth screens' named exports take their loader and action data as props.
   if (loaderData.kind === "loginPage") {
     const props = { loaderData: loaderData.auth, actionData } as unknown as React.ComponentProps<typeof LoginPage>;

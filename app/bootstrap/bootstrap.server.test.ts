@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import type { Viewer } from "~/auth/viewer";
+import type { AppContext } from "~/request/context";
+import { defaultSettings, type Settings } from "~/settings/definitions";
+import type { Theme } from "~/themes/themes";
+import { getBootstrapData } from "./api-contract";
+import { buildBootstrapData, buildPageBootstrap, PAGE_SETTING_KEYS } from "./bootstrap.server";
+
+const theme = (id: number, name: string, isDark: boolean, defaults: { light?: boolean; dark?: boolean } = {}): Theme => ({
+  id,
+  name,
+  is_dark: isDark,
+  default_light: defaults.light ?? false,
+  default_dark: defaults.dark ?? false,
+  values: { "--be-background": isDark ? "#000000" : "#ffffff", "--be-foreground": isDark ? "#ffffff" : "#000000" },
+});
+
+const THEMES = [theme(1, "Light", false, { light: true }), theme(2, "Dark", true, { dark: true }), theme(3, "Sepia", false), theme(4, "Midnight", true)];
+
+function guestApp(settings: Partial<Settings> = {}, activeTheme: Theme | null = THEMES[0]): AppContext {
+  const guest: Viewer = { userId: null, roleIds: [], permissions: new Map([["titles.view", []]]), isSubscribed: false };
+  return {
+    settings: { ...defaultSettings(), "custom_code.css": "body{}", "contact.email": "secret@example.test", ...settings },
+    themes: THEMES,
+    activeTheme,
+    localizations: [
+      { language: "en", name: "English", lines: {} },
+      { language: "es", name: "Español", lines: { Login: "Iniciar sesión" } },
+    ],
+    language: "en",
+    timeZone: "UTC",
+    lines: {},
+    t: (key: string) => key,
+    viewer: guest,
+    guestViewer: guest,
+    user: null,
+    session: null,
+    flashToast: null,
+    appearanceEditor: false,
+  } as unknown as AppContext;
+}
+
+const request = new Request("http://localhost:8787/titles");
+
+describe("the bootstrap data a page embeds", () => {
+  it("carries only the settings the browser's components read, never a server-only one", () => {
+    const page = buildPageBootstrap(guestApp(), request);
+    const settings = page.settings as Record<string, unknown>;
+    const topLevel = new Set(PAGE_SETTING_KEYS.map((key) => key.split(".")[0]));
+    expect(new Set(Object.keys(settings))).toEqual(new Set([...topLevel, "base_url", "menus"]));
+    expect(page.settings.branding).toEqual({
+      site_name: "Reelbase",
+      logo_light: "/images/logo-light.svg",
+      logo_dark: "/images/logo-dark.svg",
+      favicon: "/favicon.svg",
+    });
+    expect(page.settings.base_url).toBe("http://localhost:8787");
+    const json = JSON.stringify(page);
+    // The landing page's texts come with the home page's own data; secrets never.
+    expect(json).not.toContain("Every film. Every series.");
+    expect(json).not.toContain("secret@example.test");
+    expect(json).not.toContain("body{}");
+    expect(page).not.toHaveProperty("default_meta_tags");
+  });
+
+  it("carries the active theme and the one the toggle switches to, with their values", () => {
+    const page = buildPageBootstrap(guestApp(), request);
+    expect(page.themes.selectedThemeId).toBe(1);
+    expect(page.themes.all.map((t) => t.id)).toEqual([1, 2]);
+    expect(page.themes.all[1].values["--be-background"]).toBe("#000000");
+
+    const dark = buildPageBootstrap(guestApp({}, THEMES[3]), request);
+    expect(dark.themes.all.map((t) => t.id)).toEqual([4, 1]);
+  });
+
+  it("carries only the active theme when visitors may not change it", () => {
+    const page = buildPageBootstrap(guestApp({ "themes.user_change": false }), request);
+    expect(page.themes.all.map((t) => t.id)).toEqual([1]);
+  });
+
+  it("sends menus already filtered for the viewer, without their visibility rules", () => {
+    const page = buildPageBootstrap(guestApp({ "api.integrated": false }), request);
+    const footer = page.settings.menus.find((menu) => menu.positions.includes("footer"))!;
+    expect(footer.items.map((item) => item.id)).toEqual(["privacy", "terms", "contact"]);
+    for (const menu of page.settings.menus) {
+      for (const item of menu.items) expect(Object.keys(item).sort()).toEqual(["action", "id", "label", "target", "type"]);
+    }
+  });
+
+  it("keeps the language, its lines and the languages offered", () => {
+    const page = buildPageBootstrap({ ...guestApp(), language: "es", lines: { Login: "Iniciar sesión" } }, request);
+    expect(page.i18n).toEqual({ language: "es", lines: { Login: "Iniciar sesión" }, timezone: "UTC" });
+    expect(page.localizations).toEqual([
+      { language: "en", name: "English" },
+      { language: "es", name: "Español" },
+    ]);
+    expect(page.guest_role.permissions).toEqual([{ name: "titles.view" }]);
+  });
+});
+
+describe("GET /api/v1/bootstrap-data's object", () => {
+  it("keeps its documented shape: every public setting, every theme, default meta tags", () => {
+    const data = buildBootstrapData(guestApp(), request);
+    expect(getBootstrapData.responses[200]?.schema?.safeParse({ data }).success).toBe(true);
+    expect(data.themes.all.map((t) => t.id)).toEqual([1, 2, 3, 4]);
+    expect(data.settings.homepage.appearance.headerTitle).toBe("Every film. Every series. Every face behind them.");
+    expect(data.settings.asset_url).toBe("http://localhost:8787");
+    expect(data.default_meta_tags).toContainEqual({ property: "og:site_name", content: "Reelbase" });
+    expect(JSON.stringify(data)).not.toContain("secret@example.test");
+    const footer = data.settings.menus.find((menu) => menu.positions.includes("footer"))!;
+    expect(footer.items[0]).toHaveProperty("permissions");
+  });
+});
