@@ -5,6 +5,7 @@ import { ServerRouter } from "react-router";
 import { errorFields, log } from "~/observability/log.server";
 import { reportPageError } from "~/observability/page-errors.server";
 import { workerContext } from "~/request/context";
+import { pageJsonLd, withJsonLd } from "~/seo/json-ld.server";
 import { serverLazyComponentsReady } from "~/ui/lazy-component";
 
 export const streamTimeout = 5_000;
@@ -48,7 +49,9 @@ export default async function handleRequest(
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode || needsCompleteHtml(routerContext)) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  // The page's structured data goes into the HTML only, not into the loader data (app/seo/json-ld.server.ts).
+  const jsonLd = pageJsonLd(loadContext);
+  return new Response(jsonLd ? withJsonLd(body, jsonLd, nonce) : body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /**

@@ -167,6 +167,27 @@ export async function loadTitlePage(db: Database, id: number, { topCast }: { top
 }
 export type TitlePage = NonNullable<Awaited<ReturnType<typeof loadTitlePage>>>;
 
+/**
+ * The title page as its components render it: the loader's data is inline
+ * JavaScript on the page (issue 2's budget), so columns only the server
+ * uses (structured data, sorting) stay on the server.
+ */
+export function titlePageView(page: TitlePage) {
+  const { popularity: _popularity, updatedAt: _updatedAt, ...title } = page.title;
+  return {
+    title,
+    genres: page.genres,
+    cast: page.cast.map(({ id, personId, name, slug, profile, character, generated }) => ({ id, personId, name, slug, profile, character, generated })),
+    keyCrew: page.keyCrew.map(({ id, personId, name, slug, job }) => ({ id, personId, name, slug, job })),
+    hasMoreCredits: page.hasMoreCredits,
+    seasons: page.seasons,
+    videos: page.videos.map(({ id, name, category, thumbnail, duration }) => ({ id, name, category, thumbnail, duration })),
+    images: page.images,
+    keywords: page.keywords,
+    related: page.related,
+  };
+}
+
 /** The full cast and crew of a title (not its episodes'). */
 export async function loadFullCredits(db: Database, id: number) {
   const [found, cast, crew] = await db.batch([titleById(db, id), titleCredits(db, id, "cast"), titleCredits(db, id, "crew")]);

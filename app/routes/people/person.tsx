@@ -10,7 +10,7 @@ import { generatedNote, isGenerated, isWhollyGenerated } from "~/catalogue/gener
 import { loadPersonPage } from "~/catalogue/person-page.server";
 import { personPath, titlePath } from "~/catalogue/slug";
 import { getApp, getWorker } from "~/request/context";
-import { JsonLd } from "~/seo/json-ld";
+import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { personJsonLd } from "~/seo/structured-data";
@@ -37,11 +37,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { person } = page;
   if (params.slug !== person.slug) throw redirect(personPath(person), 301);
   const bioNote = generatedNote(person, "biography");
+  setPageJsonLd(context, personJsonLd(person, new URL(request.url).origin));
   return {
     page,
     showAll,
     ads: adSlots(app.settings, getWorker(context).nonce, ["ads.person_top"]),
-    jsonLd: personJsonLd(person, new URL(request.url).origin),
     seo: buildSeo(app, request, {
       title: person.name,
       description: person.biography ? (bioNote ? `${person.biography} (${app.t(bioNote)})` : person.biography) : null,
@@ -53,7 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function PersonPage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, jsonLd, showAll } = loaderData;
+  const { page, ads, showAll } = loaderData;
   const { person, filmography, knownFor } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -62,7 +62,6 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
   const genderLabels: Record<string, string> = { female: t("Female"), male: t("Male"), nonbinary: t("Non-binary") };
   return (
     <article className="mx-auto max-w-7xl px-4 py-10 sm:px-6" data-testid="person-page">
-      <JsonLd data={jsonLd} />
       <div className="grid gap-10 md:grid-cols-[16rem_1fr]">
         <aside className="space-y-6">
           <img

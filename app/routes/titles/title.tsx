@@ -9,10 +9,10 @@ import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { generatedNote, isGenerated } from "~/catalogue/generated";
 import { titlePath } from "~/catalogue/slug";
-import { loadTitlePage } from "~/catalogue/title-page.server";
+import { loadTitlePage, titlePageView } from "~/catalogue/title-page.server";
 import { TITLE_TOP_CAST } from "~/constants";
 import { getApp, getWorker } from "~/request/context";
-import { JsonLd } from "~/seo/json-ld";
+import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { titleJsonLd } from "~/seo/structured-data";
@@ -46,10 +46,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
   const origin = new URL(request.url).origin;
   const plotNote = generatedNote(title, "plot");
+  setPageJsonLd(context, titleJsonLd(page, origin));
   return {
-    page,
+    page: titlePageView(page),
     ads: adSlots(app.settings, worker.nonce, ["ads.title_top"]),
-    jsonLd: titleJsonLd(page, origin),
     seo: buildSeo(app, request, {
       title: title.year ? `${title.name} (${title.year})` : title.name,
       description: title.plot ? (plotNote ? `${title.plot} (${app.t(plotNote)})` : title.plot) : null,
@@ -61,7 +61,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, jsonLd } = loaderData;
+  const { page, ads } = loaderData;
   const { title } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -73,7 +73,6 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <article data-testid="title-page">
-      <JsonLd data={jsonLd} />
       <header className="relative isolate overflow-hidden bg-slate-950 text-white">
         {title.backdrop ? (
           <img

@@ -12,7 +12,7 @@ import { mediaUrl } from "~/catalogue/media";
 import { titlePath } from "~/catalogue/slug";
 import { loadWatchPage, playerSource } from "~/catalogue/watch-page.server";
 import { getApp, getWorker } from "~/request/context";
-import { JsonLd } from "~/seo/json-ld";
+import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { videoJsonLd } from "~/seo/structured-data";
@@ -52,11 +52,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { video, title, episode } = page;
   const origin = new URL(request.url).origin;
   const heading = episode ? `${title.name} S${episode.seasonNumber}E${episode.episodeNumber}: ${video.name}` : `${title.name}: ${video.name}`;
+  setPageJsonLd(context, videoJsonLd(video, title, origin));
   return {
     ...page,
     player: playerSource(video, mediaUrl),
     ads: adSlots(app.settings, worker.nonce, ["ads.watch_top"]),
-    jsonLd: videoJsonLd(video, title, origin),
     seo: buildSeo(app, request, {
       title: heading,
       description: app.t(":category of :name", { category: app.t(categoryLabel(video.category)), name: title.name }),
@@ -68,13 +68,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function WatchPage({ loaderData }: Route.ComponentProps) {
-  const { video, title, episode, others, player, ads, jsonLd } = loaderData;
+  const { video, title, episode, others, player, ads } = loaderData;
   const t = useTrans();
   const still = ARTWORK_SIZES.still;
   const poster = ARTWORK_SIZES.poster;
   return (
     <div data-testid="watch-page">
-      <JsonLd data={jsonLd} />
       <div className="bg-black">
         <div className="mx-auto max-w-6xl">
           {player.kind === "file" ? (

@@ -1,0 +1,43 @@
+import { createContext, type RouterContextProvider } from "react-router";
+
+/**
+ * Structured data (schema.org JSON-LD) of the page being rendered. A loader
+ * sets it; entry.server writes it into the document's <head> as a script
+ * carrying the response's CSP nonce. It is not loader data: loader data is
+ * inline JavaScript on the page (issue 2's budget), and only crawlers read
+ * JSON-LD, in the server's HTML.
+ */
+const jsonLdContext = createContext<Record<string, unknown> | null>(null);
+
+export function setPageJsonLd(context: Readonly<RouterContextProvider>, data: Record<string, unknown> | null) {
+  (context as RouterContextProvider).set(jsonLdContext, data);
+}
+
+export function pageJsonLd(context: Readonly<RouterContextProvider>): Record<string, unknown> | null {
+  return context.get(jsonLdContext);
+}
+
+/** The script tag; "<" is escaped so no string in the data can close it. */
+export function jsonLdScript(data: Record<string, unknown>, nonce: string): string {
+  const json = JSON.stringify({ "@context": "https://schema.org", ...data })
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  return `<script type="application/ld+json" nonce="${nonce}">${json}</script>`;
+}
+
+/** The document with the page's JSON-LD at the end of its <head>. */
+export function withJsonLd(body: ReadableStream, data: Record<string, unknown>, nonce: string): ReadableStream {
+  const script = jsonLdScript(data, nonce);
+  let added = false;
+  const rewritten = new HTMLRewriter()
+    .on("head", {
+      element(head) {
+        if (added) return;
+        added = true;
+        head.append(script, { html: true });
+      },
+    })
+    .transform(new Response(body));
+  return rewritten.body!;
+}
