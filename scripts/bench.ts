@@ -14,7 +14,8 @@
  * browse page loads; any of them over 120 KB fails).
  * Then every module in scripts/bench/ in name order; each default-exports
  * `async function (bench: BenchContext)` (see scripts/lib/bench-context.ts).
- * The Worker runs with LOG_LEVEL=warn so logging does not dominate.
+ * The Worker runs with LOG_LEVEL=warn and without wrangler's local trace
+ * collector (scripts/lib/local-server.ts) so logging does not dominate.
  */
 import autocannon from "autocannon";
 import { readdirSync, rmSync } from "node:fs";
@@ -213,7 +214,7 @@ async function main() {
   console.log(`Migrating and seeding ${persistTo}…`);
   await migrateAndSeed({ persistTo, log: () => {} });
   const port = values.port ? Number(values.port) : await freePort();
-  worker = await serveBuiltWorker({ persistTo, port, vars: { LOG_LEVEL: "warn" }, stdio: "ignore" });
+  worker = await serveBuiltWorker({ persistTo, port, vars: { LOG_LEVEL: "warn" }, stdio: "ignore", localTraces: false });
   console.log(`Worker on ${worker.url}; ${defaults.duration} s per row, ${defaults.connections} connections.`);
   const bench = makeContext(worker.url, persistTo);
 

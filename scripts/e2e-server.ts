@@ -19,6 +19,7 @@ const worker = await serveBuiltWorker({
   persistTo,
   port: Number(values.port),
   vars: { LOG_LEVEL: "warn", E2E: "1", ...authWorkerVars(Number(values.port)), ...accountWorkerVars(Number(values.port)) },
+  localTraces: false,
 });
 console.log(`e2e server on ${worker.url}`);
 

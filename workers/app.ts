@@ -87,7 +87,8 @@ async function handle(request: Request, url: URL, worker: WorkerContext): Promis
     log("warn", "cross-origin write refused", { requestId: worker.requestId, origin: request.headers.get("Origin") });
     return errorResponse(url, 403, "This request came from another site and was refused.", worker.requestId);
   }
-  const limit = bodyLimitFor(url.pathname);
+  // GET and HEAD carry no body anyone reads: skip the body checks on the requests that matter most for speed.
+  const limit = request.method === "GET" || request.method === "HEAD" ? null : bodyLimitFor(url.pathname);
   if (limit !== null) {
     try {
       request = await limitRequestBody(request, limit, { drainRefused: worker.isLocal });

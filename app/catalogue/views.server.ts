@@ -34,9 +34,23 @@ export async function viewerKeyFor(request: Request, userId: number | null | und
     request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ??
     "unknown";
   const agent = (request.headers.get("User-Agent") ?? "").slice(0, 512);
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret || "viewer-key"), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await viewerHmacKey(secret || "viewer-key");
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${ip}\n${agent}`)));
   return `a:${[...mac.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/**
+ * The imported HMAC key, kept per isolate: a cached guest title page counts
+ * its view on every request, and importing the key each time is wasted CPU.
+ * The resolved key is kept (not the promise), so no request waits on a
+ * promise another request created.
+ */
+let hmacKey: { secret: string; key: CryptoKey } | null = null;
+async function viewerHmacKey(secret: string): Promise<CryptoKey> {
+  if (hmacKey?.secret === secret) return hmacKey.key;
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  hmacKey = { secret, key };
+  return key;
 }
 
 export interface RecordOptions {

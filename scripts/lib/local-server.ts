@@ -45,7 +45,25 @@ export interface RunningWorker {
  * D1 and R2 under `persistTo`. Resolves once it answers HTTP.
  */
 export async function serveBuiltWorker(
-  { persistTo, port, vars = {}, stdio = "inherit" }: LocalOptions & { port: number; vars?: Record<string, string>; stdio?: "inherit" | "ignore" | "pipe" },
+  {
+    persistTo,
+    port,
+    vars = {},
+    stdio = "inherit",
+    localTraces = true,
+  }: LocalOptions & {
+    port: number;
+    vars?: Record<string, string>;
+    stdio?: "inherit" | "ignore" | "pipe";
+    /**
+     * wrangler's local observability (on by default): every invocation is
+     * traced and streamed to a collector Worker that stores it in SQLite in
+     * the same workerd process, whatever LOG_LEVEL says. Benchmarks and the
+     * end-to-end server turn it off: production has no such collector, and
+     * it costs a Worker request several ms of CPU here (decision 018).
+     */
+    localTraces?: boolean;
+  },
 ): Promise<RunningWorker> {
   const config = `${process.env.BUILD_DIR ?? "build"}/server/wrangler.json`;
   if (!existsSync(config)) throw new Error(`${config} is missing: build the app first (npm run build).`);
@@ -54,7 +72,8 @@ export async function serveBuiltWorker(
   copyFileSync(".dev.vars", join(dirname(config), ".dev.vars"));
   const args = ["dev", "--config", config, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--env-file", ".dev.vars"];
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
-  const child = spawn(bin("wrangler"), args, { stdio, env: quietEnv, detached: process.platform !== "win32" });
+  const env = { ...quietEnv, X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? String(localTraces) };
+  const child = spawn(bin("wrangler"), args, { stdio, env, detached: process.platform !== "win32" });
   const url = `http://localhost:${port}`;
   await waitForHttp(url, child);
   return {

@@ -15,12 +15,12 @@ export async function runRoute<T>(
   request: Request,
   handler: (args: { request: Request; context: RouterContextProvider; url: URL; params: Record<string, string> }) => Promise<T> | T,
   params: Record<string, string> = {},
-  options: { isLocal?: boolean } = {},
+  options: { isLocal?: boolean; env?: Env; ctx?: ExecutionContext } = {},
 ): Promise<{ value?: T; thrown?: unknown; response?: Response }> {
   const context = new RouterContextProvider();
   context.set(workerContext, {
-    env,
-    ctx: createExecutionContext(),
+    env: options.env ?? env,
+    ctx: options.ctx ?? createExecutionContext(),
     requestId: "test",
     nonce: "test-nonce",
     isLocal: options.isLocal ?? true,

@@ -1,0 +1,150 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { runRoute } from "../../tests/workers/app-request";
+import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
+import { invalidateGuestViewerCache } from "~/auth/viewer.server";
+import { titles } from "~/catalogue/schema";
+import { openD1 } from "~/db/client.server";
+import { clearGuestPageCache } from "~/http/guest-page-cache.server";
+import { invalidateLocalizationsCache } from "~/i18n/i18n.server";
+import { loader as rootLoader } from "~/root";
+import { loader as homeLoader, middleware as homeMiddleware } from "~/routes/site/home";
+import { loader as titleLoader, middleware as titleMiddleware } from "~/routes/titles/title";
+import { invalidateSettingsCache } from "~/settings/settings.server";
+import { invalidateThemesCache } from "~/themes/themes.server";
+
+/**
+ * How many D1 statements and round trips a guest page costs, counted at the
+ * D1 binding (every statement drizzle runs is prepare()d there; a batch is
+ * one round trip). A guest page runs the root middleware, the root loader and
+ * the page's loader; a guest page-cache hit must not touch D1 at all, nor
+ * even open the D1 session (decision 018).
+ */
+const { db } = openD1(env.DB, null);
+const TITLE_ID = 930_001;
+
+function countingD1(binding: D1Database) {
+  const counts = { sessions: 0, statements: 0, batches: 0, batchedStatements: 0 };
+  const wrap = (target: Pick<D1Database, "prepare" | "batch">) => ({
+    prepare(query: string) {
+      counts.statements++;
+      return target.prepare(query);
+    },
+    batch(statements: D1PreparedStatement[]) {
+      counts.batches++;
+      counts.batchedStatements += statements.length;
+      return target.batch(statements);
+    },
+  });
+  const counted = {
+    ...wrap(binding),
+    withSession(constraint?: string) {
+      counts.sessions++;
+      const session = binding.withSession(constraint);
+      return { ...wrap(session), getBookmark: () => session.getBookmark() };
+    },
+  } as unknown as D1Database;
+  return {
+    env: { ...env, DB: counted } as Env,
+    counts,
+    /** Statements outside a batch are one round trip each; a batch is one. */
+    roundTrips: () => counts.statements - counts.batchedStatements + counts.batches,
+  };
+}
+
+type Args = { request: Request; context: RouterContextProvider; url: URL; params: Record<string, string> };
+
+type Middleware = (args: never, next: () => Promise<Response>) => Promise<unknown>;
+const HOME = { loader: homeLoader as unknown as (args: Args) => Promise<unknown>, middleware: homeMiddleware as unknown as Middleware[] };
+const TITLE = { loader: titleLoader as unknown as (args: Args) => Promise<unknown>, middleware: titleMiddleware as unknown as Middleware[] };
+
+/** One guest GET through the root middleware, the page's middleware (its page cache) and the loaders, as React Router runs them. */
+async function guestPage(path: string, route: typeof HOME, params: Record<string, string> = {}) {
+  const d1 = countingD1(env.DB);
+  const ctx = createExecutionContext();
+  const request = new Request(`http://localhost${path}`, { headers: { "User-Agent": "query-count-test", "CF-Connecting-IP": "203.0.113.77" } });
+  expect(route.middleware).toHaveLength(1);
+  const [cache] = route.middleware;
+  let cacheHeader: string | null = null;
+  const { thrown } = await runRoute(
+    request,
+    async (args) => {
+      const response = await cache(
+        { ...args, pattern: args.url.pathname } as never,
+        async () => {
+          const [root, page] = await Promise.all([rootLoader(args as never), route.loader(args)]);
+          return new Response(JSON.stringify({ root, page }), { headers: { "Content-Type": "text/html" } });
+        },
+      );
+      cacheHeader = (response as Response).headers.get("X-Page-Cache");
+    },
+    params,
+    { env: d1.env, ctx, isLocal: false },
+  );
+  expect(thrown).toBeUndefined();
+  const beforeAfterResponse = { ...d1.counts, roundTrips: d1.roundTrips() };
+  await waitOnExecutionContext(ctx);
+  return { cache: cacheHeader, page: beforeAfterResponse, afterResponse: { ...d1.counts, roundTrips: d1.roundTrips() } };
+}
+
+function dropIsolateCaches() {
+  invalidateSettingsCache();
+  invalidateThemesCache();
+  invalidateLocalizationsCache();
+  invalidateGuestViewerCache();
+  clearGuestPageCache();
+}
+
+beforeAll(async () => {
+  // Guests may browse the catalogue (the seed's default guest role does the same).
+  await db.insert(permissions).values({ name: "titles.view", displayName: "View titles", group: "titles" }).onConflictDoNothing();
+  await db.insert(roles).values({ name: "guests", guest: true }).onConflictDoNothing();
+  const [permission] = await db.select().from(permissions).where(eq(permissions.name, "titles.view"));
+  for (const role of await db.select().from(roles).where(eq(roles.guest, true))) {
+    await db.insert(rolePermissions).values({ roleId: role.id, permissionId: permission.id }).onConflictDoNothing();
+  }
+  await db.insert(titles).values({ id: TITLE_ID, type: "movie", name: "Counted Film", slug: "counted-film", year: 2001, popularity: 5 }).onConflictDoNothing();
+});
+
+beforeEach(dropIsolateCaches);
+
+describe("D1 work of a guest page", () => {
+  it("home: settings, themes, localizations and guest role once per isolate; then the trending grid and the plans, a batch each", async () => {
+    const cold = await guestPage("/", HOME);
+    expect(cold.cache).toBe("miss");
+    // One statement each for settings, themes, localizations and the guest role; two batches of two.
+    expect(cold.page).toMatchObject({ sessions: 1, statements: 8, batches: 2, roundTrips: 6 });
+
+    clearGuestPageCache();
+    const warm = await guestPage("/", HOME);
+    expect(warm.cache).toBe("miss");
+    expect(warm.page).toMatchObject({ sessions: 1, statements: 4, batches: 2, roundTrips: 2 });
+    expect(warm.afterResponse.roundTrips).toBe(2);
+  });
+
+  it("title: one batch for the page, and the view counted once after the response", async () => {
+    await guestPage("/", HOME); // warms the isolate caches
+    clearGuestPageCache();
+    const path = `/titles/${TITLE_ID}/counted-film`;
+    const params = { id: String(TITLE_ID), slug: "counted-film" };
+    const first = await guestPage(path, TITLE, params);
+    expect(first.cache).toBe("miss");
+    // The page: one batch of nine statements. The view (written in waitUntil, not awaited by the page): one more.
+    expect(first.afterResponse).toMatchObject({ sessions: 1, statements: 10, batches: 1, batchedStatements: 9, roundTrips: 2 });
+
+    // The same viewer again today, from the page cache: nothing at all, not even a D1 session.
+    const hit = await guestPage(path, TITLE, params);
+    expect(hit.cache).toBe("hit");
+    expect(hit.afterResponse).toMatchObject({ sessions: 0, statements: 0, roundTrips: 0 });
+  });
+
+  it("a guest page-cache hit of the home page opens no D1 session", async () => {
+    await guestPage("/", HOME);
+    const hit = await guestPage("/", HOME);
+    expect(hit.cache).toBe("hit");
+    expect(hit.afterResponse).toMatchObject({ sessions: 0, statements: 0, roundTrips: 0 });
+  });
+});
