@@ -31,13 +31,6 @@ const SHELL_MODULES = modulePattern(
 /** What the catalogue's public pages (titles, people, search, lists) share beyond the shell. */
 const CATALOGUE_PAGE_MODULES = modulePattern([], ["site/cards", "site/format", "site/generated-note"]);
 
-/**
- * The shell's forms that only some visits show (the cookie notice until OK is
- * pressed, the footer language picker on multilingual sites): one lazy chunk,
- * rendered in place by the server (app/ui/lazy-component.ts).
- */
-const SHELL_FORM_MODULES = modulePattern([], ["shell/cookie-notice-bar", "shell/language-picker-form"]);
-
 /** The landing page's pricing table and its helpers, one chunk. */
 const PRICING_MODULES = modulePattern([], ["billing/ui/pricing-table", "billing/format", "billing/money", "billing/plan-buttons", "billing/pricing-rules", "ui/button-styles"]);
 
@@ -60,7 +53,6 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "shell", test: SHELL_MODULES },
-                { name: "shell-forms", test: SHELL_FORM_MODULES },
                 { name: "catalogue-cards", test: CATALOGUE_PAGE_MODULES },
                 { name: "pricing", test: PRICING_MODULES },
               ],

@@ -33,7 +33,8 @@ async function aTitlePath(page: Page) {
 }
 
 test("a guest's public pages load no React Aria, not even after hydration", async ({ page }) => {
-  const paths = ["/", "/browse", await aTitlePath(page)];
+  // The home page, the browse list (/titles) and a title page.
+  const paths = ["/", "/titles", await aTitlePath(page)];
   for (const path of paths) {
     const scripts = await scriptsLoadedBy(page, path);
     expect(scripts.size, `${path} loads scripts`).toBeGreaterThan(0);
@@ -43,7 +44,7 @@ test("a guest's public pages load no React Aria, not even after hydration", asyn
 });
 
 test("the navbar type-ahead still loads its list on the first query", async ({ page }) => {
-  await page.goto("/browse");
+  await page.goto("/titles");
   const box = page.getByRole("combobox", { name: "Search titles and people" });
   await box.fill("the");
   await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
