@@ -7,7 +7,7 @@ export const getBootstrapData = defineEndpoint({
   path: "/bootstrap-data",
   operationId: "getBootstrapData",
   summary: "Bootstrap data",
-  description: "What every page embeds: browser-safe settings, the user, translations, themes, default meta tags and menus.",
+  description: "Everything the browser may need to render a page: browser-safe settings, the user, translations, every theme, default meta tags and the menus filtered for the caller. Pages embed the part their own code reads.",
   tag: "Site",
   access: "public",
   responses: {
