@@ -156,6 +156,9 @@ test("a menu opens from its button and works with the keyboard", async ({ page }
 });
 
 test.describe("toasts", () => {
+  // Durations run on Playwright's clock: each test moves time on instead of sleeping.
+  test.beforeEach(async ({ page }) => page.clock.install());
+
   test("one at a time: a new toast replaces the old one, and one with the same id replaces it in place", async ({ page }) => {
     await page.getByTestId("show-toast").click();
     await expect(page.getByTestId("toast")).toHaveCount(1);
@@ -165,16 +168,17 @@ test.describe("toasts", () => {
     await expect(toast).toHaveAttribute("data-type", "loading");
     // Loading toasts have no close button and do not close by themselves.
     await expect(toast.getByRole("button", { name: "Close" })).toHaveCount(0);
-    await page.waitForTimeout(3500);
+    await page.clock.runFor(3500);
     await expect(toast).toBeVisible();
     // Same id, new content: it takes the place and restarts with the positive duration.
     await page.getByRole("button", { name: "Finish loading" }).click();
     await expect(page.getByTestId("toast")).toHaveCount(1);
     await expect(toast).toHaveAttribute("data-type", "positive");
     await expect(toast).toContainText("Loaded");
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(1500);
     await expect(toast).toBeVisible();
-    await expect(toast).toBeHidden({ timeout: 3000 });
+    await page.clock.runFor(1600);
+    await expect(toast).toBeHidden();
   });
 
   test("a positive toast closes after 3 s, but not while hovered; it has width bounds and an action", async ({ page }) => {
@@ -186,10 +190,11 @@ test.describe("toasts", () => {
     expect(box.width).toBeLessThanOrEqual(500);
     await expect(toast.getByRole("link", { name: "Undo" })).toHaveAttribute("href", "/_dev/ui");
     await toast.hover();
-    await page.waitForTimeout(3600);
+    await page.clock.runFor(3600);
     await expect(toast).toBeVisible();
     await page.mouse.move(5, 5);
-    await expect(toast).toBeHidden({ timeout: 3500 });
+    await page.clock.runFor(3100);
+    await expect(toast).toBeHidden();
   });
 
   test("the close button dismisses at once", async ({ page }) => {
