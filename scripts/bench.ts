@@ -15,7 +15,9 @@
  * Then every module in scripts/bench/ in name order; each default-exports
  * `async function (bench: BenchContext)` (see scripts/lib/bench-context.ts).
  * The Worker runs with LOG_LEVEL=warn and without wrangler's local trace
- * collector (scripts/lib/local-server.ts) so logging does not dominate.
+ * collector (scripts/lib/local-server.ts) so logging does not dominate, and
+ * the load goes to the Worker's own workerd socket, not through wrangler's
+ * dev proxy (serveBuiltWorkerDirect; decision 018).
  */
 import autocannon from "autocannon";
 import { readdirSync, rmSync } from "node:fs";
@@ -25,7 +27,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import type { BenchContext, BenchRequest, BenchRow, MeasureOptions } from "./lib/bench-context";
-import { buildApp, migrateAndSeed, serveBuiltWorker, type RunningWorker } from "./lib/local-server";
+import { buildApp, migrateAndSeed, serveBuiltWorkerDirect, type RunningWorker } from "./lib/local-server";
 import { scriptUrlsOf } from "./lib/page-scripts";
 
 /** A public page may ship at most this much JavaScript (gzip), issue 2. */
@@ -215,8 +217,14 @@ async function main() {
   console.log(`Migrating and seeding ${persistTo}…`);
   await migrateAndSeed({ persistTo, log: () => {} });
   const port = values.port ? Number(values.port) : await freePort();
-  worker = await serveBuiltWorker({ persistTo, port, vars: { LOG_LEVEL: "warn" }, stdio: "ignore", localTraces: false });
-  console.log(`Worker on ${worker.url}; ${defaults.duration} s per row, ${defaults.connections} connections.`);
+  const served = await serveBuiltWorkerDirect({ persistTo, port, vars: { LOG_LEVEL: "warn" } });
+  worker = served;
+  console.log(
+    served.direct
+      ? `Worker on ${served.url} (its own workerd socket; wrangler's dev proxy at ${served.proxyUrl} is not in the path); ${defaults.duration} s per row, ${defaults.connections} connections.`
+      : `Worker on ${served.url} (through wrangler's dev proxy: this wrangler does not expose the runtime); ${defaults.duration} s per row, ${defaults.connections} connections.`,
+  );
+  if (!served.direct) notes.push("Measured through wrangler's dev proxy, which production does not have: every row pays its CPU.");
   const bench = makeContext(worker.url, persistTo);
 
   const summary: string[] = [];

@@ -36,7 +36,8 @@ export async function migrateAndSeed({ persistTo, log = console.log }: LocalOpti
 
 export interface RunningWorker {
   url: string;
-  process: ChildProcess;
+  /** The wrangler process, when the Worker runs in a child process. */
+  process: ChildProcess | null;
   stop: () => Promise<void>;
 }
 
@@ -92,10 +93,47 @@ export async function serveBuiltWorker(
   };
 }
 
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
+/**
+ * Serves the built Worker in this process through wrangler's `startWorker`
+ * API and answers with the URL of the Worker's own workerd socket, not the
+ * address of wrangler's dev proxy. The proxy is a second workerd (plus Node
+ * glue) that `wrangler dev` puts in front of the Worker for live reload and
+ * inspector forwarding; production has nothing like it, and on a 2-core
+ * machine it takes CPU from the Worker on every request (decision 018).
+ * The benchmark measures the Worker; `directUrl` is null when this wrangler
+ * no longer exposes the runtime, and the bench then falls back to the proxy.
+ */
+export async function serveBuiltWorkerDirect({
+  persistTo,
+  port,
+  vars = {},
+}: LocalOptions & { port: number; vars?: Record<string, string> }): Promise<RunningWorker & { proxyUrl: string; direct: boolean }> {
+  const config = `${process.env.BUILD_DIR ?? "build"}/server/wrangler.json`;
+  if (!existsSync(config)) throw new Error(`${config} is missing: build the app first (npm run build).`);
+  ensureDevVars();
+  copyFileSync(".dev.vars", join(dirname(config), ".dev.vars"));
+  // wrangler's local trace collector is off, as for serveBuiltWorker({ localTraces: false }).
+  process.env.X_LOCAL_OBSERVABILITY = "false";
+  const { unstable_startWorker } = await import("wrangler");
+  const bindings = Object.fromEntries(Object.entries(vars).map(([key, value]) => [key, { type: "plain_text", value }]));
+  const worker = await unstable_startWorker({
+    config,
+    dev: { server: { hostname: "127.0.0.1", port }, persist: persistTo, watch: false, logLevel: "warn" },
+    bindings,
+  } as Parameters<typeof unstable_startWorker>[0]);
+  await worker.ready;
+  const proxyUrl = (await worker.url).origin;
+  const runtime = (worker.raw.runtimes[0] as { mf?: { ready: Promise<URL> } } | undefined)?.mf;
+  const directUrl = runtime ? (await runtime.ready).origin : null;
+  const url = directUrl ?? proxyUrl;
+  await waitForHttp(url, null);
+  return { url, proxyUrl, direct: directUrl !== null, process: null, stop: () => worker.dispose() };
+}
+
+async function waitForHttp(url: string, child: ChildProcess | null, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler exited with code ${child.exitCode} before serving ${url}`);
+    if (child && child.exitCode !== null) throw new Error(`wrangler exited with code ${child.exitCode} before serving ${url}`);
     try {
       const response = await fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(2000) });
       await response.arrayBuffer();
