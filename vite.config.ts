@@ -13,8 +13,12 @@ import { noAssetCopiesInWorker } from "./scripts/vite/no-asset-copies-in-worker.
  * JavaScript budget, docs/decisions/006).
  */
 const SHELL_MODULES = modulePattern(
-  ["react-dom", "scheduler", "rolldown:runtime"],
+  // react-router whole: the client entry's HydratedRouter joins the rest of the router (one file compresses better than two).
+  ["react-dom", "scheduler", "react-router", "rolldown:runtime"],
   [
+    // the root route and the public site's layout run on every public page: their code joins the shell
+    // (their route files become two-line re-exports)
+    "root", "routes/site/layout", "i18n/time-zone-hint",
     // root layout, navbar, footer
     "bootstrap/use-bootstrap", "constants", "i18n/translate", "i18n/browser-time-zone", "themes/themes",
     "toasts/toast", "toasts/toast-store", "observability/ui/debug-trace-event", "observability/ui/debug-error-host",
