@@ -123,11 +123,21 @@ export async function serveBuiltWorkerDirect({
   } as Parameters<typeof unstable_startWorker>[0]);
   await worker.ready;
   const proxyUrl = (await worker.url).origin;
-  const runtime = (worker.raw.runtimes[0] as { mf?: { ready: Promise<URL> } } | undefined)?.mf;
-  const directUrl = runtime ? (await runtime.ready).origin : null;
+  const directUrl = await workerSocketOf(worker.raw.runtimes as unknown as { mf?: { ready: Promise<URL> } }[]);
   const url = directUrl ?? proxyUrl;
   await waitForHttp(url, null);
   return { url, proxyUrl, direct: directUrl !== null, process: null, stop: () => worker.dispose() };
+}
+
+/** The URL of the local runtime's own socket: the runtime that has a Miniflare (the others are remote or idle). */
+async function workerSocketOf(runtimes: { mf?: { ready: Promise<URL> } }[], timeoutMs = 15_000): Promise<string | null> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const local = runtimes.find((runtime) => runtime.mf);
+    if (local?.mf) return (await local.mf.ready).origin;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
 }
 
 async function waitForHttp(url: string, child: ChildProcess | null, timeoutMs = 60_000) {
