@@ -14,7 +14,7 @@ import {
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { descriptionClasses, errorClasses, inputClasses, labelClasses, listBoxItemClasses } from "./field-styles";
 import { matchesQuery } from "./filter";
-import { ChevronDownIcon } from "./icons";
+import { ChevronDownIcon } from "./control-icons";
 import { popoverClasses } from "./popover";
 import { EmptyState, type SelectOption } from "./select";
 import { Spinner } from "./spinner";

@@ -10,7 +10,7 @@ import {
 } from "react-aria-components";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { Button } from "./button";
-import { CloseIcon } from "./icons";
+import { CloseIcon } from "./control-icons";
 import { AriaScope } from "./aria-provider";
 
 export { DialogTrigger };

@@ -18,7 +18,8 @@ import {
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { descriptionClasses, errorClasses, inputClasses, labelClasses, listBoxItemClasses } from "./field-styles";
 import { matchesQuery } from "./filter";
-import { CheckIcon, ChevronDownIcon, SearchIcon } from "./icons";
+import { ChevronDownIcon } from "./control-icons";
+import { CheckIcon, SearchIcon } from "./icons";
 import { popoverClasses } from "./popover";
 import { AriaScope } from "./aria-provider";
 

@@ -8,7 +8,7 @@ import { inputClasses } from "~/ui/field-styles";
 import { FieldShell, FormErrors, IntentField, SelectField, SubmitButton } from "~/ui/forms/fields";
 import type { FormAnswer } from "~/ui/forms/form-result";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
-import { ChevronDownIcon } from "~/ui/icons";
+import { ChevronDownIcon } from "~/ui/control-icons";
 import { useHydrated } from "~/ui/use-hydrated";
 import { locationSchema } from "../validation";
 import { SettingsSection } from "./settings-section";

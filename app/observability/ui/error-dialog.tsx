@@ -3,7 +3,7 @@ import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { AriaScope } from "~/ui/aria-provider";
 import { Button } from "~/ui/button";
-import { CloseIcon } from "~/ui/icons";
+import { CloseIcon } from "~/ui/control-icons";
 import type { TraceEntry, TraceFrame } from "../stack-trace";
 import type { ShownTrace } from "./debug-trace-store";
 

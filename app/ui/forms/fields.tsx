@@ -10,7 +10,7 @@ import { useNavigation } from "react-router";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { Button, type ButtonProps } from "~/ui/button";
 import { descriptionClasses, errorClasses, inputClasses, labelClasses } from "~/ui/field-styles";
-import { ChevronDownIcon, EyeIcon } from "~/ui/icons";
+import { ChevronDownIcon, EyeIcon } from "~/ui/control-icons";
 import { useHydrated } from "~/ui/use-hydrated";
 
 /**

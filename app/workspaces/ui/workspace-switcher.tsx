@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { useTrans } from "~/bootstrap/use-bootstrap";
-import { CheckIcon, ChevronDownIcon } from "~/ui/icons";
+import { ChevronDownIcon } from "~/ui/control-icons";
+import { CheckIcon } from "~/ui/icons";
 import type { WorkspaceSwitcherData } from "../active-workspace.server";
 import { SwitchWorkspaceForm } from "./workspace-forms";
 
