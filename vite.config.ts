@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 import { typeaheadReset } from "./scripts/vite/typeahead-reset.ts";
 import { debugSourceMaps } from "./scripts/vite/debug-source-maps.ts";
 import { noAssetCopiesInWorker } from "./scripts/vite/no-asset-copies-in-worker.ts";
-import { reactRouterBrowserMessages } from "./scripts/vite/react-router-browser-messages.ts";
+import { reactRouterBrowserBuild } from "./scripts/vite/react-router-browser-build.ts";
 
 /**
  * The small modules every page's shell imports (root layout, navbar, footer)
@@ -48,7 +48,7 @@ function modulePattern(packages: string[], appModules: string[]): RegExp {
 }
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), typeaheadReset(), debugSourceMaps(), noAssetCopiesInWorker(), reactRouterBrowserMessages()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), typeaheadReset(), debugSourceMaps(), noAssetCopiesInWorker(), reactRouterBrowserBuild()],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BROWSER_MESSAGE, reactRouterBrowserMessages, stripReactRouterMessages } from "./react-router-browser-messages";
+import { BROWSER_MESSAGE, makeComponentsTreeShakable, reactRouterBrowserBuild, reactRouterBrowserTransform, stripReactRouterMessages } from "./react-router-browser-build";
 
 const ROUTER_FILE = "/x/node_modules/react-router/dist/production/lib/router/router.js";
 
-describe("react-router-browser-messages vite plugin", () => {
+describe("react-router-browser-build vite plugin: developer messages", () => {
   it("replaces the message of invariant, warning and warningOnce calls, keeping the checks", () => {
     const code = [
       'invariant(matches, "No matches for the current location");',
@@ -29,7 +29,7 @@ describe("react-router-browser-messages vite plugin", () => {
   });
 
   it("runs on the browser build only: the server keeps React Router's messages", () => {
-    const plugin = reactRouterBrowserMessages();
+    const plugin = reactRouterBrowserBuild();
     expect(plugin.apply).toBe("build");
     const applies = plugin.applyToEnvironment as (environment: { name: string }) => boolean;
     expect(applies({ name: "client" })).toBe(true);
@@ -58,5 +58,42 @@ describe("react-router-browser-messages vite plugin", () => {
     }
     // router.js, hooks.js, components.js and the dom/ssr helpers: about a hundred messages in 8.4.
     expect(replaced).toBeGreaterThan(60);
+  });
+});
+
+describe("react-router-browser-build vite plugin: tree-shakable components", () => {
+  const LIB_FILE = "/x/node_modules/react-router/dist/production/lib/dom/lib.js";
+
+  it("marks module-level forwardRef/createContext calls pure and drops their displayName lines", () => {
+    const code = [
+      "const NavLink = React$1.forwardRef(function NavLinkWithRef(props, ref) {",
+      "\tlet FetcherForm = React$1.forwardRef((p, r) => null);",
+      '\tFetcherForm.displayName = "fetcher.Form";',
+      "});",
+      'NavLink.displayName = "NavLink";',
+      "const RouteContext = React$1.createContext(null);",
+    ].join("\n");
+    const result = makeComponentsTreeShakable(code, LIB_FILE);
+    expect(result).toMatchObject({ annotated: 2, displayNames: 1 });
+    expect(result?.code).toContain("const NavLink = /* @__PURE__ */ React$1.forwardRef(");
+    expect(result?.code).toContain("const RouteContext = /* @__PURE__ */ React$1.createContext(null);");
+    // Inside a function body nothing changes: only module-level statements keep components alive.
+    expect(result?.code).toContain("\tlet FetcherForm = React$1.forwardRef(");
+    expect(result?.code).toContain('\tFetcherForm.displayName = "fetcher.Form";');
+    expect(result?.code).not.toContain('NavLink.displayName');
+  });
+
+  it("leaves other packages alone", () => {
+    expect(reactRouterBrowserTransform('const A = React$1.forwardRef(f);\nA.displayName = "A";', "/x/app/ui/button.tsx")).toBeNull();
+  });
+
+  it("still finds the components in the installed react-router (fails after an upgrade that changes the pattern)", () => {
+    const require = createRequire(import.meta.url);
+    const file = join(dirname(require.resolve("react-router/package.json")), "dist/production/lib/dom/lib.js");
+    const result = makeComponentsTreeShakable(readFileSync(file, "utf8"), file);
+    expect(result?.code).toMatch(/const NavLink = \/\* @__PURE__ \*\/ React\$1\.forwardRef\(/);
+    expect(result?.code).not.toMatch(/^NavLink\.displayName/m);
+    // The result is still a module the bundler can parse.
+    expect(() => stripReactRouterMessages(result!.code, file)).not.toThrow();
   });
 });

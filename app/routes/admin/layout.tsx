@@ -1,7 +1,8 @@
-import { isRouteErrorResponse, NavLink, Outlet, useMatches, type MiddlewareFunction } from "react-router";
+import { isRouteErrorResponse, Outlet, useMatches, type MiddlewareFunction } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/admin/access.server";
 import { visibleNavigation, type AdminNavSection } from "~/admin/navigation";
+import { AdminNavLink } from "~/admin/ui/admin-nav-link";
 import { useRootData, useTrans } from "~/bootstrap/use-bootstrap";
 import { clearGuestPageCache } from "~/http/guest-page-cache.server";
 import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
@@ -100,7 +101,7 @@ function AdminNavigation({ sections }: { sections: AdminNavSection[] }) {
           <ul className="flex flex-col gap-0.5">
             {section.items.map((item) => (
               <li key={item.to}>
-                <NavLink
+                <AdminNavLink
                   to={item.to}
                   end={item.end}
                   className={({ isActive }) =>
@@ -108,7 +109,7 @@ function AdminNavigation({ sections }: { sections: AdminNavSection[] }) {
                   }
                 >
                   {t(item.label)}
-                </NavLink>
+                </AdminNavLink>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, NavLink } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "~/admin/access.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
@@ -7,6 +7,7 @@ import { readSettingsForm, settingErrors } from "~/admin/settings-form.server";
 import { findSettingsGroup, SETTINGS_GROUPS, type SettingField, type StatusKind } from "~/admin/settings-groups";
 import { LandingEditor } from "~/admin/ui/landing-editor";
 import { MediaUpload } from "~/admin/ui/media-upload";
+import { AdminNavLink } from "~/admin/ui/admin-nav-link";
 import { AdminPageHeader, AdminSection, Badge } from "~/admin/ui/page";
 import { authEnv } from "~/auth/env";
 import { providerConfig } from "~/auth/social/providers.server";
@@ -140,9 +141,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           <ul className="flex flex-row flex-wrap gap-1 md:flex-col" data-testid="settings-groups">
             {groups.map((g) => (
               <li key={g.id}>
-                <NavLink to={`/admin/settings/${g.id}`} className={({ isActive }) => `block rounded-md px-3 py-1.5 text-sm ${isActive ? "bg-primary-light font-medium text-primary" : "text-foreground hover:bg-paper"}`}>
+                <AdminNavLink to={`/admin/settings/${g.id}`} className={({ isActive }) => `block rounded-md px-3 py-1.5 text-sm ${isActive ? "bg-primary-light font-medium text-primary" : "text-foreground hover:bg-paper"}`}>
                   {t(g.label)}
-                </NavLink>
+                </AdminNavLink>
               </li>
             ))}
           </ul>
