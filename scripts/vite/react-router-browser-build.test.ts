@@ -1,8 +1,17 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BROWSER_MESSAGE, makeComponentsTreeShakable, reactRouterBrowserBuild, reactRouterBrowserTransform, stripReactRouterMessages } from "./react-router-browser-build";
+import {
+  BROWSER_MESSAGE,
+  dropRouterInstrumentations,
+  makeComponentsTreeShakable,
+  reactRouterBrowserBuild,
+  reactRouterBrowserTransform,
+  stripReactRouterMessages,
+  usesInstrumentations,
+} from "./react-router-browser-build";
 
 const ROUTER_FILE = "/x/node_modules/react-router/dist/production/lib/router/router.js";
 
@@ -95,5 +104,36 @@ describe("react-router-browser-build vite plugin: tree-shakable components", () 
     expect(result?.code).not.toMatch(/^NavLink\.displayName/m);
     // The result is still a module the bundler can parse.
     expect(() => stripReactRouterMessages(result!.code, file)).not.toThrow();
+  });
+});
+
+describe("react-router-browser-build vite plugin: no instrumentation code when the app passes none", () => {
+  const require = createRequire(import.meta.url);
+  const routerFile = join(dirname(require.resolve("react-router/package.json")), "dist/production/lib/router/router.js");
+
+  it("turns both instrumentation tests of the installed createRouter off (fails after an upgrade that changes them)", () => {
+    const result = dropRouterInstrumentations(readFileSync(routerFile, "utf8"), routerFile);
+    expect(result?.dropped).toBe(2);
+    expect(result?.code).not.toContain("if (init.instrumentations)");
+    expect(result?.code).toContain("if (false) router = instrumentClientSideRouter(");
+  });
+
+  it("keeps them when asked to (an app/entry.client that passes instrumentations)", () => {
+    const code = readFileSync(routerFile, "utf8");
+    expect(reactRouterBrowserTransform(code, routerFile, { keepInstrumentations: true })).toContain("if (init.instrumentations)");
+    expect(dropRouterInstrumentations(code, "/x/node_modules/react-router/dist/production/lib/dom/lib.js")).toBeNull();
+  });
+
+  it("finds out whether the app's client entry hands the router instrumentations", () => {
+    const app = mkdtempSync(join(tmpdir(), "rr-entry-"));
+    expect(usesInstrumentations(app)).toBe(false);
+    writeFileSync(join(app, "entry.client.tsx"), "hydrateRoot(document, <HydratedRouter />);");
+    expect(usesInstrumentations(app)).toBe(false);
+    writeFileSync(join(app, "entry.client.tsx"), "hydrateRoot(document, <HydratedRouter instrumentations={[logging]} />);");
+    expect(usesInstrumentations(app)).toBe(true);
+  });
+
+  it("this app has no client entry of its own, so the step is on", () => {
+    expect(usesInstrumentations(join(import.meta.dirname, "../../app"))).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseAst } from "rolldown/parseAst";
 import type { Plugin } from "vite";
 
@@ -24,7 +26,19 @@ import type { Plugin } from "vite";
  *    the library's build leaves out, and the `displayName` assignments (read
  *    only by React DevTools) go, so unused components are dropped.
  *
- * The server build is untouched: server logs and SSR errors read as before.
+ * 3. Instrumentation. `createRouter` wraps every route and the router itself
+ *    when it is given `instrumentations` (the `HydratedRouter` prop of a
+ *    custom app/entry.client). This app has no client entry of its own, so
+ *    the router never gets any and that code (about 1 KB gzip) never runs:
+ *    its two `if (init.instrumentations)` tests become `if (false)` and the
+ *    bundler drops it. Should app/entry.client.* ever pass
+ *    `instrumentations`, this step turns itself off (see `usesInstrumentations`).
+ *
+ * Each step checks that it still finds what it rewrites in the installed
+ * react-router (scripts/vite/react-router-browser-build.test.ts), so an
+ * upgrade that changes the code fails the unit test instead of silently
+ * shipping more. The server build is untouched: server logs and SSR errors
+ * read as before.
  */
 export const BROWSER_MESSAGE = "React Router check failed (message left out of the browser build)";
 
@@ -97,20 +111,49 @@ export function makeComponentsTreeShakable(code: string, id: string): { code: st
   return annotated + displayNames > 0 ? { code: out, annotated, displayNames } : null;
 }
 
-/** Both steps; null when the module is not React Router's or nothing changed. */
-export function reactRouterBrowserTransform(code: string, id: string): string | null {
-  const shakable = makeComponentsTreeShakable(code, id)?.code ?? code;
+const ROUTER_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]router[\\/]router\.js$/;
+/** The two tests in createRouter (router.js): the route wrapper and the router wrapper. */
+const INSTRUMENTATION_TESTS = /^(\t)if \(init\.instrumentations\) /gm;
+
+/** createRouter without its instrumentation branches (null: not router.js, or nothing found). */
+export function dropRouterInstrumentations(code: string, id: string): { code: string; dropped: number } | null {
+  if (!ROUTER_MODULE.test(id)) return null;
+  let dropped = 0;
+  const out = code.replace(INSTRUMENTATION_TESTS, (_match, indent: string) => {
+    dropped++;
+    return `${indent}if (false) `;
+  });
+  return dropped > 0 ? { code: out, dropped } : null;
+}
+
+/** Whether the app's own client entry (if any) hands instrumentations to the router. */
+export function usesInstrumentations(appDirectory: string): boolean {
+  for (const name of ["entry.client.tsx", "entry.client.ts", "entry.client.jsx", "entry.client.js"]) {
+    const file = join(appDirectory, name);
+    if (existsSync(file) && readFileSync(file, "utf8").includes("instrumentations")) return true;
+  }
+  return false;
+}
+
+/** All steps; null when the module is not React Router's or nothing changed. */
+export function reactRouterBrowserTransform(code: string, id: string, options: { keepInstrumentations?: boolean } = {}): string | null {
+  const withoutInstrumentation = options.keepInstrumentations ? code : (dropRouterInstrumentations(code, id)?.code ?? code);
+  const shakable = makeComponentsTreeShakable(withoutInstrumentation, id)?.code ?? withoutInstrumentation;
   const stripped = stripReactRouterMessages(shakable, id)?.code ?? shakable;
   return stripped === code ? null : stripped;
 }
 
 export function reactRouterBrowserBuild(): Plugin {
+  let keepInstrumentations = false;
   return {
     name: "react-router-browser-build",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
+    configResolved(config) {
+      keepInstrumentations = usesInstrumentations(join(config.root, "app"));
+    },
     transform(code, id) {
-      const out = reactRouterBrowserTransform(code, id);
+      const out = reactRouterBrowserTransform(code, id, { keepInstrumentations });
       return out === null ? null : { code: out, map: null };
     },
   };
