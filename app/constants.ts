@@ -225,5 +225,13 @@ export const WORKSPACE_INVITES_PER_REQUEST = 20;
 export const WORKSPACE_INVITE_TTL_S = 14 * 24 * 60 * 60;
 /** Public pages as guests see them are reused for this long in each isolate (micro-caching; edits show within it). */
 export const GUEST_PAGE_CACHE_TTL_MS = 30_000;
+/**
+ * After that, the old copy is still served for up to this long while ONE
+ * request renders the page again (stale-while-revalidate): without it, every
+ * guest arriving in the same moment renders the page at once when it expires.
+ */
+export const GUEST_PAGE_CACHE_STALE_MS = 30_000;
+/** A renewal that has not finished within this long is handed to the next request (the first one failed or hung). */
+export const GUEST_PAGE_CACHE_REFRESH_MS = 5_000;
 /** Memory the guest page cache may use in one isolate (UTF-16 estimate). */
 export const GUEST_PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;

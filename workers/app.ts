@@ -8,6 +8,7 @@ import {
   malformedBodyReason,
   PayloadTooLargeError,
 } from "~/http/security";
+import { answerFromGuestPageCache, guestPageKey } from "~/http/guest-page-cache.server";
 import { reportError } from "~/observability/error-report.server";
 import { log, setLogLevel } from "~/observability/log.server";
 import { pageErrorCookie } from "~/observability/page-errors.server";
@@ -33,7 +34,8 @@ function requestHandler(request: Request, context: RouterContextProvider) {
 
 /**
  * The only Worker entry. It guards the request (same-origin writes, body
- * size), gives React Router a fresh context with the bindings, and adds the
+ * size), answers a guest's request from the page cache when it can, gives
+ * React Router a fresh context with the bindings otherwise, and adds the
  * security headers and a log line to every response.
  */
 export default {
@@ -46,6 +48,7 @@ export default {
       requestId: crypto.randomUUID(),
       nonce: createNonce(),
       isLocal: env.APP_ENV === "local",
+      guestPageKey: guestPageKey(request),
     };
     const url = new URL(request.url);
     let response: Response;
@@ -101,6 +104,9 @@ async function handle(request: Request, url: URL, worker: WorkerContext): Promis
     const malformed = await malformedBodyReason(request);
     if (malformed) return errorResponse(url, 400, malformed, worker.requestId);
   }
+  // A guest's copy of a public page is served before React Router runs (micro-caching, decision 018).
+  const cached = answerFromGuestPageCache(request, worker);
+  if (cached) return cached;
   const context = new RouterContextProvider();
   context.set(workerContext, worker);
   const response = await requestHandler(request, context);

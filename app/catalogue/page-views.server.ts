@@ -1,4 +1,5 @@
 import { authEnv } from "~/auth/env";
+import { openD1, type Database } from "~/db/client.server";
 import { log } from "~/observability/log.server";
 import type { AppContext, WorkerContext } from "~/request/context";
 import { dayNumber, recordTitleView, recordVideoPlay, viewerKeyFor } from "./views.server";
@@ -21,23 +22,32 @@ function firstTimeToday(kind: string, id: number, viewerKey: string): boolean {
   return true;
 }
 
-function count(app: AppContext, worker: WorkerContext, request: Request, kind: "view" | "play", id: number) {
+function count(db: Database, userId: number | null, worker: WorkerContext, request: Request, kind: "view" | "play", id: number) {
   worker.ctx.waitUntil(
-    viewerKeyFor(request, app.viewer.userId, authEnv(worker.env).APP_KEY ?? "")
+    viewerKeyFor(request, userId, authEnv(worker.env).APP_KEY ?? "")
       .then((viewerKey) => {
         if (!firstTimeToday(kind, id, viewerKey)) return false;
-        return kind === "view" ? recordTitleView(app.db, id, { viewerKey }) : recordVideoPlay(app.db, id, { viewerKey });
+        return kind === "view" ? recordTitleView(db, id, { viewerKey }) : recordVideoPlay(db, id, { viewerKey });
       })
       .catch((error: unknown) => log("warn", `${kind} not recorded`, { requestId: worker.requestId, error: String(error) })),
   );
 }
 
 export function countTitleView(app: AppContext, worker: WorkerContext, request: Request, titleId: number) {
-  count(app, worker, request, "view", titleId);
+  count(app.db, app.viewer.userId, worker, request, "view", titleId);
 }
 
 export function countVideoPlay(app: AppContext, worker: WorkerContext, request: Request, videoId: number) {
-  count(app, worker, request, "play", videoId);
+  count(app.db, app.viewer.userId, worker, request, "play", videoId);
+}
+
+/**
+ * A guest's view or play of a page served from the guest page cache: no
+ * request context exists then, so the database is opened here (lazily: only
+ * a view that is new today runs a statement).
+ */
+export function countGuestView(worker: WorkerContext, request: Request, kind: "view" | "play", id: number) {
+  count(openD1(worker.env.DB, null).db, null, worker, request, kind, id);
 }
 
 /** A positive id from a path segment, or null. */

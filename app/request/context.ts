@@ -18,6 +18,8 @@ export interface WorkerContext {
   nonce: string;
   /** True when running locally (wrangler dev / vite dev), never in production. */
   isLocal: boolean;
+  /** This request's guest page-cache key (null: it may not share a copy); set by the Worker entry. */
+  guestPageKey?: string | null;
 }
 export const workerContext = createContext<WorkerContext>();
 

@@ -1,6 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
+import { guestPageKey } from "~/http/guest-page-cache.server";
 import { appMiddleware } from "~/request/middleware.server";
 import { workerContext } from "~/request/context";
 
@@ -24,6 +25,7 @@ export async function runRoute<T>(
     requestId: "test",
     nonce: "test-nonce",
     isLocal: options.isLocal ?? true,
+    guestPageKey: guestPageKey(request),
   });
   const url = new URL(request.url);
   let outcome: { value?: T; thrown?: unknown; response?: Response } = {};

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/title";
-import { countTitleView, idParam } from "~/catalogue/page-views.server";
+import { countGuestView, countTitleView, idParam } from "~/catalogue/page-views.server";
 import { guestPageCache } from "~/http/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
@@ -23,9 +23,9 @@ import { GeneratedNote } from "~/site/generated-note";
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
 export const middleware: Route.MiddlewareFunction[] = [
   guestPageCache({
-    onHit: ({ request, params, context }) => {
+    onHit: ({ request, params, worker }) => {
       const id = idParam(params.id);
-      if (id) countTitleView(getApp(context), getWorker(context), request, id);
+      if (id) countGuestView(worker, request, "view", id);
     },
   }),
 ];

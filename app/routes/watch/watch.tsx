@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/watch";
-import { countVideoPlay, idParam } from "~/catalogue/page-views.server";
+import { countGuestView, countVideoPlay, idParam } from "~/catalogue/page-views.server";
 import { guestPageCache } from "~/http/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
@@ -24,9 +24,9 @@ import { RatingBadge } from "~/site/rating-badge";
 /** Guests share a copy of this page for a few seconds; a copy still counts the play. */
 export const middleware: Route.MiddlewareFunction[] = [
   guestPageCache({
-    onHit: ({ request, params, context }) => {
+    onHit: ({ request, params, worker }) => {
       const id = idParam(params.videoId);
-      if (id) countVideoPlay(getApp(context), getWorker(context), request, id);
+      if (id) countGuestView(worker, request, "play", id);
     },
   }),
 ];
