@@ -4,7 +4,7 @@ import type { AppContext } from "~/request/context";
 import { defaultSettings, type Settings } from "~/settings/definitions";
 import type { Theme } from "~/themes/themes";
 import { getBootstrapData } from "./api-contract";
-import { buildBootstrapData, buildPageBootstrap, PAGE_SETTING_KEYS } from "./bootstrap.server";
+import { buildBootstrapData, buildPageBootstrap, PAGE_SETTING_KEYS, SIGNED_IN_SETTING_KEYS } from "./bootstrap.server";
 
 const theme = (id: number, name: string, isDark: boolean, defaults: { light?: boolean; dark?: boolean } = {}): Theme => ({
   id,
@@ -61,6 +61,35 @@ describe("the bootstrap data a page embeds", () => {
     expect(json).not.toContain("secret@example.test");
     expect(json).not.toContain("body{}");
     expect(page).not.toHaveProperty("default_meta_tags");
+  });
+
+  it("carries the uploader's limits only for signed-in users (every uploader is behind sign-in)", () => {
+    expect(buildPageBootstrap(guestApp(), request).settings).not.toHaveProperty("uploads");
+    const user = {
+      id: 7,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      displayName: "Ada Lovelace",
+      customDisplayName: null,
+      email: "ada@example.test",
+      avatar: null,
+      emailVerifiedAt: null,
+      language: "en",
+      country: null,
+      timezone: null,
+      unreadNotificationsCount: 0,
+      hasPassword: true,
+      twoFactorConfirmedAt: null,
+      twoFactorPending: false,
+      recoveryCodesRemaining: 0,
+      roleIds: [2],
+      subscriptions: [],
+      socialProfiles: [],
+      createdAt: new Date("2026-01-01T00:00:00Z"),
+    };
+    const page = buildPageBootstrap({ ...guestApp(), user } as unknown as AppContext, request);
+    expect(Object.keys(page.settings.uploads ?? {}).sort()).toEqual(SIGNED_IN_SETTING_KEYS.map((key) => key.split(".")[1]).sort());
+    expect(page.settings.uploads?.max_size).toBe(defaultSettings()["uploads.max_size"]);
   });
 
   it("carries the active theme and the one the toggle switches to, with their values", () => {

@@ -55,6 +55,14 @@ export const PAGE_SETTING_KEYS = [
   "cookie_notice.enable",
   "cookie_notice.position",
   "cookie_notice.button",
+] as const satisfies readonly PublicSettingKey[];
+
+/**
+ * Settings only signed-in users' pages read: the uploader's limits (every
+ * screen with an uploader is behind sign-in). A guest's pages go without
+ * them, as without any setting their code does not read.
+ */
+export const SIGNED_IN_SETTING_KEYS = [
   "uploads.max_size",
   "uploads.allowed_extensions",
   "uploads.blocked_extensions",
@@ -65,7 +73,8 @@ export const PAGE_SETTING_KEYS = [
 
 /**
  * What every page embeds through the root loader: the bootstrap data cut to
- * what the page's browser code reads. Settings only the PAGE_SETTING_KEYS;
+ * what the page's browser code reads. Settings only the PAGE_SETTING_KEYS
+ * (and SIGNED_IN_SETTING_KEYS for signed-in users);
  * menus without their items' visibility rules (already applied); themes only
  * the active one and the one the light/dark toggle switches to (the
  * appearance editor's preview asks GET /api/v1/bootstrap-data for the rest);
@@ -78,6 +87,7 @@ export function buildPageBootstrap(app: AppContext, request: Request) {
   return {
     settings: {
       ...nestedSettings(settings, PAGE_SETTING_KEYS),
+      ...(app.user ? nestedSettings(settings, SIGNED_IN_SETTING_KEYS) : {}),
       base_url: new URL(request.url).origin,
       menus: visibleMenus(app).map(renderedMenu),
     },

@@ -27,7 +27,9 @@ const EMPTY: readonly UploadItem[] = [];
 
 export function useUploader(options: UseUploaderOptions = {}) {
   const t = useTrans();
+  // Pages embed the upload settings for signed-in users only (every uploader is behind sign-in).
   const site = useSettings().uploads;
+  if (!site) throw new Error("useUploader needs a signed-in user: a guest's page has no upload settings");
   const settings: UploadSettings = { chunk: site.chunk, chunkSize: site.chunk_size, directUpload: site.direct_upload };
   const restrictions: UploadRestrictions = {
     maxSize: Math.min(site.max_size, options.restrictions?.maxSize ?? Number.POSITIVE_INFINITY),
