@@ -26,8 +26,8 @@ const SHELL_MODULES = modulePattern(
     "appearance/editor-flag", "appearance/preview/mode", "appearance/preview/preview-store", "appearance/preview/appearance-preview",
     "shell/navbar", "shell/logo", "shell/menu-links", "shell/lazy-error-pages", "shell/cookie-notice", "shell/footer",
     "shell/language-picker", "shell/theme-toggle", "site/use-navbar-position", "site/search/navbar-search",
-    "auth/ui/use-has-permission", "ui/use-hydrated", "ui/lazy-component", "ui/no-js-redirect", "ui/spinner", "ui/icons",
-    "ui/use-client-query", "ui/progress-bar", "ui/toaster",
+    "auth/ui/use-has-permission", "ui/use-hydrated", "ui/lazy-component", "ui/no-js-redirect", "ui/icons",
+    "ui/progress-bar", "ui/toaster",
     // what most public pages use
     "ads/ad-slot", "seo/seo", "site/rating-badge", "site/cta-link", "catalogue/artwork", "catalogue/slug",
   ],
@@ -35,6 +35,13 @@ const SHELL_MODULES = modulePattern(
 
 /** What the catalogue's public pages (titles, people, search, lists) share beyond the shell. */
 const CATALOGUE_PAGE_MODULES = modulePattern([], ["site/cards", "site/format", "site/generated-note"]);
+
+/**
+ * Browser-side queries (the query client and its hook) and the spinner shown while they run: one chunk,
+ * loaded with the navbar type-ahead when a visitor first goes to the search box, and by the signed-in
+ * screens that query (combobox, notifications).
+ */
+const CLIENT_QUERY_MODULES = modulePattern([], ["ui/use-client-query", "ui/client-query", "ui/spinner"]);
 
 /** The landing page's pricing table and its helpers, one chunk. */
 const PRICING_MODULES = modulePattern([], ["billing/ui/pricing-table", "billing/format", "billing/money", "billing/plan-buttons", "billing/pricing-rules", "ui/button-styles"]);
@@ -60,6 +67,7 @@ export default defineConfig({
                 { name: "shell", test: SHELL_MODULES },
                 { name: "catalogue-cards", test: CATALOGUE_PAGE_MODULES },
                 { name: "pricing", test: PRICING_MODULES },
+                { name: "client-query", test: CLIENT_QUERY_MODULES },
               ],
             },
           },

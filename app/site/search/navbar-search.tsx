@@ -1,14 +1,12 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { Form, useNavigate, useSearchParams } from "react-router";
+import { lazy, Suspense, useId, useRef, useState } from "react";
+import { Form, useSearchParams } from "react-router";
 import { useHasPermission } from "~/auth/ui/use-has-permission";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { SearchIcon } from "~/ui/icons";
-import { Spinner } from "~/ui/spinner";
-import { useClientQuery } from "~/ui/use-client-query";
 import { useHydrated } from "~/ui/use-hydrated";
-import { SUGGEST_MIN_QUERY_LENGTH, SUGGEST_DEBOUNCE_MS } from "~/constants";
 
-const SuggestionList = lazy(() => import("./suggestion-list").then((module) => ({ default: module.SuggestionList })));
+/** The type-ahead's code (queries, keyboard, the list): loaded when the visitor first goes to the box. */
+const TypeAhead = lazy(() => import("./navbar-type-ahead"));
 
 export interface Suggestion {
   kind: "title" | "person";
@@ -25,6 +23,14 @@ export function suggestionOptionId(listId: string, index: number) {
   return `${listId}-option-${index}`;
 }
 
+/** What the type-ahead tells the input it drives (its ARIA state); closed until its code has loaded. */
+export interface TypeAheadState {
+  expanded: boolean;
+  activeId: string | undefined;
+}
+
+const CLOSED: TypeAheadState = { expanded: false, activeId: undefined };
+
 /**
  * The navbar search box. Without JavaScript it is a plain GET form to
  * /search. With it, it becomes an ARIA 1.2 combobox: suggestions (titles
@@ -33,6 +39,12 @@ export function suggestionOptionId(listId: string, index: number) {
  * search. Built on a native input rather than the shared ComboBox so the
  * form keeps submitting on Enter and public pages stay light.
  * Viewers without titles.view (who would be refused by /search) get no box.
+ *
+ * The box itself (input, value, form) is in every page's shell; the
+ * type-ahead behind it (./navbar-type-ahead: debounced queries through the
+ * query client, arrow keys, the suggestion list) loads when the visitor
+ * first focuses or types in the box, which most visitors never do (issue 2's
+ * JavaScript budget, decision 006). Until then Enter submits the form.
  */
 export function NavbarSearch({ className = "" }: { className?: string }) {
   if (!useHasPermission("titles.view")) return null;
@@ -42,73 +54,24 @@ export function NavbarSearch({ className = "" }: { className?: string }) {
 function SearchCombobox({ className }: { className: string }) {
   const t = useTrans();
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(() => params.get("query") ?? "");
-  const [debounced, setDebounced] = useState(value);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const [engaged, setEngaged] = useState(false);
+  const [typeAhead, setTypeAhead] = useState<TypeAheadState>(CLOSED);
+  // The loaded type-ahead puts its key handler here.
+  const keyHandler = useRef<((event: React.KeyboardEvent<HTMLInputElement>) => void) | null>(null);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value.trim()), SUGGEST_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-
-  const wanted = open && debounced.length >= SUGGEST_MIN_QUERY_LENGTH ? debounced : null;
-  const { data, isLoading } = useClientQuery<{ results: Suggestion[] }>(
-    wanted ? `search-suggest:${wanted.toLowerCase()}` : null,
-    `/search/suggest?query=${encodeURIComponent(wanted ?? "")}`,
-  );
-  const results = wanted ? (data?.results ?? []) : [];
-  const expanded = hydrated && open && !!wanted && (results.length > 0 || !isLoading);
-
-  useEffect(() => setActive(-1), [debounced]);
-
-  function choose(suggestion: Suggestion) {
+  function close() {
     setOpen(false);
     inputRef.current?.blur();
-    navigate(suggestion.url);
   }
 
-  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "ArrowDown") {
-      event.preventDefault();
-      setOpen(true);
-      setActive((i) => (results.length === 0 ? -1 : (i + 1) % results.length));
-    } else if (event.key === "ArrowUp") {
-      event.preventDefault();
-      setActive((i) => (results.length === 0 ? -1 : i <= 0 ? results.length - 1 : i - 1));
-    } else if (event.key === "Escape") {
-      if (open) {
-        event.preventDefault();
-        setOpen(false);
-        setActive(-1);
-      }
-    } else if (event.key === "Enter" && expanded && active >= 0 && results[active]) {
-      event.preventDefault();
-      choose(results[active]);
-    }
-  }
-
-  const [everWanted, setEverWanted] = useState(false);
-  useEffect(() => {
-    if (wanted) setEverWanted(true);
-  }, [wanted]);
   const emptyList = <ul id={`${listId}-list`} role="listbox" aria-label={t("Suggestions")} hidden data-testid="navbar-search-suggestions" />;
-  const optionId = (index: number) => suggestionOptionId(listId, index);
   return (
-    <Form
-      method="get"
-      action="/search"
-      role="search"
-      className={`relative ${className}`}
-      onSubmit={() => {
-        setOpen(false);
-        inputRef.current?.blur();
-      }}
-    >
+    <Form method="get" action="/search" role="search" className={`relative ${className}`} onSubmit={close}>
       <label htmlFor={`${listId}-input`} className="sr-only">
         {t("Search titles and people")}
       </label>
@@ -127,41 +90,41 @@ function SearchCombobox({ className }: { className: string }) {
           onChange={(event) => {
             setValue(event.target.value);
             setOpen(true);
+            setEngaged(true);
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true);
+            setEngaged(true);
+          }}
           onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
+          onKeyDown={(event) => keyHandler.current?.(event)}
           {...(hydrated
             ? {
                 role: "combobox",
                 "aria-autocomplete": "list" as const,
-                "aria-expanded": expanded,
+                "aria-expanded": typeAhead.expanded,
                 "aria-controls": `${listId}-list`,
-                "aria-activedescendant": expanded && active >= 0 ? optionId(active) : undefined,
+                "aria-activedescendant": typeAhead.activeId,
               }
             : {})}
           className="h-10 w-full rounded-full border border-divider bg-background pl-9 pr-9 text-sm text-foreground placeholder:text-muted focus:border-primary focus:outline-none"
         />
-        {hydrated && open && isLoading && wanted ? (
-          <Spinner className="absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted" label={t("Loading")} />
-        ) : null}
         <button type="submit" className="sr-only">
           {t("Search")}
         </button>
       </div>
       {hydrated ? (
-        // The list's code loads with the first query (most visitors never type here).
         <Suspense fallback={emptyList}>
-          {everWanted ? (
-            <SuggestionList
+          {engaged ? (
+            <TypeAhead
               listId={listId}
-              results={results}
-              active={active}
-              expanded={expanded}
-              isLoading={isLoading}
-              query={debounced}
-              onChoose={choose}
-              onActivate={setActive}
+              query={value}
+              open={open}
+              onOpenChange={setOpen}
+              onClose={close}
+              onStateChange={setTypeAhead}
+              keyHandler={keyHandler}
+              emptyList={emptyList}
             />
           ) : (
             emptyList

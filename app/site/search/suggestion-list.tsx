@@ -1,7 +1,7 @@
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { suggestionOptionId, type Suggestion } from "./navbar-search";
 
-/** The navbar type-ahead's list of suggestions (see NavbarSearch): loaded with the first query. */
+/** The navbar type-ahead's list of suggestions (see NavbarSearch and ./navbar-type-ahead). */
 export function SuggestionList({
   listId,
   results,
