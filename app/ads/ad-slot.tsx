@@ -1,49 +1,27 @@
-import { useEffect, useRef } from "react";
-import { useTrans } from "~/bootstrap/use-bootstrap";
-import { useHydrated } from "~/ui/use-hydrated";
+import { Suspense } from "react";
+import { lazyComponent } from "~/ui/lazy-component";
 
-const SIZE_HINTS: Record<string, string> = {
-  // Spec section 9: general ads best at 150 px high or responsive; title and
-  // person ads at 850 px wide; the watch ad as wide as possible.
-  "ads.general_top": "max-w-7xl min-h-[90px]",
-  "ads.general_bottom": "max-w-7xl min-h-[90px]",
-  "ads.title_top": "max-w-[850px]",
-  "ads.person_top": "max-w-[850px]",
-  "ads.watch_top": "max-w-none",
-};
+export interface AdSlotProps {
+  slot: string;
+  html: string | null | undefined;
+  className?: string;
+}
 
 /**
- * An advertising slot. Renders nothing when the slot is empty. The HTML is
- * the administrator's, with the response's nonce already on each script tag.
- *
- * Scripts in server-rendered HTML run as the browser parses the page. After
- * a client-side navigation React inserts the HTML with innerHTML, where
- * scripts never run, so they are re-created once here; our own (nonced)
- * bundle creates them, which 'strict-dynamic' allows.
+ * The ad's code (./ad-slot-view) loads only on pages that have an ad: most
+ * sites run none, and then a guest's page ships none of it (issue 2's
+ * JavaScript budget, decision 006). The server renders the ad in place
+ * (lazyComponent), so it shows without JavaScript and its scripts run as the
+ * page is parsed.
  */
-export function AdSlot({ slot, html, className = "" }: { slot: string; html: string | null | undefined; className?: string }) {
-  const t = useTrans();
-  const ref = useRef<HTMLDivElement>(null);
-  // True when this slot first rendered after hydration, i.e. on a client-side navigation.
-  const mountedOnClient = useRef(useHydrated());
-  useEffect(() => {
-    const node = ref.current;
-    if (!node || !html || !mountedOnClient.current) return;
-    for (const old of node.querySelectorAll("script")) {
-      const script = document.createElement("script");
-      for (const attr of old.attributes) if (attr.name !== "nonce") script.setAttribute(attr.name, attr.value);
-      script.text = old.text;
-      old.replaceWith(script);
-    }
-  }, [html]);
-  if (!html) return null;
+const AdSlotView = lazyComponent(() => import("./ad-slot-view").then((module) => module.default));
+
+/** An advertising slot: nothing when the slot is empty. */
+export function AdSlot(props: AdSlotProps) {
+  if (!props.html) return null;
   return (
-    <aside
-      aria-label={t("Advertisement")}
-      data-ad-slot={slot}
-      className={`mx-auto my-6 w-full overflow-hidden ${SIZE_HINTS[slot] ?? ""} ${className}`}
-    >
-      <div ref={ref} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />
-    </aside>
+    <Suspense fallback={null}>
+      <AdSlotView {...props} />
+    </Suspense>
   );
 }
