@@ -89,7 +89,7 @@ export default async function catalogue(bench: BenchContext) {
     const ratio = statik.p50Ms > 0 ? row.p50Ms / statik.p50Ms : Number.POSITIVE_INFINITY;
     const ok = row.requests > 0 && row.errors === 0 && ratio <= RATIO_TARGET && row.p99Ms < P99_TARGET_MS && row.non2xx === 0;
     bench.note(
-      `${ok ? "met   " : "MISSED"} ${row.name}: p50 ${row.p50Ms} ms = ${ratio.toFixed(2)} x static (${statik.p50Ms} ms, target <= ${RATIO_TARGET}), p99 ${row.p99Ms} ms (target < ${P99_TARGET_MS})${row.non2xx ? `, ${row.non2xx} non-2xx` : ""}${row.errors ? `, ${row.errors} errors/timeouts` : ""}`,
+      `${ok ? "met   " : "MISSED"} ${row.name}: p50 ${row.p50Ms} ms = ${ratio.toFixed(2)} x static (${statik.p50Ms} ms, target <= ${RATIO_TARGET}), p99 ${row.p99Ms} ms (target < ${P99_TARGET_MS}; the static file's ${statik.p99Ms} ms)${row.non2xx ? `, ${row.non2xx} non-2xx` : ""}${row.errors ? `, ${row.errors} errors/timeouts` : ""}`,
     );
     if (!ok) missed.push(row.name);
   }
