@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
   BROWSER_MESSAGE,
   dropRouterInstrumentations,
+  dropRscBranches,
   makeComponentsTreeShakable,
   reactRouterBrowserBuild,
   reactRouterBrowserTransform,
@@ -135,5 +136,28 @@ describe("react-router-browser-build vite plugin: no instrumentation code when t
 
   it("this app has no client entry of its own, so the step is on", () => {
     expect(usesInstrumentations(join(import.meta.dirname, "../../app"))).toBe(false);
+  });
+});
+
+describe("react-router-browser-build vite plugin: no RSC code outside RSC mode", () => {
+  const require = createRequire(import.meta.url);
+  const lib = join(dirname(require.resolve("react-router/package.json")), "dist/production/lib");
+
+  it("replaces every RSC context read of the installed react-router (throws after an upgrade that moves them)", () => {
+    for (const [file, reads] of [
+      ["hooks.js", 2],
+      ["dom/ssr/components.js", 2],
+    ] as const) {
+      const path = join(lib, file);
+      const result = dropRscBranches(readFileSync(path, "utf8"), path);
+      expect(result?.replaced, file).toBe(reads);
+      expect(result?.code).not.toContain("useIsRSCRouterContext();\n");
+      expect(() => stripReactRouterMessages(result!.code, path)).not.toThrow();
+    }
+  });
+
+  it("fails loudly when a read it expects is missing", () => {
+    expect(() => dropRscBranches("function PrefetchPageLinks() {}", join(lib, "dom/ssr/components.js"))).toThrow(/react-router changed/);
+    expect(dropRscBranches("let x = 1;", join(lib, "router/router.js"))).toBeNull();
   });
 });

@@ -34,6 +34,13 @@ import type { Plugin } from "vite";
  *    bundler drops it. Should app/entry.client.* ever pass
  *    `instrumentations`, this step turns itself off (see `usesInstrumentations`).
  *
+ * 4. React Server Components. The framework mode without RSC (this app's
+ *    `reactRouter()` Vite plugin) never provides React Router's RSC context,
+ *    yet its error boundary, <Scripts> and <PrefetchPageLinks> read it and
+ *    keep the RSC error handler and RSC prefetching in the bundle. Those
+ *    reads become `false` (they are `useContext` reads, which hold no hook
+ *    state, so nothing shifts), and the bundler drops the RSC code.
+ *
  * Each step checks that it still finds what it rewrites in the installed
  * react-router (scripts/vite/react-router-browser-build.test.ts), so an
  * upgrade that changes the code fails the unit test instead of silently
@@ -126,6 +133,29 @@ export function dropRouterInstrumentations(code: string, id: string): { code: st
   return dropped > 0 ? { code: out, dropped } : null;
 }
 
+/** Where React Router reads its RSC context in the browser: file, exact text, replacement, how many times. */
+const RSC_READS: { file: RegExp; find: string; replace: string; count: number }[] = [
+  { file: /[\\/]lib[\\/]hooks\.js$/, find: "if (this.context && typeof error", replace: "if (false && typeof error", count: 1 },
+  { file: /[\\/]lib[\\/]hooks\.js$/, find: "if (this.context) return /* @__PURE__ */ React$1.createElement(RSCErrorHandler", replace: "if (false) return /* @__PURE__ */ React$1.createElement(RSCErrorHandler", count: 1 },
+  { file: /[\\/]lib[\\/]dom[\\/]ssr[\\/]components\.js$/, find: "let rsc = useIsRSCRouterContext();", replace: "let rsc = false;", count: 1 },
+  { file: /[\\/]lib[\\/]dom[\\/]ssr[\\/]components\.js$/, find: "let isRSCRouterContext = useIsRSCRouterContext();", replace: "let isRSCRouterContext = false;", count: 1 },
+];
+
+/** The module with its RSC context reads replaced by `false` (null: none here). Throws when a read is no longer found. */
+export function dropRscBranches(code: string, id: string): { code: string; replaced: number } | null {
+  if (!REACT_ROUTER_DIST.test(id)) return null;
+  let out = code;
+  let replaced = 0;
+  for (const read of RSC_READS) {
+    if (!read.file.test(id)) continue;
+    const found = out.split(read.find).length - 1;
+    if (found !== read.count) throw new Error(`react-router-browser-build: expected ${read.count} × "${read.find}" in ${id}, found ${found} (react-router changed: update RSC_READS)`);
+    out = out.split(read.find).join(read.replace);
+    replaced += found;
+  }
+  return replaced > 0 ? { code: out, replaced } : null;
+}
+
 /** Whether the app's own client entry (if any) hands instrumentations to the router. */
 export function usesInstrumentations(appDirectory: string): boolean {
   for (const name of ["entry.client.tsx", "entry.client.ts", "entry.client.jsx", "entry.client.js"]) {
@@ -138,7 +168,8 @@ export function usesInstrumentations(appDirectory: string): boolean {
 /** All steps; null when the module is not React Router's or nothing changed. */
 export function reactRouterBrowserTransform(code: string, id: string, options: { keepInstrumentations?: boolean } = {}): string | null {
   const withoutInstrumentation = options.keepInstrumentations ? code : (dropRouterInstrumentations(code, id)?.code ?? code);
-  const shakable = makeComponentsTreeShakable(withoutInstrumentation, id)?.code ?? withoutInstrumentation;
+  const withoutRsc = dropRscBranches(withoutInstrumentation, id)?.code ?? withoutInstrumentation;
+  const shakable = makeComponentsTreeShakable(withoutRsc, id)?.code ?? withoutRsc;
   const stripped = stripReactRouterMessages(shakable, id)?.code ?? shakable;
   return stripped === code ? null : stripped;
 }
