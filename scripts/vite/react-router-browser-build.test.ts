@@ -32,8 +32,14 @@ describe("react-router-browser-build vite plugin: developer messages", () => {
     );
   });
 
+  it("replaces the message of the errors it throws", () => {
+    const result = stripReactRouterMessages('throw new Error(`Cannot submit ${what}`); reject(Error("Aborted")); new TypeError("kept");', ROUTER_FILE);
+    const message = JSON.stringify(BROWSER_MESSAGE);
+    expect(result?.code).toBe(`throw new Error(${message}); reject(Error(${message})); new TypeError("kept");`);
+  });
+
   it("leaves other calls and other packages alone", () => {
-    expect(stripReactRouterMessages('throw new Error("Not found"); console.warn("x");', ROUTER_FILE)).toBeNull();
+    expect(stripReactRouterMessages('throw new TypeError("Not found"); console.warn("x");', ROUTER_FILE)).toBeNull();
     expect(stripReactRouterMessages('invariant(a, "message");', "/x/app/shell/navbar.tsx")).toBeNull();
     expect(stripReactRouterMessages('invariant(a, "message");', "/x/node_modules/react-dom/cjs/react-dom-client.production.js")).toBeNull();
   });

@@ -9,13 +9,15 @@ import type { Plugin } from "vite";
  * React Router publishes one "production" build for servers and browsers
  * alike; in the browser build only, two things change in its modules:
  *
- * 1. Developer messages. The build keeps the text of every invariant and
- *    warning ("useNavigate() may be used only in the context of a <Router>
- *    component."), about 2 KB gzip of the shell chunk every page loads.
- *    React's own production build has none (its errors carry a code). The
- *    message argument of `invariant`, `warning`, `warningOnce` and
- *    `warnOnce` calls becomes one short text: the checks still run and still
- *    throw or warn at the same place, only the wording is gone.
+ * 1. Developer messages. The build keeps the text of every invariant,
+ *    warning and error it throws ("useNavigate() may be used only in the
+ *    context of a <Router> component.", "Cannot submit a <button> or <input
+ *    type=\"submit\"> without a <form>"), about 2.5 KB gzip of the shell
+ *    chunk every page loads. React's own production build has none (its
+ *    errors carry a code). The message argument of `invariant`, `warning`,
+ *    `warningOnce` and `warnOnce` calls and of `Error(...)` becomes one short
+ *    text: the checks still run and still throw or warn at the same place,
+ *    only the wording is gone (no code of React Router or ours reads it).
  *
  * 2. Tree-shaking. Its components and contexts are module-level
  *    `const Link = React.forwardRef(...)` / `React.createContext(...)` calls
@@ -76,7 +78,7 @@ function isMessage(node: Node): boolean {
 
 /** The code with every message argument replaced, or null when there is none. */
 export function stripReactRouterMessages(code: string, id: string): { code: string; replaced: number } | null {
-  if (!REACT_ROUTER_DIST.test(id) || !/\b(?:invariant|warning|warningOnce|warnOnce)\(/.test(code)) return null;
+  if (!REACT_ROUTER_DIST.test(id) || !/\b(?:invariant|warning|warningOnce|warnOnce|Error)\(/.test(code)) return null;
   const ast = parseAst(code, { sourceType: "module" }, id) as unknown as Node;
   const ranges: [number, number][] = [];
   const visit = (value: unknown) => {
@@ -90,6 +92,11 @@ export function stripReactRouterMessages(code: string, id: string): { code: stri
       if (callee.type === "Identifier" && MESSAGE_CALLS.has(callee.name as string) && args.length >= 2 && isMessage(last)) {
         ranges.push([last.start, last.end]);
       }
+    }
+    // new Error("...") and Error(`...`): the message is the first argument.
+    if ((node.type === "NewExpression" || node.type === "CallExpression") && (node.callee as Node).type === "Identifier" && (node.callee as Node).name === "Error") {
+      const first = (node.arguments as Node[])[0];
+      if (first && isMessage(first)) ranges.push([first.start, first.end]);
     }
     for (const key in node) if (key !== "type" && typeof node[key] === "object") visit(node[key]);
   };
