@@ -2,20 +2,41 @@ import { authEnv } from "~/auth/env";
 import { openD1, type Database } from "~/db/client.server";
 import { log } from "~/observability/log.server";
 import type { AppContext, WorkerContext } from "~/request/context";
-import { dayNumber, recordTitleView, recordVideoPlay, viewerKeyFor } from "./views.server";
+import { anonymousViewerSource, dayNumber, isSignedInViewer, recordTitleView, recordVideoPlay, viewerKeyFor } from "./views.server";
 
 /**
  * Counting a title view or a video play after the response is on its way
  * (ctx.waitUntil): the page never waits for the write, and a failure only
  * costs one count. Each counts once per viewer and day (views.server.ts);
  * this isolate also remembers what it already counted today, so a viewer
- * reloading a page does not cost a database write each time.
+ * reloading a page (or a page-cache hit of it) costs neither a database write
+ * nor the viewer key's HMAC.
  */
 const RECENT_LIMIT = 20_000;
 const recent = new Set<string>();
 
-function firstTimeToday(kind: string, id: number, viewerKey: string): boolean {
-  const key = `${kind}|${id}|${viewerKey}|${dayNumber()}`;
+/**
+ * The viewer as viewerKeyFor tells them apart, without the HMAC: a 53-bit
+ * hash of the same inputs, kept in this isolate's memory only. Two viewers
+ * sharing a hash would lose one count for the day, nothing more.
+ */
+function viewerInMemory(request: Request, userId: number | null): string {
+  if (isSignedInViewer(userId)) return `u:${userId}`;
+  const source = anonymousViewerSource(request);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < source.length; i++) {
+    const code = source.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `a:${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+}
+
+function firstTimeToday(kind: string, id: number, viewer: string): boolean {
+  const key = `${kind}|${id}|${viewer}|${dayNumber()}`;
   if (recent.has(key)) return false;
   if (recent.size >= RECENT_LIMIT) recent.clear();
   recent.add(key);
@@ -23,12 +44,10 @@ function firstTimeToday(kind: string, id: number, viewerKey: string): boolean {
 }
 
 function count(db: Database, userId: number | null, worker: WorkerContext, request: Request, kind: "view" | "play", id: number) {
+  if (!firstTimeToday(kind, id, viewerInMemory(request, userId))) return;
   worker.ctx.waitUntil(
     viewerKeyFor(request, userId, authEnv(worker.env).APP_KEY ?? "")
-      .then((viewerKey) => {
-        if (!firstTimeToday(kind, id, viewerKey)) return false;
-        return kind === "view" ? recordTitleView(db, id, { viewerKey }) : recordVideoPlay(db, id, { viewerKey });
-      })
+      .then((viewerKey) => (kind === "view" ? recordTitleView(db, id, { viewerKey }) : recordVideoPlay(db, id, { viewerKey })))
       .catch((error: unknown) => log("warn", `${kind} not recorded`, { requestId: worker.requestId, error: String(error) })),
   );
 }

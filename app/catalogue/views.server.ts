@@ -27,15 +27,24 @@ const VIEWER_KEY = /^(u:\d{1,15}|a:[0-9a-f]{32})$/;
  * User-Agent. No cookie is needed, and neither the address nor the agent is
  * stored or recoverable.
  */
-export async function viewerKeyFor(request: Request, userId: number | null | undefined, secret: string): Promise<string> {
-  if (typeof userId === "number" && Number.isSafeInteger(userId) && userId > 0) return `u:${userId}`;
+/** What identifies an anonymous viewer: their address and browser (never stored as such). */
+export function anonymousViewerSource(request: Request): string {
   const ip =
     request.headers.get("CF-Connecting-IP") ??
     request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ??
     "unknown";
   const agent = (request.headers.get("User-Agent") ?? "").slice(0, 512);
+  return `${ip}\n${agent}`;
+}
+
+export function isSignedInViewer(userId: number | null | undefined): userId is number {
+  return typeof userId === "number" && Number.isSafeInteger(userId) && userId > 0;
+}
+
+export async function viewerKeyFor(request: Request, userId: number | null | undefined, secret: string): Promise<string> {
+  if (isSignedInViewer(userId)) return `u:${userId}`;
   const key = await viewerHmacKey(secret || "viewer-key");
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${ip}\n${agent}`)));
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(anonymousViewerSource(request))));
   return `a:${[...mac.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
