@@ -21,7 +21,7 @@ const SHELL_MODULES = modulePattern(
     // (their route files become two-line re-exports)
     "root", "routes/site/layout", "i18n/time-zone-hint",
     // root layout, navbar, footer
-    "bootstrap/use-bootstrap", "constants", "i18n/translate", "i18n/browser-time-zone", "themes/themes",
+    "bootstrap/use-bootstrap", "constants", "i18n/translate", "i18n/page-lines", "i18n/translation-store", "i18n/browser-time-zone", "themes/themes",
     "toasts/toast", "toasts/toast-store", "observability/ui/debug-trace-event", "observability/ui/debug-error-host",
     "appearance/editor-flag", "appearance/preview/mode", "appearance/preview/preview-store", "appearance/preview/appearance-preview",
     "shell/navbar", "shell/logo", "shell/menu-links", "shell/lazy-error-pages", "shell/cookie-notice", "shell/footer",

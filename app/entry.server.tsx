@@ -4,7 +4,9 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { errorFields, log } from "~/observability/log.server";
 import { reportPageError } from "~/observability/page-errors.server";
-import { workerContext } from "~/request/context";
+import { createLineRecorder, LineRecorderContext, linesVersion } from "~/i18n/page-lines";
+import { withPageLines } from "~/i18n/page-lines.server";
+import { appContext, workerContext, type AppContext } from "~/request/context";
 import { pageJsonLd, withJsonLd } from "~/seo/json-ld.server";
 import { serverLazyComponentsReady } from "~/ui/lazy-component";
 
@@ -29,8 +31,13 @@ export default async function handleRequest(
   let shellRendered = false;
   // Lazy components the server renders in place (signed-in navbar controls) must be loaded first.
   await serverLazyComponentsReady();
+  // Every key the page translates is recorded; only those lines go to the browser (app/i18n/page-lines.tsx).
+  const app = appOf(loadContext);
+  const recorder = createLineRecorder(app?.lines ?? {});
   const body = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+    <LineRecorderContext.Provider value={recorder}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </LineRecorderContext.Provider>,
     {
       nonce,
       // React outlines any finished Suspense boundary over 500 bytes once the page passes this size,
@@ -53,7 +60,19 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // The page's structured data goes into the HTML only, not into the loader data (app/seo/json-ld.server.ts).
   const jsonLd = pageJsonLd(loadContext);
-  return new Response(jsonLd ? withJsonLd(body, jsonLd, nonce) : body, { headers: responseHeaders, status: responseStatusCode });
+  let document: ReadableStream = jsonLd ? withJsonLd(body, jsonLd, nonce) : body;
+  // A language with lines (not plain English): the lines this page rendered, before the hydrating scripts run.
+  if (app && linesVersion(app.lines)) document = withPageLines(document, () => recorder.usedLines(), nonce);
+  return new Response(document, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** The request's app context; absent when the root middleware did not run (it failed before setting it). */
+function appOf(context: RouterContextProvider): AppContext | null {
+  try {
+    return context.get(appContext);
+  } catch {
+    return null;
+  }
 }
 
 /**

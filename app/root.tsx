@@ -15,6 +15,7 @@ import { customCodeFor } from "~/appearance/custom-code.server";
 import { AppearancePreview } from "~/appearance/preview/appearance-preview";
 import { useAppearancePreview } from "~/appearance/preview/preview-store";
 import { buildPageBootstrap } from "~/bootstrap/bootstrap.server";
+import { useTranslationLines } from "~/bootstrap/use-bootstrap";
 import { COOKIE_NOTICE_COOKIE } from "~/constants";
 import { readCookie } from "~/http/cookies";
 import { TimeZoneHint } from "~/i18n/time-zone-hint";
@@ -58,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const language = data?.bootstrap.i18n.language ?? "en";
+  // The browser's translation lines follow the language the root data shows (app/i18n/translation-store.ts).
+  useTranslationLines(data?.bootstrap.i18n.language, data?.bootstrap.i18n.version);
   const settings = data?.bootstrap.settings;
   // While a theme change is on its way to the server, show it already.
   const pendingThemeId = Number(useFetchers().find((f) => f.formAction === "/resources/theme")?.formData?.get("themeId"));

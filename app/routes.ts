@@ -148,6 +148,7 @@ export default [
   ...prefix("resources", [
     route("theme", "routes/resources/theme.ts"),
     route("locale", "routes/resources/locale.ts"),
+    route("i18n/:language", "routes/resources/i18n.ts"),
     route("cookie-notice", "routes/resources/cookie-notice.ts"),
     route("workspace", "routes/resources/workspace.ts"),
     route("e2e/signed-in-user", "routes/resources/e2e-signed-in-user.ts"),

@@ -11,7 +11,13 @@ import { isSubscriptionValid } from "./subscription-rules";
  * who is looking (guest, subscribed and to which price).
  */
 export interface PricingData {
-  plans: PlanView[];
+  /**
+   * The offered plans, with `label` (the name), `description` and
+   * `featureList` already in the visitor's language: the page's data carries
+   * each text once, instead of the English text plus its translated line
+   * (issue 2's budget, decision 006). `name` stays as stored.
+   */
+  plans: (PlanView & { label: string })[];
   cycle: BillingCycle;
   savePercentage: number | null;
   viewer: {
@@ -31,7 +37,7 @@ export async function loadPricingData(app: AppContext, request: Request): Promis
   const current = primarySubscription(subscriptionList);
   const valid = current && isSubscriptionValid(current.subscription) ? current : null;
   return {
-    plans,
+    plans: plans.map((plan) => ({ ...plan, label: app.t(plan.name), description: app.t(plan.description), featureList: plan.featureList.map((feature) => app.t(feature)) })),
     cycle,
     savePercentage: maxSavePercentage(plans),
     viewer: {

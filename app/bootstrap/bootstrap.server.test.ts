@@ -4,6 +4,8 @@ import type { AppContext } from "~/request/context";
 import { defaultSettings, type Settings } from "~/settings/definitions";
 import type { Theme } from "~/themes/themes";
 import { getBootstrapData } from "./api-contract";
+import { linesVersion } from "~/i18n/page-lines";
+import { createTranslate } from "~/i18n/translate";
 import { buildBootstrapData, buildPageBootstrap, PAGE_SETTING_KEYS, SIGNED_IN_SETTING_KEYS } from "./bootstrap.server";
 
 const theme = (id: number, name: string, isDark: boolean, defaults: { light?: boolean; dark?: boolean } = {}): Theme => ({
@@ -116,9 +118,24 @@ describe("the bootstrap data a page embeds", () => {
     }
   });
 
-  it("keeps the language, its lines and the languages offered", () => {
-    const page = buildPageBootstrap({ ...guestApp(), language: "es", lines: { Login: "Iniciar sesión" } }, request);
-    expect(page.i18n).toEqual({ language: "es", lines: { Login: "Iniciar sesión" }, timezone: "UTC" });
+  it("sends menu labels in the visitor's language, and the full bootstrap data its stored labels", () => {
+    const lines: Record<string, string> = { "Contact us": "Contacto", Terms: "Términos" };
+    const es = { ...guestApp(), language: "es", lines, t: createTranslate(lines) };
+    const footer = buildPageBootstrap(es, request).settings.menus.find((menu) => menu.positions.includes("footer"))!;
+    expect(footer.items.map((item) => item.label)).toContain("Contacto");
+    expect(footer.items.map((item) => item.label)).not.toContain("Contact us");
+    const stored = buildBootstrapData(es, request).settings.menus.find((menu) => menu.positions.includes("footer"))!;
+    expect(stored.items.map((item) => item.label)).toContain("Contact us");
+  });
+
+  it("keeps the language, its table's version (not its lines) and the languages offered", () => {
+    const lines = { Login: "Iniciar sesión" };
+    const page = buildPageBootstrap({ ...guestApp(), language: "es", lines }, request);
+    expect(page.i18n).toEqual({ language: "es", version: linesVersion(lines), timezone: "UTC" });
+    expect(page.i18n.version).toMatch(/^[a-z0-9]+$/);
+    expect(JSON.stringify(page)).not.toContain("Iniciar sesión");
+    // English, whose keys are its text, has no table to load.
+    expect(buildPageBootstrap({ ...guestApp(), language: "en", lines: {} }, request).i18n.version).toBeNull();
     expect(page.localizations).toEqual([
       { language: "en", name: "English" },
       { language: "es", name: "Español" },
@@ -138,5 +155,11 @@ describe("GET /api/v1/bootstrap-data's object", () => {
     expect(JSON.stringify(data)).not.toContain("secret@example.test");
     const footer = data.settings.menus.find((menu) => menu.positions.includes("footer"))!;
     expect(footer.items[0]).toHaveProperty("permissions");
+  });
+
+  it("carries the language's whole table", () => {
+    const data = buildBootstrapData({ ...guestApp(), language: "es", lines: { Login: "Iniciar sesión" } }, request);
+    expect(data.i18n.lines).toEqual({ Login: "Iniciar sesión" });
+    expect(getBootstrapData.responses[200]?.schema?.safeParse({ data }).success).toBe(true);
   });
 });

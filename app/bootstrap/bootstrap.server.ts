@@ -1,5 +1,7 @@
 import type { AuthUser } from "~/auth/auth-user";
 import { hasPermission, type Viewer } from "~/auth/viewer";
+import { linesVersion } from "~/i18n/page-lines";
+import type { Translate } from "~/i18n/translate";
 import { menuAt, MENU_POSITIONS, type Menu, type RenderedMenu } from "~/menus/menu";
 import { profilePath } from "~/profiles/public-profile";
 import type { AppContext } from "~/request/context";
@@ -75,11 +77,12 @@ export const SIGNED_IN_SETTING_KEYS = [
  * What every page embeds through the root loader: the bootstrap data cut to
  * what the page's browser code reads. Settings only the PAGE_SETTING_KEYS
  * (and SIGNED_IN_SETTING_KEYS for signed-in users);
- * menus without their items' visibility rules (already applied); themes only
+ * menus without their items' visibility rules (already applied), labels translated; themes only
  * the active one and the one the light/dark toggle switches to (the
  * appearance editor's preview asks GET /api/v1/bootstrap-data for the rest);
  * no default meta tags (no component reads them: each page's meta export
- * renders its own tags).
+ * renders its own tags); no translation lines, only the table's version
+ * (pageI18nOf).
  */
 export function buildPageBootstrap(app: AppContext, request: Request) {
   const { settings, activeTheme } = app;
@@ -89,11 +92,11 @@ export function buildPageBootstrap(app: AppContext, request: Request) {
       ...nestedSettings(settings, PAGE_SETTING_KEYS),
       ...(app.user ? nestedSettings(settings, SIGNED_IN_SETTING_KEYS) : {}),
       base_url: new URL(request.url).origin,
-      menus: visibleMenus(app).map(renderedMenu),
+      menus: visibleMenus(app).map((menu) => renderedMenu(menu, app.t)),
     },
     user: userOf(app),
     guest_role: guestRole(app),
-    i18n: i18nOf(app),
+    i18n: pageI18nOf(app),
     localizations: localizationsOf(app),
     themes: {
       all: [activeTheme, toggleTarget].filter((theme): theme is Theme => theme !== null && theme !== undefined),
@@ -121,12 +124,19 @@ function visibleMenus(app: AppContext): Menu[] {
   return menus;
 }
 
-/** Only what the menu links render: the server has already applied the visibility rules. */
-function renderedMenu(menu: Menu): RenderedMenu {
+/**
+ * Only what the menu links render: the server has already applied the
+ * visibility rules, and the labels are in the visitor's language (the page
+ * carries each label once, not the English text plus its translated line).
+ */
+function renderedMenu(menu: Menu, t: Translate): RenderedMenu {
   return {
     id: menu.id,
     positions: menu.positions,
-    items: menu.items.map(({ id, label, action, type, target, icon }) => (icon ? { id, label, action, type, target, icon } : { id, label, action, type, target })),
+    items: menu.items.map(({ id, label, action, type, target, icon }) => {
+      const item = { id, label: t(label), action, type, target };
+      return icon ? { ...item, icon } : item;
+    }),
   };
 }
 
@@ -145,6 +155,15 @@ function i18nOf(app: AppContext) {
     // The zone this page's dates are rendered in (the browser corrects "auto" to its own).
     timezone: app.timeZone,
   };
+}
+
+/**
+ * A page carries no lines: the server writes the ones it rendered into the
+ * document, and the browser loads the whole table by its version when idle
+ * (app/i18n/page-lines.tsx, decision 006).
+ */
+function pageI18nOf(app: AppContext) {
+  return { language: app.language, version: linesVersion(app.lines), timezone: app.timeZone };
 }
 
 function localizationsOf(app: AppContext) {

@@ -1,13 +1,20 @@
 import { Suspense } from "react";
 import { useRootData } from "~/bootstrap/use-bootstrap";
+import { LinesFromTable } from "~/i18n/page-lines";
+import { translationStore } from "~/i18n/translation-store";
 import { lazyComponent } from "~/ui/lazy-component";
 
 /**
  * The bar is lazy (app/ui/lazy-component.ts): the server renders it in place,
  * so it shows and works without JavaScript, while the browser loads its code
- * only on pages that show it, never once the visitor has pressed OK.
+ * only on pages that show it, never once the visitor has pressed OK; it
+ * hydrates once the language's whole table is in too, so the page ships none
+ * of its lines inline (issue 2's budget).
  */
-const CookieNoticeBar = lazyComponent(() => import("./cookie-notice-bar").then((module) => module.default));
+const CookieNoticeBar = lazyComponent(() =>
+  // It hydrates with the language's whole table: its lines need not be inline in every page (LinesFromTable).
+  Promise.all([import("./cookie-notice-bar"), translationStore.complete()]).then(([module]) => module.default),
+);
 
 /**
  * The cookie notice, until the visitor presses OK (remembered 30 days). The
@@ -20,8 +27,10 @@ export function CookieNotice({ at }: { at: "top" | "bottom" }) {
   const position = settings.position === "top" ? "top" : "bottom";
   if (at !== position || !settings.enable || cookieNoticeAccepted) return null;
   return (
-    <Suspense fallback={null}>
-      <CookieNoticeBar position={position} />
-    </Suspense>
+    <LinesFromTable>
+      <Suspense fallback={null}>
+        <CookieNoticeBar position={position} />
+      </Suspense>
+    </LinesFromTable>
   );
 }

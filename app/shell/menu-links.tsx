@@ -1,21 +1,19 @@
 import { Link } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
 import type { MenuPosition, RenderedMenu, RenderedMenuItem } from "~/menus/menu";
 
-/** A menu item: in-app navigation for routes, a plain anchor for links. */
+/** A menu item: in-app navigation for routes, a plain anchor for links. Its label comes translated (bootstrap.server.ts). */
 export function MenuItemLink({ item, className }: { item: RenderedMenuItem; className?: string }) {
-  const t = useTrans();
   const rel = item.target === "_blank" ? "noopener noreferrer" : undefined;
   if (item.type === "route") {
     return (
       <Link to={item.action} target={item.target} rel={rel} className={className}>
-        {t(item.label)}
+        {item.label}
       </Link>
     );
   }
   return (
     <a href={item.action} target={item.target} rel={rel} className={className}>
-      {t(item.label)}
+      {item.label}
     </a>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useRootData } from "~/bootstrap/use-bootstrap";
+import { useRootData, useTrans } from "~/bootstrap/use-bootstrap";
+import type { Translate } from "~/i18n/translate";
 import { MENU_POSITIONS, menuAt, type Menu } from "~/menus/menu";
 import { FONT_VARIABLE } from "~/themes/theme-variables";
 import { isValidThemeValue } from "~/themes/themes";
@@ -29,10 +30,11 @@ export default function AppearancePreviewHost() {
   const navigate = useNavigate();
   const location = useLocation();
   const { bootstrap } = useRootData();
+  const t = useTrans();
   // The page embeds only the settings its components read; menu conditions may name any setting.
   const allSettings = useRef<Record<string, unknown> | null>(null);
-  const latest = useRef({ navigate, bootstrap });
-  latest.current = { navigate, bootstrap };
+  const latest = useRef({ navigate, bootstrap, t });
+  latest.current = { navigate, bootstrap, t };
 
   useEffect(() => {
     let live = true;
@@ -70,7 +72,7 @@ export default function AppearancePreviewHost() {
     const handlers: { [K in EditorMessage["type"]]: (message: Extract<EditorMessage, { type: K }>) => void } = {
       navigate: (message) => latest.current.navigate(withEditorFlag(message.path)),
       setValues: (message) => {
-        const values = previewValues(message.values, latest.current.bootstrap, allSettings.current);
+        const values = previewValues(message.values, latest.current.bootstrap, allSettings.current, latest.current.t);
         appearancePreview.update((state) => ({ ...state, settings: { ...state.settings, ...values } }));
       },
       setThemeValue: (message) => setThemeValue(message.name, message.value),
@@ -142,9 +144,10 @@ export default function AppearancePreviewHost() {
 
 /**
  * Menus arrive as the editor holds them (every item); the preview shows
- * what this viewer would see, like the server's bootstrap data does.
+ * what this viewer would see, like the server's bootstrap data does: only
+ * the visible items, their labels in the viewer's language.
  */
-function previewValues(values: Record<string, unknown>, bootstrap: ReturnType<typeof useRootData>["bootstrap"], allSettings: Record<string, unknown> | null) {
+function previewValues(values: Record<string, unknown>, bootstrap: ReturnType<typeof useRootData>["bootstrap"], allSettings: Record<string, unknown> | null, t: Translate) {
   if (!Array.isArray(values.menus)) return values;
   const user = bootstrap.user;
   const permissions = new Set((user?.permissions ?? bootstrap.guest_role.permissions).map((p) => p.name));
@@ -158,7 +161,7 @@ function previewValues(values: Record<string, unknown>, bootstrap: ReturnType<ty
   const visible: Menu[] = [];
   for (const position of MENU_POSITIONS) {
     const menu = menuAt(menus, position, viewer);
-    if (menu && !visible.some((m) => m.id === menu.id)) visible.push(menu);
+    if (menu && !visible.some((m) => m.id === menu.id)) visible.push({ ...menu, items: menu.items.map((item) => ({ ...item, label: t(item.label) })) });
   }
   return { ...values, menus: visible };
 }

@@ -86,8 +86,8 @@ export function PricingTable({ data, className = "" }: { data: PricingData; clas
                   {t("Most popular")}
                 </span>
               ) : null}
-              <h3 className="text-lg font-semibold text-foreground">{t(plan.name)}</h3>
-              {plan.description ? <p className="mt-1 min-h-10 text-sm text-muted">{t(plan.description)}</p> : null}
+              <h3 className="text-lg font-semibold text-foreground">{plan.label}</h3>
+              {plan.description ? <p className="mt-1 min-h-10 text-sm text-muted">{plan.description}</p> : null}
               <div className="mt-5" data-testid="plan-price">
                 {price && !isFree ? (
                   <>
@@ -109,7 +109,7 @@ export function PricingTable({ data, className = "" }: { data: PricingData; clas
                   {plan.featureList.map((feature) => (
                     <li key={feature} className="flex gap-2">
                       <CheckIcon className="mt-0.5 size-4 shrink-0 text-positive" />
-                      <span>{t(feature)}</span>
+                      <span>{feature}</span>
                     </li>
                   ))}
                 </ul>
