@@ -70,10 +70,10 @@ async function loadAsGuest(page: Page, path: string) {
   return { html, url: navigation!.url(), received };
 }
 
-test("a guest's public pages ship at most 120 KB of JavaScript (gzip) at first paint", async ({ page }) => {
-  const paths = ["/", await aTitlePath(page), "/titles"];
+/** What each page ships, measured as the bench measures it; the lines are annotated and printed. */
+async function measurePages(page: Page, paths: string[], label: string) {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  const measured: { path: string; gzip: number }[] = [];
+  const measured: { path: string; gzip: number; html: string }[] = [];
   const lines: string[] = [];
   for (const path of paths) {
     const { html, url, received } = await loadAsGuest(page, path);
@@ -86,9 +86,9 @@ test("a guest's public pages ship at most 120 KB of JavaScript (gzip) at first p
     expect(js.foreign, `${path} loads no script from another origin`).toEqual([]);
     expect(js.files.length, `${path} loads its scripts`).toBeGreaterThan(0);
     const later = [...received.keys()].filter((script) => !js.files.some((file) => file.url === new URL(script).pathname));
-    measured.push({ path, gzip: js.gzip });
+    measured.push({ path, gzip: js.gzip, html });
     lines.push(
-      `${path}: ${kb(js.gzip)} gzip; files ${js.files.map((file) => `${file.url.replace(/^.*\//, "")} ${kb(file.gzip)}`).join(", ")}; ` +
+      `${label} ${path}: ${kb(js.gzip)} gzip; files ${js.files.map((file) => `${file.url.replace(/^.*\//, "")} ${kb(file.gzip)}`).join(", ")}; ` +
         `inline ${js.inline.map((script) => kb(script.gzip)).join(", ")}; ` +
         `loaded after hydration: ${later.length ? later.map((script) => new URL(script).pathname).join(", ") : "nothing"}`,
     );
@@ -96,9 +96,108 @@ test("a guest's public pages ship at most 120 KB of JavaScript (gzip) at first p
   test.info().annotations.push({ type: "JavaScript shipped", description: lines.join("\n") });
   console.log(lines.join("\n"));
   for (const { path, gzip } of measured) {
-    expect(gzip, `${path}: ${kb(gzip)} of JavaScript at first paint (budget ${kb(PUBLIC_PAGE_JS_BUDGET_BYTES)})`).toBeLessThanOrEqual(PUBLIC_PAGE_JS_BUDGET_BYTES);
+    expect(gzip, `${label} ${path}: ${kb(gzip)} of JavaScript at first paint (budget ${kb(PUBLIC_PAGE_JS_BUDGET_BYTES)})`).toBeLessThanOrEqual(PUBLIC_PAGE_JS_BUDGET_BYTES);
   }
+  return measured;
+}
+
+test("a guest's public pages ship at most 120 KB of JavaScript (gzip) at first paint", async ({ page }) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  const measured = await measurePages(page, ["/", await aTitlePath(page), "/titles"], "en");
+  // English is the keys' own text: no lines embedded, none loaded later.
+  for (const { html } of measured) expect(html).not.toContain("__beLines");
+  expect(requested.filter((path) => path.startsWith("/resources/i18n/"))).toEqual([]);
 });
+
+/**
+ * A translated page ships only the lines it rendered (an inline script, not
+ * the language's whole table in the root data) and loads the whole table as
+ * JSON once it is interactive (app/i18n/page-lines.tsx, decision 006).
+ */
+for (const { language, locale, login } of [
+  { language: "es", locale: "es-ES", login: "Iniciar sesión" },
+  { language: "fr", locale: "fr-FR", login: "Connexion" },
+]) {
+  test.describe(`a guest reading in ${language}`, () => {
+    test.use({ locale });
+
+    test("public pages ship at most 120 KB of JavaScript (gzip), in the language, without a hydration error", async ({ page }) => {
+      const errors = collectErrors(page);
+      const tables: { url: string; status: number; cacheControl: string | undefined }[] = [];
+      page.on("response", (response) => {
+        const url = new URL(response.url());
+        if (url.pathname.startsWith("/resources/i18n/")) tables.push({ url: url.pathname + url.search, status: response.status(), cacheControl: response.headers()["cache-control"] });
+      });
+      const paths = ["/", await aTitlePath(page), "/titles"];
+      const measured = await measurePages(page, paths, language);
+      for (const { path, html } of measured) {
+        expect(htmlLang(html), path).toBe(language);
+        expect(html, `${path} is rendered in ${language}`).toContain(`>${login}<`);
+        // Only the page's own lines: the root data no longer carries the table.
+        expect(html, `${path} embeds its lines`).toContain("__beLines=");
+        expect(html).not.toMatch(/<(script|link)\b[^>]*\/resources\/i18n\//);
+        expect(lineCount(html), `${path} ships only the lines it rendered`).toBeLessThan(200);
+      }
+      await expect(page.getByRole("link", { name: login }).first()).toBeVisible();
+      // The whole table, loaded after hydration by its version, kept by the browser for a year.
+      await expect.poll(() => tables.length).toBeGreaterThan(0);
+      for (const table of tables) {
+        expect(table.url).toMatch(new RegExp(`^/resources/i18n/${language}\\?v=[a-z0-9]+$`));
+        expect(table.status).toBe(200);
+        expect(table.cacheControl).toBe("public, max-age=31536000, immutable");
+      }
+      expect(errors).toEqual([]);
+    });
+  });
+}
+
+test.describe("a Spanish guest navigating", () => {
+  test.use({ locale: "es-ES" });
+
+  test("a client-side navigation shows the next page in Spanish, with lines the first page did not render", async ({ page }) => {
+    const errors = collectErrors(page);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    // The whole Spanish table loads once the page is hydrated.
+    const table = page.waitForResponse((response) => new URL(response.url()).pathname === "/resources/i18n/es");
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    expect((await table).status()).toBe(200);
+    await page.getByRole("navigation").getByRole("link", { name: "Películas" }).first().click();
+    await expect(page).toHaveURL(/\/titles\?type=movie/);
+    await expect(page.getByRole("button", { name: "Aplicar filtros" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Apply filters" })).toHaveCount(0);
+    // The cookie notice hydrates with the table (its lines are not inline) and answers with JavaScript.
+    const notice = page.getByRole("region", { name: "Aviso de cookies" });
+    await expect(notice).toBeVisible();
+    await notice.getByRole("button", { name: "Aceptar" }).click();
+    await expect(notice).toHaveCount(0);
+    expect(documents, "the page was not loaded again").toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});
+
+function htmlLang(html: string) {
+  return /<html\b[^>]*\blang="([^"]+)"/.exec(html)?.[1];
+}
+
+function lineCount(html: string) {
+  const json = /__beLines=(\{.*?\})<\/script>/s.exec(html)?.[1];
+  return json ? Object.keys(JSON.parse(json) as Record<string, string>).length : 0;
+}
+
+/** Console errors and uncaught exceptions (a hydration mismatch is reported as one). */
+function collectErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
 
 test("the navbar type-ahead still loads its list on the first query", async ({ page }) => {
   await page.goto("/titles");

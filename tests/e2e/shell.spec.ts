@@ -79,6 +79,8 @@ for (const javaScriptEnabled of [true, false]) {
       });
       await expect(page.locator("html")).toHaveAttribute("lang", "es");
       await expect(page.getByTestId("language-select")).toHaveValue("es");
+      // The page's texts follow at once (with JavaScript: the Spanish table loads, no reload).
+      await expect(page.getByRole("link", { name: "Iniciar sesión" }).first()).toBeVisible();
       const cookie = await cookieNamed(page, "be-locale");
       expect(cookie?.value).toBe("es");
       expectMaxAge(cookie?.expires, 7 * DAY_S);
