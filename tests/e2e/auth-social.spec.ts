@@ -101,16 +101,19 @@ test.describe("with JavaScript (550 x 650 popup)", () => {
   /** Clicks the Google button; resolves when the popup has done its work and closed. Returns window.open's features. */
   async function clickGoogle(page: Page) {
     await expect(page.getByRole("button", { name: "Show password" })).toBeVisible();
+    // The features are reported as a console message: the page may already be navigating
+    // (a direct sign-in) by the time the test could read them back from it.
     await page.evaluate(() => {
       const open = window.open.bind(window);
       window.open = (url, target, features) => {
-        (window as unknown as { __popupFeatures: string }).__popupFeatures = String(features);
+        console.info(`popup-features:${String(features)}`);
         return open(url, target, features);
       };
     });
     const popupPromise = page.waitForEvent("popup");
+    const reported = page.waitForEvent("console", (message) => message.text().startsWith("popup-features:"));
     await page.getByTestId("social-google").click();
-    const features = await page.evaluate(() => (window as unknown as { __popupFeatures: string }).__popupFeatures);
+    const features = (await reported).text().slice("popup-features:".length);
     const popup = await popupPromise;
     if (!popup.isClosed()) await popup.waitForEvent("close");
     return features;
