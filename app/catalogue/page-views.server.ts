@@ -1,5 +1,6 @@
 import { authEnv } from "~/auth/env";
 import { openD1, type Database } from "~/db/client.server";
+import { hash53 } from "~/hash53";
 import { log } from "~/observability/log.server";
 import type { AppContext, WorkerContext } from "~/request/context";
 import { anonymousViewerSource, dayNumber, isSignedInViewer, recordTitleView, recordVideoPlay, viewerKeyFor } from "./views.server";
@@ -22,17 +23,7 @@ const recent = new Set<string>();
  */
 function viewerInMemory(request: Request, userId: number | null): string {
   if (isSignedInViewer(userId)) return `u:${userId}`;
-  const source = anonymousViewerSource(request);
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < source.length; i++) {
-    const code = source.charCodeAt(i);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return `a:${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+  return `a:${hash53(anonymousViewerSource(request))}`;
 }
 
 function firstTimeToday(kind: string, id: number, viewer: string): boolean {

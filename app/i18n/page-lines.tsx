@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
+import { hash53 } from "~/hash53";
 import { translate, type Translate } from "./translate";
 
 /**
@@ -75,18 +76,4 @@ export function linesVersion(lines: Readonly<Record<string, string>>): string | 
   const version = keys.length === 0 ? null : hash53(JSON.stringify(keys.sort().map((key) => [key, lines[key]])));
   versions.set(lines, version);
   return version;
-}
-
-/** cyrb53: a fast 53-bit string hash (not cryptographic; it only names a version). */
-function hash53(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
