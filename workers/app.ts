@@ -42,15 +42,15 @@ export default {
   async fetch(request, env, ctx) {
     setLogLevel(env.LOG_LEVEL);
     const started = Date.now();
+    const url = new URL(request.url);
     const worker: WorkerContext = {
       env,
       ctx,
       requestId: crypto.randomUUID(),
       nonce: createNonce(),
       isLocal: env.APP_ENV === "local",
-      guestPageKey: guestPageKey(request),
+      guestPageKey: guestPageKey(request, url),
     };
-    const url = new URL(request.url);
     let response: Response;
     try {
       response = await handle(request, url, worker);

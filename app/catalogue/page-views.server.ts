@@ -34,30 +34,30 @@ function firstTimeToday(kind: string, id: number, viewer: string): boolean {
   return true;
 }
 
-function count(db: Database, userId: number | null, worker: WorkerContext, request: Request, kind: "view" | "play", id: number) {
+function count(db: () => Database, userId: number | null, worker: WorkerContext, request: Request, kind: "view" | "play", id: number) {
   if (!firstTimeToday(kind, id, viewerInMemory(request, userId))) return;
   worker.ctx.waitUntil(
     viewerKeyFor(request, userId, authEnv(worker.env).APP_KEY ?? "")
-      .then((viewerKey) => (kind === "view" ? recordTitleView(db, id, { viewerKey }) : recordVideoPlay(db, id, { viewerKey })))
+      .then((viewerKey) => (kind === "view" ? recordTitleView(db(), id, { viewerKey }) : recordVideoPlay(db(), id, { viewerKey })))
       .catch((error: unknown) => log("warn", `${kind} not recorded`, { requestId: worker.requestId, error: String(error) })),
   );
 }
 
 export function countTitleView(app: AppContext, worker: WorkerContext, request: Request, titleId: number) {
-  count(app.db, app.viewer.userId, worker, request, "view", titleId);
+  count(() => app.db, app.viewer.userId, worker, request, "view", titleId);
 }
 
 export function countVideoPlay(app: AppContext, worker: WorkerContext, request: Request, videoId: number) {
-  count(app.db, app.viewer.userId, worker, request, "play", videoId);
+  count(() => app.db, app.viewer.userId, worker, request, "play", videoId);
 }
 
 /**
  * A guest's view or play of a page served from the guest page cache: no
- * request context exists then, so the database is opened here (lazily: only
- * a view that is new today runs a statement).
+ * request context exists then, so the database is opened here, and only for
+ * a view that is new today.
  */
 export function countGuestView(worker: WorkerContext, request: Request, kind: "view" | "play", id: number) {
-  count(openD1(worker.env.DB, null).db, null, worker, request, kind, id);
+  count(() => openD1(worker.env.DB, null).db, null, worker, request, kind, id);
 }
 
 /** A positive id from a path segment, or null. */

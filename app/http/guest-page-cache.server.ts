@@ -122,11 +122,10 @@ export interface GuestPageHit {
  * share a copy: not a GET, a session cookie (even a stale one), a flashed
  * toast, or an Authorization header.
  */
-export function guestPageKey(request: Request): string | null {
+export function guestPageKey(request: Request, url = new URL(request.url)): string | null {
   if (request.method !== "GET" || request.headers.has("Authorization")) return null;
   const cookies = parseCookies(request.headers.get("Cookie"));
   if (cookies.has(SESSION_COOKIE) || cookies.has(FLASH_TOAST_COOKIE)) return null;
-  const url = new URL(request.url);
   return [
     url.origin + url.pathname + url.search,
     cookies.get(LANGUAGE_COOKIE) ?? "",
