@@ -15,10 +15,10 @@ import { customCodeFor } from "~/appearance/custom-code.server";
 import { AppearancePreview } from "~/appearance/preview/appearance-preview";
 import { useAppearancePreview } from "~/appearance/preview/preview-store";
 import { buildPageBootstrap } from "~/bootstrap/bootstrap.server";
-import { useTranslationLines } from "~/bootstrap/use-bootstrap";
 import { COOKIE_NOTICE_COOKIE } from "~/constants";
 import { readCookie } from "~/http/cookies";
 import { TimeZoneHint } from "~/i18n/time-zone-hint";
+import { TranslationProvider } from "~/i18n/translation-context";
 import { appMiddleware } from "~/request/middleware.server";
 import { DebugErrorHost } from "~/observability/ui/debug-error-host";
 import { getApp, getWorker } from "~/request/context";
@@ -59,8 +59,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const language = data?.bootstrap.i18n.language ?? "en";
-  // The browser's translation lines follow the language the root data shows (app/i18n/translation-store.ts).
-  useTranslationLines(data?.bootstrap.i18n.language, data?.bootstrap.i18n.version);
   const settings = data?.bootstrap.settings;
   // While a theme change is on its way to the server, show it already.
   const pendingThemeId = Number(useFetchers().find((f) => f.formAction === "/resources/theme")?.formData?.get("themeId"));
@@ -92,7 +90,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {customCss ? <style id="be-custom-css" dangerouslySetInnerHTML={{ __html: customCss }} /> : null}
       </head>
       <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased">
-        {children}
+        {/* Translation's context: the lines follow the language the root data shows (app/i18n/translation-context.tsx). */}
+        <TranslationProvider language={data?.bootstrap.i18n.language} version={data?.bootstrap.i18n.version}>
+          {children}
+        </TranslationProvider>
         {customHtml ? <div id="be-custom-html" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: customHtml }} /> : null}
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />

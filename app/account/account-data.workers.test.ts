@@ -14,7 +14,7 @@ import { LocalProvider } from "~/billing/local-provider.server";
 import { invoices, subscriptions } from "~/billing/schema";
 import { SubscriptionCancelError } from "~/billing/user-data.server";
 import { statusRank } from "~/billing/subscription-rules";
-import { createTestPlans, uniqueSuffix } from "~/billing/test-support";
+import { createTestPlans, uniqueSuffix } from "../../tests/support/billing-fixtures";
 import { titles, titleViews } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
 import { timeZoneGroups } from "~/i18n/value-lists";
@@ -26,7 +26,7 @@ import { deleteAccount } from "./account-deletion.server";
 import { removeAvatar, saveAvatar } from "./avatar.server";
 import { collectUserData } from "./data-export.server";
 import { locationProblems, updateLocation } from "./profile.server";
-import { contains, jpegWithMetadata, pngClaiming, SAMPLE_PNG, SECRET_TEXT, SVG_WITH_SCRIPT } from "./test-images";
+import { contains, jpegWithMetadata, pngClaiming, SAMPLE_PNG, SECRET_TEXT, SVG_WITH_SCRIPT } from "../../tests/support/test-images";
 
 /**
  * Account data on real D1 and R2 inside workerd: avatars, the data export

@@ -3,11 +3,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { users } from "~/auth/users.schema";
 import { insertFileEntry } from "~/uploads/file-entries.server";
 import { fileEntries } from "~/uploads/schema";
-import { createUser, db, makeServices } from "~/uploads/test-support.workers";
+import { createUser, db, makeServices } from "../../tests/support/uploads.workers";
 import { newFileName, objectKeyFor } from "~/uploads/upload-sessions.server";
 import { AVATAR_UPLOAD_METADATA } from "./avatar-image";
 import { attachAvatarEntry } from "./avatar.server";
-import { contains, jpegWithMetadata, SAMPLE_PNG, SECRET_TEXT, SVG_WITH_SCRIPT } from "./test-images";
+import { contains, jpegWithMetadata, SAMPLE_PNG, SECRET_TEXT, SVG_WITH_SCRIPT } from "../../tests/support/test-images";
 
 /**
  * Attaching a file entry uploaded with the site's uploader as the user's

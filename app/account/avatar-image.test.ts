@@ -12,7 +12,7 @@ import {
   SECRET_TEXT,
   SVG_WITH_SCRIPT,
   webpWithMetadata,
-} from "./test-images";
+} from "../../tests/support/test-images";
 
 describe("inspectImage", () => {
   it("reads the real type and size of PNG, JPEG, GIF and WebP", () => {

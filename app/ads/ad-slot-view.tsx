@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { AdSlotProps } from "./ad-slot";
 

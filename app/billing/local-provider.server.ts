@@ -16,7 +16,7 @@ import {
   type ProviderSubscriptionRef,
 } from "./provider";
 import { billingCustomers, checkoutSessions, invoices, prices, products, subscriptions, type InvoiceLine, type Subscription } from "./schema";
-import { CARD_BRAND_NAMES, chargeSavedCard, checkTestCard, type CardInput } from "./test-cards";
+import { CARD_BRAND_NAMES, chargeSavedCard, checkTestCard, type CardInput } from "./local-provider-cards";
 
 /**
  * A payment provider for development and demos that behaves like Stripe's

@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { confirmPlanChange, previewPlanChange, setSubscriptionCancellation, startCheckout } from "./account.server";
 import { advanceLocalSubscriptions, LocalProvider, payLocalCheckout, updateLocalPaymentMethod } from "./local-provider.server";
-import { openMigratedTestDatabase } from "./node-test-database";
+import { openMigratedTestDatabase } from "../../tests/support/node-test-database";
 import { billingCustomers, checkoutSessions, invoices, subscriptionEvents, subscriptions } from "./schema";
 import { loadSubscriptionState } from "./subscription-state.server";
-import { createTestPlans, createTestUser } from "./test-support";
+import { createTestPlans, createTestUser } from "../../tests/support/billing-fixtures";
 
 /**
  * The local provider end to end on a real SQLite database: a checkout paid

@@ -3,13 +3,13 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { permissions } from "~/auth/roles.schema";
 import { checkoutOutcome, confirmPlanChange, billingPortalUrl, loadBillingOverview, previewPlanChange, setSubscriptionCancellation, startCheckout } from "./account.server";
-import { startFakeStripe, type FakeStripe } from "./fake-stripe";
-import { openMigratedTestDatabase } from "./node-test-database";
+import { startFakeStripe, type FakeStripe } from "../../tests/support/fake-stripe";
+import { openMigratedTestDatabase } from "../../tests/support/node-test-database";
 import { savePlan, syncPlanWithStripe } from "./plans.server";
 import { billingCustomers, prices, products, subscriptions } from "./schema";
-import { stripeEvent, stripeSubscription } from "./stripe-fixtures";
+import { stripeEvent, stripeSubscription } from "../../tests/support/stripe-fixtures";
 import { StripeProvider, WebhookSignatureError } from "./stripe-provider.server";
-import { createTestPlans, createTestUser } from "./test-support";
+import { createTestPlans, createTestUser } from "../../tests/support/billing-fixtures";
 
 /**
  * The Stripe provider against a local fake Stripe over HTTP: the SDK (fetch

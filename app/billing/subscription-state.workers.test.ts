@@ -10,7 +10,7 @@ import { openD1 } from "~/db/client.server";
 import { eq } from "drizzle-orm";
 import { subscriptions } from "./schema";
 import { statusRank } from "./subscription-rules";
-import { createTestPlans, uniqueSuffix } from "./test-support";
+import { createTestPlans, uniqueSuffix } from "../../tests/support/billing-fixtures";
 
 /**
  * The signed-in viewer on D1: a subscribed user's plan permissions merge

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeStripe, type FakeStripe } from "./fake-stripe";
-import { openMigratedTestDatabase } from "./node-test-database";
+import { startFakeStripe, type FakeStripe } from "../../tests/support/fake-stripe";
+import { openMigratedTestDatabase } from "../../tests/support/node-test-database";
 import { billingCustomers, subscriptions } from "./schema";
 import { StripeProvider } from "./stripe-provider.server";
 import { statusRank } from "./subscription-rules";
-import { createTestPlans, createTestUser, uniqueSuffix } from "./test-support";
+import { createTestPlans, createTestUser, uniqueSuffix } from "../../tests/support/billing-fixtures";
 import { cancelSubscriptionsForDeletion, exportBillingData, SubscriptionCancelError } from "./user-data.server";
 
 /** Account deletion's billing step against a local fake Stripe over HTTP. */

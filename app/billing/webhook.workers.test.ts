@@ -5,10 +5,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { applyBillingEvent } from "./apply-event.server";
 import { billingEvents, checkoutSessions, invoices, subscriptionEvents, subscriptions } from "./schema";
-import { stripeEvent, stripeId, stripeInvoice, stripeSubscription } from "./stripe-fixtures";
+import { stripeEvent, stripeId, stripeInvoice, stripeSubscription } from "../../tests/support/stripe-fixtures";
 import { StripeProvider } from "./stripe-provider.server";
 import { loadSubscriptionState } from "./subscription-state.server";
-import { createTestPlans, createTestUser, linkCustomer } from "./test-support";
+import { createTestPlans, createTestUser, linkCustomer } from "../../tests/support/billing-fixtures";
 import { handleStripeWebhook } from "./webhook.server";
 
 const { db } = openD1(env.DB, null);

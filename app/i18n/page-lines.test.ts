@@ -49,7 +49,7 @@ describe("LinesFromTable", () => {
     const { renderToString } = await import("react-dom/server");
     const { createElement } = await import("react");
     const { LineRecorderContext, LinesFromTable } = await import("./page-lines");
-    const { useTrans } = await import("~/bootstrap/use-bootstrap");
+    const { useTrans } = await import("~/i18n/translation-context");
     const recorder = createLineRecorder({ Login: "Iniciar sesión", OK: "Aceptar" });
     function Text({ text }: { text: string }) {
       return createElement("span", null, useTrans()(text));

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { useRootData, useTrans } from "~/bootstrap/use-bootstrap";
+import { useRootData } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { formatInZone, type DateStyle } from "./dates";
 import { formatRelativeTime } from "./relative-time";
 import { AUTO_TIME_ZONE, effectiveTimeZone } from "./value-lists";

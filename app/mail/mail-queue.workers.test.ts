@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAIL_RETRY_DELAYS_S } from "~/constants";
 import { createTranslate } from "~/i18n/translate";
-import { db, deliveriesFor, outboxFor, uniqueEmail } from "~/notifications/test-support.workers";
+import { db, deliveriesFor, outboxFor, uniqueEmail } from "../../tests/support/notifications.workers";
 import { consumeQueueBatch } from "~/scheduled/queues.server";
 import { mailDeliveries } from "./deliveries.schema";
 import {

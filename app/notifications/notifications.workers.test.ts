@@ -12,7 +12,7 @@ import { listNotifications, markAllNotificationsRead, markNotificationsRead, pol
 import { saveSubscriptionSelections, subscriptionSettings } from "./preferences.server";
 import { notificationBroadcasts, notifications } from "./schema";
 import { deliverSubscriptionEvents } from "./subscription-events.server";
-import { createUser, db, deliveriesFor, makeServices, outboxFor, uniqueEmail } from "./test-support.workers";
+import { createUser, db, deliveriesFor, makeServices, outboxFor, uniqueEmail } from "../../tests/support/notifications.workers";
 
 /**
  * Notification delivery inside workerd with real D1: each channel honours

@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
-import { useSettings, useTrans } from "~/bootstrap/use-bootstrap";
+import { useSettings } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 
 /**
  * The cookie notice bar itself (app/shell/cookie-notice.tsx decides whether

@@ -1,4 +1,5 @@
-import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { LanguagePicker } from "./language-picker";
 import { findMenu, MenuItemLink } from "./menu-links";
 import { ThemeToggle } from "./theme-toggle";

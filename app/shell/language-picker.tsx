@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
-import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { useHydrated } from "~/ui/use-hydrated";
 
 /**

@@ -1,4 +1,4 @@
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { GENERATED_NOTE } from "~/catalogue/generated";
 
 /** The visible label beside content the seed invented (decision 005). */

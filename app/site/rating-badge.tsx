@@ -1,4 +1,4 @@
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 
 /** A 0-10 rating as a compact star badge; nothing when there is no rating. */
 export function RatingBadge({ rating, className = "" }: { rating: number | null | undefined; className?: string }) {

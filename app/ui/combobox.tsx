@@ -11,7 +11,7 @@ import {
   Text,
   type ComboBoxProps as AriaComboBoxProps,
 } from "react-aria-components";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { descriptionClasses, errorClasses, inputClasses, labelClasses, listBoxItemClasses } from "./field-styles";
 import { matchesQuery } from "./filter";
 import { ChevronDownIcon } from "./control-icons";

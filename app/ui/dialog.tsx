@@ -8,7 +8,7 @@ import {
   type DialogProps as AriaDialogProps,
   type ModalOverlayProps,
 } from "react-aria-components";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { Button } from "./button";
 import { CloseIcon } from "./control-icons";
 import { AriaScope } from "./aria-provider";

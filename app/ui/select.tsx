@@ -15,7 +15,7 @@ import {
   type Key,
   type SelectProps as AriaSelectProps,
 } from "react-aria-components";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { descriptionClasses, errorClasses, inputClasses, labelClasses, listBoxItemClasses } from "./field-styles";
 import { matchesQuery } from "./filter";
 import { ChevronDownIcon } from "./control-icons";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { TOAST_MAX_WIDTH_PX, TOAST_MIN_WIDTH_PX } from "~/constants";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { toastDuration, type Toast } from "~/toasts/toast";
 import { toastStore } from "~/toasts/toast-store";
 

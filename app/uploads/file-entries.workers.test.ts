@@ -20,7 +20,7 @@ import {
   sha256Hex,
   viewerFor,
   type TestServices,
-} from "./test-support.workers";
+} from "../../tests/support/uploads.workers";
 import { newFileName, objectKeyFor } from "./upload-sessions.server";
 import { UploadError } from "./upload-error";
 

@@ -6,7 +6,7 @@ import { purgeTrashedEntries, runUploadMaintenance } from "./cleanup.server";
 import { deleteFileEntries, insertFileEntry } from "./file-entries.server";
 import { createMultipartUpload, receivePart, signPartUrls } from "./s3/multipart.server";
 import { fileEntries, uploadParts, uploadSessions } from "./schema";
-import { actorFor, createUser, db, makeBytes, makeServices, MiB, type TestServices } from "./test-support.workers";
+import { actorFor, createUser, db, makeBytes, makeServices, MiB, type TestServices } from "../../tests/support/uploads.workers";
 import { findSession, newFileName, objectKeyFor, startUploadSession, tailKeyFor } from "./upload-sessions.server";
 
 /**

@@ -6,7 +6,7 @@ import { appKeys } from "~/auth/crypto.server";
 import { D1RateLimiter } from "~/auth/rate-limit.server";
 import { createTranslate } from "~/i18n/translate";
 import { listNotifications } from "~/notifications/notifications.server";
-import { createUser, db, makeServices, outboxFor, uniqueEmail, viewerFor } from "~/notifications/test-support.workers";
+import { createUser, db, makeServices, outboxFor, uniqueEmail, viewerFor } from "../../tests/support/notifications.workers";
 import { fileEntries } from "~/uploads/schema";
 import { serveFileEntry } from "~/uploads/serve-file.server";
 import { acceptInvite, deleteInvite, findInvite, inviteToken, inviteToWorkspace, isValidInviteToken, type InviteDeps } from "./invitations.server";

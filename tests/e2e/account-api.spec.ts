@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { SAMPLE_PNG, SVG_WITH_SCRIPT } from "../../app/account/test-images";
+import { SAMPLE_PNG, SVG_WITH_SCRIPT } from "../support/test-images";
 import { queryE2e } from "./fixtures/e2e-db";
 import { createAccountUser, PASSWORD, uniqueIp, userRow } from "./account/fixtures";
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { contains, jpegWithMetadata, SAMPLE_PNG, SECRET_TEXT } from "../../app/account/test-images";
+import { contains, jpegWithMetadata, SAMPLE_PNG, SECRET_TEXT } from "../support/test-images";
 import { queryE2e } from "./fixtures/e2e-db";
 import { createAccountUser, expectToast, openSettings, uniqueIp, userRow } from "./account/fixtures";
 

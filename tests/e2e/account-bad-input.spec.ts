@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { SAMPLE_PNG, SVG_WITH_SCRIPT } from "../../app/account/test-images";
+import { SAMPLE_PNG, SVG_WITH_SCRIPT } from "../support/test-images";
 import { queryE2e } from "./fixtures/e2e-db";
 import { addOtherSession, createAccountUser, expectToast, openSettings, uniqueIp, userRow } from "./account/fixtures";
 

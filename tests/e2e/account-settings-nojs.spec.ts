@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { SAMPLE_JPEG } from "../../app/account/test-images";
+import { SAMPLE_JPEG } from "../support/test-images";
 import { queryE2e } from "./fixtures/e2e-db";
 import { addOtherSession, createAccountUser, expectToast, openSettings, PASSWORD, uniqueIp, userRow } from "./account/fixtures";
 

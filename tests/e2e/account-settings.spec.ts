@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { TOTP } from "otpauth";
-import { SAMPLE_PNG } from "../../app/account/test-images";
+import { SAMPLE_PNG } from "../support/test-images";
 import { queryE2e } from "./fixtures/e2e-db";
 import { addOtherSession, createAccountUser, expectToast, openSettings, PASSWORD, uniqueIp, userRow } from "./account/fixtures";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { SAMPLE_PNG } from "../../app/account/test-images";
+import { SAMPLE_PNG } from "../support/test-images";
 import { adminDb, createAdmin, createTestTitle, signIn } from "./admin/fixtures";
 
 /**

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { answerFor } from "~/auth/ui/two-factor-section";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { ConfirmDialog } from "~/ui/dialog";
 import { CheckboxField, FormErrors, IntentField, PasswordField, SubmitButton } from "~/ui/forms/fields";
 import type { FormAnswer } from "~/ui/forms/form-result";

@@ -1,4 +1,4 @@
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { buttonClasses } from "~/ui/button-styles";
 import { inputClasses, labelClasses } from "~/ui/field-styles";
 import { SettingsSection } from "./settings-section";

@@ -1,7 +1,7 @@
 import { getSelectProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { answerFor } from "~/auth/ui/two-factor-section";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import type { TimeZoneGroup } from "~/i18n/value-lists";
 import { useDates } from "~/i18n/use-dates";
 import { inputClasses } from "~/ui/field-styles";

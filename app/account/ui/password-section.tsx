@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { answerFor } from "~/auth/ui/two-factor-section";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { FormErrors, IntentField, PasswordField, SubmitButton } from "~/ui/forms/fields";
 import type { FormAnswer } from "~/ui/forms/form-result";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import type { SettingsSectionId } from "./settings-section";
 
 /**

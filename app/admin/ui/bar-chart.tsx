@@ -1,4 +1,4 @@
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 
 /**
  * A small bar chart of one value per day, drawn as SVG (no chart library:

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { buttonClasses, type ButtonStyle } from "~/ui/button-styles";
 import { ConfirmDialog } from "~/ui/dialog";
 import { useHydrated } from "~/ui/use-hydrated";

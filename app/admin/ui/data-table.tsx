@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { buttonClasses } from "~/ui/button-styles";
 import { ConfirmDialog } from "~/ui/dialog";
 import { inputClasses } from "~/ui/field-styles";

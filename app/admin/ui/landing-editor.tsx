@@ -1,4 +1,4 @@
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import type { LandingContent } from "~/settings/definitions";
 import { descriptionClasses, errorClasses, inputClasses, labelClasses } from "~/ui/field-styles";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import type { FileEntryJson } from "~/uploads/file-entries";
 import { toast } from "~/toasts/toast-store";
 import { Uploader } from "~/uploads/ui/uploader";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 
 /** The heading block of an admin screen: title, optional description, breadcrumbs and actions. */
 export function AdminPageHeader({

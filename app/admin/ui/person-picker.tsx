@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { ComboBox } from "~/ui/combobox";
 import { FieldErrors } from "~/ui/forms/fields";
 import { useClientQuery } from "~/ui/use-client-query";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { inputClasses, labelClasses } from "~/ui/field-styles";
 import { FieldErrors } from "~/ui/forms/fields";
 import { useHydrated } from "~/ui/use-hydrated";

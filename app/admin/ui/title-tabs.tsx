@@ -1,4 +1,4 @@
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { titlePath } from "~/catalogue/slug";
 import { buttonClasses } from "~/ui/button-styles";
 import { AdminPageHeader, Badge, LinkTabs } from "./page";

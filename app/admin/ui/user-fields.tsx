@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { CheckboxField, FieldErrors, PasswordField, TextField } from "~/ui/forms/fields";
 import { AdminSection } from "./page";
 import { PermissionGrantsField, type PermissionOption } from "./permission-grants-field";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import type { Menu } from "~/menus/menu";
 import type { LandingContent } from "~/settings/definitions";
 import { toast } from "~/toasts/toast-store";

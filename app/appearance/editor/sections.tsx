@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { MediaUpload } from "~/admin/ui/media-upload";
 import type { Menu, MenuItem } from "~/menus/menu";
 import type { LandingContent } from "~/settings/definitions";

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useRootData, useTrans } from "~/bootstrap/use-bootstrap";
+import { useRootData } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import type { Translate } from "~/i18n/translate";
 import { MENU_POSITIONS, menuAt, type Menu } from "~/menus/menu";
 import { FONT_VARIABLE } from "~/themes/theme-variables";

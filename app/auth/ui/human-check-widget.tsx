@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { useRootData, useTrans } from "~/bootstrap/use-bootstrap";
+import { useRootData } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 
 /**
  * Cloudflare Turnstile, when the human check is on for this form. Its script

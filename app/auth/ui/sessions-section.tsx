@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { SESSION_LIST_MAX_HEIGHT_PX } from "~/constants";
 import { useDates } from "~/i18n/use-dates";
 import { FormErrors, IntentField, PasswordField, SubmitButton } from "~/ui/forms/fields";

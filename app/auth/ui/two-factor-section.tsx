@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { TWO_FACTOR_CODE_LENGTH } from "~/constants";
 import { FormErrors, IntentField, PasswordField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { oppositeTheme } from "~/themes/themes";
 
 function initialsOf(name: string) {

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { TextField } from "~/ui/forms/fields";
 
 type Meta = FieldMetadata<string, any, string[]>;

@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from "react";
 import { Form, Link } from "react-router";
-import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { buttonClasses } from "~/ui/button-styles";
 import { CheckIcon } from "~/ui/icons";
 import { useHydrated } from "~/ui/use-hydrated";

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Link } from "react-router";
-import { useBootstrap, useRootData, useTrans } from "~/bootstrap/use-bootstrap";
+import { useBootstrap, useRootData } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { useHydrated } from "~/ui/use-hydrated";
 import { BellIcon } from "./notification-icons";
 import { notificationStore, useNotificationState } from "./notification-store";

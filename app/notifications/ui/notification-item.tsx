@@ -1,6 +1,6 @@
 import { useEffect, type FormEvent } from "react";
 import { useFetcher, useNavigate, useRevalidator, useSubmit } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 import { toast } from "~/toasts/toast-store";
 import { buttonClasses } from "~/ui/button-styles";

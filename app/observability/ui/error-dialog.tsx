@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { AriaScope } from "~/ui/aria-provider";
 import { Button } from "~/ui/button";
 import { CloseIcon } from "~/ui/control-icons";

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import type { Route } from "./+types/announcements";
 import { requireAdmin } from "~/admin/access.server";
 import { AdminPageHeader, AdminSection, Badge } from "~/admin/ui/page";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 import { announcementFormSchema, toBroadcastInput } from "~/notifications/broadcast-input";
 import { announcementRoles, createBroadcast, listBroadcasts } from "~/notifications/broadcast.server";

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/admin/access.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { APPEARANCE_SETTING_KEYS, appearanceSaveSchema, saveAppearance } from "~/appearance/appearance-save.server";
 import { AppearanceEditor } from "~/appearance/editor/appearance-editor";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { rolesAndPermissions } from "~/auth/user-admin.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { useHydrated } from "~/ui/use-hydrated";

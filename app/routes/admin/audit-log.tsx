@@ -4,7 +4,7 @@ import { requireAdmin } from "~/admin/access.server";
 import { auditLogFacets, listAuditLog } from "~/admin/audit.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 import { buttonClasses } from "~/ui/button-styles";
 import { inputClasses } from "~/ui/field-styles";

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/admin/access.server";
 import { loadDashboard } from "~/admin/dashboard.server";
 import { BarChart } from "~/admin/ui/bar-chart";
 import { AdminPageHeader, AdminSection, Badge } from "~/admin/ui/page";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard" }];

@@ -4,7 +4,7 @@ import type { Route } from "./+types/mail-deliveries";
 import { requireAdmin } from "~/admin/access.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 import { MAIL_DELIVERY_STATUSES } from "~/mail/deliveries.schema";
 import { countDeliveriesByStatus, listDeliveries, resendFailedDelivery, type MailQueueEnv } from "~/mail/mail-queue.server";

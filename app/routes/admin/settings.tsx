@@ -13,7 +13,7 @@ import { authEnv } from "~/auth/env";
 import { providerConfig } from "~/auth/social/providers.server";
 import { SOCIAL_SERVICES, SOCIAL_SERVICE_LABELS } from "~/auth/social/services";
 import { billingEnv, stripeConfigFrom, usesLocalProvider } from "~/billing/payment-provider.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { timeZoneGroups } from "~/i18n/value-lists";
 import { mailerConfigured, mailerFor, sendSafely } from "~/mail/mailer.server";
 import { listPageChoices } from "~/pages/page-admin.server";

@@ -6,7 +6,7 @@ import { pageOffset, parseListParams } from "~/admin/list-params";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { DataTable } from "~/admin/ui/data-table";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { deleteVideos, isVideoCategory, isVideoSource, listVideosForAdmin, VIDEO_SORTS } from "~/catalogue/editor/videos.server";
 import { VIDEO_CATEGORIES, VIDEO_SOURCES } from "~/catalogue/schema";
 import { useDates } from "~/i18n/use-dates";

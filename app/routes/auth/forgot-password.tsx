@@ -5,7 +5,7 @@ import { requestPasswordReset } from "~/auth/password-reset.server";
 import { rateLimitedReply } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
 import { forgotPasswordSchema } from "~/auth/validation";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { FormErrors, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";

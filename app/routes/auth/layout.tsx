@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { useBootstrap, useRootData, useTrans } from "~/bootstrap/use-bootstrap";
+import { useBootstrap, useRootData } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
 import { Logo } from "~/shell/logo";
 import { findMenu, MenuItemLink } from "~/shell/menu-links";

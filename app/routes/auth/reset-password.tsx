@@ -5,7 +5,7 @@ import { rateLimitedReply } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
 import { signOut } from "~/auth/sign-in.server";
 import { resetPasswordSchema } from "~/auth/validation";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, PasswordField, SubmitButton, TextField } from "~/ui/forms/fields";

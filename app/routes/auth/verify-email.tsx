@@ -7,7 +7,7 @@ import { rateLimitedReply } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
 import { verificationCodeSchema } from "~/auth/validation";
 import { onboardingCheckoutPath } from "~/billing/onboarding.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { VERIFICATION_CODE_LENGTH } from "~/constants";
 import { safeRedirectPath } from "~/http/redirects";
 import { getApp } from "~/request/context";

@@ -9,7 +9,7 @@ import { formatMoney } from "~/billing/money";
 import { paymentProviderFor } from "~/billing/payment-provider.server";
 import { scheduleSubscriptionEventDelivery } from "~/notifications/subscription-events.server";
 import { dateFormatter, requireBillingEnabled, requirePaymentProvider, translateNotice } from "~/billing/route-guards.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { getApp, getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";

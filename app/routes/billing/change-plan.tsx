@@ -8,7 +8,7 @@ import { billedLabel, priceLabel } from "~/billing/format";
 import { formatMoney } from "~/billing/money";
 import { clearOnboardingSelectionCookie, readOnboardingSelection } from "~/billing/onboarding.server";
 import { dateFormatter, idParam, requireBillingEnabled, requirePaymentProvider, translateNotice } from "~/billing/route-guards.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";

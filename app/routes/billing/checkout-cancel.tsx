@@ -1,7 +1,7 @@
 import type { Route } from "./+types/checkout-cancel";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, requireBillingEnabled } from "~/billing/route-guards.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { ButtonLink } from "~/ui/button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout cancelled" }];

@@ -6,7 +6,7 @@ import { checkoutOutcome } from "~/billing/account.server";
 import { paymentProviderFor } from "~/billing/payment-provider.server";
 import { scheduleSubscriptionEventDelivery } from "~/notifications/subscription-events.server";
 import { dateFormatter, idParam, requireBillingEnabled } from "~/billing/route-guards.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { getApp, getWorker } from "~/request/context";
 import { ButtonLink } from "~/ui/button";
 import { Spinner } from "~/ui/spinner";

@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { startCheckout } from "~/billing/account.server";
 import { clearOnboardingSelectionCookie, readOnboardingSelection } from "~/billing/onboarding.server";
 import { idParam, requireBillingEnabled, requirePaymentProvider, translateNotice } from "~/billing/route-guards.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { ButtonLink } from "~/ui/button";

@@ -8,7 +8,8 @@ import { scheduleSubscriptionEventDelivery } from "~/notifications/subscription-
 import { formatMoney } from "~/billing/money";
 import { requireLocalProvider } from "~/billing/route-guards.server";
 import { CardFields, TestCardsNote } from "~/billing/ui/card-fields";
-import { useSettings, useTrans } from "~/bootstrap/use-bootstrap";
+import { useSettings } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { FormErrors, SubmitButton } from "~/ui/forms/fields";
 import { parseFormSubmission } from "~/ui/forms/submission.server";

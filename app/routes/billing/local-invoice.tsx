@@ -4,7 +4,8 @@ import { requireUser } from "~/auth/guards.server";
 import { loadLocalInvoice } from "~/billing/local-provider.server";
 import { formatMoney } from "~/billing/money";
 import { dateFormatter, requireLocalProvider } from "~/billing/route-guards.server";
-import { useSettings, useTrans } from "~/bootstrap/use-bootstrap";
+import { useSettings } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Invoice ${loaderData.number ?? ""}` : "Invoice" }];

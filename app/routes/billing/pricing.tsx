@@ -7,7 +7,7 @@ import { findPlanPrice } from "~/billing/plans.server";
 import { loadPricingData } from "~/billing/pricing.server";
 import { requireBillingEnabled } from "~/billing/route-guards.server";
 import { PricingTable } from "~/billing/ui/pricing-table";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 

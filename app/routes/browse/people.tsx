@@ -1,7 +1,7 @@
 import type { Route } from "./+types/people";
 import { guestPageCache } from "~/http/guest-page-cache.server";
 import { adSlots } from "~/ads/ads.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
 import { DEPARTMENTS, filtersToSearch } from "~/catalogue/browse";
 import { parsePersonFilters } from "~/catalogue/browse-filters.server";

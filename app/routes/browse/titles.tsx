@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/titles";
 import { guestPageCache } from "~/http/guest-page-cache.server";
 import { adSlots } from "~/ads/ads.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
 import { CERTIFICATIONS, filtersToSearch, MAX_YEAR, MIN_YEAR } from "~/catalogue/browse";
 import { parseTitleFilters, type TitleFilters } from "~/catalogue/browse-filters.server";

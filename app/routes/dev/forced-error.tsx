@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/forced-error";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { failDeliberately, requireForcedErrorsAllowed } from "~/observability/forced-error.server";
 import { showDebugTrace } from "~/observability/ui/debug-trace-store";
 import { getWorker } from "~/request/context";

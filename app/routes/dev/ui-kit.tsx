@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/ui-kit";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { getApp, getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { toast } from "~/toasts/toast-store";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/uploads";
 import { requireUser } from "~/auth/guards.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { getApp, getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { resolveUploadActor } from "~/uploads/actor.server";

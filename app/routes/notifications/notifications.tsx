@@ -2,7 +2,7 @@ import { data, Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/notifications";
 import { requireUser } from "~/auth/guards.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { API_MAX_PAGE } from "~/constants";
 import { safeRedirectPath } from "~/http/redirects";
 import { isSafeAction } from "~/notifications/notification-data";

@@ -3,7 +3,7 @@ import { data, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
 import { requirePermission, requireUser } from "~/auth/guards.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationChannels } from "~/notifications/notification-data";
 import { NOTIFICATION_TYPES } from "~/notifications/notification-types";
 import { saveSubscriptionSelections, subscriptionSettings } from "~/notifications/preferences.server";

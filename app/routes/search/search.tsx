@@ -3,7 +3,7 @@ import type { Route } from "./+types/search";
 import { guestPageCache } from "~/http/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
 import { parseSearchPageParams, type SearchFilter } from "~/catalogue/search-page.server";
 import { searchCatalogue, type SearchKind } from "~/catalogue/search.server";

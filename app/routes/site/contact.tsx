@@ -4,7 +4,7 @@ import { HUMAN_CHECK_FIELD, humanCheckEnabled } from "~/auth/human-check.server"
 import { rateLimitedReply } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
 import { HumanCheckWidget } from "~/auth/ui/human-check-widget";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { CONTACT_MESSAGE_ROWS } from "~/constants";
 import { CONTACT_HONEYPOT_FIELD, contactSchema } from "~/contact/contact-form";
 import { submitContactMessage } from "~/contact/contact.server";

@@ -1,7 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/episode";
 import { guestPageCache } from "~/http/guest-page-cache.server";
-import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { isGenerated } from "~/catalogue/generated";

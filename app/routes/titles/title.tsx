@@ -4,7 +4,8 @@ import { countGuestView, countTitleView, idParam } from "~/catalogue/page-views.
 import { guestPageCache } from "~/http/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
-import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { generatedNote, isGenerated } from "~/catalogue/generated";

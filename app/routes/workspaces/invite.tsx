@@ -5,7 +5,7 @@ import { normalizeEmail } from "~/auth/email";
 import { needsEmailVerification } from "~/auth/request-hooks.server";
 import { authServices } from "~/auth/services.server";
 import { signOut } from "~/auth/sign-in.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";

@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/workspace";
 import { requireUser } from "~/auth/guards.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

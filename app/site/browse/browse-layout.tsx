@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { AdSlot } from "~/ads/ad-slot";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { fieldLabelClasses, Pagination, selectClasses } from "./pagination";
 
 type BrowseAds = Partial<Record<"ads.general_top" | "ads.general_bottom", string>>;

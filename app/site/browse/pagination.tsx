@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 
 /** Previous / next links for lists without a total count. */
 export function Pagination({ page, hasNext, href }: { page: number; hasNext: boolean; href: (page: number) => string }) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Form, useSearchParams } from "react-router";
 import { useHasPermission } from "~/auth/ui/use-has-permission";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { SearchIcon } from "~/ui/icons";
 import { useHydrated } from "~/ui/use-hydrated";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_QUERY_LENGTH } from "~/constants";
 import { Spinner } from "~/ui/spinner";
 import { useClientQuery } from "~/ui/use-client-query";

@@ -1,4 +1,4 @@
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { suggestionOptionId, type Suggestion } from "./navbar-search";
 
 /** The navbar type-ahead's list of suggestions (see NavbarSearch and ./navbar-type-ahead). */

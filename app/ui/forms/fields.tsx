@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useNavigation } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { Button, type ButtonProps } from "~/ui/button";
 import { descriptionClasses, errorClasses, inputClasses, labelClasses } from "~/ui/field-styles";
 import { ChevronDownIcon, EyeIcon } from "~/ui/control-icons";

@@ -44,7 +44,7 @@ import { useForm, type FormMetadata, type SubmissionResult } from "@conform-to/r
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef } from "react";
 import type { z } from "zod";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { showDebugTrace } from "~/observability/ui/debug-trace-store";
 import { toast } from "~/toasts/toast-store";
 import { formErrorMap } from "./error-map";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PART_UPLOAD_PATH, OBJECT_UPLOAD_PATH } from "../signed-urls.server";
-import { actorFor, createUser, makeBytes, makeServices, MiB, objectHash, ORIGIN, sha256Hex, type TestServices } from "../test-support.workers";
+import { actorFor, createUser, makeBytes, makeServices, MiB, objectHash, ORIGIN, sha256Hex, type TestServices } from "../../../tests/support/uploads.workers";
 import { UploadError } from "../upload-error";
 import { findSession } from "../upload-sessions.server";
 import { completeMultipartUpload, createMultipartUpload, getUploadedParts, signPartUrls } from "./multipart.server";

@@ -12,7 +12,7 @@ import {
   objectHash,
   sha256Hex,
   type TestServices,
-} from "../test-support.workers";
+} from "../../../tests/support/uploads.workers";
 import { UploadError } from "../upload-error";
 import {
   abortMultipartUpload,

@@ -17,7 +17,7 @@ import {
   streamOf,
   t,
   type TestServices,
-} from "../test-support.workers";
+} from "../../../tests/support/uploads.workers";
 import { findOwnSession } from "../upload-sessions.server";
 import { handleTusRequest, TUS_PATH } from "./tus-server.server";
 import { formatUploadMetadata } from "./tus-metadata";

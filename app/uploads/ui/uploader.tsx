@@ -1,6 +1,6 @@
 import { useEffect, useId } from "react";
 import { DropZone, FileTrigger, ProgressBar, Text, type DropItem } from "react-aria-components";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { Button } from "~/ui/button";
 import { buttonClasses } from "~/ui/button-styles";
 import { useHydrated } from "~/ui/use-hydrated";

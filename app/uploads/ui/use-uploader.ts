@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useSettings, useTrans } from "~/bootstrap/use-bootstrap";
+import { useSettings } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import type { FileEntryJson } from "../file-entries";
 import { checkFile, type UploadRestrictions } from "../restrictions";
 import { UploadQueue, type UploadItem } from "./upload-queue";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { ChevronDownIcon } from "~/ui/control-icons";
 import { CheckIcon } from "~/ui/icons";
 import type { WorkspaceSwitcherData } from "../active-workspace.server";

@@ -14,7 +14,7 @@ import { minorUnitDigits } from "~/billing/money";
 import { deletePlan, loadPlanForEditor, stripeSyncEnabled, syncPlanIfConfigured } from "~/billing/plan-admin.server";
 import { savePlan } from "~/billing/plans.server";
 import { BILLING_INTERVALS } from "~/billing/schema";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { errorClasses, inputClasses, labelClasses } from "~/ui/field-styles";

@@ -9,7 +9,7 @@ import { priceLabel } from "~/billing/format";
 import { listPlans } from "~/billing/plans.server";
 import { SUBSCRIPTION_STATUSES } from "~/billing/schema";
 import { isSubscriptionStatus, listSubscriptionsForAdmin, SUBSCRIPTION_SORTS } from "~/billing/subscription-admin.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscriptions" }];

@@ -7,7 +7,7 @@ import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
 import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { allTranslationKeys, deleteLocalization, loadLocalization, renameLocalization, replaceLines, saveLines } from "~/i18n/localization-admin.server";
 import { linesFileSchema } from "~/i18n/localization-input";
 import { redirectWithToast } from "~/toasts/flash.server";

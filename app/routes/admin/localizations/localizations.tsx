@@ -3,7 +3,7 @@ import type { Route } from "./+types/localizations";
 import { requireAdmin } from "~/admin/access.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader, AdminSection, Badge } from "~/admin/ui/page";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { createLocalization, listLocalizationsForAdmin } from "~/i18n/localization-admin.server";
 import { localizationSchema } from "~/i18n/localization-input";
 import { redirectWithToast } from "~/toasts/flash.server";

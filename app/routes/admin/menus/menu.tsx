@@ -7,7 +7,7 @@ import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
 import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminPageHeader, AdminSection, Badge } from "~/admin/ui/page";
 import { rolesAndPermissions } from "~/auth/user-admin.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { MENU_POSITIONS, type Menu, type MenuItem } from "~/menus/menu";
 import { addItem, menuFormSchema, menuItemFormSchema, moveItem, removeItem, removeMenu, updateItem, updateMenu } from "~/menus/menu-editing";
 import { saveSettings } from "~/settings/settings.server";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/menus";
 import { requireAdmin } from "~/admin/access.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader, AdminSection, Badge } from "~/admin/ui/page";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { MENU_POSITIONS } from "~/menus/menu";
 import { addMenu, menuFormSchema } from "~/menus/menu-editing";
 import { saveSettings } from "~/settings/settings.server";

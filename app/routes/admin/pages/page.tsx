@@ -8,7 +8,7 @@ import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
 import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
 import { RichTextEditor } from "~/admin/ui/rich-text-editor";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { slugify } from "~/catalogue/slug";
 import { createPage, deletePages, loadPageForEditor, updatePage } from "~/pages/page-admin.server";
 import { pageFormSchema } from "~/pages/page-form";

@@ -6,7 +6,7 @@ import { pageOffset, parseListParams } from "~/admin/list-params";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { DataTable } from "~/admin/ui/data-table";
 import { AdminPageHeader } from "~/admin/ui/page";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { DEPARTMENTS } from "~/catalogue/browse";
 import { deletePeople, isGender, listPeopleForAdmin, PERSON_SORTS } from "~/catalogue/editor/people.server";
 import { GENDERS } from "~/catalogue/schema";

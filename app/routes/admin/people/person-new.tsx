@@ -4,7 +4,7 @@ import { requireAdmin } from "~/admin/access.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader } from "~/admin/ui/page";
 import { PersonFields } from "~/admin/ui/person-fields";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { personSchema } from "~/catalogue/editor-input";
 import { createPerson } from "~/catalogue/editor/people.server";
 import { getWorker } from "~/request/context";

@@ -9,7 +9,7 @@ import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { MediaUpload } from "~/admin/ui/media-upload";
 import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
 import { PersonFields } from "~/admin/ui/person-fields";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { personSchema } from "~/catalogue/editor-input";
 import { discardRefusedUpload } from "~/catalogue/editor/media-files.server";
 import { deletePeople, loadPersonForEditor, setPersonProfile, updatePerson } from "~/catalogue/editor/people.server";

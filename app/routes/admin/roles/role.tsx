@@ -12,7 +12,7 @@ import { PermissionGrantsField } from "~/admin/ui/permission-grants-field";
 import { roleSchema } from "~/auth/role-admin-input";
 import { deleteRole, loadRoleForEditor, saveRole } from "~/auth/role-admin.server";
 import { rolesAndPermissions } from "~/auth/user-admin.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { CheckboxField, FormErrors, IntentField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";

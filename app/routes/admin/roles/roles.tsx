@@ -4,7 +4,7 @@ import { requireAdmin } from "~/admin/access.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { listRolesForAdmin } from "~/auth/role-admin.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { buttonClasses } from "~/ui/button-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Roles" }];

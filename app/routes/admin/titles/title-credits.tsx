@@ -9,7 +9,7 @@ import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminSection } from "~/admin/ui/page";
 import { PersonPicker } from "~/admin/ui/person-picker";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { DEPARTMENTS } from "~/catalogue/browse";
 import { creditSchema } from "~/catalogue/editor-input";
 import { addCredit, deleteCredit, listCreditsForEditor, moveCredit, searchPeopleForCredits, updateCredit } from "~/catalogue/editor/credits.server";

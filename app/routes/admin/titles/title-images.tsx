@@ -10,7 +10,7 @@ import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { MediaUpload } from "~/admin/ui/media-upload";
 import { AdminSection } from "~/admin/ui/page";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { imageSchema, mediaAddress } from "~/catalogue/editor-input";
 import { addTitleImage, deleteTitleImage, listTitleImages, setTitleArtwork } from "~/catalogue/editor/titles.server";
 import { titleSummary } from "~/catalogue/editor/episodes.server";

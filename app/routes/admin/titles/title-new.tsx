@@ -3,7 +3,7 @@ import type { Route } from "./+types/title-new";
 import { requireAdmin } from "~/admin/access.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { newTitleSchema } from "~/catalogue/editor-input";
 import { createTitle } from "~/catalogue/editor/titles.server";
 import { redirectWithToast } from "~/toasts/flash.server";

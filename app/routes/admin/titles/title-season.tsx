@@ -8,7 +8,7 @@ import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
 import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminSection } from "~/admin/ui/page";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { episodeSchema, seasonSchema } from "~/catalogue/editor-input";
 import { deleteEpisode, deleteSeason, loadSeasonForEditor, saveEpisode, saveSeason, titleSummary } from "~/catalogue/editor/episodes.server";
 import { getWorker } from "~/request/context";

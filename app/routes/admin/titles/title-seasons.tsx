@@ -5,7 +5,7 @@ import { idParam } from "~/admin/params";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminSection } from "~/admin/ui/page";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { seasonSchema } from "~/catalogue/editor-input";
 import { listSeasons, saveSeason, titleSummary } from "~/catalogue/editor/episodes.server";
 import { useDates } from "~/i18n/use-dates";

@@ -9,7 +9,7 @@ import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { MediaUpload } from "~/admin/ui/media-upload";
 import { AdminSection, Badge } from "~/admin/ui/page";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { videoSchema } from "~/catalogue/editor-input";
 import { listEpisodeChoices, titleSummary } from "~/catalogue/editor/episodes.server";
 import { discardRefusedUpload } from "~/catalogue/editor/media-files.server";

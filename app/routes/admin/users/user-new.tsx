@@ -7,7 +7,7 @@ import { AdminPageHeader } from "~/admin/ui/page";
 import { UserFields } from "~/admin/ui/user-fields";
 import { newAdminUserSchema } from "~/auth/user-admin-input";
 import { createUserByAdmin, rolesAndPermissions } from "~/auth/user-admin.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, SubmitButton } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";

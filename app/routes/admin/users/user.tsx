@@ -16,7 +16,7 @@ import { adminUserSchema, banSchema } from "~/auth/user-admin-input";
 import { banUsers, loadUserForEditor, rolesAndPermissions, unbanUsers, updateUserByAdmin } from "~/auth/user-admin.server";
 import { paymentProviderFor } from "~/billing/payment-provider.server";
 import { subscriptionsOfUsers } from "~/billing/subscription-admin.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

@@ -10,7 +10,7 @@ import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { adminAccountsAmong, adminLockoutProblem } from "~/auth/admin-lockout.server";
 import { listUsersForAdmin, rolesAndPermissions, unbanUsers, USER_SORTS, usersByIds, verifyUsers } from "~/auth/user-admin.server";
 import { paymentProviderFor } from "~/billing/payment-provider.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

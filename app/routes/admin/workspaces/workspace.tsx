@@ -7,7 +7,7 @@ import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
 import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminPageHeader, AdminSection, Badge, FactList } from "~/admin/ui/page";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { formatBytes } from "~/uploads/restrictions";

@@ -9,8 +9,8 @@ import { users } from "~/auth/users.schema";
 import type { Viewer } from "~/auth/viewer";
 import { defaultSettings, type Settings } from "~/settings/definitions";
 import { createTranslate } from "~/i18n/translate";
-import type { UploadActor } from "./actor.server";
-import type { UploadServices } from "./services.server";
+import type { UploadActor } from "~/uploads/actor.server";
+import type { UploadServices } from "~/uploads/services.server";
 
 export const MiB = 1024 * 1024;
 export const ORIGIN = "http://uploads.test";

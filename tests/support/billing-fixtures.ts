@@ -1,6 +1,6 @@
 import { users } from "~/auth/users.schema";
 import type { Database } from "~/db/client.server";
-import { billingCustomers, prices, products, type PaymentProviderName } from "./schema";
+import { billingCustomers, prices, products, type PaymentProviderName } from "~/billing/schema";
 
 /**
  * Fixtures shared by billing's tests (unit tests on libSQL, workers tests on

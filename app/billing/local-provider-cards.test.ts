@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargeSavedCard, checkTestCard, detectCardBrand, passesLuhn } from "./test-cards";
+import { chargeSavedCard, checkTestCard, detectCardBrand, passesLuhn } from "./local-provider-cards";
 
 const now = new Date("2026-06-15T12:00:00Z");
 const card = (number: string, cvc = "123", expMonth = 12, expYear = 2030) => ({ number, cvc, expMonth, expYear });

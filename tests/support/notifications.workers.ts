@@ -14,7 +14,7 @@ import { mailDeliveries } from "~/mail/deliveries.schema";
 import { mailQueueFor, type MailQueueEnv } from "~/mail/mail-queue.server";
 import { mailOutbox } from "~/mail/outbox.schema";
 import { defaultSettings, type Settings } from "~/settings/definitions";
-import type { NotificationServices } from "./services.server";
+import type { NotificationServices } from "~/notifications/services.server";
 
 export const { db } = openD1(env.DB, null);
 export const BASE_URL = "https://reelbase.test";
