@@ -17,6 +17,9 @@ export default [
     route("watch/:videoId", "routes/watch/watch.tsx"),
     route("user/:id/:slug", "routes/profiles/user-profile.tsx"),
     route("search", "routes/search/search.tsx"),
+    // Channels (issue 17): rows of titles; a genre channel takes its genre from the address.
+    route("channel/:slug", "routes/channels/channel.tsx", { id: "channel" }),
+    route("channel/:slug/:genre", "routes/channels/channel.tsx", { id: "channel-genre" }),
     // Developer page of the shared UI primitives and form kit; local Worker only.
     route("_dev/ui", "routes/dev/ui-kit.tsx"),
     // The uploader on its own (decision 008); local Worker only.
