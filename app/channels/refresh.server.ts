@@ -72,7 +72,8 @@ export function ruleInsertStatement(db: Database, channelId: number, rule: Chann
       break;
     }
     case "new_releases":
-      where.push(sql`t.release_date <= ${isoDay(today)}`, sql`t.release_date >= ${isoDay(today, -rule.days)}`);
+      where.push(sql`t.release_date <= ${isoDay(today)}`);
+      if (rule.days !== undefined) where.push(sql`t.release_date >= ${isoDay(today, -rule.days)}`);
       order = sql`t.release_date DESC, t.popularity DESC, t.id ASC`;
       break;
     case "coming_soon":

@@ -61,8 +61,8 @@ export const channelRuleSchema = z
     ratingSource: z.enum(RATING_SOURCES).default("site"),
     /** Top rated: only titles with at least this many votes. */
     minVotes: z.number().int().min(0).max(10_000_000).default(0),
-    /** New releases: released in the last N days. */
-    days: z.number().int().min(1).max(3650).default(90),
+    /** New releases: released in the last N days (none: the newest released, however old). */
+    days: z.number().int().min(1).max(36500).optional(),
     /** Take the genre from the address (/channel/genre/{slug}): one stored list per genre. */
     genreFromUrl: z.boolean().default(false),
   })
