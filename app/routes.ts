@@ -120,6 +120,10 @@ export default [
       route("pages", "routes/admin/pages/pages.tsx"),
       route("pages/new", "routes/admin/pages/page.tsx", { id: "admin-page-new" }),
       route("pages/:pageId", "routes/admin/pages/page.tsx", { id: "admin-page" }),
+      // Channels (issue 17).
+      route("channels", "routes/admin/channels/channels.tsx"),
+      route("channels/new", "routes/admin/channels/channel.tsx", { id: "admin-channel-new" }),
+      route("channels/:channelId", "routes/admin/channels/channel.tsx", { id: "admin-channel" }),
       route("plans", "routes/admin/billing/plans.tsx"),
       route("plans/new", "routes/admin/billing/plan.tsx", { id: "admin-plan-new" }),
       route("plans/:planId", "routes/admin/billing/plan.tsx", { id: "admin-plan" }),
