@@ -231,6 +231,9 @@ export default [
     route("people/:id", "routes/api/v1/catalogue/person.ts"),
     route("search", "routes/api/v1/catalogue/search.ts"),
     route("genres", "routes/api/v1/catalogue/genres.ts"),
+    // Channels (issue 17).
+    route("channels", "routes/api/v1/channels/channels.ts"),
+    route("channels/:idOrSlug", "routes/api/v1/channels/channel.ts"),
     // Pages, lookups, contact form.
     route("custom-pages/:idOrSlug", "routes/api/v1/custom-page.ts"),
     route("value-lists/:names", "routes/api/v1/value-lists.ts"),
