@@ -110,7 +110,7 @@ export async function channelItemsPage(db: Database, channelId: number, variant:
 }
 
 export interface ChannelRow {
-  channel: Extract<ChannelItem, { kind: "channel" }> & { perPage: number; description: string | null };
+  channel: Extract<ChannelItem, { kind: "channel" }>;
   items: ChannelItem[];
 }
 
@@ -123,16 +123,13 @@ export async function channelRows(db: Database, children: Extract<ChannelItem, {
   const ids = children.slice(0, CHANNEL_MAX_ROWS).map((c) => c.id);
   if (ids.length === 0) return [];
   const idList: SQL = sql.join(ids.map((id) => sql`${id}`), sql`, `);
-  const [meta, rows] = await db.batch([
-    db.select({ id: channels.id, perPage: channels.perPage, description: channels.description }).from(channels).where(sql`${channels.id} IN (${idList})`),
-    db.all(sql`SELECT ${ITEM_SELECT} FROM (
+  const rows = await db.all(sql`SELECT ${ITEM_SELECT} FROM (
         SELECT ci.*, row_number() OVER (PARTITION BY ci.channel_id ORDER BY ci.position) AS rn, c.per_page AS per_page
         FROM channel_items ci JOIN channels c ON c.id = ci.channel_id
         WHERE ci.channel_id IN (${idList})
           AND ci.variant = CASE WHEN json_extract(c.rule, '$.genreFromUrl') THEN ${genre ?? ""} ELSE '' END
       ) ci ${ITEM_JOINS}
-      WHERE ci.rn <= ci.per_page ORDER BY ci.channel_id, ci.position`),
-  ]);
+      WHERE ci.rn <= ci.per_page ORDER BY ci.channel_id, ci.position`);
   const byChannel = new Map<number, ChannelItem[]>();
   for (const row of rows as ItemRow[]) {
     const item = toItem(row);
@@ -141,10 +138,7 @@ export async function channelRows(db: Database, children: Extract<ChannelItem, {
     list.push(item);
     byChannel.set(Number(row.channel_id), list);
   }
-  const metaById = new Map(meta.map((m) => [m.id, m]));
-  return children
-    .filter((child) => metaById.has(child.id))
-    .map((child) => ({ channel: { ...child, perPage: metaById.get(child.id)!.perPage, description: metaById.get(child.id)!.description }, items: byChannel.get(child.id) ?? [] }));
+  return children.map((child) => ({ channel: child, items: byChannel.get(child.id) ?? [] }));
 }
 
 /** Genres with a stored list in some channel (for "browse by genre" rows and genre addresses). */

@@ -8,6 +8,8 @@ import { channelItems, channels } from "./schema";
 
 /**
  * Automatic channels (decision 022): a rule runs as one INSERT ... SELECT
+ * (the SELECT lists every channel_items column in table order, as drizzle's
+ * insert-select writes them)
  * over the catalogue, in the same batch as the DELETE of the previous items,
  * so a page never sees a half-refreshed channel and no item list crosses the
  * Worker (D1 binds at most 100 parameters per statement). Pages only read
@@ -51,11 +53,11 @@ export function ruleInsertStatement(db: Database, channelId: number, rule: Chann
   if (ruleListsEpisodes(rule)) {
     where.push(sql`e.air_date >= ${isoDay(today)}`, sql`e.air_date < ${isoDay(today, CHANNEL_AIRING_DAYS)}`);
     const order = sql`e.air_date ASC, t.popularity DESC, e.id ASC`;
-    return db.run(sql`INSERT INTO channel_items (channel_id, variant, position, episode_id)
-      SELECT ${channelId}, ${variant}, rn - 1, id FROM (
+    return db.insert(channelItems).select(sql`
+      SELECT NULL, ${channelId}, ${variant}, rn - 1, NULL, NULL, id, NULL, NULL FROM (
         SELECT e.id AS id, row_number() OVER (ORDER BY ${order}) AS rn
         FROM episodes e JOIN titles t ON t.id = e.title_id
-        WHERE ${sql.join(where, sql` AND `)} ORDER BY ${order} LIMIT ${limit})`) as unknown as Statement;
+        WHERE ${sql.join(where, sql` AND `)} ORDER BY ${order} LIMIT ${limit})`);
   }
   let order: SQL;
   switch (rule.kind) {
@@ -87,10 +89,10 @@ export function ruleInsertStatement(db: Database, channelId: number, rule: Chann
       throw new Error(`unknown rule kind ${rule.kind satisfies "airing_this_week"}`);
   }
   const condition = where.length ? sql.join(where, sql` AND `) : sql`1`;
-  return db.run(sql`INSERT INTO channel_items (channel_id, variant, position, title_id)
-    SELECT ${channelId}, ${variant}, rn - 1, id FROM (
+  return db.insert(channelItems).select(sql`
+    SELECT NULL, ${channelId}, ${variant}, rn - 1, id, NULL, NULL, NULL, NULL FROM (
       SELECT t.id AS id, row_number() OVER (ORDER BY ${order}) AS rn
-      FROM titles t WHERE ${condition} ORDER BY ${order} LIMIT ${limit})`) as unknown as Statement;
+      FROM titles t WHERE ${condition} ORDER BY ${order} LIMIT ${limit})`);
 }
 
 /**
