@@ -235,3 +235,18 @@ export const GUEST_PAGE_CACHE_STALE_MS = 30_000;
 export const GUEST_PAGE_CACHE_REFRESH_MS = 5_000;
 /** Memory the guest page cache may use in one isolate (UTF-16 estimate). */
 export const GUEST_PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
+
+// --- Channels (issue 17, decision 022) ---------------------------------------------
+/** Items an automatic channel stores per refresh (and per genre for genre-from-address rules). */
+export const CHANNEL_AUTOMATIC_ITEMS = 60;
+/** Items a manual or nested channel may hold. */
+export const CHANNEL_MAX_ITEMS = 200;
+/** Bounds of a channel's items per row / page. */
+export const CHANNEL_PER_PAGE_MIN = 1;
+export const CHANNEL_PER_PAGE_MAX = 50;
+/** A nested channel shows at most this many rows on one page. */
+export const CHANNEL_MAX_ROWS = 20;
+/** Highest page number /channel/{slug} and the API accept; past it (or past the end) is a 404. */
+export const CHANNEL_MAX_PAGE = 1000;
+/** "Airing this week": episodes airing from today to this many days ahead. */
+export const CHANNEL_AIRING_DAYS = 7;

@@ -17,6 +17,9 @@ export default [
     route("watch/:videoId", "routes/watch/watch.tsx"),
     route("user/:id/:slug", "routes/profiles/user-profile.tsx"),
     route("search", "routes/search/search.tsx"),
+    // Channels (issue 17): rows of titles; a genre channel takes its genre from the address.
+    route("channel/:slug", "routes/channels/channel.tsx", { id: "channel" }),
+    route("channel/:slug/:genre", "routes/channels/channel.tsx", { id: "channel-genre" }),
     // Developer page of the shared UI primitives and form kit; local Worker only.
     route("_dev/ui", "routes/dev/ui-kit.tsx"),
     // The uploader on its own (decision 008); local Worker only.
@@ -117,6 +120,10 @@ export default [
       route("pages", "routes/admin/pages/pages.tsx"),
       route("pages/new", "routes/admin/pages/page.tsx", { id: "admin-page-new" }),
       route("pages/:pageId", "routes/admin/pages/page.tsx", { id: "admin-page" }),
+      // Channels (issue 17).
+      route("channels", "routes/admin/channels/channels.tsx"),
+      route("channels/new", "routes/admin/channels/channel.tsx", { id: "admin-channel-new" }),
+      route("channels/:channelId", "routes/admin/channels/channel.tsx", { id: "admin-channel" }),
       route("plans", "routes/admin/billing/plans.tsx"),
       route("plans/new", "routes/admin/billing/plan.tsx", { id: "admin-plan-new" }),
       route("plans/:planId", "routes/admin/billing/plan.tsx", { id: "admin-plan" }),
@@ -224,6 +231,9 @@ export default [
     route("people/:id", "routes/api/v1/catalogue/person.ts"),
     route("search", "routes/api/v1/catalogue/search.ts"),
     route("genres", "routes/api/v1/catalogue/genres.ts"),
+    // Channels (issue 17).
+    route("channels", "routes/api/v1/channels/channels.ts"),
+    route("channels/:idOrSlug", "routes/api/v1/channels/channel.ts"),
     // Pages, lookups, contact form.
     route("custom-pages/:idOrSlug", "routes/api/v1/custom-page.ts"),
     route("value-lists/:names", "routes/api/v1/value-lists.ts"),

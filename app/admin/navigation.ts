@@ -43,6 +43,7 @@ export const ADMIN_NAVIGATION: AdminNavSection[] = [
     label: "Content",
     items: [
       { label: "Custom pages", to: "/admin/pages", anyOf: [P.pagesUpdate] },
+      { label: "Channels", to: "/admin/channels", anyOf: [P.channelsUpdate] },
       { label: "Menus", to: "/admin/menus", anyOf: [P.menusUpdate] },
       { label: "Appearance", to: "/admin/appearance", anyOf: [P.appearanceUpdate] },
       { label: "Localizations", to: "/admin/localizations", anyOf: [P.localizationsUpdate] },

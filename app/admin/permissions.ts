@@ -15,6 +15,7 @@ export const ADMIN_PERMISSIONS = {
   usersDelete: "users.delete",
   rolesUpdate: "roles.update",
   pagesUpdate: "pages.update",
+  channelsUpdate: "channels.update",
   plansUpdate: "plans.update",
   subscriptionsView: "subscriptions.view",
   settingsUpdate: "settings.update",

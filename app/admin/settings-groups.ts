@@ -25,7 +25,7 @@ export type SettingField =
 /** Where a select's options come from: a fixed list or something the loader reads. */
 export type SelectSource =
   | { static: { value: string; label: string }[] }
-  | { from: "pages" | "themes" | "localizations" | "timeZones" };
+  | { from: "pages" | "themes" | "localizations" | "timeZones" | "channels" };
 
 /** Facts about the deployment a group shows beside its fields (secrets as set/not set only). */
 export type StatusKind = "socialProviders" | "billingProvider" | "mailTransport" | "humanCheckSecret" | "customCodeSafety";
@@ -72,10 +72,12 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
             { value: "loginPage", label: "Login page" },
             { value: "registerPage", label: "Registration page" },
             { value: "customPage", label: "Custom page" },
+            { value: "channel", label: "Channel" },
           ],
         },
       },
       { kind: "select", key: "homepage.value", label: "Custom page", description: "Shown when the homepage type is a custom page.", options: { from: "pages" } },
+      { kind: "select", key: "homepage.channel", label: "Channel", description: "Shown when the homepage type is a channel.", options: { from: "channels" } },
       onOff("homepage.trending", "Show trending titles on the landing page"),
       onOff("homepage.pricing", "Show pricing on the landing page", "Only when billing is on and plans exist."),
       { kind: "landing", key: "homepage.appearance", label: "Landing page content" },

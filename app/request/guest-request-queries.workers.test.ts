@@ -13,7 +13,7 @@ import { invalidateLocalizationsCache } from "~/i18n/i18n.server";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader, middleware as homeMiddleware } from "~/routes/site/home";
 import { loader as titleLoader, middleware as titleMiddleware } from "~/routes/titles/title";
-import { invalidateSettingsCache } from "~/settings/settings.server";
+import { invalidateSettingsCache, saveSettings } from "~/settings/settings.server";
 import { invalidateThemesCache } from "~/themes/themes.server";
 
 /**
@@ -115,6 +115,8 @@ beforeAll(async () => {
   for (const role of await db.select().from(roles).where(eq(roles.guest, true))) {
     await db.insert(rolePermissions).values({ roleId: role.id, permissionId: permission.id }).onConflictDoNothing();
   }
+  // The landing page homepage (the channel homepage has its own count: app/channels/channels.workers.test.ts).
+  await saveSettings(db, { "homepage.type": "landingPage" });
   await db.insert(titles).values({ id: TITLE_ID, type: "movie", name: "Counted Film", slug: "counted-film", year: 2001, popularity: 5 }).onConflictDoNothing();
 });
 

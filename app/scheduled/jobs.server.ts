@@ -6,6 +6,7 @@ import { pruneBillingEvents } from "~/billing/apply-event.server";
 import { advanceLocalSubscriptions } from "~/billing/local-provider.server";
 import { usesLocalProvider } from "~/billing/payment-provider.server";
 import { recalculateTrending } from "~/catalogue/trending.server";
+import { refreshAutomaticChannels } from "~/channels/refresh.server";
 import { BILLING_EVENT_RETENTION_DAYS } from "~/constants";
 import { openD1 } from "~/db/client.server";
 import { pruneErrorLog } from "~/observability/error-log.server";
@@ -29,6 +30,15 @@ const jobs: ScheduledJob[] = [
     run: async (env) => {
       const result = await recalculateTrending(openD1(env.DB, null).db);
       log("info", "trending recalculated", { ...result });
+    },
+  },
+  {
+    // Automatic channels store their rule's items afresh (issue 17, decision 022). After trending in
+    // the list, but the jobs run together: a trending channel uses the scores of the previous run.
+    name: "channels.refresh",
+    run: async (env) => {
+      const result = await refreshAutomaticChannels(openD1(env.DB, null).db);
+      log("info", "channels refreshed", { ...result });
     },
   },
   {

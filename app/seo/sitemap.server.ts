@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { episodes, people, seasons, titles } from "~/catalogue/schema";
 import { personPath, titlePath } from "~/catalogue/slug";
 import { listPagesForSitemap } from "~/pages/pages.server";
+import { listPublicChannels } from "~/channels/channels.server";
 
 /** The sitemap protocol allows at most 50,000 URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -113,6 +114,8 @@ export async function sitePagesUrls(db: Database, origin: string): Promise<Sitem
     { loc: `${origin}/titles?type=series` },
     { loc: `${origin}/people` },
   ];
+  // Public channels (issue 17): a few hundred at most, one statement.
+  for (const channel of await listPublicChannels(db)) urls.push({ loc: `${origin}/channel/${channel.slug}`, lastmod: channel.updatedAt });
   let after = 0;
   for (;;) {
     const pages = await listPagesForSitemap(db, after, 1000);

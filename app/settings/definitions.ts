@@ -67,7 +67,7 @@ const uploadTypePattern = z
   .toLowerCase()
   .regex(/^\.?[a-z0-9+_-]{1,32}$|^[a-z0-9.+-]{1,64}\/([a-z0-9.+-]{1,128}|\*)$/);
 
-export const HOMEPAGE_TYPES = ["landingPage", "loginPage", "registerPage", "customPage"] as const;
+export const HOMEPAGE_TYPES = ["landingPage", "loginPage", "registerPage", "customPage", "channel"] as const;
 
 const defaultMenus: Menu[] = [
   {
@@ -138,7 +138,10 @@ export const settingDefinitions = {
   "i18n.default_localization": setting(z.string().max(16), "en"),
   "themes.user_change": setting(z.boolean(), true),
   "themes.default_id": setting(z.number().int().nonnegative(), 0),
-  "homepage.type": setting(z.enum(HOMEPAGE_TYPES), "landingPage"),
+  /** A channel (issue 17) by default: the seeded "home" channel; the landing page when it is missing. */
+  "homepage.type": setting(z.enum(HOMEPAGE_TYPES), "channel"),
+  /** The channel's slug when the homepage type is channel. */
+  "homepage.channel": setting(z.string().max(200), "home"),
   /** The custom page slug when the homepage type is customPage. */
   "homepage.value": setting(z.string().max(200), ""),
   "homepage.appearance": setting(landingContentSchema, {

@@ -1,4 +1,6 @@
 import type { Database } from "../../app/db/client.server";
+import { installChannelPreset } from "../../app/channels/presets";
+import { refreshAutomaticChannels } from "../../app/channels/refresh.server";
 import { seedBilling } from "./billing";
 import { seedCatalogue } from "./catalogue/index";
 import { seedFoundation } from "./foundation";
@@ -22,4 +24,8 @@ export async function seedAll(db: Database, { log, persistTo }: SeedOptions) {
   const billing = await seedBilling(db);
   log(`Seeded ${billing.plans} plans.`);
   await seedCatalogue(db, { log, persistTo });
+  // The home page channel (issue 17) and its rows; existing channels are kept, automatic ones refreshed.
+  const home = await installChannelPreset(db, "home");
+  const channels = await refreshAutomaticChannels(db);
+  log(`Seeded ${home.created} channels (home: /channel/${home.slug}); refreshed ${channels.refreshed} automatic channels.`);
 }

@@ -20,6 +20,7 @@ export const PERMISSIONS: { name: string; displayName: string; group: string; de
   { name: "localizations.update", displayName: "Manage localizations", group: "settings", description: "Add languages and edit, import and export translations." },
   { name: "audit.view", displayName: "View the audit log", group: "admin", description: "See every change made in the admin area." },
   { name: "pages.update", displayName: "Manage custom pages", group: "pages", description: "Create, edit and delete custom pages." },
+  { name: "channels.update", displayName: "Manage channels", group: "pages", description: "Create, edit, refresh and delete channels (the home page's rows)." },
   { name: "plans.update", displayName: "Manage plans", group: "billing", description: "Create and edit plans and prices." },
   { name: "subscriptions.view", displayName: "View subscriptions", group: "billing", description: "List subscriptions in the admin area." },
   { name: "api.access", displayName: "Access API", group: "api", description: "Create API tokens and use api/v1 with them." },

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { adminDb, createAdmin, signIn } from "./admin/fixtures";
+import { setSettings } from "./fixtures/e2e-db";
 
 /**
  * The appearance editor: edits preview live in the frame (postMessage),
@@ -21,6 +22,14 @@ interface ThemeRow {
 }
 
 let original: ThemeRow[] = [];
+
+// The editor's landing page content: the homepage must be the landing page (the seeded one is a channel).
+test.beforeAll(async ({ request }) => {
+  await setSettings(request, { "homepage.type": "landingPage" });
+});
+test.afterAll(async ({ request }) => {
+  await setSettings(request, { "homepage.type": undefined });
+});
 
 test.beforeAll(async () => {
   original = await adminDb<ThemeRow>('SELECT id, name, "values", is_dark, default_light, default_dark FROM themes ORDER BY id');

@@ -36,7 +36,9 @@ for (const javaScriptEnabled of [true, false]) {
       await setSettings(request, HOMEPAGE_DEFAULTS);
     });
 
-    test("the landing page: header with two calls to action, features, a 3-column trending grid and the footer banner", async ({ page }) => {
+    test("the landing page: header with two calls to action, features, a 3-column trending grid and the footer banner", async ({ page, request }) => {
+      // The seeded homepage is the home channel (tests/e2e/channels.spec.ts); the landing page is a homepage type.
+      await setSettings(request, { "homepage.type": "landingPage" });
       await page.goto("/");
       await expect(page.getByTestId("landing-header").getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByTestId("cta1")).toHaveAttribute("href", "/titles");
@@ -60,7 +62,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("the trending grid and the pricing section can be switched off", async ({ page, request }) => {
-      await setSettings(request, { "homepage.trending": false, "homepage.pricing": false });
+      await setSettings(request, { "homepage.type": "landingPage", "homepage.trending": false, "homepage.pricing": false });
       await page.goto("/");
       await expect(page.getByTestId("landing-header")).toBeVisible();
       await expect(page.getByTestId("trending-grid")).toHaveCount(0);

@@ -17,6 +17,7 @@ import { useTrans } from "~/i18n/translation-context";
 import { timeZoneGroups } from "~/i18n/value-lists";
 import { mailerConfigured, mailerFor, sendSafely } from "~/mail/mailer.server";
 import { listPageChoices } from "~/pages/page-admin.server";
+import { listChannelChoices } from "~/channels/channel-admin.server";
 import { getWorker } from "~/request/context";
 import { saveSettings } from "~/settings/settings.server";
 import type { LandingContent, Settings } from "~/settings/definitions";
@@ -88,6 +89,7 @@ export async function loader(args: Route.LoaderArgs) {
     values,
     options: {
       pages: needs.has("pages") ? (await listPageChoices(admin.app.db)).map((p) => ({ value: p.slug, label: `${p.title} (/pages/${p.slug})` })) : [],
+      channels: needs.has("channels") ? (await listChannelChoices(admin.app.db)).map((c) => ({ value: c.slug, label: `${c.name} (/channel/${c.slug})` })) : [],
       themes: needs.has("themes") ? themes.map((th) => ({ value: String(th.id), label: th.name })) : [],
       localizations: needs.has("localizations") ? localizations.map((l) => ({ value: l.language, label: `${l.name} (${l.language})` })) : [],
       timeZones: needs.has("timeZones") ? timeZoneGroups().flatMap((g) => g.zones.map((z) => ({ value: z.value, label: z.text }))) : [],

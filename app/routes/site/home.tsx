@@ -12,7 +12,10 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { useAppearancePreview } from "~/appearance/preview/preview-store";
 import type { LandingContent } from "~/settings/definitions";
-import { LandingPage } from "~/site/landing/landing-page";
+import { loadChannelPage } from "~/channels/channel-page.server";
+import { findChannel } from "~/channels/channels.server";
+import { channelJsonLd } from "~/channels/structured-data";
+import { setPageJsonLd } from "~/seo/json-ld.server";
 import { loadPricingData } from "~/billing/pricing.server";
 import { PricingTable } from "~/billing/ui/pricing-table";
 import { action as loginAction, loader as loginLoader } from "~/routes/auth/login";
@@ -27,6 +30,9 @@ const LoginPage = lazy(() => import("~/routes/auth/login").then((m) => ({ defaul
 const RegisterPage = lazy(() => import("~/routes/auth/register").then((m) => ({ default: m.RegisterPage })));
 // A custom page as the homepage is rarer still: rendered in place by the server, loaded by the browser only then.
 const CustomPageView = lazyComponent(() => import("~/pages/custom-page-view").then((m) => m.CustomPageView));
+// The channel rows (issue 17) and the landing page: each homepage type ships only its own view.
+const ChannelView = lazyComponent(() => import("~/channels/ui/channel-view").then((m) => m.ChannelView));
+const LandingPage = lazyComponent(() => import("~/site/landing/landing-page").then((m) => m.LandingPage));
 
 /** Titles in the landing page's trending grid: three rows of three. */
 const TRENDING_GRID_SIZE = 9;
@@ -90,6 +96,22 @@ export async function loader(args: Route.LoaderArgs) {
     }
     // A missing page must not take the whole site down: show the landing page instead.
     log("warn", "homepage custom page not found, showing the landing page", { slug });
+  }
+
+  if (settings["homepage.type"] === "channel" && hasPermission(app.viewer, "titles.view")) {
+    // Stored rows, the same for every visitor (guests' copy stays cacheable): no per-viewer data here.
+    const channel = settings["homepage.channel"] ? await findChannel(app.db, settings["homepage.channel"]) : null;
+    const page = channel ? await loadChannelPage(app.db, channel, { page: 1, genre: null }) : null;
+    if (page) {
+      setPageJsonLd(context, channelJsonLd(page, new URL(request.url).origin, "/"));
+      return {
+        kind: "channel" as const,
+        page,
+        ads,
+        seo: buildSeo(app, request, { title: null, description: channel!.seoDescription || channel!.description || settings["branding.site_description"], path: "/" }),
+      };
+    }
+    log("warn", "homepage channel not found, showing the landing page", { slug: settings["homepage.channel"] });
   }
 
   const content = settings["homepage.appearance"];
@@ -165,13 +187,22 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       </Suspense>
     );
   }
+  if (loaderData.kind === "channel") {
+    return (
+      <Suspense fallback={null}>
+        <ChannelView page={loaderData.page} home />
+      </Suspense>
+    );
+  }
   const { pricing } = loaderData;
   return (
+    <Suspense fallback={null}>
     <LandingPage
       content={previewedContent ?? loaderData.content}
       trending={loaderData.trending}
       pricing={pricing ? <PricingTable data={pricing} /> : null}
       ads={loaderData.ads}
     />
+    </Suspense>
   );
 }

@@ -1,0 +1,68 @@
+import { CHANNEL_MAX_PAGE, CHANNEL_MAX_ROWS } from "~/constants";
+import type { Database } from "~/db/client.server";
+import type { ChannelItem } from "./channel-item";
+import { channelItemsPage, channelRows, findGenreBySlug, listGenreLinks, takesGenre, type ChannelRecord, type ChannelRow } from "./channels.server";
+
+/**
+ * What a channel page shows (the home page, /channel/{slug},
+ * /channel/{slug}/{genre} and the API): the channel, one page of its items
+ * and, for a nested channel, its rows. Null when the address asks for what
+ * does not exist (a page past the end, a genre on a channel without one, an
+ * unknown genre): the caller answers 404.
+ */
+export interface ChannelPage {
+  channel: { id: number; name: string; slug: string; description: string | null; seoTitle: string | null; seoDescription: string | null; layout: ChannelRecord["layout"]; source: ChannelRecord["source"]; perPage: number; public: boolean };
+  genre: { name: string; slug: string } | null;
+  page: number;
+  items: ChannelItem[];
+  hasNext: boolean;
+  /** Nested channels: a row per child channel. */
+  rows: ChannelRow[];
+  /** Genre links, for rows of channels that take their genre from the address. */
+  genreLinks: { name: string; slug: string }[];
+}
+
+/** A page number from the query string: missing or malformed is 1, past the limit is null (404). */
+export function parsePageNumber(value: string | null): number | null {
+  if (value === null || !/^\d{1,12}$/.test(value)) return 1;
+  const page = Number(value);
+  if (page < 1) return 1;
+  return page > CHANNEL_MAX_PAGE ? null : page;
+}
+
+export async function loadChannelPage(db: Database, channel: ChannelRecord, options: { page: number; genre: string | null }): Promise<ChannelPage | null> {
+  const nested = channel.source === "nested";
+  const perPage = nested ? CHANNEL_MAX_ROWS : channel.perPage;
+  const genre = options.genre ? await findGenreBySlug(db, options.genre) : null;
+  if (options.genre && !genre) return null;
+  // A nested channel's own items are channels (no variant); an automatic genre rule's list is per genre.
+  const variant = channel.source === "automatic" && channel.rule?.genreFromUrl ? (genre?.slug ?? "") : "";
+  const { items, hasNext } = await channelItemsPage(db, channel.id, variant, (options.page - 1) * perPage, perPage);
+  if (options.page > 1 && items.length === 0) return null;
+  if (genre && !takesGenre(channel, items)) return null;
+  const children = nested ? items.filter((item): item is Extract<ChannelItem, { kind: "channel" }> => item.kind === "channel") : [];
+  const rows = nested ? await channelRows(db, children, genre?.slug ?? null) : [];
+  // "Browse by genre": a row of a channel that takes a genre, shown without one, lists the genres.
+  const needsGenres = !genre && (rows.some((row) => row.channel.genreFromUrl || row.items.some((i) => i.kind === "channel" && i.genreFromUrl)) || (channel.source === "automatic" && channel.rule?.genreFromUrl));
+  const genreLinks = needsGenres ? await listGenreLinks(db) : [];
+  return {
+    channel: {
+      id: channel.id,
+      name: channel.name,
+      slug: channel.slug,
+      description: channel.description,
+      seoTitle: channel.seoTitle,
+      seoDescription: channel.seoDescription,
+      layout: channel.layout,
+      source: channel.source,
+      perPage: channel.perPage,
+      public: channel.public,
+    },
+    genre,
+    page: options.page,
+    items,
+    hasNext,
+    rows,
+    genreLinks,
+  };
+}
