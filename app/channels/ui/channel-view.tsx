@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Link } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { Pagination } from "~/site/browse/pagination";
 import { RatingBadge } from "~/site/rating-badge";

@@ -8,7 +8,7 @@ import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
 import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { slugify } from "~/catalogue/slug";
 import {
   addChannelItem,

@@ -6,7 +6,7 @@ import { pageOffset, parseListParams } from "~/admin/list-params";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { DataTable } from "~/admin/ui/data-table";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { CHANNEL_SORTS, deleteChannels, listChannelsForAdmin } from "~/channels/channel-admin.server";
 import { installChannelPreset, type ChannelPreset } from "~/channels/presets";
 import { CHANNEL_SOURCES } from "~/channels/schema";
