@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTrans } from "~/bootstrap/use-bootstrap";
-import { ARTWORK_SIZES } from "~/catalogue/artwork";
+import { ARTWORK_SIZES, POSTER_PLACEHOLDER } from "~/catalogue/artwork";
 import { titlePath } from "~/catalogue/slug";
 
 /** The compact heading of a title's sub-pages (credits, seasons, episodes), linking back to the title. */
@@ -18,7 +18,7 @@ export function TitleSubpageHeader({
   return (
     <header className="border-b border-divider bg-paper">
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-6 sm:px-6">
-        <img src={title.poster ?? ""} alt="" width={size.width} height={size.height} className="h-24 w-16 shrink-0 rounded bg-background object-cover" />
+        <img src={title.poster ?? POSTER_PLACEHOLDER} alt="" width={size.width} height={size.height} className="h-24 w-16 shrink-0 rounded bg-background object-cover" />
         <div className="min-w-0">
           <Link to={titlePath(title)} className="text-sm font-medium text-primary hover:underline">
             ← {t("Back to :name", { name: title.name })}

@@ -5,7 +5,7 @@ import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
-import { ARTWORK_SIZES } from "~/catalogue/artwork";
+import { ARTWORK_SIZES, PROFILE_PLACEHOLDER } from "~/catalogue/artwork";
 import { generatedNote, isGenerated, isWhollyGenerated } from "~/catalogue/generated";
 import { loadPersonPage } from "~/catalogue/person-page.server";
 import { personPath, titlePath } from "~/catalogue/slug";
@@ -65,7 +65,7 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-10 md:grid-cols-[16rem_1fr]">
         <aside className="space-y-6">
           <img
-            src={person.profile ?? ""}
+            src={person.profile ?? PROFILE_PLACEHOLDER}
             alt={t("Photo of :name", { name: person.name })}
             width={size.width}
             height={size.height}

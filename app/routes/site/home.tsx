@@ -109,7 +109,8 @@ export async function loader(args: Route.LoaderArgs) {
       type: row.type,
       year: row.year,
       backdrop: row.backdrop,
-      rating: row.rating ?? row.externalRating,
+      rating: row.rating,
+      externalRating: row.externalRating,
     })) ?? null;
   return {
     kind: "landing" as const,

@@ -12,7 +12,7 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { formatDate, formatRuntime } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
-import { RatingBadge } from "~/site/rating-badge";
+import { RatingBadge, useSiteRatingSource } from "~/site/rating-badge";
 import { TitleSubpageHeader } from "~/site/title-header";
 
 /** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
@@ -44,6 +44,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export default function SeasonPage({ loaderData }: Route.ComponentProps) {
   const { title, season, seasons, episodes } = loaderData;
   const t = useTrans();
+  const siteSource = useSiteRatingSource();
   const language = useBootstrap().i18n.language;
   const base = titlePath(title);
   const still = ARTWORK_SIZES.still;
@@ -96,7 +97,7 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
                     <h2 className="font-semibold text-foreground group-hover:text-primary">
                       {t("Episode :number", { number: episode.episodeNumber })}: {episode.name}
                     </h2>
-                    <RatingBadge rating={episode.rating} />
+                    <RatingBadge rating={episode.rating} source={siteSource} />
                   </div>
                   <p className="text-sm text-muted">
                     {[formatDate(episode.airDate, language), formatRuntime(episode.runtime)].filter(Boolean).join(" · ")}

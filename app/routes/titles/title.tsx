@@ -6,7 +6,7 @@ import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
-import { ARTWORK_SIZES } from "~/catalogue/artwork";
+import { ARTWORK_SIZES, POSTER_PLACEHOLDER } from "~/catalogue/artwork";
 import { generatedNote, isGenerated } from "~/catalogue/generated";
 import { titlePath } from "~/catalogue/slug";
 import { loadTitlePage, titlePageView } from "~/catalogue/title-page.server";
@@ -19,6 +19,7 @@ import { titleJsonLd } from "~/seo/structured-data";
 import { PersonCard, TitleCard, VideoCard } from "~/site/cards";
 import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
+import { useSiteRatingSource } from "~/site/rating-badge";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -65,6 +66,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
   const { title } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
+  const siteRatingSource = useSiteRatingSource();
   const posterSize = ARTWORK_SIZES.poster;
   const backdropSize = ARTWORK_SIZES.backdrop;
   const path = titlePath(title);
@@ -87,7 +89,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950 via-slate-950/70 to-slate-950/20" />
         <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 md:flex-row md:items-end md:py-16">
           <img
-            src={title.poster ?? ""}
+            src={title.poster ?? POSTER_PLACEHOLDER}
             alt={t("Poster of :name", { name: title.name })}
             width={posterSize.width}
             height={posterSize.height}
@@ -121,7 +123,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             </ul>
             <dl className="mt-6 flex flex-wrap gap-6" data-testid="title-ratings">
               <div>
-                <dt className="text-xs uppercase tracking-wider text-white/60">{t("User rating")}</dt>
+                <dt className="text-xs uppercase tracking-wider text-white/60">{siteRatingSource}</dt>
                 <dd className="text-2xl font-bold">
                   {title.rating !== null ? (
                     <>
@@ -157,20 +159,20 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0 space-y-12">
-          <section aria-labelledby="plot-heading">
-            <h2 id="plot-heading" className="text-xl font-semibold text-foreground">
-              {t("Plot summary")}
-            </h2>
-            {title.tagline ? <p className="mt-3 text-lg italic text-muted">{title.tagline}</p> : null}
-            {title.plot ? (
-              <p className="mt-3 max-w-3xl leading-7 text-foreground" data-testid="title-plot">
-                {title.plot}
-              </p>
-            ) : (
-              <p className="mt-3 text-muted">{t("No plot summary yet.")}</p>
-            )}
-            <GeneratedNote show={isGenerated(title, "plot") || isGenerated(title, "tagline")} className="mt-3" />
-          </section>
+          {title.plot || title.tagline ? (
+            <section aria-labelledby="plot-heading">
+              <h2 id="plot-heading" className="text-xl font-semibold text-foreground">
+                {t("Plot summary")}
+              </h2>
+              {title.tagline ? <p className="mt-3 text-lg italic text-muted">{title.tagline}</p> : null}
+              {title.plot ? (
+                <p className="mt-3 max-w-3xl leading-7 text-foreground" data-testid="title-plot">
+                  {title.plot}
+                </p>
+              ) : null}
+              <GeneratedNote show={isGenerated(title, "plot") || isGenerated(title, "tagline")} className="mt-3" />
+            </section>
+          ) : null}
 
           <AdSlot slot="ads.title_top" html={ads["ads.title_top"]} />
 
@@ -229,7 +231,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
                   <li key={season.id}>
                     <Link to={`${path}/season/${season.number}`} className="group block">
                       <img
-                        src={season.poster ?? title.poster ?? ""}
+                        src={season.poster ?? title.poster ?? POSTER_PLACEHOLDER}
                         alt=""
                         width={posterSize.width}
                         height={posterSize.height}

@@ -6,7 +6,7 @@ import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
-import { ARTWORK_SIZES } from "~/catalogue/artwork";
+import { ARTWORK_SIZES, POSTER_PLACEHOLDER } from "~/catalogue/artwork";
 import { isGenerated } from "~/catalogue/generated";
 import { mediaUrl } from "~/catalogue/media";
 import { titlePath } from "~/catalogue/slug";
@@ -19,7 +19,7 @@ import { videoJsonLd } from "~/seo/structured-data";
 import { categoryLabel, VideoCard } from "~/site/cards";
 import { formatRuntime } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
-import { RatingBadge } from "~/site/rating-badge";
+import { TitleRatingBadge } from "~/site/rating-badge";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the play. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -135,7 +135,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-6 flex gap-4 rounded-theme border border-divider p-4">
             <Link to={titlePath(title)} className="shrink-0">
-              <img src={title.poster ?? ""} alt="" width={poster.width} height={poster.height} className="h-36 w-24 rounded bg-paper object-cover" />
+              <img src={title.poster ?? POSTER_PLACEHOLDER} alt="" width={poster.width} height={poster.height} className="h-36 w-24 rounded bg-paper object-cover" />
             </Link>
             <div className="min-w-0">
               <Link to={titlePath(title)} className="text-lg font-semibold text-foreground hover:text-primary" data-testid="watch-title-link">
@@ -143,7 +143,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
               </Link>
               <p className="mt-1 flex items-center gap-2 text-sm text-muted">
                 {[title.type === "series" ? t("TV series") : t("Movie"), title.certification, formatRuntime(title.runtime)].filter(Boolean).join(" · ")}
-                <RatingBadge rating={title.rating ?? title.externalRating} />
+                <TitleRatingBadge rating={title.rating} externalRating={title.externalRating} />
               </p>
               {title.plot ? <p className="mt-2 line-clamp-4 text-foreground">{title.plot}</p> : null}
               <GeneratedNote show={isGenerated(title, "plot")} className="mt-2" />

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { useTrans } from "~/bootstrap/use-bootstrap";
-import { ARTWORK_SIZES } from "~/catalogue/artwork";
+import { ARTWORK_SIZES, BACKDROP_PLACEHOLDER } from "~/catalogue/artwork";
 import { titlePath } from "~/catalogue/slug";
 import type { LandingContent } from "~/settings/definitions";
 import { AdSlot } from "~/ads/ad-slot";
 import type { AdSlots } from "~/ads/ads.server";
 import { CtaLink } from "../cta-link";
-import { RatingBadge } from "../rating-badge";
+import { TitleRatingBadge } from "../rating-badge";
 
 export interface LandingTrendingTitle {
   id: number;
@@ -15,7 +15,9 @@ export interface LandingTrendingTitle {
   type: "movie" | "series";
   year: number | null;
   backdrop: string | null;
+  /** This site's users' average, else IMDb's. */
   rating: number | null;
+  externalRating: number | null;
 }
 
 /**
@@ -164,7 +166,7 @@ function TrendingGrid({ titles }: { titles: LandingTrendingTitle[] }) {
           <li key={title.id}>
             <Link to={titlePath(title)} className="group block overflow-hidden rounded-theme border border-divider bg-elevated shadow-sm">
               <img
-                src={title.backdrop ?? ""}
+                src={title.backdrop ?? BACKDROP_PLACEHOLDER}
                 alt=""
                 width={size.width}
                 height={size.height}
@@ -179,7 +181,7 @@ function TrendingGrid({ titles }: { titles: LandingTrendingTitle[] }) {
                     {[title.year, title.type === "series" ? t("Series") : t("Movie")].filter(Boolean).join(" · ")}
                   </p>
                 </div>
-                <RatingBadge rating={title.rating} />
+                <TitleRatingBadge rating={title.rating} externalRating={title.externalRating} />
               </div>
             </Link>
           </li>
