@@ -28,26 +28,26 @@ test("sorting series by IMDb rating keeps every series, in both directions", asy
 
 test("several genres match any or all of them, and the count says how many", async ({ page }) => {
   const both = await count(
-    `SELECT count(*) AS n FROM titles t WHERE EXISTS (SELECT 1 FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = t.id AND g.slug = 'drama')
+    `SELECT count(*) AS n FROM titles t WHERE EXISTS (SELECT 1 FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = t.id AND g.slug = 'romance')
        AND EXISTS (SELECT 1 FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = t.id AND g.slug = 'comedy')`,
   );
-  const either = await count("SELECT count(DISTINCT tg.title_id) AS n FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE g.slug IN ('drama', 'comedy')");
+  const either = await count("SELECT count(DISTINCT tg.title_id) AS n FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE g.slug IN ('romance', 'comedy')");
   expect(both).toBeGreaterThan(0);
   expect(either).toBeGreaterThan(both);
 
   await page.goto("/titles");
   const filters = page.getByTestId("genre-filter");
-  await filters.getByLabel("Drama").check();
+  await filters.getByLabel("Romance").check();
   await filters.getByLabel("Comedy").check();
   await page.getByTestId("apply-filters").click();
-  await expect(page).toHaveURL(/genre=drama&genre=comedy/);
+  await expect(page).toHaveURL(/genre=comedy&genre=romance|genre=romance&genre=comedy/);
   const pages = Math.ceil(either / 24);
   await expect(page.getByTestId("result-count")).toHaveText(`${either.toLocaleString("en")} results · Page 1 of ${pages}`);
 
   await page.getByLabel("Genres to match").selectOption("all");
   await expect(page).toHaveURL(/genre_match=all/);
   await expect(page.getByTestId("result-count")).toContainText(`${both.toLocaleString("en")} result`);
-  await expect(page.getByTestId("genre-filter").getByLabel("Drama")).toBeChecked();
+  await expect(page.getByTestId("genre-filter").getByLabel("Romance")).toBeChecked();
   await expect(page.getByTestId("genre-filter").getByLabel("Comedy")).toBeChecked();
 });
 
@@ -81,7 +81,7 @@ test.describe("on a phone without JavaScript", () => {
     // The Sort control applies through its own button.
     await page.getByTestId("sort-select").selectOption("name-desc");
     await page.getByRole("button", { name: "Sort", exact: true }).click();
-    await expect(page).toHaveURL(/type=series&sort=name-desc|sort=name-desc.*type=series/);
+    await expect(page).toHaveURL(/type=series&.*sort=name-desc/);
     const names = await cards(page).locator("p.line-clamp-2").allTextContents();
     expect(names).toHaveLength(series);
     expect([...names].sort((a, b) => b.localeCompare(a))).toEqual(names);
