@@ -109,26 +109,6 @@ export default function BrowseTitles({ loaderData }: Route.ComponentProps) {
               { value: "series", label: t("Series") },
             ]}
           />
-          <FilterSelect
-            name="genre_match"
-            label={t("Genres to match")}
-            value={filters.genre_match}
-            options={[
-              { value: "any", label: t("Any of them") },
-              { value: "all", label: t("All of them") },
-            ]}
-          />
-          <fieldset className="col-span-2 sm:col-span-4 lg:col-span-6" data-testid="genre-filter">
-            <legend className={fieldLabelClasses}>{t("Genres")}</legend>
-            <div className="flex flex-wrap gap-2">
-              {genres.map((genre) => (
-                <label key={genre.id} className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-divider bg-background px-3 py-1 text-sm text-foreground has-[:checked]:border-primary has-[:checked]:bg-primary/10">
-                  <input type="checkbox" name="genre" value={genre.slug} defaultChecked={filters.genre.includes(genre.slug)} className="accent-primary" />
-                  {t(genre.name)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
           <div>
             <label htmlFor="filter-year-from" className={fieldLabelClasses}>{t("From year")}</label>
             <input id="filter-year-from" name="year_from" type="number" inputMode="numeric" min={MIN_YEAR} max={MAX_YEAR} defaultValue={filters.year_from ?? ""} placeholder={t("Any")} className={selectClasses} list="browse-years" />
@@ -174,6 +154,22 @@ export default function BrowseTitles({ loaderData }: Route.ComponentProps) {
             value={filters.country}
             options={[any, ...codes(FILTER_COUNTRIES, filters.country).map((c) => ({ value: c, label: countryName(c, language) }))]}
           />
+          <fieldset className="col-span-2 sm:col-span-4 lg:col-span-6" data-testid="genre-filter">
+            <legend className={fieldLabelClasses}>{t("Genres")}</legend>
+            <div className="flex flex-wrap items-center gap-2">
+              <label htmlFor="filter-genre-match" className="sr-only">{t("Genres to match")}</label>
+              <select id="filter-genre-match" name="genre_match" defaultValue={filters.genre_match} className="h-8 rounded-full border border-divider bg-background px-3 text-sm text-foreground">
+                <option value="any">{t("Any of them")}</option>
+                <option value="all">{t("All of them")}</option>
+              </select>
+              {genres.map((genre) => (
+                <label key={genre.id} className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-divider bg-background px-3 py-1 text-sm text-foreground has-[:checked]:border-primary has-[:checked]:bg-primary/10">
+                  <input type="checkbox" name="genre" value={genre.slug} defaultChecked={filters.genre.includes(genre.slug)} className="accent-primary" />
+                  {t(genre.name)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
         </>
       }
       empty={

@@ -83,7 +83,8 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             width={backdropSize.width}
             height={backdropSize.height}
             fetchPriority="high"
-            className="absolute inset-0 -z-20 size-full object-cover opacity-40"
+            // Not on phones: behind the stacked poster and text, its large type ran under the ratings.
+            className="absolute inset-0 -z-20 hidden size-full object-cover opacity-40 md:block"
           />
         ) : null}
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950 via-slate-950/70 to-slate-950/20" />
@@ -296,9 +297,10 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
               <h2 id="related-heading" className="text-xl font-semibold text-foreground">
                 {t("More like this")}
               </h2>
-              <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6" data-testid="related-titles">
+              {/* Phones: one swipeable row; wider screens: full rows. */}
+              <ul className="-mx-4 mt-4 flex snap-x gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-4 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-6" data-testid="related-titles">
                 {page.related.map((related) => (
-                  <li key={related.id}>
+                  <li key={related.id} className="w-[38%] shrink-0 snap-start sm:w-auto">
                     <TitleCard title={related} />
                   </li>
                 ))}
