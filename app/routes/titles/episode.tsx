@@ -76,7 +76,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
             <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
               {formatDate(episode.airDate, language) ? <span>{formatDate(episode.airDate, language)}</span> : null}
               {formatRuntime(episode.runtime) ? <span>{formatRuntime(episode.runtime)}</span> : null}
-              <RatingBadge rating={episode.rating} source={siteSource} />
+              <RatingBadge rating={episode.rating} source={siteSource()} />
             </div>
             {episode.plot ? <p className="leading-7 text-foreground">{episode.plot}</p> : <p className="text-muted">{t("No plot summary yet.")}</p>}
             <GeneratedNote show={isGenerated(episode, "plot") || isGenerated(episode, "name")} />

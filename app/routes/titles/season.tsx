@@ -97,7 +97,7 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
                     <h2 className="font-semibold text-foreground group-hover:text-primary">
                       {t("Episode :number", { number: episode.episodeNumber })}: {episode.name}
                     </h2>
-                    <RatingBadge rating={episode.rating} source={siteSource} />
+                    <RatingBadge rating={episode.rating} source={siteSource()} />
                   </div>
                   <p className="text-sm text-muted">
                     {[formatDate(episode.airDate, language), formatRuntime(episode.runtime)].filter(Boolean).join(" · ")}

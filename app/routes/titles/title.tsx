@@ -124,7 +124,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             </ul>
             <dl className="mt-6 flex flex-wrap gap-6" data-testid="title-ratings">
               <div>
-                <dt className="text-xs uppercase tracking-wider text-white/60">{siteRatingSource}</dt>
+                <dt className="text-xs uppercase tracking-wider text-white/60">{siteRatingSource()}</dt>
                 <dd className="text-2xl font-bold">
                   {title.rating !== null ? (
                     <>
