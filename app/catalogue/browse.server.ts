@@ -83,9 +83,12 @@ function genreCondition(f: TitleFilters, counting: boolean): SQL | undefined {
   if (f.genre.length === 0) return undefined;
   const ids = (slugs: string[]) => sql`(SELECT g.id FROM genres g WHERE g.slug IN (${sql.join(slugs.map((slug) => sql`${slug}`), sql`, `)}))`;
   if (counting) {
+    // A join, so SQLite reads title_genres_genre_idx for the genres (an IN list of ids made it scan title_genres).
+    const slugs = sql.join(f.genre.map((slug) => sql`${slug}`), sql`, `);
+    const inGenres = sql`SELECT tg.title_id FROM genres g JOIN title_genres tg ON tg.genre_id = g.id WHERE g.slug IN (${slugs})`;
     return f.genre_match === "all" && f.genre.length > 1
-      ? sql`${titles.id} IN (SELECT tg.title_id FROM title_genres tg WHERE tg.genre_id IN ${ids(f.genre)} GROUP BY tg.title_id HAVING count(*) = ${f.genre.length})`
-      : sql`${titles.id} IN (SELECT tg.title_id FROM title_genres tg WHERE tg.genre_id IN ${ids(f.genre)})`;
+      ? sql`${titles.id} IN (${inGenres} GROUP BY tg.title_id HAVING count(*) = ${f.genre.length})`
+      : sql`${titles.id} IN (${inGenres})`;
   }
   const exists = (slugs: string[]) => sql`EXISTS (SELECT 1 FROM title_genres tg WHERE tg.title_id = ${titles.id} AND tg.genre_id IN ${ids(slugs)})`;
   return f.genre_match === "all" ? and(...f.genre.map((slug) => exists([slug]))) : exists(f.genre);
@@ -126,17 +129,19 @@ export async function browseTitles(db: Database, filters: TitleFilters, pageSize
 }
 
 /**
- * One page of titles with how many match in all and the number of pages
- * (capped at MAX_BROWSE_PAGE), in one round trip.
+ * One page of titles with how many match and the number of pages, in one
+ * round trip. The count stops at the last page's worth (MAX_BROWSE_PAGE x
+ * pageSize); `more` says there are more than that.
  */
 export async function browseTitlesWithCount(db: Database, filters: TitleFilters, pageSize: number) {
   if (filters.page > MAX_BROWSE_PAGE) {
     const total = await countTitles(db, filters);
-    return { items: [], hasNext: false, total, pages: pageCount(total, pageSize) };
+    return { items: [], hasNext: false, total, more: false, pages: pageCount(total, pageSize) };
   }
-  const [rows, [count]] = await db.batch([browseTitlesQuery(db, filters, pageSize), countTitlesQuery(db, filters)]);
+  const cap = MAX_BROWSE_PAGE * pageSize + 1;
+  const [rows, [count]] = await db.batch([browseTitlesQuery(db, filters, pageSize), countTitlesQuery(db, filters, cap)]);
   const total = Number(count?.total ?? 0);
-  return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize, total, pages: pageCount(total, pageSize) };
+  return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize, total: Math.min(total, cap - 1), more: total >= cap, pages: pageCount(total, pageSize) };
 }
 
 const pageCount = (total: number, pageSize: number) => Math.min(MAX_BROWSE_PAGE, Math.ceil(total / pageSize));
@@ -162,11 +167,12 @@ export function browseTitlesQuery(db: Database, filters: TitleFilters, pageSize:
     .offset((filters.page - 1) * pageSize);
 }
 
-function countTitlesQuery(db: Database, filters: TitleFilters) {
-  return db
-    .select({ total: sql<number>`count(*)` })
-    .from(titles)
-    .where(titleCountConditions(filters));
+function countTitlesQuery(db: Database, filters: TitleFilters, cap?: number) {
+  const where = titleCountConditions(filters);
+  if (cap === undefined) return db.select({ total: sql<number>`count(*)` }).from(titles).where(where);
+  // Stops after `cap` matches: a broad filter on a large catalogue does not count every title.
+  const matches = db.select({ one: sql`1`.as("one") }).from(titles).where(where).limit(cap).as("matches");
+  return db.select({ total: sql<number>`count(*)` }).from(matches);
 }
 
 /** How many titles match (the API's pagination.total, the page's result count). */

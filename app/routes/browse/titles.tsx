@@ -81,7 +81,7 @@ function activeFilterCount(f: TitleFilters) {
 }
 
 export default function BrowseTitles({ loaderData }: Route.ComponentProps) {
-  const { filters, genres, items, hasNext, heading, ads, total, pages } = loaderData;
+  const { filters, genres, items, hasNext, heading, ads, total, more, pages } = loaderData;
   const t = useTrans();
   const { page: _page, ...rest } = filters;
   return (
@@ -93,6 +93,7 @@ export default function BrowseTitles({ loaderData }: Route.ComponentProps) {
       actionsClassName="col-span-2 sm:col-span-4 lg:col-span-6"
       activeFilters={activeFilterCount(filters)}
       total={total}
+      more={more}
       pages={pages}
       ads={ads}
       page={filters.page}

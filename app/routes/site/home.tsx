@@ -109,8 +109,9 @@ export async function loader(args: Route.LoaderArgs) {
       type: row.type,
       year: row.year,
       backdrop: row.backdrop,
-      rating: row.rating,
-      externalRating: row.externalRating,
+      // Named on the server: the landing page ships no code or line for it.
+      rating: row.rating ?? row.externalRating,
+      ratingSource: row.rating !== null ? app.t(":site users", { site: app.settings["branding.site_name"] }) : "IMDb",
     })) ?? null;
   return {
     kind: "landing" as const,

@@ -25,6 +25,7 @@ export function BrowseLayout({
   activeFilters,
   sort,
   total,
+  more = false,
   pages,
   ads,
   empty,
@@ -48,6 +49,8 @@ export function BrowseLayout({
   sort: ReactNode;
   /** How many results match, and on how many pages. */
   total: number;
+  /** More match than `total` (the count stops at the last page's worth). */
+  more?: boolean;
   pages: number;
   ads: BrowseAds;
   /** Shown instead of `results` when there are none. */
@@ -93,7 +96,7 @@ export function BrowseLayout({
         </details>
         <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
           <p className="text-sm text-muted" data-testid="result-count" aria-live="polite">
-            {t(":count [one result|other results]", { count: total })}
+            {more ? t("More than :count results", { count: total }) : t(":count [one result|other results]", { count: total })}
             {pages > 1 ? ` · ${t("Page :page of :pages", { page, pages })}` : ""}
           </p>
           {sort}

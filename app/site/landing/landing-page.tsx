@@ -6,7 +6,7 @@ import type { LandingContent } from "~/settings/definitions";
 import { AdSlot } from "~/ads/ad-slot";
 import type { AdSlots } from "~/ads/ads.server";
 import { CtaLink } from "../cta-link";
-import { TitleRatingBadge } from "../rating-badge";
+import { RatingBadge } from "../rating-badge";
 
 export interface LandingTrendingTitle {
   id: number;
@@ -15,9 +15,9 @@ export interface LandingTrendingTitle {
   type: "movie" | "series";
   year: number | null;
   backdrop: string | null;
-  /** This site's users' average, else IMDb's. */
+  /** This site's users' average, else IMDb's, and which of them it is ("Reelbase users", "IMDb"). */
   rating: number | null;
-  externalRating: number | null;
+  ratingSource: string;
 }
 
 /**
@@ -181,7 +181,7 @@ function TrendingGrid({ titles }: { titles: LandingTrendingTitle[] }) {
                     {[title.year, title.type === "series" ? t("Series") : t("Movie")].filter(Boolean).join(" · ")}
                   </p>
                 </div>
-                <TitleRatingBadge rating={title.rating} externalRating={title.externalRating} />
+                <RatingBadge rating={title.rating} source={title.ratingSource} />
               </div>
             </Link>
           </li>
