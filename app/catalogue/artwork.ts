@@ -16,15 +16,6 @@ export const ARTWORK_SIZES: Record<ArtworkKind, { width: number; height: number 
   still: { width: 640, height: 360 }, // 16:9
 };
 
-/**
- * Neutral, clearly generic stand-ins (public/images) shown where a title has
- * no poster or a person no picture: the real films of the demo data have
- * none, and no invented artwork is passed off as theirs (decision 020).
- */
-export const POSTER_PLACEHOLDER = "/images/poster-placeholder.svg";
-export const PROFILE_PLACEHOLDER = "/images/profile-placeholder.svg";
-export const BACKDROP_PLACEHOLDER = "/images/backdrop-placeholder.svg";
-
 /** Site-relative URL of a generated image; `id` is a title (poster, backdrop), person (profile) or episode (still) id. */
 export function artworkUrl(kind: ArtworkKind, id: number): string {
   return `/artwork/${kind}/${id}.svg`;

@@ -1,9 +1,33 @@
 import { Link } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
-import { ARTWORK_SIZES, BACKDROP_PLACEHOLDER, POSTER_PLACEHOLDER, PROFILE_PLACEHOLDER } from "~/catalogue/artwork";
+import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { personPath, titlePath } from "~/catalogue/slug";
 import { formatClock } from "./format";
-import { TitleRatingBadge } from "./rating-badge";
+import { RatingBadge } from "./rating-badge";
+
+/**
+ * Neutral, clearly generic stand-ins (public/images) shown where a title has
+ * no poster or a person no picture: the real films of the demo data have
+ * none, and no invented artwork is passed off as theirs (decision 020).
+ * Here, not in the shell: only catalogue pages show them.
+ */
+export const POSTER_PLACEHOLDER = "/images/poster-placeholder.svg";
+export const PROFILE_PLACEHOLDER = "/images/profile-placeholder.svg";
+export const BACKDROP_PLACEHOLDER = "/images/backdrop-placeholder.svg";
+
+/** Names this site's users' average with the site's name ("Reelbase users"). */
+export function useSiteRatingSource() {
+  const t = useTrans();
+  const site = useBootstrap().settings.branding.site_name;
+  // A function, so pages that show no site rating record no line for it.
+  return () => t(":site users", { site });
+}
+
+/** A title's rating: its users' average on this site when there is one, else IMDb's, each named. */
+export function TitleRatingBadge({ rating, externalRating, className = "" }: { rating: number | null; externalRating: number | null; className?: string }) {
+  const siteSource = useSiteRatingSource();
+  return rating !== null ? <RatingBadge rating={rating} source={siteSource()} className={className} /> : <RatingBadge rating={externalRating} source="IMDb" className={className} />;
+}
 
 export interface TitleCardData {
   id: number;

@@ -1,16 +1,15 @@
-import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
-
 /**
  * A 0-10 rating as a compact star badge that names where it comes from
  * ("IMDb 8.9", "Reelbase users 7.2"); nothing when there is no rating. The
- * visible text is the accessible one (the star is decoration).
+ * visible text is the accessible one (the star is decoration). It is in
+ * every public page's shell: the site-users label and the title's choice of
+ * rating live in site/cards.tsx (TitleRatingBadge).
  */
 export function RatingBadge({ rating, source, className = "" }: { rating: number | null | undefined; source: string; className?: string }) {
   if (rating === null || rating === undefined) return null;
   return (
     <span
       className={`inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full bg-paper px-2 py-0.5 text-sm font-semibold text-foreground ${className}`}
-      data-testid="rating-badge"
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 text-amber-500" fill="currentColor">
         <path d="M10 1.5l2.6 5.3 5.9.9-4.2 4.1 1 5.8L10 14.9l-5.3 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
@@ -18,18 +17,4 @@ export function RatingBadge({ rating, source, className = "" }: { rating: number
       <span className="font-normal text-muted">{source}</span> {rating.toFixed(1)}
     </span>
   );
-}
-
-/** Names this site's users' average with the site's name ("Reelbase users"). */
-export function useSiteRatingSource() {
-  const t = useTrans();
-  const site = useBootstrap().settings.branding.site_name;
-  // A function, so pages that show no site rating record no line for it.
-  return () => t(":site users", { site });
-}
-
-/** A title's rating: its users' average on this site when there is one, else IMDb's, each named. */
-export function TitleRatingBadge({ rating, externalRating, className = "" }: { rating: number | null; externalRating: number | null; className?: string }) {
-  const siteSource = useSiteRatingSource();
-  return rating !== null ? <RatingBadge rating={rating} source={siteSource()} className={className} /> : <RatingBadge rating={externalRating} source="IMDb" className={className} />;
 }

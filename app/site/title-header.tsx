@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTrans } from "~/bootstrap/use-bootstrap";
-import { ARTWORK_SIZES, POSTER_PLACEHOLDER } from "~/catalogue/artwork";
+import { ARTWORK_SIZES } from "~/catalogue/artwork";
+import { POSTER_PLACEHOLDER } from "./cards";
 import { titlePath } from "~/catalogue/slug";
 
 /** The compact heading of a title's sub-pages (credits, seasons, episodes), linking back to the title. */

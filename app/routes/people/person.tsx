@@ -5,7 +5,7 @@ import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
-import { ARTWORK_SIZES, PROFILE_PLACEHOLDER } from "~/catalogue/artwork";
+import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { generatedNote, isGenerated, isWhollyGenerated } from "~/catalogue/generated";
 import { loadPersonPage } from "~/catalogue/person-page.server";
 import { personPath, titlePath } from "~/catalogue/slug";
@@ -14,7 +14,7 @@ import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { personJsonLd } from "~/seo/structured-data";
-import { TitleCard } from "~/site/cards";
+import { PROFILE_PLACEHOLDER, TitleCard } from "~/site/cards";
 import { ageInYears, formatDate } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
 

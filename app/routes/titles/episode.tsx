@@ -10,10 +10,10 @@ import { loadEpisode } from "~/catalogue/title-page.server";
 import { getApp } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
-import { PersonCard, VideoCard } from "~/site/cards";
+import { PersonCard, useSiteRatingSource, VideoCard } from "~/site/cards";
 import { formatDate, formatRuntime } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
-import { RatingBadge, useSiteRatingSource } from "~/site/rating-badge";
+import { RatingBadge } from "~/site/rating-badge";
 import { TitleSubpageHeader } from "~/site/title-header";
 
 /** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */

@@ -12,7 +12,8 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { formatDate, formatRuntime } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
-import { RatingBadge, useSiteRatingSource } from "~/site/rating-badge";
+import { useSiteRatingSource } from "~/site/cards";
+import { RatingBadge } from "~/site/rating-badge";
 import { TitleSubpageHeader } from "~/site/title-header";
 
 /** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */

@@ -6,7 +6,7 @@ import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
-import { ARTWORK_SIZES, POSTER_PLACEHOLDER } from "~/catalogue/artwork";
+import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { generatedNote, isGenerated } from "~/catalogue/generated";
 import { titlePath } from "~/catalogue/slug";
 import { loadTitlePage, titlePageView } from "~/catalogue/title-page.server";
@@ -16,10 +16,9 @@ import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { titleJsonLd } from "~/seo/structured-data";
-import { PersonCard, TitleCard, VideoCard } from "~/site/cards";
+import { PersonCard, POSTER_PLACEHOLDER, TitleCard, useSiteRatingSource, VideoCard } from "~/site/cards";
 import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
-import { useSiteRatingSource } from "~/site/rating-badge";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
 export const middleware: Route.MiddlewareFunction[] = [

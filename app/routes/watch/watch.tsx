@@ -6,7 +6,7 @@ import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
-import { ARTWORK_SIZES, POSTER_PLACEHOLDER } from "~/catalogue/artwork";
+import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { isGenerated } from "~/catalogue/generated";
 import { mediaUrl } from "~/catalogue/media";
 import { titlePath } from "~/catalogue/slug";
@@ -16,10 +16,9 @@ import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { videoJsonLd } from "~/seo/structured-data";
-import { categoryLabel, VideoCard } from "~/site/cards";
+import { categoryLabel, POSTER_PLACEHOLDER, TitleRatingBadge, VideoCard } from "~/site/cards";
 import { formatRuntime } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
-import { TitleRatingBadge } from "~/site/rating-badge";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the play. */
 export const middleware: Route.MiddlewareFunction[] = [

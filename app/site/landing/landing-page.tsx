@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTrans } from "~/bootstrap/use-bootstrap";
-import { ARTWORK_SIZES, BACKDROP_PLACEHOLDER } from "~/catalogue/artwork";
+import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { titlePath } from "~/catalogue/slug";
 import type { LandingContent } from "~/settings/definitions";
 import { AdSlot } from "~/ads/ad-slot";
@@ -14,7 +14,8 @@ export interface LandingTrendingTitle {
   name: string;
   type: "movie" | "series";
   year: number | null;
-  backdrop: string | null;
+  /** The title's backdrop, or the neutral placeholder (home.tsx). */
+  backdrop: string;
   /** This site's users' average, else IMDb's, and which of them it is ("Reelbase users", "IMDb"). */
   rating: number | null;
   ratingSource: string;
@@ -166,7 +167,7 @@ function TrendingGrid({ titles }: { titles: LandingTrendingTitle[] }) {
           <li key={title.id}>
             <Link to={titlePath(title)} className="group block overflow-hidden rounded-theme border border-divider bg-elevated shadow-sm">
               <img
-                src={title.backdrop ?? BACKDROP_PLACEHOLDER}
+                src={title.backdrop}
                 alt=""
                 width={size.width}
                 height={size.height}
