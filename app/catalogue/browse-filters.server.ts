@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_YEAR, MIN_YEAR, DIRECTIONS, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
+import { MAX_YEAR, MIN_YEAR, DIRECTIONS, GENRE_MATCHES, MAX_GENRES_PER_FILTER, MAX_RUNTIME, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
 import { TITLE_TYPES } from "./schema";
 
 /**
@@ -25,6 +25,20 @@ const year = z
   .catch(undefined)
   .transform((v: number | undefined) => (v === undefined || Number.isNaN(v) ? undefined : Math.min(MAX_YEAR, Math.max(MIN_YEAR, v))));
 
+const runtime = z
+  .preprocess(blankAsUndefined, z.coerce.number().int().optional())
+  .catch(undefined)
+  .transform((v: number | undefined) => (v === undefined || Number.isNaN(v) || v <= 0 ? undefined : Math.min(MAX_RUNTIME, v)));
+
+/** An ISO code of `length` letters, upper- or lower-cased as stored; anything else is no filter. */
+const isoCode = (length: number, upper: boolean) =>
+  optionalText(8).transform((v) => (v && new RegExp(`^[a-z]{${length}}$`, "i").test(v) ? (upper ? v.toUpperCase() : v.toLowerCase()) : undefined));
+
+const genreSlugs = z
+  .array(z.string())
+  .catch([])
+  .transform((list) => [...new Set(list.map((v) => v.trim()).filter((v) => /^[a-z0-9-]{1,80}$/.test(v)))].slice(0, MAX_GENRES_PER_FILTER));
+
 const page = z.coerce
   .number()
   .int()
@@ -35,9 +49,15 @@ const page = z.coerce
 export const titleFiltersSchema = z
   .object({
     type: z.enum(TITLE_TYPES).optional().catch(undefined),
-    genre: optionalText(80).transform((v) => (v && /^[a-z0-9-]+$/.test(v) ? v : undefined)),
+    /** Genre slugs; several match any of them, or all with genre_match=all. */
+    genre: genreSlugs,
+    genre_match: z.enum(GENRE_MATCHES).catch("any"),
     year_from: year,
     year_to: year,
+    runtime_min: runtime,
+    runtime_max: runtime,
+    language: isoCode(2, false),
+    country: isoCode(2, true),
     rating: z
       .preprocess(blankAsUndefined, z.coerce.number().optional())
       .catch(undefined)
@@ -47,12 +67,13 @@ export const titleFiltersSchema = z
     dir: z.enum(DIRECTIONS).optional().catch(undefined),
     page,
   })
-  .transform((f) =>
+  .transform((f) => {
     // A reversed range is what the visitor meant the other way round.
-    f.year_from !== undefined && f.year_to !== undefined && f.year_from > f.year_to
-      ? { ...f, year_from: f.year_to, year_to: f.year_from }
-      : f,
-  );
+    let out = f;
+    if (out.year_from !== undefined && out.year_to !== undefined && out.year_from > out.year_to) out = { ...out, year_from: out.year_to, year_to: out.year_from };
+    if (out.runtime_min !== undefined && out.runtime_max !== undefined && out.runtime_min > out.runtime_max) out = { ...out, runtime_min: out.runtime_max, runtime_max: out.runtime_min };
+    return out;
+  });
 export type TitleFilters = z.infer<typeof titleFiltersSchema>;
 
 export const personFiltersSchema = z.object({
@@ -64,18 +85,33 @@ export const personFiltersSchema = z.object({
 });
 export type PersonFilters = z.infer<typeof personFiltersSchema>;
 
-/** The first value of each key: a repeated key never turns a field into a list. */
-function firstValues(params: URLSearchParams): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of params) if (!Object.hasOwn(out, key)) out[key] = value;
+/**
+ * The first value of each key (a repeated key never turns a field into a
+ * list), except the `lists` keys, which keep every value. The one `sort`
+ * value ("rating-desc") is read into `order` and `dir`; plain `order` and
+ * `dir` (older links, the API) still work when there is no `sort`.
+ */
+function firstValues(params: URLSearchParams, orders: readonly string[], lists: readonly string[] = []): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of params) {
+    if (lists.includes(key)) {
+      // "genre=drama,comedy" is the same as repeating the key.
+      out[key] = [...((out[key] as string[] | undefined) ?? []), ...value.split(",")];
+    } else if (!Object.hasOwn(out, key)) out[key] = value;
+  }
+  const sort = typeof out.sort === "string" ? /^([a-z_]+)-(asc|desc)$/.exec(out.sort) : null;
+  if (sort && orders.includes(sort[1])) {
+    out.order = sort[1];
+    out.dir = sort[2];
+  }
   return out;
 }
 
 export function parseTitleFilters(params: URLSearchParams): TitleFilters {
-  return titleFiltersSchema.parse(firstValues(params));
+  return titleFiltersSchema.parse(firstValues(params, TITLE_ORDERS, ["genre"]));
 }
 
 export function parsePersonFilters(params: URLSearchParams): PersonFilters {
-  return personFiltersSchema.parse(firstValues(params));
+  return personFiltersSchema.parse(firstValues(params, PERSON_ORDERS));
 }
 

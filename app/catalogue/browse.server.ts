@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, gte, isNotNull, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { defaultDirection, MAX_BROWSE_PAGE } from "./browse";
+import { defaultDirection, MAX_BROWSE_PAGE, type TitleOrder } from "./browse";
 import type { PersonFilters, TitleFilters } from "./browse-filters.server";
 import { genres, people, titles } from "./schema";
 
 /**
- * Browse lists. No total count (a COUNT over a large filtered catalogue costs
- * more than the page itself); one extra row tells whether a next page exists.
- * Pages past MAX_BROWSE_PAGE are empty without touching the database.
+ * Browse lists. One extra row tells whether a next page exists; the browse
+ * pages also show how many match (a COUNT in the same round trip, where any
+ * index may help). Pages past MAX_BROWSE_PAGE are empty.
  */
 
 export function listGenres(db: Database) {
@@ -16,70 +16,109 @@ export function listGenres(db: Database) {
 
 /**
  * Browse walks one index per sort (schema.ts, titles_browse_*_idx) that also
- * holds every filter column: SQLite tests type, year, rating and
- * certification on the index entry and reads a title's row only for the
- * entries that pass, so even a filter combination matching a handful of
+ * holds the filter columns: SQLite tests type, year, rating, certification,
+ * runtime and language on the index entry and reads a title's row only for
+ * the entries that pass, so even a filter combination matching a handful of
  * titles costs one pass over a compact index, never a sort of a large
- * filtered set. Two things keep the planner on that index:
+ * filtered set (decision 018). Two things keep the planner on that index:
  * - filters on the other columns are written as `+column` (no index on them
  *   is usable), and
  * - the order continues with the index's remaining columns before the id, so
  *   the index order IS the requested order (ties on the sort column are rare;
  *   the id keeps pages stable).
+ * Sorting never removes a title: those without the sort's value (no IMDb
+ * rating, no release date) come last in both directions. Descending, SQLite
+ * puts NULLs last by itself; ascending walks the sort's "nulls last" index,
+ * keyed by `column IS NULL` first (decision 020).
  */
-const BROWSE_INDEX_COLUMNS = {
-  popularity: [titles.popularity, titles.type, titles.year, titles.externalRating, titles.certification],
-  rating: [titles.externalRating, titles.type, titles.year, titles.certification],
-  release_date: [titles.releaseDate, titles.type, titles.year, titles.externalRating, titles.certification],
-  name: [titles.name, titles.type, titles.year, titles.externalRating, titles.certification],
+const SORT_COLUMN = {
+  popularity: titles.popularity,
+  rating: titles.externalRating,
+  release_date: titles.releaseDate,
+  name: titles.name,
 } as const;
+/** Sorts whose column can be NULL: ascending, they walk `titles_browse_<sort>_nulls_last_idx`. */
+const NULLABLE_SORTS: readonly TitleOrder[] = ["rating", "release_date"];
+/** The filter columns every browse index holds after its sort column, in index order. */
+const INDEXED_FILTER_COLUMNS = [titles.type, titles.year, titles.externalRating, titles.certification, titles.runtime, titles.language];
 
 /** `+column`: the same value, but SQLite will not pick an index on the column for it. */
 const noIndex = (column: AnyColumn) => sql`+${column}`;
 
+/** How a filter refers to a column: as is (counting, or the walked sort column), or with `+` (browsing). */
+type ColumnRef = (column: AnyColumn) => SQL;
+const asIs: ColumnRef = (column) => sql`${column}`;
+interface FilterContext {
+  col: ColumnRef;
+  /** For COUNT(*): set-based lookups instead of per-title ones. */
+  counting: boolean;
+}
+
 /**
- * The conditions and order of a titles list. Some sorts also narrow the list
- * (rating and release date leave out titles without one).
+ * The title filters, one entry each: its condition, or undefined when the
+ * filter is not set. Adding a filter is one entry here, one field in
+ * titleFiltersSchema and one control on the page; a filter on a column of
+ * `titles` belongs in the browse indexes (INDEXED_FILTER_COLUMNS, migration)
+ * when it should be tested on the index entry.
  */
+const TITLE_FILTERS: ((filters: TitleFilters, ctx: FilterContext) => SQL | undefined)[] = [
+  (f, { col }) => (f.type ? eq(col(titles.type), f.type) : undefined),
+  (f, { col }) => (f.year_from !== undefined ? gte(col(titles.year), f.year_from) : undefined),
+  (f, { col }) => (f.year_to !== undefined ? lte(col(titles.year), f.year_to) : undefined),
+  (f, { col }) => (f.rating !== undefined ? gte(col(titles.externalRating), f.rating) : undefined),
+  (f, { col }) => (f.certification ? eq(col(titles.certification), f.certification) : undefined),
+  (f, { col }) => (f.runtime_min !== undefined ? gte(col(titles.runtime), f.runtime_min) : undefined),
+  (f, { col }) => (f.runtime_max !== undefined ? lte(col(titles.runtime), f.runtime_max) : undefined),
+  (f, { col }) => (f.language ? eq(col(titles.language), f.language) : undefined),
+  // Countries are a JSON list on the row: tested per title that passed the indexed filters.
+  (f) => (f.country ? sql`EXISTS (SELECT 1 FROM json_each(${titles.countries}) WHERE json_each.value = ${f.country})` : undefined),
+  (f, { counting }) => genreCondition(f, counting),
+];
+
+/**
+ * Several genres: any of them (one EXISTS over title_genres' primary key), or
+ * all of them (one per genre). Counting reads the genre index once instead.
+ */
+function genreCondition(f: TitleFilters, counting: boolean): SQL | undefined {
+  if (f.genre.length === 0) return undefined;
+  const ids = (slugs: string[]) => sql`(SELECT g.id FROM genres g WHERE g.slug IN (${sql.join(slugs.map((slug) => sql`${slug}`), sql`, `)}))`;
+  if (counting) {
+    // A join, so SQLite reads title_genres_genre_idx for the genres (an IN list of ids made it scan title_genres).
+    const slugs = sql.join(f.genre.map((slug) => sql`${slug}`), sql`, `);
+    const inGenres = sql`SELECT tg.title_id FROM genres g JOIN title_genres tg ON tg.genre_id = g.id WHERE g.slug IN (${slugs})`;
+    return f.genre_match === "all" && f.genre.length > 1
+      ? sql`${titles.id} IN (${inGenres} GROUP BY tg.title_id HAVING count(*) = ${f.genre.length})`
+      : sql`${titles.id} IN (${inGenres})`;
+  }
+  const exists = (slugs: string[]) => sql`EXISTS (SELECT 1 FROM title_genres tg WHERE tg.title_id = ${titles.id} AND tg.genre_id IN ${ids(slugs)})`;
+  return f.genre_match === "all" ? and(...f.genre.map((slug) => exists([slug]))) : exists(f.genre);
+}
+
+/** The conditions and order of a titles list (see above). */
 export function titleQueryParts(filters: TitleFilters) {
   const sortBy = filters.order;
-  const where: SQL[] = [];
-  if (filters.type) where.push(eq(noIndex(titles.type), filters.type));
-  if (filters.year_from !== undefined) where.push(gte(noIndex(titles.year), filters.year_from));
-  if (filters.year_to !== undefined) where.push(lte(noIndex(titles.year), filters.year_to));
-  if (filters.rating !== undefined) {
-    // On the rating sort this is a range of the walked index itself.
-    where.push(sortBy === "rating" ? gte(titles.externalRating, filters.rating) : gte(noIndex(titles.externalRating), filters.rating));
-  }
-  if (filters.certification) where.push(eq(noIndex(titles.certification), filters.certification));
-  if (filters.genre) {
-    // Tested per walked title that passed the other filters: two small index lookups.
-    where.push(sql`EXISTS (SELECT 1 FROM title_genres tg JOIN genres g ON g.id = tg.genre_id
-                   WHERE tg.title_id = ${titles.id} AND g.slug = ${filters.genre})`);
-  }
-  if (sortBy === "rating") where.push(isNotNull(titles.externalRating));
-  if (sortBy === "release_date") {
-    where.push(isNotNull(titles.releaseDate));
+  const sortColumn = SORT_COLUMN[sortBy];
+  // The rating filter on the rating sort is a range of the walked index itself.
+  const col: ColumnRef = (column) => (column === sortColumn ? asIs(column) : noIndex(column));
+  const where = TITLE_FILTERS.map((condition) => condition(filters, { col, counting: false })).filter((c): c is SQL => c !== undefined);
+  let excludesNulls = sortBy === "rating" && filters.rating !== undefined;
+  if (sortBy === "release_date" && (filters.year_from !== undefined || filters.year_to !== undefined)) {
     // The year range as a release-date range: a range of the walked index.
     if (filters.year_from !== undefined) where.push(gte(titles.releaseDate, `${String(filters.year_from).padStart(4, "0")}-01-01`));
     if (filters.year_to !== undefined) where.push(lte(titles.releaseDate, `${String(filters.year_to).padStart(4, "0")}-12-31`));
+    excludesNulls = true;
   }
   const direction = filters.dir ?? defaultDirection(sortBy);
   const by = direction === "asc" ? asc : desc;
-  const order: SQL[] = [...BROWSE_INDEX_COLUMNS[sortBy].map((column) => by(column)), by(titles.id)];
+  const columns = [sortColumn, ...INDEXED_FILTER_COLUMNS.filter((column) => column !== sortColumn)];
+  const nullsLast = direction === "asc" && NULLABLE_SORTS.includes(sortBy) && !excludesNulls;
+  const order: SQL[] = [...(nullsLast ? [asc(sql`(${sortColumn} IS NULL)`)] : []), ...columns.map((column) => by(column)), by(titles.id)];
   return { where: where.length ? and(...where) : undefined, order };
 }
 
-/** The same conditions for counting, where any index may help. */
+/** The same conditions for counting, where any index may help; sorting never narrows the list. */
 function titleCountConditions(filters: TitleFilters) {
-  const where: SQL[] = [];
-  if (filters.type) where.push(eq(titles.type, filters.type));
-  if (filters.year_from !== undefined) where.push(gte(titles.year, filters.year_from));
-  if (filters.year_to !== undefined) where.push(lte(titles.year, filters.year_to));
-  if (filters.rating !== undefined) where.push(gte(titles.externalRating, filters.rating));
-  if (filters.certification) where.push(eq(titles.certification, filters.certification));
-  if (filters.order === "rating") where.push(isNotNull(titles.externalRating));
-  if (filters.order === "release_date") where.push(isNotNull(titles.releaseDate));
+  const where = TITLE_FILTERS.map((condition) => condition(filters, { col: asIs, counting: true })).filter((c): c is SQL => c !== undefined);
   return where.length ? and(...where) : undefined;
 }
 
@@ -88,6 +127,24 @@ export async function browseTitles(db: Database, filters: TitleFilters, pageSize
   const rows = await browseTitlesQuery(db, filters, pageSize);
   return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
 }
+
+/**
+ * One page of titles with how many match and the number of pages, in one
+ * round trip. The count stops at the last page's worth (MAX_BROWSE_PAGE x
+ * pageSize); `more` says there are more than that.
+ */
+export async function browseTitlesWithCount(db: Database, filters: TitleFilters, pageSize: number) {
+  if (filters.page > MAX_BROWSE_PAGE) {
+    const total = await countTitles(db, filters);
+    return { items: [], hasNext: false, total, more: false, pages: pageCount(total, pageSize) };
+  }
+  const cap = MAX_BROWSE_PAGE * pageSize + 1;
+  const [rows, [count]] = await db.batch([browseTitlesQuery(db, filters, pageSize), countTitlesQuery(db, filters, cap)]);
+  const total = Number(count?.total ?? 0);
+  return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize, total: Math.min(total, cap - 1), more: total >= cap, pages: pageCount(total, pageSize) };
+}
+
+const pageCount = (total: number, pageSize: number) => Math.min(MAX_BROWSE_PAGE, Math.ceil(total / pageSize));
 
 /** The statement of one browse page (one extra row), also for EXPLAIN in scripts/bench/browse-queries.ts. */
 export function browseTitlesQuery(db: Database, filters: TitleFilters, pageSize: number) {
@@ -110,40 +167,68 @@ export function browseTitlesQuery(db: Database, filters: TitleFilters, pageSize:
     .offset((filters.page - 1) * pageSize);
 }
 
-/**
- * How many titles match (for the API's pagination.total). A genre filter is
- * counted from the genre index instead of a correlated lookup per title.
- */
-export async function countTitles(db: Database, filters: TitleFilters) {
+function countTitlesQuery(db: Database, filters: TitleFilters, cap?: number) {
   const where = titleCountConditions(filters);
-  const genre = filters.genre
-    ? sql`${titles.id} IN (SELECT tg.title_id FROM title_genres tg WHERE tg.genre_id = (SELECT id FROM genres WHERE slug = ${filters.genre}))`
-    : undefined;
-  const [row] = await db
-    .select({ total: sql<number>`count(*)` })
-    .from(titles)
-    .where(where && genre ? and(where, genre) : (where ?? genre));
+  if (cap === undefined) return db.select({ total: sql<number>`count(*)` }).from(titles).where(where);
+  // Stops after `cap` matches: a broad filter on a large catalogue does not count every title.
+  const matches = db.select({ one: sql`1`.as("one") }).from(titles).where(where).limit(cap).as("matches");
+  return db.select({ total: sql<number>`count(*)` }).from(matches);
+}
+
+/** How many titles match (the API's pagination.total, the page's result count). */
+export async function countTitles(db: Database, filters: TitleFilters) {
+  const [row] = await countTitlesQuery(db, filters);
   return Number(row?.total ?? 0);
+}
+
+/**
+ * People browse: the same shape as titles (one index per sort holding the
+ * department and gender, people_browse_*_idx, migration 0022), filters on
+ * the other columns written `+column`.
+ */
+export function personQueryParts(filters: PersonFilters) {
+  const sortColumn = filters.order === "name" ? people.name : people.popularity;
+  const by = (filters.dir ?? defaultDirection(filters.order)) === "asc" ? asc : desc;
+  const where = personConditions(filters, noIndex);
+  return { where: where.length ? and(...where) : undefined, order: [by(sortColumn), by(people.knownFor), by(people.gender), by(people.id)] };
+}
+
+export function browsePeopleQuery(db: Database, filters: PersonFilters, pageSize: number) {
+  const { where, order } = personQueryParts(filters);
+  return db
+    .select({ id: people.id, name: people.name, slug: people.slug, profile: people.profile, knownFor: people.knownFor })
+    .from(people)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize + 1)
+    .offset((filters.page - 1) * pageSize);
 }
 
 export async function browsePeople(db: Database, filters: PersonFilters, pageSize: number) {
   if (filters.page > MAX_BROWSE_PAGE) return { items: [], hasNext: false };
-  const where = personConditions(filters);
-  const by = (filters.dir ?? defaultDirection(filters.order)) === "asc" ? asc : desc;
-  const rows = await db
-    .select({ id: people.id, name: people.name, slug: people.slug, profile: people.profile, knownFor: people.knownFor })
-    .from(people)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(filters.order === "name" ? by(people.name) : by(people.popularity), by(people.id))
-    .limit(pageSize + 1)
-    .offset((filters.page - 1) * pageSize);
+  const rows = await browsePeopleQuery(db, filters, pageSize);
   return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
 }
 
-function personConditions(filters: Pick<PersonFilters, "department" | "gender">): SQL[] {
+/** A page of people with the number that match and of pages, in one round trip. */
+export async function browsePeopleWithCount(db: Database, filters: PersonFilters, pageSize: number) {
+  if (filters.page > MAX_BROWSE_PAGE) {
+    const total = await countPeople(db, filters);
+    return { items: [], hasNext: false, total, pages: pageCount(total, pageSize) };
+  }
+  const where = personConditions(filters);
+  const [rows, [count]] = await db.batch([
+    browsePeopleQuery(db, filters, pageSize),
+    db.select({ total: sql<number>`count(*)` }).from(people).where(where.length ? and(...where) : undefined),
+  ]);
+  const total = Number(count?.total ?? 0);
+  return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize, total, pages: pageCount(total, pageSize) };
+}
+
+function personConditions(filters: Pick<PersonFilters, "department" | "gender">, col: ColumnRef = asIs): SQL[] {
   const where: SQL[] = [];
-  if (filters.department) where.push(eq(people.knownFor, filters.department));
-  if (filters.gender) where.push(eq(people.gender, filters.gender));
+  if (filters.department) where.push(eq(col(people.knownFor), filters.department));
+  if (filters.gender) where.push(eq(col(people.gender), filters.gender));
   return where;
 }
 

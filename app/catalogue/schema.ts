@@ -128,10 +128,14 @@ export const titles = sqliteTable(
     // Home trending grid.
     index("titles_trending_idx").on(t.trendingScore),
     // Browse with filters: one index per sort holding every filter column (see titleQueryParts).
-    index("titles_browse_popularity_idx").on(t.popularity, t.type, t.year, t.externalRating, t.certification),
-    index("titles_browse_rating_idx").on(t.externalRating, t.type, t.year, t.certification),
-    index("titles_browse_release_date_idx").on(t.releaseDate, t.type, t.year, t.externalRating, t.certification),
-    index("titles_browse_name_idx").on(t.name, t.type, t.year, t.externalRating, t.certification),
+    // Migration 0022 (decision 020): runtime and language added; ascending sorts on a column
+    // that can be NULL walk a "NULL last" index, so such titles come last in both directions.
+    index("titles_browse_popularity_idx").on(t.popularity, t.type, t.year, t.externalRating, t.certification, t.runtime, t.language),
+    index("titles_browse_rating_idx").on(t.externalRating, t.type, t.year, t.certification, t.runtime, t.language),
+    index("titles_browse_release_date_idx").on(t.releaseDate, t.type, t.year, t.externalRating, t.certification, t.runtime, t.language),
+    index("titles_browse_name_idx").on(t.name, t.type, t.year, t.externalRating, t.certification, t.runtime, t.language),
+    index("titles_browse_rating_nulls_last_idx").on(sql`(${t.externalRating} IS NULL)`, t.externalRating, t.type, t.year, t.certification, t.runtime, t.language),
+    index("titles_browse_release_date_nulls_last_idx").on(sql`(${t.releaseDate} IS NULL)`, t.releaseDate, t.type, t.year, t.externalRating, t.certification, t.runtime, t.language),
     // Admin titles list: newest and recently edited first.
     index("titles_created_at_idx").on(t.createdAt),
     index("titles_updated_at_idx").on(t.updatedAt),
@@ -221,6 +225,9 @@ export const people = sqliteTable(
     index("people_updated_at_idx").on(t.updatedAt),
     index("people_gender_idx").on(t.gender, t.popularity),
     index("people_known_for_idx").on(t.knownFor, t.popularity),
+    // Browse (/people, migration 0022): one index per sort holding the filter columns.
+    index("people_browse_popularity_idx").on(t.popularity, t.knownFor, t.gender),
+    index("people_browse_name_idx").on(t.name, t.knownFor, t.gender),
   ],
 );
 

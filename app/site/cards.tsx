@@ -1,9 +1,34 @@
 import { Link } from "react-router";
+import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { personPath, titlePath } from "~/catalogue/slug";
 import { formatClock } from "./format";
 import { RatingBadge } from "./rating-badge";
+
+/**
+ * Neutral, clearly generic stand-ins (public/images) shown where a title has
+ * no poster or a person no picture: the real films of the demo data have
+ * none, and no invented artwork is passed off as theirs (decision 020).
+ * Here, not in the shell: only catalogue pages show them.
+ */
+export const POSTER_PLACEHOLDER = "/images/poster-placeholder.svg";
+export const PROFILE_PLACEHOLDER = "/images/profile-placeholder.svg";
+export const BACKDROP_PLACEHOLDER = "/images/backdrop-placeholder.svg";
+
+/** Names this site's users' average with the site's name ("Reelbase users"). */
+export function useSiteRatingSource() {
+  const t = useTrans();
+  const site = useBootstrap().settings.branding.site_name;
+  // A function, so pages that show no site rating record no line for it.
+  return () => t(":site users", { site });
+}
+
+/** A title's rating: its users' average on this site when there is one, else IMDb's, each named. */
+export function TitleRatingBadge({ rating, externalRating, className = "" }: { rating: number | null; externalRating: number | null; className?: string }) {
+  const siteSource = useSiteRatingSource();
+  return rating !== null ? <RatingBadge rating={rating} source={siteSource()} className={className} /> : <RatingBadge rating={externalRating} source="IMDb" className={className} />;
+}
 
 export interface TitleCardData {
   id: number;
@@ -23,7 +48,7 @@ export function TitleCard({ title, eager = false }: { title: TitleCardData; eage
   return (
     <Link to={titlePath(title)} className="group block" data-testid="title-card">
       <img
-        src={title.poster ?? ""}
+        src={title.poster ?? POSTER_PLACEHOLDER}
         alt=""
         width={size.width}
         height={size.height}
@@ -31,15 +56,11 @@ export function TitleCard({ title, eager = false }: { title: TitleCardData; eage
         decoding="async"
         className="aspect-[2/3] w-full rounded-theme bg-paper object-cover shadow-sm transition group-hover:opacity-90"
       />
-      <div className="mt-2 flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="truncate font-medium text-foreground group-hover:text-primary">{title.name}</p>
-          <p className="text-sm text-muted">
-            {[title.year, title.type === "series" ? t("Series") : t("Movie")].filter(Boolean).join(" · ")}
-          </p>
-        </div>
-        <RatingBadge rating={title.rating ?? title.externalRating} className="bg-transparent px-0" />
-      </div>
+      <p className="mt-2 line-clamp-2 font-medium leading-snug text-foreground group-hover:text-primary">{title.name}</p>
+      <p className="mt-0.5 truncate text-sm text-muted">
+        {[title.year, title.type === "series" ? t("Series") : t("Movie")].filter(Boolean).join(" · ")}
+      </p>
+      <TitleRatingBadge rating={title.rating} externalRating={title.externalRating} className="mt-0.5 bg-transparent px-0" />
     </Link>
   );
 }
@@ -58,7 +79,7 @@ export function PersonCard({ person, eager = false }: { person: PersonCardData; 
   return (
     <Link to={personPath({ id: person.personId, slug: person.slug })} className="group block" data-testid="person-card">
       <img
-        src={person.profile ?? ""}
+        src={person.profile ?? PROFILE_PLACEHOLDER}
         alt=""
         width={size.width}
         height={size.height}
@@ -92,7 +113,7 @@ export function VideoCard({ video, current = false }: { video: VideoCardData; cu
     >
       <span className="relative block overflow-hidden rounded-theme bg-paper">
         <img
-          src={video.thumbnail ?? ""}
+          src={video.thumbnail ?? BACKDROP_PLACEHOLDER}
           alt=""
           width={size.width}
           height={size.height}

@@ -1,19 +1,20 @@
-import { useTrans } from "~/i18n/translation-context";
-
-/** A 0-10 rating as a compact star badge; nothing when there is no rating. */
-export function RatingBadge({ rating, className = "" }: { rating: number | null | undefined; className?: string }) {
-  const t = useTrans();
+/**
+ * A 0-10 rating as a compact star badge that names where it comes from
+ * ("IMDb 8.9", "Reelbase users 7.2"); nothing when there is no rating. The
+ * visible text is the accessible one (the star is decoration). It is in
+ * every public page's shell: the site-users label and the title's choice of
+ * rating live in site/cards.tsx (TitleRatingBadge).
+ */
+export function RatingBadge({ rating, source, className = "" }: { rating: number | null | undefined; source: string; className?: string }) {
   if (rating === null || rating === undefined) return null;
-  const value = rating.toFixed(1);
   return (
     <span
-      className={`inline-flex shrink-0 items-center gap-1 rounded-full bg-paper px-2 py-0.5 text-sm font-semibold text-foreground ${className}`}
-      aria-label={t("Rated :rating out of 10", { rating: value })}
+      className={`inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full bg-paper px-2 py-0.5 text-sm font-semibold text-foreground ${className}`}
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 text-amber-500" fill="currentColor">
         <path d="M10 1.5l2.6 5.3 5.9.9-4.2 4.1 1 5.8L10 14.9l-5.3 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
       </svg>
-      {value}
+      <span className="font-normal text-muted">{source}</span> {rating.toFixed(1)}
     </span>
   );
 }

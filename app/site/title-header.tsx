@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
+import { POSTER_PLACEHOLDER } from "./cards";
 import { titlePath } from "~/catalogue/slug";
 
 /** The compact heading of a title's sub-pages (credits, seasons, episodes), linking back to the title. */
@@ -18,7 +19,7 @@ export function TitleSubpageHeader({
   return (
     <header className="border-b border-divider bg-paper">
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-6 sm:px-6">
-        <img src={title.poster ?? ""} alt="" width={size.width} height={size.height} className="h-24 w-16 shrink-0 rounded bg-background object-cover" />
+        <img src={title.poster ?? POSTER_PLACEHOLDER} alt="" width={size.width} height={size.height} className="h-24 w-16 shrink-0 rounded bg-background object-cover" />
         <div className="min-w-0">
           <Link to={titlePath(title)} className="text-sm font-medium text-primary hover:underline">
             ← {t("Back to :name", { name: title.name })}

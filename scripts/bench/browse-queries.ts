@@ -6,7 +6,7 @@
  *   npx tsx scripts/bench/browse-queries.ts --persist-to .wrangler/scale-state [--runs 20] [--plans]
  */
 import { parseArgs } from "node:util";
-import { browsePeople, browseTitles, browseTitlesQuery, listGenres } from "~/catalogue/browse.server";
+import { browsePeople, browseTitles, browseTitlesQuery, browseTitlesWithCount, listGenres } from "~/catalogue/browse.server";
 import { parsePersonFilters, parseTitleFilters } from "~/catalogue/browse-filters.server";
 import { searchCatalogue } from "~/catalogue/search.server";
 import { BROWSE_PAGE_SIZE } from "~/constants";
@@ -39,6 +39,13 @@ const titleCases: [string, string][] = [
   ["certification R by release date", "certification=R&order=release_date"],
   ["rating 9+ by popularity", "rating=9"],
   ["by name, page 200", "order=name&page=200"],
+  // Decision 020: nulls last both ways, several genres, runtime / language / country, the count.
+  ["series by rating, lowest first (unrated last)", "type=series&sort=rating-asc"],
+  ["oldest first, page 20 (undated last)", "sort=release_date-asc&page=20"],
+  ["drama + comedy (any), by rating", "genre=drama&genre=comedy&sort=rating-desc"],
+  ["drama + comedy (all), by popularity", "genre=drama&genre=comedy&genre_match=all"],
+  ["runtime 90-120, language en, country US", "runtime_min=90&runtime_max=120&language=en&country=US"],
+  ["every filter, rating lowest first", "type=movie&genre=drama&genre=crime&genre_match=all&year_from=1980&year_to=2015&rating=5&certification=R&runtime_min=90&language=en&sort=rating-asc"],
 ];
 const peopleCases: [string, string][] = [
   ["browse people (popularity)", ""],
@@ -72,6 +79,7 @@ await time("genres list", () => listGenres(db).then((r) => r));
 for (const [name, query] of titleCases) {
   const filters = parseTitleFilters(new URLSearchParams(query));
   await time(`titles: ${name}`, () => browseTitles(db, filters, BROWSE_PAGE_SIZE), () => browseTitlesQuery(db, filters, BROWSE_PAGE_SIZE));
+  await time(`  + page with its count`, () => browseTitlesWithCount(db, filters, BROWSE_PAGE_SIZE));
 }
 for (const [name, query] of peopleCases) {
   const filters = parsePersonFilters(new URLSearchParams(query));

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_BASE_URL } from "../../playwright.config";
 import { createApiClient, type ApiClient } from "./fixtures/api-client";
-import { movieWithCastAndVideo, personWithCredits, seriesWithEpisodes } from "./fixtures/catalogue";
+import { titleWithCastAndVideo, personWithCredits, seriesWithEpisodes } from "./fixtures/catalogue";
 import { queryE2e } from "./fixtures/e2e-db";
 
 /**
@@ -151,7 +151,7 @@ test.describe("catalogue", () => {
   });
 
   test("a title with relations and counts; unknown relations are 422; missing titles 404", async () => {
-    const movie = await movieWithCastAndVideo();
+    const movie = await titleWithCastAndVideo();
     const bare = await call(`/titles/${movie.id}`, { token: client.token });
     expect(bare.status).toBe(200);
     expect(bare.body.title).toMatchObject({ id: movie.id, name: movie.name, slug: movie.slug });
@@ -232,7 +232,7 @@ test.describe("catalogue", () => {
   });
 
   test("search and genres", async () => {
-    const movie = await movieWithCastAndVideo();
+    const movie = await titleWithCastAndVideo();
     const found = await call(`/search?query=${encodeURIComponent(movie.name)}&types=movie,series&perPage=5`, { token: client.token });
     expect(found.status).toBe(200);
     expect(found.body.titles[0].name).toBe(movie.name);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { movieWithCastAndVideo, r2Video, seriesWithEpisodes } from "./fixtures/catalogue";
+import { titleWithCastAndVideo, r2Video, seriesWithEpisodes } from "./fixtures/catalogue";
 
 /**
  * Bad input on the public catalogue: every request gets a 404, an empty
@@ -32,7 +32,7 @@ test("non-numeric, negative, zero and huge ids are 404s", async ({ request }) =>
 });
 
 test("a wrong slug redirects permanently to the canonical URL, sub-pages included", async ({ request }) => {
-  const movie = await movieWithCastAndVideo();
+  const movie = await titleWithCastAndVideo();
   for (const [path, target] of [
     [`/titles/${movie.id}/wrong-slug`, `/titles/${movie.id}/${movie.slug}`],
     [`/titles/${movie.id}/wrong-slug/credits`, `/titles/${movie.id}/${movie.slug}/credits`],
@@ -117,7 +117,7 @@ test("robots.txt points at the sitemap with an absolute URL, and the sitemap ind
   expect(locs.length).toBeGreaterThan(100);
   expect(locs.length).toBeLessThanOrEqual(50_000);
   expect(locs[0]).toMatch(/^http:\/\/[^/]+\/titles\/\d+\/[^/]+$/);
-  const movie = await movieWithCastAndVideo();
+  const movie = await titleWithCastAndVideo();
   expect(locs).toContain(`${baseURL}/titles/${movie.id}/${movie.slug}`);
   // Series' season and episode pages have their own files.
   const series = await seriesWithEpisodes();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { movieWithCastAndVideo, personWithCredits, r2Video } from "./fixtures/catalogue";
+import { titleWithCastAndVideo, personWithCredits, r2Video } from "./fixtures/catalogue";
 import { setSettings } from "./fixtures/e2e-db";
 
 /**
@@ -106,7 +106,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("slots are absent when empty", async ({ page, request }) => {
       await setSettings(request, AD_DEFAULTS);
-      const movie = await movieWithCastAndVideo();
+      const movie = await titleWithCastAndVideo();
       await page.goto(`/titles/${movie.id}/${movie.slug}`);
       await expect(page.getByTestId("title-page")).toBeVisible();
       await expect(page.locator("[data-ad-slot]")).toHaveCount(0);
@@ -129,7 +129,7 @@ for (const javaScriptEnabled of [true, false]) {
         if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
       });
 
-      const movie = await movieWithCastAndVideo();
+      const movie = await titleWithCastAndVideo();
       await page.goto(`/titles/${movie.id}/${movie.slug}`);
       const titleAd = page.locator('[data-ad-slot="ads.title_top"]');
       await expect(titleAd).toContainText("Ad title_top");

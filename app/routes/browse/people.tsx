@@ -3,14 +3,14 @@ import { guestPageCache } from "~/http/guest-page-cache.server";
 import { adSlots } from "~/ads/ads.server";
 import { useTrans } from "~/i18n/translation-context";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
-import { DEPARTMENTS, filtersToSearch } from "~/catalogue/browse";
+import { DEPARTMENTS, filtersToSearch, PERSON_SORTS, sortValue } from "~/catalogue/browse";
 import { parsePersonFilters } from "~/catalogue/browse-filters.server";
-import { browsePeople } from "~/catalogue/browse.server";
+import { browsePeopleWithCount } from "~/catalogue/browse.server";
 import { BROWSE_PAGE_SIZE } from "~/constants";
 import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
-import { BrowseLayout, FilterSelect } from "~/site/browse/browse-layout";
+import { BrowseLayout, FilterSelect, SortSelect } from "~/site/browse/browse-layout";
 import { PersonCard } from "~/site/cards";
 
 /** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
@@ -18,12 +18,12 @@ export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 
-/** /people: browse people by known-for department and gender, by popularity or name. */
+/** /people: browse people by known-for department and gender, by popularity or name (either way). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   requireCatalogueAccess(app, request);
   const filters = parsePersonFilters(new URL(request.url).searchParams);
-  const result = await browsePeople(app.db, filters, BROWSE_PAGE_SIZE);
+  const result = await browsePeopleWithCount(app.db, filters, BROWSE_PAGE_SIZE);
   const { page: _page, ...withoutPage } = filters;
   return {
     filters,
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function BrowsePeople({ loaderData }: Route.ComponentProps) {
-  const { filters, items, hasNext, ads } = loaderData;
+  const { filters, items, hasNext, ads, total, pages } = loaderData;
   const t = useTrans();
   const { page: _page, ...rest } = filters;
   return (
@@ -47,7 +47,17 @@ export default function BrowsePeople({ loaderData }: Route.ComponentProps) {
       testId="browse-people"
       heading={t("Popular people")}
       path="/people"
-      formClassName="sm:grid-cols-4"
+      formClassName="sm:grid-cols-3"
+      actionsClassName="col-span-2 sm:col-span-1"
+      activeFilters={[filters.department, filters.gender].filter(Boolean).length}
+      total={total}
+      pages={pages}
+      sort={
+        <SortSelect
+          value={sortValue(filters.order, filters.dir)}
+          options={PERSON_SORTS.map((value) => ({ value, label: t(PERSON_SORT_LABELS[value]) }))}
+        />
+      }
       ads={ads}
       page={filters.page}
       hasNext={hasNext}
@@ -71,15 +81,6 @@ export default function BrowsePeople({ loaderData }: Route.ComponentProps) {
               { value: "nonbinary", label: t("Non-binary") },
             ]}
           />
-          <FilterSelect
-            name="order"
-            label={t("Sort by")}
-            value={filters.order}
-            options={[
-              { value: "popularity", label: t("Popularity") },
-              { value: "name", label: t("Name") },
-            ]}
-          />
         </>
       }
       empty={
@@ -101,3 +102,10 @@ export default function BrowsePeople({ loaderData }: Route.ComponentProps) {
     />
   );
 }
+
+const PERSON_SORT_LABELS: Record<(typeof PERSON_SORTS)[number], string> = {
+  "popularity-desc": "Most popular",
+  "popularity-asc": "Least popular",
+  "name-asc": "Name, A to Z",
+  "name-desc": "Name, Z to A",
+};

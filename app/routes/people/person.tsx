@@ -15,7 +15,7 @@ import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { personJsonLd } from "~/seo/structured-data";
-import { TitleCard } from "~/site/cards";
+import { PROFILE_PLACEHOLDER, TitleCard } from "~/site/cards";
 import { ageInYears, formatDate } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
 
@@ -66,7 +66,7 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-10 md:grid-cols-[16rem_1fr]">
         <aside className="space-y-6">
           <img
-            src={person.profile ?? ""}
+            src={person.profile ?? PROFILE_PLACEHOLDER}
             alt={t("Photo of :name", { name: person.name })}
             width={size.width}
             height={size.height}

@@ -4,6 +4,7 @@ import { guestPageCache } from "~/http/guest-page-cache.server";
 import { adSlots } from "~/ads/ads.server";
 import { hasPermission } from "~/auth/viewer";
 import { listTrendingTitles } from "~/catalogue/trending-titles.server";
+import { BACKDROP_PLACEHOLDER } from "~/site/cards";
 import type { MenuPosition } from "~/menus/menu";
 import { log } from "~/observability/log.server";
 import { findPageBySlug } from "~/pages/pages.server";
@@ -130,8 +131,10 @@ export async function loader(args: Route.LoaderArgs) {
       name: row.name,
       type: row.type,
       year: row.year,
-      backdrop: row.backdrop,
+      backdrop: row.backdrop ?? BACKDROP_PLACEHOLDER,
+      // Named on the server: the landing page ships no code or line for it.
       rating: row.rating ?? row.externalRating,
+      ratingSource: row.rating !== null ? app.t(":site users", { site: app.settings["branding.site_name"] }) : "IMDb",
     })) ?? null;
   return {
     kind: "landing" as const,

@@ -4,6 +4,7 @@ import { guestPageCache } from "~/http/guest-page-cache.server";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
+import { PROFILE_PLACEHOLDER } from "~/site/cards";
 import { personPath, titlePath } from "~/catalogue/slug";
 import { loadFullCredits } from "~/catalogue/title-page.server";
 import { getApp } from "~/request/context";
@@ -56,7 +57,7 @@ export default function FullCredits({ loaderData }: Route.ComponentProps) {
           <ol className="mt-4 divide-y divide-divider" data-testid="full-cast">
             {cast.map((credit) => (
               <li key={credit.id} className="flex items-center gap-4 py-3">
-                <img src={credit.profile ?? ""} alt="" width={size.width} height={size.height} loading="lazy" className="h-16 w-11 shrink-0 rounded bg-paper object-cover" />
+                <img src={credit.profile ?? PROFILE_PLACEHOLDER} alt="" width={size.width} height={size.height} loading="lazy" className="h-16 w-11 shrink-0 rounded bg-paper object-cover" />
                 <div className="min-w-0">
                   <Link to={personPath({ id: credit.personId, slug: credit.slug })} className="font-medium text-foreground hover:text-primary">
                     {credit.name}

@@ -11,7 +11,7 @@ import { loadEpisode } from "~/catalogue/title-page.server";
 import { getApp } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
-import { PersonCard, VideoCard } from "~/site/cards";
+import { PersonCard, useSiteRatingSource, VideoCard } from "~/site/cards";
 import { formatDate, formatRuntime } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
 import { RatingBadge } from "~/site/rating-badge";
@@ -48,6 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   const { title, episode, cast, crew, videos, previous, next } = loaderData;
   const t = useTrans();
+  const siteSource = useSiteRatingSource();
   const language = useBootstrap().i18n.language;
   const base = titlePath(title);
   const still = ARTWORK_SIZES.still;
@@ -76,7 +77,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
             <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
               {formatDate(episode.airDate, language) ? <span>{formatDate(episode.airDate, language)}</span> : null}
               {formatRuntime(episode.runtime) ? <span>{formatRuntime(episode.runtime)}</span> : null}
-              <RatingBadge rating={episode.rating} />
+              <RatingBadge rating={episode.rating} source={siteSource()} />
             </div>
             {episode.plot ? <p className="leading-7 text-foreground">{episode.plot}</p> : <p className="text-muted">{t("No plot summary yet.")}</p>}
             <GeneratedNote show={isGenerated(episode, "plot") || isGenerated(episode, "name")} />

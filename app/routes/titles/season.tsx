@@ -13,6 +13,7 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { formatDate, formatRuntime } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
+import { useSiteRatingSource } from "~/site/cards";
 import { RatingBadge } from "~/site/rating-badge";
 import { TitleSubpageHeader } from "~/site/title-header";
 
@@ -45,6 +46,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export default function SeasonPage({ loaderData }: Route.ComponentProps) {
   const { title, season, seasons, episodes } = loaderData;
   const t = useTrans();
+  const siteSource = useSiteRatingSource();
   const language = useBootstrap().i18n.language;
   const base = titlePath(title);
   const still = ARTWORK_SIZES.still;
@@ -97,7 +99,7 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
                     <h2 className="font-semibold text-foreground group-hover:text-primary">
                       {t("Episode :number", { number: episode.episodeNumber })}: {episode.name}
                     </h2>
-                    <RatingBadge rating={episode.rating} />
+                    <RatingBadge rating={episode.rating} source={siteSource()} />
                   </div>
                   <p className="text-sm text-muted">
                     {[formatDate(episode.airDate, language), formatRuntime(episode.runtime)].filter(Boolean).join(" · ")}

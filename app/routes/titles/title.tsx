@@ -17,7 +17,7 @@ import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { titleJsonLd } from "~/seo/structured-data";
-import { PersonCard, TitleCard, VideoCard } from "~/site/cards";
+import { PersonCard, POSTER_PLACEHOLDER, TitleCard, useSiteRatingSource, VideoCard } from "~/site/cards";
 import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
 
@@ -66,6 +66,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
   const { title } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
+  const siteRatingSource = useSiteRatingSource();
   const posterSize = ARTWORK_SIZES.poster;
   const backdropSize = ARTWORK_SIZES.backdrop;
   const path = titlePath(title);
@@ -82,13 +83,14 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             width={backdropSize.width}
             height={backdropSize.height}
             fetchPriority="high"
-            className="absolute inset-0 -z-20 size-full object-cover opacity-40"
+            // Not on phones: behind the stacked poster and text, its large type ran under the ratings.
+            className="absolute inset-0 -z-20 hidden size-full object-cover opacity-40 md:block"
           />
         ) : null}
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950 via-slate-950/70 to-slate-950/20" />
         <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 md:flex-row md:items-end md:py-16">
           <img
-            src={title.poster ?? ""}
+            src={title.poster ?? POSTER_PLACEHOLDER}
             alt={t("Poster of :name", { name: title.name })}
             width={posterSize.width}
             height={posterSize.height}
@@ -122,7 +124,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             </ul>
             <dl className="mt-6 flex flex-wrap gap-6" data-testid="title-ratings">
               <div>
-                <dt className="text-xs uppercase tracking-wider text-white/60">{t("User rating")}</dt>
+                <dt className="text-xs uppercase tracking-wider text-white/60">{siteRatingSource()}</dt>
                 <dd className="text-2xl font-bold">
                   {title.rating !== null ? (
                     <>
@@ -158,20 +160,20 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0 space-y-12">
-          <section aria-labelledby="plot-heading">
-            <h2 id="plot-heading" className="text-xl font-semibold text-foreground">
-              {t("Plot summary")}
-            </h2>
-            {title.tagline ? <p className="mt-3 text-lg italic text-muted">{title.tagline}</p> : null}
-            {title.plot ? (
-              <p className="mt-3 max-w-3xl leading-7 text-foreground" data-testid="title-plot">
-                {title.plot}
-              </p>
-            ) : (
-              <p className="mt-3 text-muted">{t("No plot summary yet.")}</p>
-            )}
-            <GeneratedNote show={isGenerated(title, "plot") || isGenerated(title, "tagline")} className="mt-3" />
-          </section>
+          {title.plot || title.tagline ? (
+            <section aria-labelledby="plot-heading">
+              <h2 id="plot-heading" className="text-xl font-semibold text-foreground">
+                {t("Plot summary")}
+              </h2>
+              {title.tagline ? <p className="mt-3 text-lg italic text-muted">{title.tagline}</p> : null}
+              {title.plot ? (
+                <p className="mt-3 max-w-3xl leading-7 text-foreground" data-testid="title-plot">
+                  {title.plot}
+                </p>
+              ) : null}
+              <GeneratedNote show={isGenerated(title, "plot") || isGenerated(title, "tagline")} className="mt-3" />
+            </section>
+          ) : null}
 
           <AdSlot slot="ads.title_top" html={ads["ads.title_top"]} />
 
@@ -230,7 +232,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
                   <li key={season.id}>
                     <Link to={`${path}/season/${season.number}`} className="group block">
                       <img
-                        src={season.poster ?? title.poster ?? ""}
+                        src={season.poster ?? title.poster ?? POSTER_PLACEHOLDER}
                         alt=""
                         width={posterSize.width}
                         height={posterSize.height}
@@ -295,9 +297,10 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
               <h2 id="related-heading" className="text-xl font-semibold text-foreground">
                 {t("More like this")}
               </h2>
-              <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6" data-testid="related-titles">
+              {/* Phones: one swipeable row; wider screens: full rows. */}
+              <ul className="-mx-4 mt-4 flex snap-x gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-4 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-6" data-testid="related-titles">
                 {page.related.map((related) => (
-                  <li key={related.id}>
+                  <li key={related.id} className="w-[38%] shrink-0 snap-start sm:w-auto">
                     <TitleCard title={related} />
                   </li>
                 ))}

@@ -16,10 +16,9 @@ import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { videoJsonLd } from "~/seo/structured-data";
-import { categoryLabel, VideoCard } from "~/site/cards";
+import { categoryLabel, POSTER_PLACEHOLDER, TitleRatingBadge, VideoCard } from "~/site/cards";
 import { formatRuntime } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
-import { RatingBadge } from "~/site/rating-badge";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the play. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -135,7 +134,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-6 flex gap-4 rounded-theme border border-divider p-4">
             <Link to={titlePath(title)} className="shrink-0">
-              <img src={title.poster ?? ""} alt="" width={poster.width} height={poster.height} className="h-36 w-24 rounded bg-paper object-cover" />
+              <img src={title.poster ?? POSTER_PLACEHOLDER} alt="" width={poster.width} height={poster.height} className="h-36 w-24 rounded bg-paper object-cover" />
             </Link>
             <div className="min-w-0">
               <Link to={titlePath(title)} className="text-lg font-semibold text-foreground hover:text-primary" data-testid="watch-title-link">
@@ -143,7 +142,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
               </Link>
               <p className="mt-1 flex items-center gap-2 text-sm text-muted">
                 {[title.type === "series" ? t("TV series") : t("Movie"), title.certification, formatRuntime(title.runtime)].filter(Boolean).join(" · ")}
-                <RatingBadge rating={title.rating ?? title.externalRating} />
+                <TitleRatingBadge rating={title.rating} externalRating={title.externalRating} />
               </p>
               {title.plot ? <p className="mt-2 line-clamp-4 text-foreground">{title.plot}</p> : null}
               <GeneratedNote show={isGenerated(title, "plot")} className="mt-2" />

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 
-/** Previous / next links for lists without a total count. */
-export function Pagination({ page, hasNext, href }: { page: number; hasNext: boolean; href: (page: number) => string }) {
+/** Previous / next links; "Page 2 of 9" when the number of pages is known. */
+export function Pagination({ page, hasNext, href, pages }: { page: number; hasNext: boolean; href: (page: number) => string; pages?: number }) {
   const t = useTrans();
   if (page <= 1 && !hasNext) return null;
   return (
@@ -14,7 +14,7 @@ export function Pagination({ page, hasNext, href }: { page: number; hasNext: boo
       ) : (
         <span />
       )}
-      <span className="text-sm text-muted">{t("Page :page", { page })}</span>
+      <span className="text-sm text-muted">{pages ? t("Page :page of :pages", { page, pages }) : t("Page :page", { page })}</span>
       {hasNext ? (
         <Link to={href(page + 1)} rel="next" className="rounded-theme border border-divider px-4 py-2 text-sm font-medium text-foreground hover:bg-paper">
           {t("Next")} →

@@ -14,8 +14,11 @@ export interface LandingTrendingTitle {
   name: string;
   type: "movie" | "series";
   year: number | null;
-  backdrop: string | null;
+  /** The title's backdrop, or the neutral placeholder (home.tsx). */
+  backdrop: string;
+  /** This site's users' average, else IMDb's, and which of them it is ("Reelbase users", "IMDb"). */
   rating: number | null;
+  ratingSource: string;
 }
 
 /**
@@ -164,7 +167,7 @@ function TrendingGrid({ titles }: { titles: LandingTrendingTitle[] }) {
           <li key={title.id}>
             <Link to={titlePath(title)} className="group block overflow-hidden rounded-theme border border-divider bg-elevated shadow-sm">
               <img
-                src={title.backdrop ?? ""}
+                src={title.backdrop}
                 alt=""
                 width={size.width}
                 height={size.height}
@@ -179,7 +182,7 @@ function TrendingGrid({ titles }: { titles: LandingTrendingTitle[] }) {
                     {[title.year, title.type === "series" ? t("Series") : t("Movie")].filter(Boolean).join(" · ")}
                   </p>
                 </div>
-                <RatingBadge rating={title.rating} />
+                <RatingBadge rating={title.rating} source={title.ratingSource} />
               </div>
             </Link>
           </li>

@@ -85,7 +85,8 @@ function SearchCombobox({ className }: { className: string }) {
           value={value}
           maxLength={200}
           autoComplete="off"
-          placeholder={t("Search titles and people")}
+          // Short enough for a phone's navbar; the label gives the full name.
+          placeholder={t("Search")}
           data-testid="navbar-search-input"
           onChange={(event) => {
             setValue(event.target.value);

@@ -24,26 +24,27 @@ import {
   generateBiography,
   generateCharacterName,
   generatePerson,
-  generatePlot,
   generateSeries,
-  generateTagline,
   seedOf,
 } from "./generate";
 import { uploadSampleVideo, SAMPLE_VIDEO } from "./media";
 
 /**
- * The demo catalogue: the real films of vega-datasets (cleaned, with their
- * real directors, ratings, money and certifications) plus generated content
- * where the data has none (plots, taglines, cast and crew beyond the
- * director, biographies of invented people, twelve invented TV series),
- * every generated field flagged (decision 005). Runs only when the catalogue
- * is empty, so `npm start` can call it every time.
+ * The demo catalogue: the real films of vega-datasets (cleaned) with only
+ * what the data knows (name, release date, director, genres, IMDb and Rotten
+ * Tomatoes ratings, money, certification, runtime, source as keywords): no
+ * plot, tagline, cast, crew beyond the director, poster or backdrop is made up
+ * for a real film (decision 020); a TMDB import fills those in. Generated
+ * content lives only in wholly invented entries (twelve TV series and the
+ * invented people credited on them), every generated field flagged
+ * (decision 005). Runs only when the catalogue is empty, so `npm start` can
+ * call it every time.
  */
 
 export interface CatalogueSeedOptions {
   log: (line: string) => void;
   persistTo?: string;
-  /** Invented actors reused across films so people have filmographies. */
+  /** Invented actors reused across the invented series (only those credited are kept). */
   actorPool?: number;
   crewPool?: number;
   seriesCount?: number;
@@ -143,8 +144,7 @@ function prng(seed: number) {
 
 /**
  * Picks an index in [0, size) skewed towards 0: a few busy actors, many
- * occasional ones. With 2,500 actors and ~29,000 cast credits the busiest
- * has about 70 films, as in a real catalogue of this size.
+ * occasional ones, so the invented series share some of their cast.
  */
 function skewedIndex(random: () => number, size: number) {
   return Math.min(size - 1, Math.floor(size * Math.pow(random(), 1.3)));
@@ -218,7 +218,7 @@ export async function seedCatalogue(db: Database, options: CatalogueSeedOptions)
 }
 
 /** Everything to insert, computed in memory (pure: same input, same rows). */
-export function buildCatalogue(raw: RawMovie[], { actorPool = 2500, crewPool = 400, seriesCount = 12 }: Partial<CatalogueSeedOptions> = {}) {
+export function buildCatalogue(raw: RawMovie[], { actorPool = 400, crewPool = 60, seriesCount = 12 }: Partial<CatalogueSeedOptions> = {}) {
   const { movies, report } = cleanMovies(raw);
   const summary = summariseReport(report, movies.length);
   const repeated = new Map<string, number>();
@@ -283,8 +283,9 @@ export function buildCatalogue(raw: RawMovie[], { actorPool = 2500, crewPool = 4
       releaseDate: movie.releaseDate,
       year: movie.year,
       runtime: movie.runtime,
-      tagline: generateTagline(`film-${id}`),
-      plot: generatePlot(`film-${id}`, genres),
+      // Real film: no invented tagline, plot or artwork (decision 020).
+      tagline: null,
+      plot: null,
       certification: movie.certification,
       countries: [],
       budget: movie.budget,
@@ -293,39 +294,17 @@ export function buildCatalogue(raw: RawMovie[], { actorPool = 2500, crewPool = 4
       externalRating: movie.imdbRating,
       externalVotes: movie.imdbVotes,
       rottenTomatoes: movie.rottenTomatoes,
-      poster: artworkUrl("poster", id),
-      backdrop: artworkUrl("backdrop", id),
-      generatedFields: ["plot", "tagline", "cast"],
+      poster: null,
+      backdrop: null,
+      generatedFields: [],
     });
     for (const g of genres) titleGenreRows.push({ titleId: id, genreId: genreId.get(g)! });
     const words = [SOURCE_KEYWORDS[movie.source ?? ""], CREATIVE_KEYWORDS[movie.creativeType ?? ""], movie.majorGenre === "Black Comedy" ? "black comedy" : undefined];
     for (const w of new Set(words.filter((k): k is string => !!k))) titleKeywordRows.push({ titleId: id, keywordId: keyword(w) });
 
-    const random = prng(seedOf("cast", id));
     if (movie.director) {
       credit({ titleId: id, personId: directorId.get(movie.director)!, kind: "crew", department: "Directing", job: "Director", position: 0, generated: false }, movie.name, popularity);
     }
-    const castSize = 6 + Math.floor(random() * 7);
-    const cast = new Set<number>();
-    while (cast.size < castSize) cast.add(actorIds[skewedIndex(random, actorIds.length)]);
-    [...cast].forEach((personId, position) => {
-      credit(
-        { titleId: id, personId, kind: "cast", character: generateCharacterName(`film-${id}-${position}`), position, department: "Acting", job: "Actor", generated: true },
-        movie.name,
-        popularity,
-      );
-    });
-    const crew = new Set<number>();
-    const crewSize = 2 + Math.floor(random() * 4);
-    while (crew.size < crewSize) crew.add(crewIds[Math.floor(random() * crewIds.length)]);
-    [...crew].forEach((personId, position) => {
-      const role = crewDepartment(personId);
-      credit({ titleId: id, personId, kind: "crew", department: role.department, job: role.job, position, generated: true }, movie.name, popularity);
-    });
-    imageRows.push(
-      { titleId: id, type: "poster", url: artworkUrl("poster", id), ...ARTWORK_SIZES.poster, position: 0 },
-      { titleId: id, type: "backdrop", url: artworkUrl("backdrop", id), ...ARTWORK_SIZES.backdrop, position: 1 },
-    );
   });
 
   // --- Invented series --------------------------------------------------------------
@@ -459,7 +438,8 @@ export function buildCatalogue(raw: RawMovie[], { actorPool = 2500, crewPool = 4
       films.length === 1
         ? `${name} directed ${listed[0]}, the one film of theirs in this catalogue.`
         : `${name} directed ${films.length} films in this catalogue, from ${listed[0]} to ${listed[listed.length - 1]}${films.length > 2 ? `, including ${listed.slice(1, Math.min(4, listed.length - 1)).join(", ")}` : ""}.`;
-    personRows.push({ id, name, slug: slugify(name), biography, knownFor: "Directing", gender: "unknown", profile: artworkUrl("profile", id), generatedFields: [] });
+    // A real person: no invented portrait.
+    personRows.push({ id, name, slug: slugify(name), biography, knownFor: "Directing", gender: "unknown", profile: null, generatedFields: [] });
   }
   const invented = (id: number, department: string) => {
     const person = generatePerson(id);
@@ -477,9 +457,11 @@ export function buildCatalogue(raw: RawMovie[], { actorPool = 2500, crewPool = 4
       generatedFields: ["name", "biography", "birth_date", "death_date", "birth_place", "gender"],
     });
   };
-  for (const id of actorIds) invented(id, "Acting");
-  for (const id of crewIds) invented(id, crewDepartment(id).department);
-  for (const person of personRows) imageRows.push({ personId: person.id, type: "profile", url: person.profile!, ...ARTWORK_SIZES.profile, position: 0 });
+  // Invented people exist only for the invented series they are credited on.
+  const credited = new Set(creditRows.map((c) => c.personId));
+  for (const id of actorIds) if (credited.has(id)) invented(id, "Acting");
+  for (const id of crewIds) if (credited.has(id)) invented(id, crewDepartment(id).department);
+  for (const person of personRows) if (person.profile) imageRows.push({ personId: person.id, type: "profile", url: person.profile!, ...ARTWORK_SIZES.profile, position: 0 });
 
   return {
     summary,

@@ -10,9 +10,14 @@ export const loader = apiLoader(listTitles, async ({ app, query }) => {
   const { perPage } = query;
   const filters = {
     type: query.type,
-    genre: query.genre,
+    genre: query.genre ? [query.genre] : [],
+    genre_match: "any" as const,
     year_from: query.year_from,
     year_to: query.year_to,
+    runtime_min: undefined,
+    runtime_max: undefined,
+    language: undefined,
+    country: undefined,
     rating: query.rating,
     certification: query.certification,
     order: query.order,

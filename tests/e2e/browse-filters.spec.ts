@@ -1,0 +1,105 @@
+import { expect, test } from "@playwright/test";
+import { queryE2e } from "./fixtures/e2e-db";
+
+/**
+ * Browse that finds things (issue 15): sorting never removes titles, several
+ * genres at once, the result count, the filter drawer without JavaScript,
+ * and ratings that say where they come from. Expected numbers are read from
+ * the seeded database.
+ */
+
+const count = async (sql: string, args: (string | number)[] = []) => Number((await queryE2e<{ n: number }>(sql, args))[0].n);
+const cards = (page: import("@playwright/test").Page) => page.getByTestId("browse-results").getByTestId("title-card");
+
+test("sorting series by IMDb rating keeps every series, in both directions", async ({ page }) => {
+  const series = await count("SELECT count(*) AS n FROM titles WHERE type = 'series'");
+  expect(series).toBeGreaterThan(1);
+  await page.goto("/titles?type=series");
+  await expect(cards(page)).toHaveCount(series);
+  await page.getByTestId("sort-select").selectOption("rating-desc");
+  await expect(page).toHaveURL(/sort=rating-desc/);
+  await expect(page.getByTestId("browse-empty")).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(series);
+  await expect(page.getByTestId("result-count")).toHaveText(`${series} results`);
+  await page.getByTestId("sort-select").selectOption("rating-asc");
+  await expect(page).toHaveURL(/sort=rating-asc/);
+  await expect(cards(page)).toHaveCount(series);
+});
+
+test("several genres match any or all of them, and the count says how many", async ({ page }) => {
+  const both = await count(
+    `SELECT count(*) AS n FROM titles t WHERE EXISTS (SELECT 1 FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = t.id AND g.slug = 'romance')
+       AND EXISTS (SELECT 1 FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE tg.title_id = t.id AND g.slug = 'comedy')`,
+  );
+  const either = await count("SELECT count(DISTINCT tg.title_id) AS n FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE g.slug IN ('romance', 'comedy')");
+  expect(both).toBeGreaterThan(0);
+  expect(either).toBeGreaterThan(both);
+
+  await page.goto("/titles");
+  const filters = page.getByTestId("genre-filter");
+  await filters.getByLabel("Romance").check();
+  await filters.getByLabel("Comedy").check();
+  await page.getByTestId("apply-filters").click();
+  await expect(page).toHaveURL(/genre=comedy&genre=romance|genre=romance&genre=comedy/);
+  const pages = Math.ceil(either / 24);
+  await expect(page.getByTestId("result-count")).toHaveText(`${either.toLocaleString("en")} results · Page 1 of ${pages}`);
+
+  await page.getByLabel("Genres to match").selectOption("all");
+  await expect(page).toHaveURL(/genre_match=all/);
+  await expect(page.getByTestId("result-count")).toContainText(`${both.toLocaleString("en")} result`);
+  await expect(page.getByTestId("genre-filter").getByLabel("Romance")).toBeChecked();
+  await expect(page.getByTestId("genre-filter").getByLabel("Comedy")).toBeChecked();
+});
+
+test("the result count and total pages follow the filters", async ({ page }) => {
+  const movies = await count("SELECT count(*) AS n FROM titles WHERE type = 'movie' AND runtime >= 150");
+  expect(movies).toBeGreaterThan(24);
+  await page.goto("/titles?type=movie&runtime_min=150&page=2");
+  await expect(page.getByTestId("result-count")).toHaveText(`${movies.toLocaleString("en")} results · Page 2 of ${Math.ceil(movies / 24)}`);
+  await expect(page.getByTestId("pagination")).toContainText(`Page 2 of ${Math.ceil(movies / 24)}`);
+  // Ratings name their source on the cards.
+  await expect(cards(page).first()).toContainText(/IMDb \d\.\d/);
+});
+
+test.describe("on a phone without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test("the filters sit in a drawer that opens and applies, and results are on the first screen", async ({ page }) => {
+    await page.goto("/titles");
+    const firstCard = cards(page).first();
+    await expect(firstCard).toBeInViewport();
+    const drawer = page.getByTestId("filter-drawer");
+    await expect(drawer.getByLabel("Type")).toBeHidden();
+    await drawer.getByText("Filters", { exact: true }).click();
+    await expect(drawer.getByLabel("Type")).toBeVisible();
+    await drawer.getByLabel("Type").selectOption("series");
+    await page.getByTestId("apply-filters").click();
+    await expect(page).toHaveURL(/type=series/);
+    const series = await count("SELECT count(*) AS n FROM titles WHERE type = 'series'");
+    await expect(page.getByTestId("result-count")).toHaveText(`${series} results`);
+    await expect(page.getByTestId("filter-drawer").locator("summary")).toHaveText("Filters (1)");
+    // The Sort control applies through its own button.
+    await page.getByTestId("sort-select").selectOption("name-desc");
+    await page.getByRole("button", { name: "Sort", exact: true }).click();
+    await expect(page).toHaveURL(/type=series&.*sort=name-desc/);
+    const names = await cards(page).locator("p.line-clamp-2").allTextContents();
+    expect(names).toHaveLength(series);
+    expect([...names].sort((a, b) => b.localeCompare(a))).toEqual(names);
+  });
+});
+
+test("a real film's page shows what the data knows and no invented cast, plot or artwork", async ({ page }) => {
+  const [film] = await queryE2e<{ id: number; slug: string }>("SELECT id, slug FROM titles WHERE name = 'The Dark Knight' AND type = 'movie'");
+  await page.goto(`/titles/${film.id}/${film.slug}`);
+  const ratings = page.getByTestId("title-ratings");
+  await expect(ratings).toContainText("IMDb");
+  await expect(ratings).toContainText("8.9");
+  await expect(ratings).toContainText("Rotten Tomatoes");
+  await expect(ratings).toContainText("Reelbase users");
+  await expect(page.getByTestId("title-facts")).toContainText("PG-13");
+  await expect(page.getByTestId("title-crew")).toContainText("Christopher Nolan");
+  await expect(page.getByTestId("title-cast")).toHaveCount(0);
+  await expect(page.locator("#plot-heading")).toHaveCount(0);
+  await expect(page.getByText("No plot summary yet.")).toHaveCount(0);
+  await expect(page.getByRole("img", { name: /Poster of The Dark Knight/ })).toHaveAttribute("src", "/images/poster-placeholder.svg");
+});
