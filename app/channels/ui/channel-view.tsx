@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { Pagination } from "~/site/browse/pagination";
-import { RatingBadge } from "~/site/rating-badge";
+import { TitleRatingBadge } from "~/site/cards";
 import { useHydrated } from "~/ui/use-hydrated";
 import { channelItemLabel, channelItemPath, type ChannelItem } from "../channel-item";
 import type { ChannelPage } from "../channel-page.server";
@@ -190,7 +190,7 @@ function ItemCard({ item, wide, hero = false, rank, eager }: { item: ChannelItem
             <span className="block truncate font-medium text-foreground group-hover:text-primary">{item.kind === "episode" ? item.name : item.name}</span>
             {subtitle ? <span className="block truncate text-sm text-muted">{subtitle}</span> : null}
           </span>
-          {item.kind === "title" ? <RatingBadge rating={item.rating ?? item.externalRating} className="bg-transparent px-0" /> : null}
+          {item.kind === "title" ? <TitleRatingBadge rating={item.rating} externalRating={item.externalRating} className="bg-transparent px-0" /> : null}
         </span>
       )}
     </Link>
