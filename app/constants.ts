@@ -235,3 +235,14 @@ export const GUEST_PAGE_CACHE_STALE_MS = 30_000;
 export const GUEST_PAGE_CACHE_REFRESH_MS = 5_000;
 /** Memory the guest page cache may use in one isolate (UTF-16 estimate). */
 export const GUEST_PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
+/**
+ * How long an isolate trusts the content version it read (decision 026): an
+ * admin edit shows on every isolate's and data centre's copies within this.
+ */
+export const CONTENT_VERSION_REFRESH_MS = 5_000;
+/**
+ * Guests' pages kept in the Cache API (per data centre, shared by isolates) for
+ * this long. Admin edits change the key (content version); this bounds what no
+ * admin write announces (counts, trending).
+ */
+export const EDGE_PAGE_CACHE_TTL_S = 120;

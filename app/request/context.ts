@@ -20,6 +20,8 @@ export interface WorkerContext {
   isLocal: boolean;
   /** This request's guest page-cache key (null: it may not share a copy); set by the Worker entry. */
   guestPageKey?: string | null;
+  /** The content version guests' page copies are keyed by (app/http/content-version.server.ts); set by the Worker entry. */
+  pageVersion?: number | null;
 }
 export const workerContext = createContext<WorkerContext>();
 

@@ -24,9 +24,12 @@ import { RatingBadge } from "~/site/rating-badge";
 /** Guests share a copy of this page for a few seconds; a copy still counts the play. */
 export const middleware: Route.MiddlewareFunction[] = [
   guestPageCache({
-    onHit: ({ request, params, worker }) => {
-      const id = idParam(params.videoId);
-      if (id) countGuestView(worker, request, "play", id);
+    onHit: {
+      name: "video-play",
+      run: ({ request, params, worker }) => {
+        const id = idParam(params.videoId);
+        if (id) countGuestView(worker, request, "play", id);
+      },
     },
   }),
 ];
