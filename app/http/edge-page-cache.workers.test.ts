@@ -145,7 +145,7 @@ describe("edge page cache (Cache API)", () => {
     expect(withCookie.rendered).toBe(true);
     const version = await contentVersion(env.DB);
     const key = guestPageKey(new Request(`http://localhost${other}`, { headers: { "User-Agent": "edge-cache-test" } }))!;
-    expect(await caches.default.match(edgeKey(key, version!))).toBeUndefined();
+    expect(await (caches as unknown as { default: Cache }).default.match(edgeKey(key, version!))).toBeUndefined();
     clearGuestPageCache();
     const again = await visit(other);
     expect(again.rendered).toBe(true);
