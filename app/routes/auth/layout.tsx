@@ -1,12 +1,16 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { useBootstrap, useRootData, useTrans } from "~/bootstrap/use-bootstrap";
 import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
 import { Logo } from "~/shell/logo";
+import { preloadSignedInControls } from "~/shell/navbar";
 import { findMenu, MenuItemLink } from "~/shell/menu-links";
 
 /** Sign-in, registration, password and verification screens: a centred card, no navbar. */
 export default function AuthLayout() {
+  // Whoever signs in here next sees a navbar with their controls: its code arrives while they type.
+  useEffect(preloadSignedInControls, []);
   return (
     <AuthFrame>
       <Outlet />
