@@ -15,15 +15,6 @@ import { ThemeToggle } from "./theme-toggle";
  */
 const SignedInControls = lazyComponent(() => import("./signed-in-controls").then((module) => module.default));
 
-/**
- * Fetches the signed-in controls' chunk ahead of sign-in (the sign-in and
- * registration screens call it once hydrated), so the navbar the visitor
- * lands on renders them at once instead of an empty space while it loads.
- */
-export function preloadSignedInControls() {
-  void SignedInControls.preload().catch(() => {});
-}
-
 function SignedIn({ slot }: { slot: SignedInSlot }) {
   return (
     <Suspense fallback={null}>

@@ -12,9 +12,7 @@ const serverLoads = new Set<Promise<unknown>>();
  * synchronously, so React renders it into the HTML instead of streaming a
  * Suspense fallback that would never be replaced without JavaScript. In the
  * browser it is an ordinary lazy chunk: a server-rendered boundary stays as
- * it is until the chunk arrives and hydrates. `preload()` fetches the chunk
- * ahead of need (the sign-in screens preload the signed-in navbar controls):
- * once it has arrived, the component renders without suspending.
+ * it is until the chunk arrives and hydrates.
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | null = null;
@@ -28,7 +26,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     serverLoads.add(loading);
     void loading.finally(() => serverLoads.delete(loading)).catch(() => {});
   }
-  const component = lazy(() => {
+  return lazy(() => {
     // A thenable that settles at once keeps React from suspending (React reads it synchronously).
     if (loaded) {
       const module = { default: loaded };
@@ -36,7 +34,6 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     }
     return start().then((component) => ({ default: component }));
   });
-  return Object.assign(component, { preload: () => (loaded ? Promise.resolve(loaded) : start()) });
 }
 
 /** Resolves once every lazy component the server preloads is ready (instant after the first request). */

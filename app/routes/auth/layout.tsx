@@ -4,13 +4,15 @@ import type { Route } from "./+types/layout";
 import { useBootstrap, useRootData, useTrans } from "~/bootstrap/use-bootstrap";
 import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
 import { Logo } from "~/shell/logo";
-import { preloadSignedInControls } from "~/shell/navbar";
 import { findMenu, MenuItemLink } from "~/shell/menu-links";
 
 /** Sign-in, registration, password and verification screens: a centred card, no navbar. */
 export default function AuthLayout() {
-  // Whoever signs in here next sees a navbar with their controls: its code arrives while they type.
-  useEffect(preloadSignedInControls, []);
+  // Whoever signs in here next sees the navbar's signed-in controls at once (app/shell/navbar.tsx
+  // loads them lazily): their code arrives while they type. Here, not in the navbar: guests' pages ship none of it.
+  useEffect(() => {
+    void import("~/shell/signed-in-controls").catch(() => {});
+  }, []);
   return (
     <AuthFrame>
       <Outlet />
