@@ -60,6 +60,7 @@ export default async function lighthouseRows(bench: BenchContext) {
           `best practices ${score("best-practices")}, SEO ${score("seo")}${page.seoExempt ? " (exempt: noindex)" : ""}, TBT ${tbt} ms, ` +
           `LCP ${Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0)} ms; load average ${load}` +
           (failing.length ? `; failing audits: ${failing.join(", ")}` : "") +
+          (lhr.runtimeError ? `; Lighthouse error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}` : "") +
           (misses.length ? ` [${misses.join("; ")}]` : ""),
       );
       if (misses.length) missed.push(page.name);
