@@ -65,8 +65,10 @@ export default async function renderCost(bench: BenchContext) {
   const s = await subjects(bench.persistTo);
   if (s.titles.length === 0) throw new Error("the state holds no catalogue");
   const run = Date.now().toString(36);
+  /** The i-th item, cycling (the warm-up requests use negative i). */
+  const at = <T,>(list: T[], i: number) => list[((i % list.length) + list.length) % list.length];
   const words = s.titles.map((t) => String(t.name).toLowerCase().split(/\s+/).filter((w) => /^[a-z]{3,}$/.test(w)));
-  const genre = (i: number) => s.genres[i % Math.max(1, s.genres.length)] ?? "";
+  const genre = (i: number) => (s.genres.length ? at(s.genres, i) : "");
   const orders = ["popularity", "rating", "release_date", "name"];
   const mixes = [
     (i: number) => `year_from=${1960 + (i % 50)}&year_to=${1970 + (i % 50)}`,
@@ -75,12 +77,12 @@ export default async function renderCost(bench: BenchContext) {
   ];
   const rows: { name: string; path: (i: number) => string }[] = [
     { name: "static file", path: (i) => `/favicon.svg?r=${run}-${i}` },
-    { name: "title page", path: (i) => `/titles/${s.titles[i % s.titles.length].id}/${s.titles[i % s.titles.length].slug}?r=${run}-${i}` },
-    ...(s.people.length ? [{ name: "person page", path: (i: number) => `/people/${s.people[i % s.people.length].id}/${s.people[i % s.people.length].slug}?r=${run}-${i}` }] : []),
-    { name: "search, prefix", path: (i) => `/search?query=${(words[i % words.length][0] ?? "the").slice(0, 3)}&r=${run}-${i}` },
-    { name: "search, several words", path: (i) => `/search?query=${encodeURIComponent((words[i % words.length].slice(0, 2).join(" ") || "the film"))}&r=${run}-${i}` },
-    ...orders.map((order) => ({ name: `browse by ${order}`, path: (i: number) => `/titles?order=${order}&page=${1 + (i % 5)}&r=${run}-${i}` })),
-    ...mixes.map((mix, m) => ({ name: `browse, filter mix ${m + 1}`, path: (i: number) => `/titles?${mix(i)}&order=${orders[i % 4]}&r=${run}-${i}` })),
+    { name: "title page", path: (i) => `/titles/${at(s.titles, i).id}/${at(s.titles, i).slug}?r=${run}-${i}` },
+    ...(s.people.length ? [{ name: "person page", path: (i: number) => `/people/${at(s.people, i).id}/${at(s.people, i).slug}?r=${run}-${i}` }] : []),
+    { name: "search, prefix", path: (i) => `/search?query=${(at(words, i)[0] ?? "the").slice(0, 3)}&r=${run}-${i}` },
+    { name: "search, several words", path: (i) => `/search?query=${encodeURIComponent((at(words, i).slice(0, 2).join(" ") || "the film"))}&r=${run}-${i}` },
+    ...orders.map((order) => ({ name: `browse by ${order}`, path: (i: number) => `/titles?order=${order}&page=${1 + Math.abs(i % 5)}&r=${run}-${i}` })),
+    ...mixes.map((mix, m) => ({ name: `browse, filter mix ${m + 1}`, path: (i: number) => `/titles?${mix(i)}&order=${at(orders, i)}&r=${run}-${i}` })),
     { name: "sitemap index", path: (i) => `/sitemap.xml?r=${run}-${i}` },
     { name: "sitemap file (titles-1)", path: (i) => `/sitemaps/titles-1.xml?r=${run}-${i}` },
   ];
