@@ -348,5 +348,11 @@ export async function answerGuestPage(request: Request, worker: WorkerContext): 
     worker.guestPageKey = null;
     return null;
   }
-  return answerFromGuestPageCache(request, worker) ?? (await answerFromEdgeCache(request, worker, key, version));
+  const local = answerFromGuestPageCache(request, worker);
+  if (local) return local;
+  // Paths whose answers are never page copies (API, resources, admin) skip the Cache API lookup.
+  if (NEVER_COPIED.test(new URL(request.url).pathname)) return null;
+  return answerFromEdgeCache(request, worker, key, version);
 }
+
+const NEVER_COPIED = /^\/(api|resources|admin)(\/|$)/;
