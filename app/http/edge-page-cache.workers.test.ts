@@ -32,13 +32,13 @@ const PARAMS = { id: String(TITLE_ID), slug: "edge-film" };
 type Middleware = (args: never, next: () => Promise<Response>) => Promise<Response>;
 
 /** One request as workers/app.ts runs it: the caches first, else the root middleware, the title page's middleware and loader. */
-async function visit(path: string, { cookie, setCookie }: { cookie?: string; setCookie?: string } = {}) {
+async function visit(path: string, { cookie, setCookie, workerEnv = env }: { cookie?: string; setCookie?: string; workerEnv?: Env } = {}) {
   const headers: Record<string, string> = { "User-Agent": "edge-cache-test", "CF-Connecting-IP": "203.0.113.90" };
   if (cookie) headers.Cookie = cookie;
   const request = new Request(`http://localhost${path}`, { headers });
   const ctx = createExecutionContext();
   const worker: WorkerContext = {
-    env,
+    env: workerEnv,
     ctx,
     requestId: `req-${crypto.randomUUID()}`,
     nonce: `nonce-${crypto.randomUUID()}`,
@@ -182,5 +182,19 @@ describe("edge page cache (Cache API)", () => {
     const elsewhere = await visit(PATH);
     expect(elsewhere.response.headers.get("X-Page-Cache")).toBe("edge");
     expect(elsewhere.body).toContain("<h1>Edge Film Remastered</h1>");
+  });
+
+  it("EDGE_PAGE_CACHE=off: copies stay in the isolate, the Cache API is neither read nor written", async () => {
+    const off = { ...env, EDGE_PAGE_CACHE: "off" } as Env;
+    const first = await visit(PATH, { workerEnv: off });
+    expect(first.rendered).toBe(true);
+    expect((await visit(PATH, { workerEnv: off })).response.headers.get("X-Page-Cache")).toBe("hit");
+    clearGuestPageCache();
+    // Another isolate with the tier on finds nothing the first one stored.
+    const other = await visit(PATH);
+    expect(other.rendered).toBe(true);
+    // And with the tier off, a copy in the Cache API is not used.
+    clearGuestPageCache();
+    expect((await visit(PATH, { workerEnv: off })).rendered).toBe(true);
   });
 });

@@ -233,7 +233,7 @@ export function guestPageCache(options: GuestPageCacheOptions = {}): MiddlewareF
         bytes,
         version,
       });
-      if (version !== null) {
+      if (version !== null && worker.edgePageCache !== false) {
         const copy = edgeCopy(body, headers, worker, onHit ? { name: onHit.name, params } : null);
         worker.ctx.waitUntil(edgePut(edgeKey(key, version), copy));
       }
@@ -348,11 +348,22 @@ export async function answerGuestPage(request: Request, worker: WorkerContext): 
     worker.guestPageKey = null;
     return null;
   }
+  if (!edgeTierOn(worker)) worker.edgePageCache = false;
   const local = answerFromGuestPageCache(request, worker);
   if (local) return local;
+  if (worker.edgePageCache === false) return null;
   // Paths whose answers are never page copies (API, resources, admin) skip the Cache API lookup.
   if (NEVER_COPIED.test(new URL(request.url).pathname)) return null;
   return answerFromEdgeCache(request, worker, key, version);
+}
+
+/**
+ * The Cache API tier is on unless the EDGE_PAGE_CACHE variable says "off"
+ * (an operational switch, and for measuring what the tier costs locally,
+ * where the Cache API runs in the same workerd process as the Worker).
+ */
+function edgeTierOn(worker: WorkerContext) {
+  return (worker.env as unknown as { EDGE_PAGE_CACHE?: string }).EDGE_PAGE_CACHE !== "off";
 }
 
 const NEVER_COPIED = /^\/(api|resources|admin)(\/|$)/;

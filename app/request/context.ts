@@ -22,6 +22,8 @@ export interface WorkerContext {
   guestPageKey?: string | null;
   /** The content version guests' page copies are keyed by (app/http/content-version.server.ts); set by the Worker entry. */
   pageVersion?: number | null;
+  /** False when the Cache API tier of the guest page cache is switched off (EDGE_PAGE_CACHE=off). */
+  edgePageCache?: boolean;
 }
 export const workerContext = createContext<WorkerContext>();
 
