@@ -250,3 +250,14 @@ export const CHANNEL_MAX_ROWS = 20;
 export const CHANNEL_MAX_PAGE = 1000;
 /** "Airing this week": episodes airing from today to this many days ahead. */
 export const CHANNEL_AIRING_DAYS = 7;
+/**
+ * How long an isolate trusts the content version it read (decision 026): an
+ * admin edit shows on every isolate's and data centre's copies within this.
+ */
+export const CONTENT_VERSION_REFRESH_MS = 5_000;
+/**
+ * Guests' pages kept in the Cache API (per data centre, shared by isolates) for
+ * this long. Admin edits change the key (content version); this bounds what no
+ * admin write announces (counts, trending).
+ */
+export const EDGE_PAGE_CACHE_TTL_S = 120;

@@ -210,7 +210,8 @@ async function main() {
   console.log(`Migrating and seeding ${persistTo}…`);
   await migrateAndSeed({ persistTo, log: () => {} });
   const port = values.port ? Number(values.port) : await freePort();
-  const served = await serveBuiltWorkerDirect({ persistTo, port, vars: { LOG_LEVEL: "warn" } });
+  // EDGE_PAGE_CACHE=off in the environment measures without the Cache API tier (decision 026).
+  const served = await serveBuiltWorkerDirect({ persistTo, port, vars: { LOG_LEVEL: "warn", ...(process.env.EDGE_PAGE_CACHE ? { EDGE_PAGE_CACHE: process.env.EDGE_PAGE_CACHE } : {}) } });
   worker = served;
   console.log(
     served.direct

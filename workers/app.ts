@@ -8,7 +8,8 @@ import {
   malformedBodyReason,
   PayloadTooLargeError,
 } from "~/http/security";
-import { answerFromGuestPageCache, guestPageKey } from "~/http/guest-page-cache.server";
+import { answerGuestPage, guestPageKey } from "~/http/guest-page-cache.server";
+import { answerAsGet } from "~/http/head";
 import { reportError } from "~/observability/error-report.server";
 import { log, setLogLevel } from "~/observability/log.server";
 import { pageErrorCookie } from "~/observability/page-errors.server";
@@ -26,10 +27,13 @@ import { r2UploadOrigin } from "~/uploads/s3/r2-s3-api.server";
  */
 const devHandler = import.meta.env.DEV ? createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE) : null;
 let handlerOnce: Promise<ReturnType<typeof createRequestHandler>> | null = null;
+function loadedHandler() {
+  handlerOnce ??= import("virtual:react-router/server-build").then((build) => createRequestHandler(build, import.meta.env.MODE));
+  return handlerOnce;
+}
 function requestHandler(request: Request, context: RouterContextProvider) {
   if (devHandler) return devHandler(request, context);
-  handlerOnce ??= import("virtual:react-router/server-build").then((build) => createRequestHandler(build, import.meta.env.MODE));
-  return handlerOnce.then((handler) => handler(request, context));
+  return loadedHandler().then((handler) => handler(request, context));
 }
 
 /**
@@ -39,38 +43,9 @@ function requestHandler(request: Request, context: RouterContextProvider) {
  * security headers and a log line to every response.
  */
 export default {
-  async fetch(request, env, ctx) {
-    setLogLevel(env.LOG_LEVEL);
-    const started = Date.now();
-    const url = new URL(request.url);
-    const worker: WorkerContext = {
-      env,
-      ctx,
-      requestId: crypto.randomUUID(),
-      nonce: createNonce(),
-      isLocal: env.APP_ENV === "local",
-      guestPageKey: guestPageKey(request, url),
-    };
-    let response: Response;
-    try {
-      response = await handle(request, url, worker);
-    } catch (error) {
-      // Answers to the site's own API calls may carry the debug trace (local development only here: no viewer yet).
-      const withTrace = url.pathname.startsWith("/api/") && !request.headers.has("Authorization");
-      const { trace } = await reportError(error, { worker, app: null, request, url, source: "worker", withTrace });
-      response = errorResponse(url, 500, "There was an issue. Please try again.", worker.requestId, trace);
-    }
-    // Browsers upload straight to R2 when its S3 credentials are set (decision 008).
-    const r2Origin = r2UploadOrigin(env);
-    response = applySecurityHeaders(response, { ...worker, connectSources: r2Origin ? [r2Origin] : [] });
-    log("info", "request", {
-      requestId: worker.requestId,
-      method: request.method,
-      path: url.pathname,
-      status: response.status,
-      ms: Date.now() - started,
-    });
-    return response;
+  fetch(request, env, ctx) {
+    // HEAD: the same status and headers as GET (Content-Type, CSP...), without the body.
+    return answerAsGet(request, (get) => respond(get, env, ctx, request.method));
   },
 
   async scheduled(controller, env, ctx) {
@@ -84,6 +59,40 @@ export default {
     await consumeQueueBatch(batch, env, ctx);
   },
 } satisfies ExportedHandler<Env>;
+
+async function respond(request: Request, env: Env, ctx: ExecutionContext, method: string): Promise<Response> {
+  setLogLevel(env.LOG_LEVEL);
+  const started = Date.now();
+  const url = new URL(request.url);
+  const worker: WorkerContext = {
+    env,
+    ctx,
+    requestId: crypto.randomUUID(),
+    nonce: createNonce(),
+    isLocal: env.APP_ENV === "local",
+    guestPageKey: guestPageKey(request, url),
+  };
+  let response: Response;
+  try {
+    response = await handle(request, url, worker);
+  } catch (error) {
+    // Answers to the site's own API calls may carry the debug trace (local development only here: no viewer yet).
+    const withTrace = url.pathname.startsWith("/api/") && !request.headers.has("Authorization");
+    const { trace } = await reportError(error, { worker, app: null, request, url, source: "worker", withTrace });
+    response = errorResponse(url, 500, "There was an issue. Please try again.", worker.requestId, trace);
+  }
+  // Browsers upload straight to R2 when its S3 credentials are set (decision 008).
+  const r2Origin = r2UploadOrigin(env);
+  response = applySecurityHeaders(response, { ...worker, connectSources: r2Origin ? [r2Origin] : [] });
+  log("info", "request", {
+    requestId: worker.requestId,
+    method,
+    path: url.pathname,
+    status: response.status,
+    ms: Date.now() - started,
+  });
+  return response;
+}
 
 async function handle(request: Request, url: URL, worker: WorkerContext): Promise<Response> {
   if (isCrossOriginWrite(request)) {
@@ -104,9 +113,14 @@ async function handle(request: Request, url: URL, worker: WorkerContext): Promis
     const malformed = await malformedBodyReason(request);
     if (malformed) return errorResponse(url, 400, malformed, worker.requestId);
   }
-  // A guest's copy of a public page is served before React Router runs (micro-caching, decision 018).
-  const cached = answerFromGuestPageCache(request, worker);
-  if (cached) return cached;
+  // A guest's copy of a public page is served before React Router runs: this isolate's
+  // (micro-caching, decision 018), else the data centre's (Cache API, decision 026).
+  if (worker.guestPageKey) {
+    // A copy from the Cache API may run a page's hit hook (a view count), registered as the build loads.
+    if (!devHandler) await loadedHandler();
+    const cached = await answerGuestPage(request, worker);
+    if (cached) return cached;
+  }
   const context = new RouterContextProvider();
   context.set(workerContext, worker);
   const response = await requestHandler(request, context);

@@ -21,3 +21,4 @@ export * from "~/workspaces/schema";
 export * from "~/mail/deliveries.schema";
 export * from "~/admin/audit.schema";
 export * from "~/channels/schema";
+export * from "~/http/content-version.schema";

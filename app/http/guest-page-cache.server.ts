@@ -2,6 +2,7 @@ import type { MiddlewareFunction } from "react-router";
 import { SESSION_COOKIE } from "~/auth/sessions.server";
 import {
   COOKIE_NOTICE_COOKIE,
+  EDGE_PAGE_CACHE_TTL_S,
   FLASH_TOAST_COOKIE,
   GUEST_PAGE_CACHE_MAX_BYTES,
   GUEST_PAGE_CACHE_REFRESH_MS,
@@ -11,7 +12,9 @@ import {
   THEME_COOKIE,
   TIME_ZONE_HINT_COOKIE,
 } from "~/constants";
+import { contentVersion } from "~/http/content-version.server";
 import { parseCookies } from "~/http/cookies";
+import { errorFields, log } from "~/observability/log.server";
 import { getApp, getWorker, type WorkerContext } from "~/request/context";
 
 /**
@@ -34,6 +37,14 @@ import { getApp, getWorker, type WorkerContext } from "~/request/context";
  * Every HTML response carries its own CSP nonce and request id. A cached copy
  * keeps the ones it was rendered with as placeholders, and each hit swaps in
  * this request's, so no two responses ever share a nonce.
+ *
+ * Behind this per-isolate copy, the Cache API (`caches.default`) keeps the
+ * same pages per data centre, shared by every isolate there (the edge tier,
+ * decision 026), under the same key plus the content version
+ * (app/http/content-version.server.ts): an admin write bumps the version, so
+ * copies made before it are never found again, in any isolate or data centre,
+ * once their isolate has read the new version (CONTENT_VERSION_REFRESH_MS).
+ * Copies in this isolate carry the version too.
  */
 
 interface Entry {
@@ -47,6 +58,8 @@ interface Entry {
   /** While a request renders the expired page again, others get the old copy until this time. */
   renewingUntil: number;
   bytes: number;
+  /** The content version the page was rendered under. */
+  version: number | null;
 }
 
 const entries = new Map<string, Entry>();
@@ -146,6 +159,11 @@ export function answerFromGuestPageCache(request: Request, worker: WorkerContext
   const key = worker.guestPageKey;
   const hit = key ? entries.get(key) : undefined;
   if (!key || !hit) return null;
+  if (hit.version !== (worker.pageVersion ?? null)) {
+    // Rendered before an admin write (or under a version this isolate no longer holds).
+    forget(key);
+    return null;
+  }
   const now = Date.now();
   let state = "hit";
   if (hit.expiresAt <= now) {
@@ -166,8 +184,12 @@ export function answerFromGuestPageCache(request: Request, worker: WorkerContext
 }
 
 export interface GuestPageCacheOptions {
-  /** Runs on a cache hit, for work the skipped loader would have done (counting a view). */
-  onHit?: (hit: GuestPageHit) => void;
+  /**
+   * Runs on a cache hit, for work the skipped loader would have done (counting
+   * a view). Named, because a copy from the Cache API was stored by another
+   * isolate: it carries the name and the page's params, not the function.
+   */
+  onHit?: { name: string; run: (hit: GuestPageHit) => void };
   /** Pages that must not be cached this time (the homepage when it is the sign-in screen). */
   skip?: (args: MiddlewareArgs) => boolean;
 }
@@ -198,18 +220,150 @@ export function guestPageCache(options: GuestPageCacheOptions = {}): MiddlewareF
     if (bytes > GUEST_PAGE_CACHE_MAX_BYTES / 20) forget(key);
     else {
       const onHit = options.onHit;
+      if (onHit) hitHooks.set(onHit.name, onHit.run);
+      const version = worker.pageVersion ?? null;
+      const headers = [...response.headers].filter(([name]) => name.toLowerCase() !== "content-length");
       remember(key, {
-        onHit: onHit ? (hit) => onHit({ ...hit, params }) : undefined,
+        onHit: onHit ? (hit) => onHit.run({ ...hit, params }) : undefined,
         parts: splitPage(body, worker.nonce, worker.requestId),
         status: response.status,
-        headers: [...response.headers],
+        headers,
         expiresAt: Date.now() + GUEST_PAGE_CACHE_TTL_MS,
         renewingUntil: 0,
         bytes,
+        version,
       });
+      if (version !== null && worker.edgePageCache !== false) {
+        const copy = edgeCopy(body, headers, worker, onHit ? { name: onHit.name, params } : null);
+        worker.ctx.waitUntil(edgePut(edgeKey(key, version), copy));
+      }
     }
     const headers = new Headers(response.headers);
     headers.set("X-Page-Cache", "miss");
     return new Response(body, { status: response.status, headers });
   };
 }
+
+/**
+ * The edge tier (decision 026): the Cache API of the data centre, shared by
+ * its isolates. Its key is a URL made of the guest page key and the content
+ * version; the stored copy keeps the nonce and request id it was rendered
+ * with (named in headers) so a hit swaps in its own, and the name and params
+ * of the page's hit hook so a hit still counts the view.
+ */
+const EDGE_KEY_PATH = "/__guest-page/";
+const H_NONCE = "X-Page-Nonce";
+const H_REQUEST_ID = "X-Page-Request-Id";
+const H_STORED_AT = "X-Page-Stored-At";
+const H_HIT = "X-Page-Hit";
+const H_CACHE_CONTROL = "X-Page-Cache-Control";
+const INTERNAL = new Set([H_NONCE, H_REQUEST_ID, H_STORED_AT, H_HIT, H_CACHE_CONTROL, "Cache-Control", "Content-Length"].map((h) => h.toLowerCase()));
+
+/** Hooks by name, registered by the page middleware as the build loads (workers/app.ts loads it first). */
+const hitHooks = new Map<string, (hit: GuestPageHit) => void>();
+
+function edgeCache(): Cache | null {
+  return typeof caches === "undefined" ? null : (caches as unknown as { default: Cache }).default;
+}
+
+/** Every part of the guest key goes into the URL, so two keys never share a copy. */
+export function edgeKey(key: string, version: number): Request {
+  const origin = new URL(key.slice(0, key.indexOf("|"))).origin;
+  return new Request(`${origin}${EDGE_KEY_PATH}${version}?k=${encodeURIComponent(key)}`);
+}
+
+function edgeCopy(body: string, headers: [string, string][], worker: WorkerContext, hit: { name: string; params: MiddlewareArgs["params"] } | null): Response {
+  const stored = new Headers(headers);
+  const cacheControl = stored.get("Cache-Control");
+  stored.delete("Set-Cookie");
+  stored.delete("X-Page-Cache");
+  if (cacheControl) stored.set(H_CACHE_CONTROL, cacheControl);
+  stored.set("Cache-Control", `public, max-age=${EDGE_PAGE_CACHE_TTL_S}`);
+  stored.set(H_NONCE, worker.nonce);
+  stored.set(H_REQUEST_ID, worker.requestId);
+  stored.set(H_STORED_AT, String(Date.now()));
+  if (hit) stored.set(H_HIT, JSON.stringify(hit));
+  return new Response(body, { status: 200, headers: stored });
+}
+
+async function edgePut(key: Request, copy: Response) {
+  try {
+    await edgeCache()?.put(key, copy);
+  } catch (error) {
+    log("warn", "edge page cache: put failed", errorFields(error));
+  }
+}
+
+/** The copy the Cache API holds for this key and version, kept in this isolate too; null when there is none. */
+async function answerFromEdgeCache(request: Request, worker: WorkerContext, key: string, version: number): Promise<Response | null> {
+  let found: Response | undefined;
+  try {
+    found = await edgeCache()?.match(edgeKey(key, version));
+  } catch (error) {
+    log("warn", "edge page cache: match failed", errorFields(error));
+    return null;
+  }
+  if (!found || found.status !== 200) return null;
+  const body = await found.text();
+  const storedAt = Number(found.headers.get(H_STORED_AT)) || 0;
+  const hitHeader = found.headers.get(H_HIT);
+  const hit = hitHeader ? (JSON.parse(hitHeader) as { name: string; params: MiddlewareArgs["params"] }) : null;
+  const run = hit ? hitHooks.get(hit.name) : undefined;
+  const headers: [string, string][] = [];
+  for (const [name, value] of found.headers) if (!INTERNAL.has(name.toLowerCase())) headers.push([name, value]);
+  const cacheControl = found.headers.get(H_CACHE_CONTROL);
+  if (cacheControl) headers.push(["Cache-Control", cacheControl]);
+  const entry: Entry = {
+    onHit: run && hit ? (args) => run({ ...args, params: hit.params }) : undefined,
+    parts: splitPage(body, found.headers.get(H_NONCE) ?? "", found.headers.get(H_REQUEST_ID) ?? ""),
+    status: 200,
+    headers,
+    // Never kept here longer than the data centre's copy would have lived.
+    expiresAt: Math.min(Date.now() + GUEST_PAGE_CACHE_TTL_MS, storedAt + EDGE_PAGE_CACHE_TTL_S * 1000),
+    renewingUntil: 0,
+    bytes: body.length * 2,
+    version,
+  };
+  remember(key, entry);
+  entry.onHit?.({ request, params: {}, worker });
+  const response = new Headers(headers);
+  response.set("X-Page-Cache", "edge");
+  return new Response(joinPage(entry.parts, worker), { status: 200, headers: response });
+}
+
+/**
+ * A guest's page from this isolate's copy or the data centre's, for the
+ * Worker entry before React Router runs; null when it must be rendered (the
+ * page's middleware then stores it in both). Reads the content version (at
+ * most once per CONTENT_VERSION_REFRESH_MS per isolate) and leaves it in
+ * worker.pageVersion for the middleware.
+ */
+export async function answerGuestPage(request: Request, worker: WorkerContext): Promise<Response | null> {
+  const key = worker.guestPageKey;
+  if (!key) return null;
+  const version = await contentVersion(worker.env.DB);
+  worker.pageVersion = version;
+  if (version === null) {
+    // Unknown version: no copy may be trusted, and none is made.
+    worker.guestPageKey = null;
+    return null;
+  }
+  if (!edgeTierOn(worker)) worker.edgePageCache = false;
+  const local = answerFromGuestPageCache(request, worker);
+  if (local) return local;
+  if (worker.edgePageCache === false) return null;
+  // Paths whose answers are never page copies (API, resources, admin) skip the Cache API lookup.
+  if (NEVER_COPIED.test(new URL(request.url).pathname)) return null;
+  return answerFromEdgeCache(request, worker, key, version);
+}
+
+/**
+ * The Cache API tier is on unless the EDGE_PAGE_CACHE variable says "off"
+ * (an operational switch, and for measuring what the tier costs locally,
+ * where the Cache API runs in the same workerd process as the Worker).
+ */
+function edgeTierOn(worker: WorkerContext) {
+  return (worker.env as unknown as { EDGE_PAGE_CACHE?: string }).EDGE_PAGE_CACHE !== "off";
+}
+
+const NEVER_COPIED = /^\/(api|resources|admin)(\/|$)/;

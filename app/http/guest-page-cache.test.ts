@@ -131,9 +131,9 @@ describe("guest page cache", () => {
 
   it("runs onHit with the page's params on a hit, and respects skip", async () => {
     const onHit = vi.fn();
-    await visit("http://x/titles/7/a", { nonce: "N1", requestId: "r1", options: { onHit }, params: { id: "7" } });
+    await visit("http://x/titles/7/a", { nonce: "N1", requestId: "r1", options: { onHit: { name: "test", run: onHit } }, params: { id: "7" } });
     expect(onHit).not.toHaveBeenCalled();
-    const hit = await visit("http://x/titles/7/a", { nonce: "N2", requestId: "r2", options: { onHit } });
+    const hit = await visit("http://x/titles/7/a", { nonce: "N2", requestId: "r2", options: { onHit: { name: "test", run: onHit } } });
     expect(onHit).toHaveBeenCalledTimes(1);
     expect(onHit.mock.calls[0][0]).toMatchObject({ params: { id: "7" }, worker: hit.worker });
 

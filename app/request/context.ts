@@ -20,6 +20,10 @@ export interface WorkerContext {
   isLocal: boolean;
   /** This request's guest page-cache key (null: it may not share a copy); set by the Worker entry. */
   guestPageKey?: string | null;
+  /** The content version guests' page copies are keyed by (app/http/content-version.server.ts); set by the Worker entry. */
+  pageVersion?: number | null;
+  /** False when the Cache API tier of the guest page cache is switched off (EDGE_PAGE_CACHE=off). */
+  edgePageCache?: boolean;
 }
 export const workerContext = createContext<WorkerContext>();
 

@@ -179,7 +179,7 @@ export const settingDefinitions = {
   "cookie_notice.position": setting(z.enum(["top", "bottom"]), "bottom"),
   "cookie_notice.button": setting(
     z.object({ label: z.string().max(80), link: z.string().max(2000) }).nullable(),
-    { label: "Learn more", link: "/pages/privacy-policy" },
+    { label: "Privacy policy", link: "/pages/privacy-policy" },
   ),
   "api.integrated": setting(z.boolean(), true),
   /** Admins see debug traces (the error dialog) in production too; local development always shows them. */

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { guestPageKey } from "~/http/guest-page-cache.server";
 import { appMiddleware } from "~/request/middleware.server";
-import { workerContext } from "~/request/context";
+import { workerContext, type WorkerContext } from "~/request/context";
 
 /**
  * Runs `handler` (a loader or action) for `request` behind the real root
@@ -16,10 +16,10 @@ export async function runRoute<T>(
   request: Request,
   handler: (args: { request: Request; context: RouterContextProvider; url: URL; params: Record<string, string> }) => Promise<T> | T,
   params: Record<string, string> = {},
-  options: { isLocal?: boolean; env?: Env; ctx?: ExecutionContext } = {},
+  options: { isLocal?: boolean; env?: Env; ctx?: ExecutionContext; worker?: WorkerContext } = {},
 ): Promise<{ value?: T; thrown?: unknown; response?: Response }> {
   const context = new RouterContextProvider();
-  context.set(workerContext, {
+  context.set(workerContext, options.worker ?? {
     env: options.env ?? env,
     ctx: options.ctx ?? createExecutionContext(),
     requestId: "test",

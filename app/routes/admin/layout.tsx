@@ -5,7 +5,9 @@ import { visibleNavigation, type AdminNavSection } from "~/admin/navigation";
 import { AdminNavLink } from "~/admin/ui/admin-nav-link";
 import { useRootData } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
+import { bumpContentVersion } from "~/http/content-version.server";
 import { clearGuestPageCache } from "~/http/guest-page-cache.server";
+import { getWorker } from "~/request/context";
 import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
 import { buttonClasses } from "~/ui/button-styles";
 
@@ -14,12 +16,17 @@ import { buttonClasses } from "~/ui/button-styles";
  * loader and action (requireAdmin; loader-only screens have an action that
  * refuses too). Not here: a refusal thrown by middleware would skip the root
  * loader and render the bare error page instead of the 404 page. After any
- * change the guest page cache of this isolate is dropped so the public site
- * shows it at once (other isolates within GUEST_PAGE_CACHE_TTL_MS).
+ * change the guest page cache of this isolate is dropped and the content
+ * version bumped, so the public site shows it at once here and within
+ * CONTENT_VERSION_REFRESH_MS in every other isolate and data centre (their
+ * copies are keyed by the version, decision 026).
  */
 const adminMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   const response = await next();
-  if (args.request.method !== "GET" && args.request.method !== "HEAD") clearGuestPageCache();
+  if (args.request.method !== "GET" && args.request.method !== "HEAD") {
+    clearGuestPageCache();
+    await bumpContentVersion(getWorker(args.context).env.DB);
+  }
   return response;
 };
 

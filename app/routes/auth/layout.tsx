@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { useBootstrap, useRootData } from "~/bootstrap/use-bootstrap";
@@ -8,6 +9,11 @@ import { findMenu, MenuItemLink } from "~/shell/menu-links";
 
 /** Sign-in, registration, password and verification screens: a centred card, no navbar. */
 export default function AuthLayout() {
+  // Whoever signs in here next sees the navbar's signed-in controls at once (app/shell/navbar.tsx
+  // loads them lazily): their code arrives while they type. Here, not in the navbar: guests' pages ship none of it.
+  useEffect(() => {
+    void import("~/shell/signed-in-controls").catch(() => {});
+  }, []);
   return (
     <AuthFrame>
       <Outlet />

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/e2e-caches";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
+import { bumpContentVersion } from "~/http/content-version.server";
 import { clearGuestPageCache } from "~/http/guest-page-cache.server";
 import { getApp, getWorker } from "~/request/context";
 import { requireE2eWorker } from "~/request/e2e-only.server";
@@ -17,6 +18,7 @@ import { isSettingKey } from "~/settings/definitions";
  * method is a 404.
  *
  * POST /resources/e2e/flush-caches   drops this isolate's settings, guest-role and guest page caches
+ *                                    and bumps the content version (the Cache API's copies)
  * POST /resources/e2e/settings       {"key": value, "other.key": null} stores settings
  *                                    (validated like any settings write; null restores the
  *                                    default) and drops the caches
@@ -46,6 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   invalidateSettingsCache();
   invalidateGuestViewerCache();
   clearGuestPageCache();
+  await bumpContentVersion(getWorker(context).env.DB);
   return Response.json({ ok: true });
 }
 

@@ -24,9 +24,12 @@ import { GeneratedNote } from "~/site/generated-note";
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
 export const middleware: Route.MiddlewareFunction[] = [
   guestPageCache({
-    onHit: ({ request, params, worker }) => {
-      const id = idParam(params.id);
-      if (id) countGuestView(worker, request, "view", id);
+    onHit: {
+      name: "title-view",
+      run: ({ request, params, worker }) => {
+        const id = idParam(params.id);
+        if (id) countGuestView(worker, request, "view", id);
+      },
     },
   }),
 ];

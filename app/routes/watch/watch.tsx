@@ -23,9 +23,12 @@ import { GeneratedNote } from "~/site/generated-note";
 /** Guests share a copy of this page for a few seconds; a copy still counts the play. */
 export const middleware: Route.MiddlewareFunction[] = [
   guestPageCache({
-    onHit: ({ request, params, worker }) => {
-      const id = idParam(params.videoId);
-      if (id) countGuestView(worker, request, "play", id);
+    onHit: {
+      name: "video-play",
+      run: ({ request, params, worker }) => {
+        const id = idParam(params.videoId);
+        if (id) countGuestView(worker, request, "play", id);
+      },
     },
   }),
 ];

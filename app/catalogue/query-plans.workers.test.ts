@@ -1,0 +1,164 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openD1 } from "~/db/client.server";
+import { sitemapBlock, sitemapFiles, SITEMAP_KINDS } from "~/seo/sitemap.server";
+import { parsePersonFilters, parseTitleFilters } from "./browse-filters.server";
+import { browsePeople, browseTitles } from "./browse.server";
+import { TITLE_ORDERS } from "./browse";
+import { loadPersonPage } from "./person-page.server";
+import { credits, genres, people, titleGenres, titles } from "./schema";
+import { searchCatalogue } from "./search.server";
+import { loadTitlePage } from "./title-page.server";
+
+/**
+ * Cost that does not grow with the catalogue (issue 20): every statement the
+ * uncached public pages run (title, person, search by prefix and by several
+ * words, browse with every sort and three filter mixes, people, the sitemap
+ * index and its files) is recorded at the D1 binding as drizzle sends it, and
+ * SQLite's plan for it may not read a whole table: each table is reached by a
+ * key or an index (an ordered index walk that LIMIT stops is a seek for this
+ * purpose; "SCAN t" alone is a full table scan). ANALYZE runs first, as the
+ * scale seed does, so the planner sees a populated catalogue's statistics.
+ */
+const BASE = 960_000;
+
+interface Recorded {
+  sql: string;
+  params: unknown[];
+}
+
+/** A D1 binding that records each statement and its bound values, then runs it unchanged. */
+function recordingD1(binding: D1Database) {
+  const statements: Recorded[] = [];
+  const recorder = {
+    prepare(sql: string) {
+      const record: Recorded = { sql, params: [] };
+      statements.push(record);
+      const statement = binding.prepare(sql);
+      return new Proxy(statement, {
+        get(target, property) {
+          if (property === "bind") {
+            return (...params: unknown[]) => {
+              record.params = params;
+              return target.bind(...params);
+            };
+          }
+          const value = Reflect.get(target, property) as unknown;
+          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    },
+    batch: (list: D1PreparedStatement[]) => binding.batch(list),
+  } as unknown as D1Database;
+  return { binding: recorder, statements };
+}
+
+let baseTables = new Set<string>();
+
+/**
+ * Plan lines that read a whole base table: "SCAN x" where x is a table or an
+ * alias of one (a CTE, a subquery or an FTS virtual table's "VIRTUAL TABLE
+ * INDEX" line is not: they are bounded by what fed them).
+ */
+function fullScans(sql: string, details: string[]) {
+  const aliases = new Map<string, string>();
+  for (const match of sql.matchAll(/\b(?:from|join)\s+["`]?(\w+)["`]?(?:\s+(?:as\s+)?["`]?(\w+)["`]?)?/gi)) {
+    const [, table, alias] = match;
+    aliases.set(table, table);
+    if (alias && !/^(on|where|inner|left|join|order|group|limit|using|cross)$/i.test(alias)) aliases.set(alias, table);
+  }
+  return details.filter((line) => {
+    const scanned = /^SCAN (\w+)(?: \(|$)/.exec(line.trim())?.[1];
+    return scanned !== undefined && baseTables.has(aliases.get(scanned) ?? scanned);
+  });
+}
+
+async function plansOf(run: (db: ReturnType<typeof openD1>["db"]) => Promise<unknown>) {
+  const recorder = recordingD1(env.DB);
+  const { db } = openD1(recorder.binding, null);
+  await run(db);
+  expect(recorder.statements.length, "the page ran statements").toBeGreaterThan(0);
+  const plans: { sql: string; details: string[] }[] = [];
+  if (baseTables.size === 0) {
+    const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'").all<{ name: string }>();
+    baseTables = new Set(tables.results.map((row) => row.name));
+  }
+  for (const { sql, params } of recorder.statements) {
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+    plans.push({ sql, details: plan.results.map((row) => row.detail) });
+  }
+  return plans;
+}
+
+async function expectSeeks(label: string, run: (db: ReturnType<typeof openD1>["db"]) => Promise<unknown>) {
+  for (const { sql, details } of await plansOf(run)) {
+    expect(fullScans(sql, details), `${label}: ${sql}\n${details.join("\n")}`).toEqual([]);
+  }
+}
+
+beforeAll(async () => {
+  const { db } = openD1(env.DB, null);
+  await db.insert(genres).values({ id: BASE + 1, name: "Plans Drama", slug: "plans-drama" }).onConflictDoNothing();
+  const rows = Array.from({ length: 30 }, (_, i) => ({
+    id: BASE + i,
+    type: (i % 3 === 0 ? "series" : "movie") as "movie" | "series",
+    name: `Plan Title ${i} Harbour`,
+    slug: `plan-title-${i}`,
+    year: 1980 + i,
+    releaseDate: `${1980 + i}-01-01`,
+    popularity: i,
+    externalRating: 5 + (i % 5),
+    certification: i % 2 ? "R" : "PG-13",
+  }));
+  for (const row of rows) await db.insert(titles).values(row).onConflictDoNothing();
+  for (const row of rows) await db.insert(titleGenres).values({ titleId: row.id, genreId: BASE + 1 }).onConflictDoNothing();
+  for (let i = 0; i < 10; i++) {
+    await db.insert(people).values({ id: BASE + i, name: `Plan Person ${i}`, slug: `plan-person-${i}`, popularity: i, knownFor: "Acting" }).onConflictDoNothing();
+  }
+  for (let i = 0; i < 30; i++) {
+    await db
+      .insert(credits)
+      .values({ titleId: BASE + i, personId: BASE + (i % 10), kind: "cast", character: "Someone", position: i % 4, department: "Acting", job: "Actor" })
+      .onConflictDoNothing();
+  }
+  await env.DB.prepare("ANALYZE").run();
+});
+
+describe("query plans of the uncached public pages: seeks, no full scans", () => {
+  it("title page", async () => {
+    await expectSeeks("title page", (db) => loadTitlePage(db, BASE + 4, { topCast: 12 }));
+  });
+
+  it("person page", async () => {
+    await expectSeeks("person page", (db) => loadPersonPage(db, BASE + 3, { perDepartment: 10 }));
+  });
+
+  it("search: a prefix and several words", async () => {
+    await expectSeeks("search prefix", (db) => searchCatalogue(db, "har", { limit: 20 }));
+    await expectSeeks("search words", (db) => searchCatalogue(db, "plan title harbour", { limit: 20 }));
+  });
+
+  it("browse titles: every sort, both directions, three filter mixes; browse people", async () => {
+    const mixes = ["", "year_from=1990&year_to=1999", "type=series&genre=plans-drama&year_from=1980&year_to=2015&rating=5&certification=R"];
+    for (const order of TITLE_ORDERS) {
+      for (const dir of ["asc", "desc"]) {
+        for (const mix of mixes) {
+          await expectSeeks(`browse ${order} ${dir} ${mix}`, (db) => browseTitles(db, parseTitleFilters(new URLSearchParams(`${mix}&order=${order}&dir=${dir}&page=2`)), 24));
+        }
+      }
+    }
+    await expectSeeks("browse people", (db) => browsePeople(db, parsePersonFilters(new URLSearchParams("")), 24));
+  });
+
+  it("sitemap index and files", async () => {
+    await expectSeeks("sitemap index", (db) => sitemapFiles(db, "http://localhost"));
+    for (const kind of SITEMAP_KINDS) await expectSeeks(`sitemap ${kind}`, (db) => sitemapBlock(db, "http://localhost", kind, 1));
+  });
+
+  it("the check itself: a full scan is caught", async () => {
+    const plans = await plansOf((db) => db.all(`SELECT count(*) FROM titles WHERE plot LIKE '%x%'`));
+    expect(fullScans(plans[0].sql, plans[0].details)).toEqual(["SCAN titles"]);
+    const aliased = await plansOf((db) => db.all(`SELECT t.id FROM titles t WHERE t.plot LIKE '%x%'`));
+    expect(fullScans(aliased[0].sql, aliased[0].details)).toEqual(["SCAN t"]);
+  });
+});

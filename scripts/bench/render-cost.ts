@@ -1,0 +1,123 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import type { BenchContext } from "../lib/bench-context";
+import { openLocalD1 } from "../lib/local-d1";
+
+/**
+ * What a page costs when no cache can answer it (issue 20): one request at a
+ * time, as a new visitor would, each to a URL never asked for before (a
+ * run-unique query parameter makes every page-cache key new), for the title
+ * page, person page, search (a prefix, several words), browse (every sort and
+ * three filter mixes) and the sitemap; beside the static file of the same run.
+ * Prints each row's sequential p50 and its ratio to the static file's (target
+ * <= 2.5x), and the workerd CPU per request (target <= 6 ms), read from /proc
+ * for the process listening on the Worker's port (decision 018's measure).
+ *
+ *   npm run bench -- --only render-cost [--persist-to .wrangler/scale-state]
+ */
+const REQUESTS = Number(process.env.RENDER_COST_REQUESTS ?? 150);
+const RATIO_TARGET = 2.5;
+const CPU_TARGET_MS = 6;
+
+/** The pids of the processes listening on `port` (workerd), or [] when ss is missing. */
+function listeners(port: number): number[] {
+  try {
+    const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
+    return [...new Set([...out.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1])))];
+  } catch {
+    return [];
+  }
+}
+
+/** User + system CPU of `pids` in ms (clock ticks of 10 ms). */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone.
+    }
+  }
+  return ticks * 10;
+}
+
+async function subjects(persistTo: string) {
+  const { client } = openLocalD1(persistTo);
+  try {
+    const rows = async (sql: string) => (await client.execute(sql)).rows as unknown as Record<string, string | number>[];
+    const titles = await rows(`SELECT id, slug, name FROM titles ORDER BY popularity DESC LIMIT ${REQUESTS}`);
+    const people = await rows(`SELECT id, slug FROM people ORDER BY popularity DESC LIMIT ${REQUESTS}`);
+    const genres = (await rows("SELECT slug FROM genres ORDER BY id")).map((row) => String(row.slug));
+    const count = Number((await rows("SELECT count(*) AS n FROM titles"))[0]?.n ?? 0);
+    return { titles, people, genres, count };
+  } finally {
+    client.close();
+  }
+}
+
+export default async function renderCost(bench: BenchContext) {
+  const port = Number(new URL(bench.baseUrl).port);
+  const pids = listeners(port);
+  if (pids.length === 0) bench.note("render cost: no process found listening on the Worker's port; CPU per request not measured");
+  const s = await subjects(bench.persistTo);
+  if (s.titles.length === 0) throw new Error("the state holds no catalogue");
+  const run = Date.now().toString(36);
+  /** The i-th item, cycling (the warm-up requests use negative i). */
+  const at = <T,>(list: T[], i: number) => list[((i % list.length) + list.length) % list.length];
+  const words = s.titles.map((t) => String(t.name).toLowerCase().split(/\s+/).filter((w) => /^[a-z]{3,}$/.test(w)));
+  const genre = (i: number) => (s.genres.length ? at(s.genres, i) : "");
+  const orders = ["popularity", "rating", "release_date", "name"];
+  const mixes = [
+    (i: number) => `year_from=${1960 + (i % 50)}&year_to=${1970 + (i % 50)}`,
+    (i: number) => `genre=${genre(i)}&rating=${5 + (i % 4)}`,
+    (i: number) => `type=${i % 2 ? "series" : "movie"}&genre=${genre(i)}&year_from=${1980 + (i % 30)}&year_to=${2000 + (i % 20)}&rating=5`,
+  ];
+  const rows: { name: string; path: (i: number) => string }[] = [
+    { name: "static file", path: (i) => `/favicon.svg?r=${run}-${i}` },
+    { name: "title page", path: (i) => `/titles/${at(s.titles, i).id}/${at(s.titles, i).slug}?r=${run}-${i}` },
+    ...(s.people.length ? [{ name: "person page", path: (i: number) => `/people/${at(s.people, i).id}/${at(s.people, i).slug}?r=${run}-${i}` }] : []),
+    { name: "search, prefix", path: (i) => `/search?query=${(at(words, i)[0] ?? "the").slice(0, 3)}&r=${run}-${i}` },
+    { name: "search, several words", path: (i) => `/search?query=${encodeURIComponent((at(words, i).slice(0, 2).join(" ") || "the film"))}&r=${run}-${i}` },
+    ...orders.map((order) => ({ name: `browse by ${order}`, path: (i: number) => `/titles?order=${order}&page=${1 + Math.abs(i % 5)}&r=${run}-${i}` })),
+    ...mixes.map((mix, m) => ({ name: `browse, filter mix ${m + 1}`, path: (i: number) => `/titles?${mix(i)}&order=${at(orders, i)}&r=${run}-${i}` })),
+    { name: "sitemap index", path: (i) => `/sitemap.xml?r=${run}-${i}` },
+    { name: "sitemap file (titles-1)", path: (i) => `/sitemaps/titles-1.xml?r=${run}-${i}` },
+  ];
+  bench.note(`render cost: ${s.count.toLocaleString("en")} titles; ${REQUESTS} sequential requests a row, each URL new; load average at start ${loadavg()[0].toFixed(1)}`);
+  let staticP50 = 0;
+  const missed: string[] = [];
+  for (const row of rows) {
+    // Two untimed requests warm the route's code.
+    for (const i of [-1, -2]) await (await fetch(bench.baseUrl + row.path(i))).arrayBuffer();
+    const times: number[] = [];
+    let bad = 0;
+    const cpuBefore = cpuMs(pids);
+    const count = row.name.startsWith("sitemap file") ? Math.min(REQUESTS, 20) : REQUESTS;
+    for (let i = 0; i < count; i++) {
+      const started = performance.now();
+      const response = await fetch(bench.baseUrl + row.path(i), { redirect: "manual" });
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+      if (response.status !== 200) bad++;
+    }
+    const cpu = pids.length ? (cpuMs(pids) - cpuBefore) / count : Number.NaN;
+    times.sort((a, b) => a - b);
+    const p50 = times[Math.floor(times.length / 2)];
+    if (row.name === "static file") staticP50 = p50;
+    const ratio = staticP50 > 0 ? p50 / staticP50 : Number.NaN;
+    const isPage = row.name !== "static file";
+    const ok = !isPage || (ratio <= RATIO_TARGET && !(cpu > CPU_TARGET_MS) && bad === 0);
+    if (!ok) missed.push(row.name);
+    bench.note(
+      `${ok ? "met   " : "MISSED"} render cost ${row.name}: sequential p50 ${p50.toFixed(1)} ms` +
+        (isPage ? ` = ${ratio.toFixed(2)} x static (target <= ${RATIO_TARGET})` : "") +
+        `, workerd CPU ${cpu.toFixed(1)} ms/request${isPage ? ` (target <= ${CPU_TARGET_MS})` : ""}` +
+        (bad ? `, ${bad} answers not 200` : "") +
+        `; load ${loadavg()[0].toFixed(1)}`,
+    );
+  }
+  if (missed.length) throw new Error(`render cost targets missed: ${missed.join("; ")}`);
+}
