@@ -16,8 +16,33 @@ export interface TitleCardData {
   externalRating: number | null;
 }
 
-/** A poster card linking to a title page. Images load lazily with their size reserved. */
+/**
+ * A poster card linking to a title page. Images load lazily with their size
+ * reserved. Its "+" corner link opens "Add to list" (a plain link: no
+ * JavaScript on public pages, and guests go through sign-in first).
+ */
 export function TitleCard({ title, eager = false }: { title: TitleCardData; eager?: boolean }) {
+  const t = useTrans();
+  return (
+    <div className="relative">
+      <TitleCardLink title={title} eager={eager} />
+      <Link
+        to={`/lists/add/${title.id}`}
+        rel="nofollow"
+        title={t("Add to list")}
+        className="absolute top-2 right-2 grid size-7 place-items-center rounded-full bg-black/60 text-base leading-none text-white hover:bg-black/80 focus-visible:ring-2 focus-visible:ring-focus"
+        data-testid="card-add-to-list"
+      >
+        <span aria-hidden="true">+</span>
+        <span className="sr-only">
+          {t("Add to list")}: {title.name}
+        </span>
+      </Link>
+    </div>
+  );
+}
+
+function TitleCardLink({ title, eager }: { title: TitleCardData; eager: boolean }) {
   const t = useTrans();
   const size = ARTWORK_SIZES.poster;
   return (
