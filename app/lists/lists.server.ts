@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import { publicName } from "~/profiles/public-profile";
 import { workspaceMembers, workspaces, type WorkspaceRole } from "~/workspaces/schema";
 import { cannotEdit, ListError, listNotFound } from "./list-error";
+import { COUNT_RESTRICTION, CREATE_PERMISSION, listPath } from "./lists";
 import { canDeleteList, canEditList, canViewList, moveInOrder, resolveOrder, type ListAccessFacts } from "./rules";
 import { listItems, listLikes, lists, type ListRow } from "./schema";
 
@@ -18,9 +19,7 @@ import { listItems, listLikes, lists, type ListRow } from "./schema";
  * statement batch as the rows they count.
  */
 
-export const CREATE_PERMISSION = "lists.create";
-/** lists.create's restriction: how many lists a user may own (all workspaces together). */
-export const COUNT_RESTRICTION = "count";
+export { COUNT_RESTRICTION, CREATE_PERMISSION, listPath };
 
 export interface ListInput {
   name: string;
@@ -56,10 +55,6 @@ export interface ListDetails extends ListSummary {
   can_edit: boolean;
   can_delete: boolean;
   created_at: string;
-}
-
-export function listPath(list: { id: number; slug: string }) {
-  return `/lists/${list.id}/${encodeURIComponent(list.slug)}`;
 }
 
 function normaliseName(name: string) {

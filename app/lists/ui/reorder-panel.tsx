@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button, GridList, GridListItem, useDragAndDrop } from "react-aria-components";
 import { useFetcher } from "react-router";
 import { useTrans } from "~/bootstrap/use-bootstrap";
@@ -35,6 +35,12 @@ export default function ReorderPanel({ items: initial, onDone }: { items: Reorde
     },
   });
   const saving = fetcher.state !== "idle";
+  // Closes once the save has landed (closing at submit would unmount the form and cancel it).
+  const sent = useRef(false);
+  useEffect(() => {
+    if (saving) sent.current = true;
+    else if (sent.current) onDone();
+  }, [saving, onDone]);
   return (
     <div className="px-4 py-3" data-testid="reorder-panel">
       <p className="text-sm text-muted">{t("Drag the titles into place, or focus one, press Enter, move it with the arrow keys and press Enter again.")}</p>
@@ -60,7 +66,7 @@ export default function ReorderPanel({ items: initial, onDone }: { items: Reorde
           </GridListItem>
         )}
       </GridList>
-      <fetcher.Form method="post" className="mt-3 flex gap-2" onSubmit={() => onDone()}>
+      <fetcher.Form method="post" className="mt-3 flex gap-2">
         <input type="hidden" name="intent" value="reorder" />
         {items.map((item) => (
           <input key={item.id} type="hidden" name="itemIds" value={item.id} />

@@ -8,7 +8,8 @@ import { parseId } from "~/catalogue/access.server";
 import { titles } from "~/catalogue/schema";
 import { titlePath } from "~/catalogue/slug";
 import { ListError } from "~/lists/list-error";
-import { addItem, CREATE_PERMISSION, createList, listPath, listsForTitle, removeItem } from "~/lists/lists.server";
+import { CREATE_PERMISSION, listPath } from "~/lists/lists";
+import { addItem, createList, listsForTitle, removeItem } from "~/lists/lists.server";
 import { listErrorMessage } from "~/lists/services.server";
 import { itemIdField, listNameField } from "~/lists/validation";
 import { getApp } from "~/request/context";
@@ -51,7 +52,8 @@ export async function action(args: Route.ActionArgs) {
   const app = getApp(context);
   const titleId = parseId(args.params.titleId);
   const formData = await request.formData().catch(() => new FormData());
-  const here = new URL(request.url).pathname;
+  // Not request.url: with JavaScript the action is posted to its .data URL.
+  const here = `/lists/add/${titleId}`;
   const refusal = (submission: Parameters<typeof invalidSubmission>[0], error: unknown, field: string) => {
     if (!(error instanceof ListError)) throw error;
     return invalidSubmission(submission, { fieldErrors: { [field]: [listErrorMessage(app, error)] }, status: error.status });

@@ -7,18 +7,8 @@ import { useTrans } from "~/bootstrap/use-bootstrap";
 import { searchCatalogue } from "~/catalogue/search.server";
 import { titlePath } from "~/catalogue/slug";
 import { ListError } from "~/lists/list-error";
-import {
-  addItem,
-  deleteList,
-  listDetails,
-  listPath,
-  moveItem,
-  removeItem,
-  reorderItems,
-  requireEditable,
-  updateItemNote,
-  updateList,
-} from "~/lists/lists.server";
+import { listPath } from "~/lists/lists";
+import { addItem, deleteList, listDetails, moveItem, removeItem, reorderItems, requireEditable, updateItemNote, updateList } from "~/lists/lists.server";
 import { listErrorMessage, listIdOf } from "~/lists/services.server";
 import { ListFields } from "~/lists/ui/list-form-fields";
 import { addItemSchema, itemIdField, itemNoteSchema, moveItemSchema, reorderSchema, updateListSchema } from "~/lists/validation";
@@ -72,8 +62,9 @@ export async function action(args: Route.ActionArgs) {
   const id = listIdOf(args.params.id);
   const formData = await request.formData().catch(() => new FormData());
   const intent = readIntent(formData);
-  const url = new URL(request.url);
-  const here = `${url.pathname}${url.search}`;
+  // Back to this page (not request.url: with JavaScript the action is posted to its .data URL).
+  const search = new URL(request.url).searchParams.get("q");
+  const here = `/lists/${id}/${encodeURIComponent(args.params.slug)}/edit${search ? `?q=${encodeURIComponent(search)}` : ""}`;
   const toast = (message: string, to = here) => redirectWithToast(request, to, { message }, { status: 303 });
 
   // Answers a refusal on the form's fields (4xx, nothing changed).

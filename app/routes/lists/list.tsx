@@ -5,7 +5,8 @@ import { useTrans } from "~/bootstrap/use-bootstrap";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
 import { guestPageCache } from "~/http/guest-page-cache.server";
 import { ListError } from "~/lists/list-error";
-import { listDetails, listPath, setLiked } from "~/lists/lists.server";
+import { listPath } from "~/lists/lists";
+import { listDetails, setLiked } from "~/lists/lists.server";
 import { listErrorMessage, listIdOf } from "~/lists/services.server";
 import { listJsonLd } from "~/lists/structured-data";
 import { profilePath } from "~/profiles/public-profile";
@@ -57,9 +58,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** Like or unlike (a form, so it works without JavaScript). */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const url = new URL(request.url);
-  if (!app.user) throw redirect(loginRedirectFor(url));
   const id = listIdOf(params.id);
+  const page = `/lists/${id}/${encodeURIComponent(params.slug)}`;
+  if (!app.user) throw redirect(loginRedirectFor(new URL(page, request.url)));
   const formData = await request.formData().catch(() => new FormData());
   const intent = readIntent(formData);
   if (intent !== "like" && intent !== "unlike") throw data(null, { status: 400 });
@@ -69,7 +70,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (!(error instanceof ListError)) throw error;
     throw data({ message: listErrorMessage(app, error) }, { status: error.status });
   }
-  return redirectWithToast(request, url.pathname, { message: intent === "like" ? app.t("Liked list") : app.t("Removed your like") }, { status: 303 });
+  // Back to the page (not url.pathname: with JavaScript the action is posted to its .data URL).
+  return redirectWithToast(request, page, { message: intent === "like" ? app.t("Liked list") : app.t("Removed your like") }, { status: 303 });
 }
 
 export default function ListPage({ loaderData }: Route.ComponentProps) {
