@@ -18,54 +18,38 @@ export interface TitleCardData {
 
 /**
  * A poster card linking to a title page. Images load lazily with their size
- * reserved. Its "+" corner link opens "Add to list" (a plain link: no
- * JavaScript on public pages, and guests go through sign-in first).
+ * reserved. Its "+" corner link opens "Add to list" (a plain link, kept
+ * small: public pages have about no JavaScript budget left; guests sign in first).
  */
 export function TitleCard({ title, eager = false }: { title: TitleCardData; eager?: boolean }) {
   const t = useTrans();
-  return (
-    <div className="relative">
-      <TitleCardLink title={title} eager={eager} />
-      <Link
-        to={`/lists/add/${title.id}`}
-        rel="nofollow"
-        title={t("Add to list")}
-        className="absolute top-2 right-2 grid size-7 place-items-center rounded-full bg-black/60 text-base leading-none text-white hover:bg-black/80 focus-visible:ring-2 focus-visible:ring-focus"
-        data-testid="card-add-to-list"
-      >
-        <span aria-hidden="true">+</span>
-        <span className="sr-only">
-          {t("Add to list")}: {title.name}
-        </span>
-      </Link>
-    </div>
-  );
-}
-
-function TitleCardLink({ title, eager }: { title: TitleCardData; eager: boolean }) {
-  const t = useTrans();
   const size = ARTWORK_SIZES.poster;
   return (
-    <Link to={titlePath(title)} className="group block" data-testid="title-card">
-      <img
-        src={title.poster ?? ""}
-        alt=""
-        width={size.width}
-        height={size.height}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        className="aspect-[2/3] w-full rounded-theme bg-paper object-cover shadow-sm transition group-hover:opacity-90"
-      />
-      <div className="mt-2 flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="truncate font-medium text-foreground group-hover:text-primary">{title.name}</p>
-          <p className="text-sm text-muted">
-            {[title.year, title.type === "series" ? t("Series") : t("Movie")].filter(Boolean).join(" · ")}
-          </p>
+    <div className="relative">
+      <Link to={titlePath(title)} className="group block" data-testid="title-card">
+        <img
+          src={title.poster ?? ""}
+          alt=""
+          width={size.width}
+          height={size.height}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[2/3] w-full rounded-theme bg-paper object-cover shadow-sm transition group-hover:opacity-90"
+        />
+        <div className="mt-2 flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="truncate font-medium text-foreground group-hover:text-primary">{title.name}</p>
+            <p className="text-sm text-muted">
+              {[title.year, title.type === "series" ? t("Series") : t("Movie")].filter(Boolean).join(" · ")}
+            </p>
+          </div>
+          <RatingBadge rating={title.rating ?? title.externalRating} className="bg-transparent px-0" />
         </div>
-        <RatingBadge rating={title.rating ?? title.externalRating} className="bg-transparent px-0" />
-      </div>
-    </Link>
+      </Link>
+      <Link to={`/lists/add/${title.id}`} rel="nofollow" aria-label={t("Add to list")} className="absolute top-2 right-2 size-7 rounded-full bg-black/60 text-center leading-7 text-white">
+        +
+      </Link>
+    </div>
   );
 }
 

@@ -24,23 +24,15 @@ export const SEED_PLANS: SeedPlan[] = [
     name: "Free",
     description: "Explore the catalogue and see what is trending.",
     free: true,
-    featureList: [
-      "Browse films, series and people",
-      "Watch trailers and clips",
-      `Up to ${LISTS_FREE_COUNT} lists of your own, public or private`,
-    ],
+    featureList: ["Browse films, series and people", "Watch trailers and clips", `Up to ${LISTS_FREE_COUNT} lists`],
     permissions: [],
     prices: [{ amount: 0, currency: "usd", interval: "month", intervalCount: 1 }],
   },
   {
     name: "Standard",
-    description: "The whole catalogue, and lists to share with your household or film club.",
-    featureList: [
-      "The full catalogue, including subscription-only titles",
-      `Up to ${LISTS_STANDARD_COUNT} lists, with notes on every title`,
-      "Shared lists everyone in your workspace can edit",
-      "Up to 3 workspaces with 5 members each",
-    ],
+    description: "The whole catalogue, for you and a small team.",
+    // Lists (and lists shared in a workspace) are what the paid plans add; a film site's users keep lists.
+    featureList: ["The full catalogue, including subscription-only titles", `Up to ${LISTS_STANDARD_COUNT} lists`, "Up to 3 workspaces with 5 members each"],
     permissions: [
       { name: "titles.view", restrictions: [] },
       { name: "lists.create", restrictions: [{ name: "count", value: LISTS_STANDARD_COUNT }] },
@@ -53,14 +45,9 @@ export const SEED_PLANS: SeedPlan[] = [
   },
   {
     name: "Premium",
-    description: "Unlimited lists for film clubs and critics, with the API for your own tools.",
+    description: "Everything, with API access and room for larger teams.",
     recommended: true,
-    featureList: [
-      "Everything in Standard",
-      "Unlimited lists",
-      "Up to 10 workspaces with 25 members each, for clubs and classes",
-      "Your lists over the API with personal access tokens",
-    ],
+    featureList: ["Everything in Standard", "Unlimited lists", "API access with personal access tokens", "Up to 10 workspaces with 25 members each"],
     permissions: [
       { name: "titles.view", restrictions: [] },
       { name: "api.access", restrictions: [] },

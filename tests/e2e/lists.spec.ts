@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { PUBLIC_PAGE_JS_BUDGET_BYTES, shippedJavaScript } from "../../scripts/lib/page-scripts";
 import { flushServerCaches, queryE2e } from "./fixtures/e2e-db";
 import { api, createSignedInUser, signedInContext, uniqueName, waitForApp, type SignedInUser } from "./social/helpers";
 
@@ -82,12 +83,33 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(guestPage.getByTestId("list-item").first().getByTestId("list-item-note")).toHaveText("Start here");
     await expect(guestPage.getByTestId("share-link")).toHaveValue(new RegExp(`/lists/${list.id}/${list.slug}$`));
     await expect(guestPage.getByTestId("edit-list")).toHaveCount(0);
+    // Cards carry "Add to list" too; a guest is asked to sign in first.
+    await guestPage.getByTestId("list-item").first().getByRole("link", { name: "Add to list" }).click();
+    await expect(guestPage).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(`/lists/add/${titles[2].id}`)}`));
     await guest.close();
 
     const html = await (await request.get(`/lists/${list.id}/${list.slug}`)).text();
     const jsonLd = JSON.parse(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(html)![1]);
     expect(jsonLd).toMatchObject({ "@type": "ItemList", name, numberOfItems: 3 });
     expect(jsonLd.itemListElement[0].url).toContain(`/titles/${titles[2].id}/`);
+    if (javaScriptEnabled) {
+      // A guest's list page is a public page: within the JavaScript budget (decision 024).
+      const budgetPage = await browser.newPage();
+      const received = new Map<string, Uint8Array>();
+      const reading: Promise<void>[] = [];
+      budgetPage.on("response", (response) => {
+        if (response.request().resourceType() === "script") reading.push(response.body().then((body) => void received.set(response.url(), new Uint8Array(body)), () => {}));
+      });
+      const navigation = await budgetPage.goto(`/lists/${list.id}/${list.slug}`);
+      await budgetPage.waitForLoadState("networkidle");
+      await Promise.all(reading);
+      const js = await shippedJavaScript(await navigation!.text(), navigation!.url(), async (script) => received.get(script)!);
+      console.log(`guest list page: ${(js.gzip / 1024).toFixed(1)} KB gzip`);
+      expect(js.gzip).toBeLessThanOrEqual(PUBLIC_PAGE_JS_BUDGET_BYTES);
+      // The drag-and-drop code is not among them (it loads in the editor, on demand).
+      expect([...received.keys()].some((url) => url.includes("reorder-panel"))).toBe(false);
+      await budgetPage.close();
+    }
     const index = await (await request.get("/sitemap.xml")).text();
     expect(index).toContain("/sitemaps/lists-1.xml");
     expect(await (await request.get("/sitemaps/lists-1.xml")).text()).toContain(`/lists/${list.id}/${list.slug}</loc>`);
