@@ -283,3 +283,37 @@ test.describe("bad input", () => {
     await context.close();
   });
 });
+
+test("plans sell lists: a signed-in visitor gets no sign-up button, a subscriber no pricing, and Standard raises the list quota", async ({ browser }) => {
+  test.slow();
+  const user = await createSignedInUser("plan-buyer");
+  const context = await signedInContext(browser, user);
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.getByTestId("landing-page")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create a free account" })).toHaveCount(0);
+  const pricing = page.getByTestId("landing-pricing");
+  await expect(pricing.locator('[data-plan="Standard"]')).toContainText("Up to 50 lists");
+  await expect(pricing.locator('[data-plan="Premium"]')).toContainText("Unlimited lists");
+  await page.goto("/lists");
+  await expect(page.getByTestId("list-quota")).toHaveText("You have 0 of 10 lists your plan allows.");
+
+  // Subscribe to Standard through the local payment provider's checkout.
+  await page.goto("/pricing?cycle=monthly");
+  await page.locator('[data-plan="Standard"]').getByTestId("plan-button").click();
+  await expect(page).toHaveURL(/\/billing\/local\/checkout\/cs_local_/);
+  const form = page.getByTestId("local-checkout").locator("form");
+  await form.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await form.getByLabel("Expiration date").fill("12 / 34");
+  await form.getByLabel("CVC").fill("123");
+  await form.getByLabel("Name on card").fill("Test Person");
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByTestId("checkout-success")).toBeVisible();
+
+  await page.goto("/");
+  await expect(page.getByTestId("landing-page")).toBeVisible();
+  await expect(page.getByTestId("landing-pricing")).toHaveCount(0);
+  await page.goto("/lists");
+  await expect(page.getByTestId("list-quota")).toHaveText("You have 0 of 50 lists your plan allows.");
+  await context.close();
+});
