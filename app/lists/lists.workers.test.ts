@@ -5,7 +5,10 @@ import { titles } from "~/catalogue/schema";
 import { LIST_MAX_ITEMS } from "~/constants";
 import { createUser, db, viewerFor } from "~/notifications/test-support.workers";
 import { workspaceMembers } from "~/workspaces/schema";
-import { createWorkspace, leaveWorkspace } from "~/workspaces/workspaces.server";
+import { env } from "cloudflare:workers";
+import { deleteAccount } from "~/account/account-deletion.server";
+import { collectUserData } from "~/account/data-export.server";
+import { createWorkspace, deleteWorkspace, leaveWorkspace } from "~/workspaces/workspaces.server";
 import { ListError } from "./list-error";
 import {
   addItem,
@@ -207,5 +210,30 @@ describe("lists", () => {
     const ids = (await publicListsOfUser(db, user.id)).map((l) => l.id);
     expect(ids).toContain(shown.id);
     expect(ids).not.toContain(hidden.id);
+  });
+
+  it("go back to their creators when their workspace is deleted, or its owner's account is", async () => {
+    for (const how of ["workspace", "account"] as const) {
+      const owner = await createUser();
+      const member = await createUser();
+      const workspace = await createWorkspace(db, viewerFor(owner.id), "Household");
+      await db.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: member.id, role: "member" });
+      const list = await createList(db, viewerFor(member.id, canCreate()), { name: "Sunday films", description: "", public: false, workspaceId: workspace.id });
+      if (how === "workspace") await deleteWorkspace(db, owner.id, workspace.id);
+      else await deleteAccount({ db, bucket: env.FILES, payments: null }, owner);
+      expect((await stored(list.id)).workspaceId).toBe(0);
+      expect(await listDetails(db, member.id, list.id)).toMatchObject({ can_edit: true, can_delete: true });
+    }
+  });
+
+  it("are in Download my data, with their titles in order and notes", async () => {
+    const { user, list, titleIds } = await listWithTitles(2);
+    const itemId = (await listDetails(db, user.id, list.id)).items[0].id;
+    await updateItemNote(db, user.id, list.id, itemId, "First");
+    const data = await collectUserData(db, user);
+    const exported = data.lists.find((l) => l.id === list.id)!;
+    expect(exported).toMatchObject({ name: "Rainy day films", public: true });
+    expect(exported.items.map((item) => item.title_id)).toEqual(titleIds);
+    expect(exported.items[0].note).toBe("First");
   });
 });
