@@ -261,3 +261,15 @@ export const CONTENT_VERSION_REFRESH_MS = 5_000;
  * admin write announces (counts, trending).
  */
 export const EDGE_PAGE_CACHE_TTL_S = 120;
+/** List names and item notes, as people type them (Letterboxd allows long notes; a line or two is what a list shows). */
+export const LIST_NAME_MAX_LENGTH = 100;
+export const LIST_DESCRIPTION_MAX_LENGTH = 2000;
+export const LIST_NOTE_MAX_LENGTH = 500;
+/** Titles one list may hold: a reorder rewrites every position in one statement, so this bounds its size. */
+export const LIST_MAX_ITEMS = 500;
+/** Lists a user gets without a plan (the users role's lists.create `count`; paid plans raise it). */
+export const LISTS_FREE_COUNT = 10;
+/** Lists on the seeded Standard plan (Premium has no limit). */
+export const LISTS_STANDARD_COUNT = 50;
+/** Lists on "My lists", a profile and one API page. */
+export const LISTS_PAGE_SIZE = 50;

@@ -42,6 +42,11 @@ export default [
     route("workspaces", "routes/workspaces/workspaces.tsx"),
     route("workspaces/:workspaceId", "routes/workspaces/workspace.tsx"),
     route("workspace/invite/:inviteId", "routes/workspaces/invite.tsx"),
+    // Lists (issue 18, decision 024): my lists, a list's page and editor, "Add to list".
+    route("lists", "routes/lists/my-lists.tsx"),
+    route("lists/add/:titleId", "routes/lists/add-title.tsx"),
+    route("lists/:id/:slug", "routes/lists/list.tsx"),
+    route("lists/:id/:slug/edit", "routes/lists/list-edit.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -217,6 +222,13 @@ export default [
     route("workspaces/:workspaceId/members/:userId", "routes/api/v1/workspaces/member.ts"),
     route("workspace/join/:inviteId", "routes/api/v1/workspaces/join.ts"),
     route("workspace/invite/:inviteId", "routes/api/v1/workspaces/delete-invite.ts"),
+    // Lists (issue 18).
+    route("lists", "routes/api/v1/lists/lists.ts", { id: "api-lists" }),
+    route("lists/:listId", "routes/api/v1/lists/list.ts", { id: "api-list" }),
+    route("lists/:listId/items", "routes/api/v1/lists/items.ts"),
+    route("lists/:listId/items/:itemId", "routes/api/v1/lists/item.ts"),
+    route("lists/:listId/reorder", "routes/api/v1/lists/reorder.ts"),
+    route("lists/:listId/like", "routes/api/v1/lists/like.ts"),
     // The API's own description (app/api: contracts, conventions, OpenAPI).
     route("openapi.json", "routes/api/v1/openapi.ts"),
     // Catalogue, read-only (titles.view).

@@ -7,6 +7,7 @@ import { channelEndpoints } from "~/channels/api-contract";
 import { contactEndpoints } from "~/contact/api-contract";
 import { valueListEndpoints } from "~/i18n/api-contract";
 import { notificationEndpoints } from "~/notifications/api-contract";
+import { listEndpoints } from "~/lists/api-contract";
 import { logEndpoints } from "~/observability/api-contract";
 import { pagesEndpoints } from "~/pages/api-contract";
 import { uploadEndpoints } from "~/uploads/api-contract";
@@ -34,4 +35,5 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   ...logEndpoints,
   ...notificationEndpoints,
   ...workspaceEndpoints,
+  ...listEndpoints,
 ];

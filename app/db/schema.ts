@@ -22,3 +22,4 @@ export * from "~/mail/deliveries.schema";
 export * from "~/admin/audit.schema";
 export * from "~/channels/schema";
 export * from "~/http/content-version.schema";
+export * from "~/lists/schema";

@@ -2,6 +2,7 @@ import { and, asc, between, eq, max } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { episodes, people, seasons, titles } from "~/catalogue/schema";
 import { personPath, titlePath } from "~/catalogue/slug";
+import { listPath, maxListId, publicListsForSitemap } from "~/lists/lists.server";
 import { listPagesForSitemap } from "~/pages/pages.server";
 import { listPublicChannels } from "~/channels/channels.server";
 
@@ -57,7 +58,16 @@ export async function sitemapFiles(db: Database, origin: string) {
     const blocks = Math.ceil((maxIds[i][0]?.max ?? 0) / SITEMAP_MAX_URLS);
     for (let n = 1; n <= blocks; n++) files.push(`${origin}/sitemaps/${kind}-${n}.xml`);
   });
+  // Public lists (issue 18), by the same id blocks.
+  const listBlocks = Math.ceil((await maxListId(db)) / SITEMAP_MAX_URLS);
+  for (let n = 1; n <= listBlocks; n++) files.push(`${origin}/sitemaps/lists-${n}.xml`);
   return files;
+}
+
+/** Public lists of block `n` (1-based); private ones are left out, so a block may be empty. */
+export async function listSitemapBlock(db: Database, origin: string, n: number): Promise<SitemapUrl[]> {
+  const rows = await publicListsForSitemap(db, (n - 1) * SITEMAP_MAX_URLS + 1, n * SITEMAP_MAX_URLS);
+  return rows.map((row) => ({ loc: origin + listPath(row), lastmod: row.updatedAt }));
 }
 
 /** URLs of block `n` (1-based) of titles, people, seasons or episodes, or null when the block is empty. */

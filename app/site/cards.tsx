@@ -41,27 +41,36 @@ export interface TitleCardData {
   externalRating: number | null;
 }
 
-/** A poster card linking to a title page. Images load lazily with their size reserved. */
+/**
+ * A poster card linking to a title page. Images load lazily with their size
+ * reserved. Its "+" corner link opens "Add to list" (a plain link, kept
+ * small: public pages have about no JavaScript budget left; guests sign in first).
+ */
 export function TitleCard({ title, eager = false }: { title: TitleCardData; eager?: boolean }) {
   const t = useTrans();
   const size = ARTWORK_SIZES.poster;
   return (
-    <Link to={titlePath(title)} className="group block" data-testid="title-card">
-      <img
-        src={title.poster ?? POSTER_PLACEHOLDER}
-        alt=""
-        width={size.width}
-        height={size.height}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        className="aspect-[2/3] w-full rounded-theme bg-paper object-cover shadow-sm transition group-hover:opacity-90"
-      />
-      <p className="mt-2 line-clamp-2 font-medium leading-snug text-foreground group-hover:text-primary">{title.name}</p>
-      <p className="mt-0.5 truncate text-sm text-muted">
-        {[title.year, title.type === "series" ? t("Series") : t("Movie")].filter(Boolean).join(" · ")}
-      </p>
-      <TitleRatingBadge rating={title.rating} externalRating={title.externalRating} className="mt-0.5 bg-transparent px-0" />
-    </Link>
+    <div className="relative">
+      <Link to={titlePath(title)} className="group block" data-testid="title-card">
+        <img
+          src={title.poster ?? POSTER_PLACEHOLDER}
+          alt=""
+          width={size.width}
+          height={size.height}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[2/3] w-full rounded-theme bg-paper object-cover shadow-sm transition group-hover:opacity-90"
+        />
+        <p className="mt-2 line-clamp-2 font-medium leading-snug text-foreground group-hover:text-primary">{title.name}</p>
+        <p className="mt-0.5 truncate text-sm text-muted">
+          {[title.year, title.type === "series" ? t("Series") : t("Movie")].filter(Boolean).join(" · ")}
+        </p>
+        <TitleRatingBadge rating={title.rating} externalRating={title.externalRating} className="mt-0.5 bg-transparent px-0" />
+      </Link>
+      <Link to={`/lists/add/${title.id}`} rel="nofollow" aria-label={t("Add to list")} className="absolute top-2 right-2 size-7 rounded-full bg-black/60 text-center leading-7 text-white">
+        +
+      </Link>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { lists } from "~/lists/schema";
 import { fileEntries } from "~/uploads/schema";
 import { workspaceInvites, workspaceMembers, workspaces } from "./schema";
 import { PERSONAL_WORKSPACE_ID } from "./workspaces.server";
@@ -8,8 +9,8 @@ import { PERSONAL_WORKSPACE_ID } from "./workspaces.server";
  * Workspaces' part of "Download my data" and of account deletion (see
  * app/account/). Deleting the user row deletes the workspaces they own (with
  * their members and invites) and their memberships by cascade; before that,
- * files others uploaded to those workspaces go back to their uploaders'
- * personal workspaces, as when an owner deletes a workspace, and invitations
+ * files others uploaded (and lists others made) in those workspaces go back
+ * to their owners' personal workspaces, as when an owner deletes a workspace, and invitations
  * addressed to the user's e-mail are withdrawn.
  */
 export async function exportWorkspaceData(db: Database, userId: number, email: string) {
@@ -33,6 +34,8 @@ export function workspaceDeletionStatements(db: Database, userId: number, email:
   const owned = db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.ownerId, userId));
   return [
     db.update(fileEntries).set({ workspaceId: PERSONAL_WORKSPACE_ID, updatedAt: new Date() }).where(inArray(fileEntries.workspaceId, owned)),
+    // Shared lists go back to their creators, as when an owner deletes a workspace (decision 024).
+    db.update(lists).set({ workspaceId: PERSONAL_WORKSPACE_ID, updatedAt: new Date() }).where(inArray(lists.workspaceId, owned)),
     db.delete(workspaceInvites).where(eq(workspaceInvites.email, email)),
   ] as const;
 }

@@ -3,6 +3,7 @@ import { users } from "~/auth/users.schema";
 import { displayNameOf } from "~/auth/users.server";
 import { checkQuota, type Viewer } from "~/auth/viewer";
 import type { Database } from "~/db/client.server";
+import { lists } from "~/lists/schema";
 import { fileEntries } from "~/uploads/schema";
 import { canChangeRole, canDelete, canLeave, canRemoveMember, canRename } from "./rules";
 import { workspaceInvites, workspaceMembers, workspaces, type AssignableRole, type WorkspaceRole } from "./schema";
@@ -180,13 +181,15 @@ export async function renameWorkspace(db: Database, userId: number, workspaceId:
 /**
  * Deletes a workspace (owner only). Its members, invites and pending
  * invitation notifications go with it; its files are not lost: each goes
- * back to its uploader's personal workspace.
+ * back to its uploader's personal workspace, and each shared list to its
+ * creator's (decision 024).
  */
 export async function deleteWorkspace(db: Database, userId: number, workspaceId: number) {
   const role = await requireMembership(db, userId, workspaceId);
   if (!canDelete(role)) throw new WorkspaceError(403, "Only the owner can delete this workspace.");
   await db.batch([
     db.update(fileEntries).set({ workspaceId: PERSONAL_WORKSPACE_ID, updatedAt: new Date() }).where(eq(fileEntries.workspaceId, workspaceId)),
+    db.update(lists).set({ workspaceId: PERSONAL_WORKSPACE_ID, updatedAt: new Date() }).where(eq(lists.workspaceId, workspaceId)),
     db.delete(workspaces).where(eq(workspaces.id, workspaceId)),
   ]);
 }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { LISTS_FREE_COUNT, LISTS_STANDARD_COUNT } from "../../app/constants";
 import type { Database } from "../../app/db/client.server";
 import { prices, products, type PlanPermission } from "../../app/db/schema";
 
@@ -23,22 +24,19 @@ export const SEED_PLANS: SeedPlan[] = [
     name: "Free",
     description: "Explore the catalogue and see what is trending.",
     free: true,
-    featureList: ["Browse films, series and people", "Watch trailers and clips", "Search and browse by genre, year and rating"],
+    featureList: ["Browse films, series and people", "Watch trailers and clips", `Up to ${LISTS_FREE_COUNT} lists`],
     permissions: [],
     prices: [{ amount: 0, currency: "usd", interval: "month", intervalCount: 1 }],
   },
   {
     name: "Standard",
     description: "The whole catalogue, for you and a small team.",
-    featureList: [
-      "The full catalogue, including subscription-only titles",
-      "Up to 3 workspaces with 5 members each",
-      "Uploads up to 500 MB per file",
-    ],
+    // Lists (and lists shared in a workspace) are what the paid plans add; a film site's users keep lists.
+    featureList: ["The full catalogue, including subscription-only titles", `Up to ${LISTS_STANDARD_COUNT} lists`, "Up to 3 workspaces with 5 members each"],
     permissions: [
       { name: "titles.view", restrictions: [] },
+      { name: "lists.create", restrictions: [{ name: "count", value: LISTS_STANDARD_COUNT }] },
       { name: "workspaces.create", restrictions: [{ name: "count", value: 3 }, { name: "member_count", value: 5 }] },
-      { name: "files.create", restrictions: [{ name: "max_size_mb", value: 500 }] },
     ],
     prices: [
       { amount: 799, currency: "usd", interval: "month", intervalCount: 1 },
@@ -49,17 +47,12 @@ export const SEED_PLANS: SeedPlan[] = [
     name: "Premium",
     description: "Everything, with API access and room for larger teams.",
     recommended: true,
-    featureList: [
-      "Everything in Standard",
-      "API access with personal access tokens",
-      "Up to 10 workspaces with 25 members each",
-      "Uploads up to 2 GB per file",
-    ],
+    featureList: ["Everything in Standard", "Unlimited lists", "API access with personal access tokens", "Up to 10 workspaces with 25 members each"],
     permissions: [
       { name: "titles.view", restrictions: [] },
       { name: "api.access", restrictions: [] },
+      { name: "lists.create", restrictions: [] },
       { name: "workspaces.create", restrictions: [{ name: "count", value: 10 }, { name: "member_count", value: 25 }] },
-      { name: "files.create", restrictions: [{ name: "max_size_mb", value: 2048 }] },
     ],
     prices: [
       { amount: 1499, currency: "usd", interval: "month", intervalCount: 1 },

@@ -44,7 +44,7 @@ export async function seedFoundation(db: Database) {
     for (const permission of role.permissions) {
       await db.run(sql`
         INSERT OR IGNORE INTO role_permissions (role_id, permission_id, restrictions)
-        SELECT r.id, p.id, '[]' FROM roles r, permissions p WHERE r.name = ${role.name} AND p.name = ${permission}`);
+        SELECT r.id, p.id, ${JSON.stringify(role.restrictions?.[permission] ?? [])} FROM roles r, permissions p WHERE r.name = ${role.name} AND p.name = ${permission}`);
     }
   }
   const [{ count }] = await db.select({ count: sql<number>`count(*)` }).from(themes);

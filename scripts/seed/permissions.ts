@@ -1,3 +1,5 @@
+import { LISTS_FREE_COUNT } from "../../app/constants";
+
 /**
  * The permissions the application checks, grouped as the admin area lists
  * them. Restrictions name the quotas a role may set on a permission.
@@ -30,17 +32,28 @@ export const PERMISSIONS: { name: string; displayName: string; group: string; de
   { name: "workspaces.create", displayName: "Create workspaces", group: "workspaces", description: "Create workspaces and invite members.", restrictions: ["count", "member_count"] },
   { name: "workspaces.view", displayName: "View all workspaces", group: "workspaces", description: "See every workspace and its members in the admin area." },
   { name: "workspaces.delete", displayName: "Delete workspaces", group: "workspaces", description: "Delete any workspace from the admin area." },
+  { name: "lists.create", displayName: "Create lists", group: "lists", description: "Create lists of titles, alone or in a workspace.", restrictions: ["count"] },
   { name: "notifications.subscribe", displayName: "Notification preferences", group: "notifications", description: "Choose how to be notified." },
   { name: "notifications.broadcast", displayName: "Send announcements", group: "notifications", description: "Send an announcement to every user or to some roles." },
 ];
 
-export const ROLES: { name: string; description: string; guest?: boolean; default?: boolean; permissions: string[] }[] = [
+export const ROLES: {
+  name: string;
+  description: string;
+  guest?: boolean;
+  default?: boolean;
+  permissions: string[];
+  /** Restriction values of some of those permissions (quotas); the others are granted without limit. */
+  restrictions?: Record<string, { name: string; value: number }[]>;
+}[] = [
   { name: "guests", description: "Visitors who are not signed in.", guest: true, permissions: ["titles.view"] },
   {
     name: "users",
     description: "Every registered user.",
     default: true,
-    permissions: ["titles.view", "api.access", "files.create", "workspaces.create", "notifications.subscribe"],
+    permissions: ["titles.view", "api.access", "files.create", "workspaces.create", "notifications.subscribe", "lists.create"],
+    // Paid plans raise it (scripts/seed/billing.ts).
+    restrictions: { "lists.create": [{ name: "count", value: LISTS_FREE_COUNT }] },
   },
   { name: "admin", description: "Runs the site.", permissions: ["admin", "admin.access"] },
 ];

@@ -17,6 +17,7 @@ import { loadChannelPage } from "~/channels/channel-page.server";
 import { findChannel } from "~/channels/channels.server";
 import { channelJsonLd } from "~/channels/structured-data";
 import { setPageJsonLd } from "~/seo/json-ld.server";
+import { landingForViewer, showsPricing } from "~/site/landing/landing-for-viewer";
 import { loadPricingData } from "~/billing/pricing.server";
 import { PricingTable } from "~/billing/ui/pricing-table";
 import { action as loginAction, loader as loginLoader } from "~/routes/auth/login";
@@ -115,11 +116,15 @@ export async function loader(args: Route.LoaderArgs) {
     log("warn", "homepage channel not found, showing the landing page", { slug: settings["homepage.channel"] });
   }
 
-  const content = settings["homepage.appearance"];
+  // Signed-in visitors get no sign-up buttons, subscribers no pricing (issue 18).
+  const content = landingForViewer(settings["homepage.appearance"], app.viewer.userId !== null);
   // Visitors who may not browse the catalogue still get the landing page, without the grid.
   const showTrending = settings["homepage.trending"] && hasPermission(app.viewer, "titles.view");
   // The pricing section needs the homepage flag, billing, and at least one plan.
-  const showPricing = settings["homepage.pricing"] && settings["billing.enable"];
+  const showPricing = showsPricing(
+    { homepagePricing: settings["homepage.pricing"], billingEnabled: settings["billing.enable"] },
+    app.viewer.isSubscribed,
+  );
   const [rows, pricingData] = await Promise.all([
     showTrending ? listTrendingTitles(app.db, TRENDING_GRID_SIZE) : null,
     showPricing ? loadPricingData(app, request) : null,

@@ -157,6 +157,14 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
                 </div>
               ) : null}
             </dl>
+            <Link
+              to={`/lists/add/${title.id}`}
+              rel="nofollow"
+              className="mt-6 inline-flex items-center gap-2 rounded-theme border border-white/50 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10"
+              data-testid="title-add-to-list"
+            >
+              <span aria-hidden="true">+</span> {t("Add to list")}
+            </Link>
           </div>
         </div>
       </header>

@@ -1,0 +1,31 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { ApiError } from "~/api/handler.server";
+import type { AppContext } from "~/request/context";
+import { ListError } from "./list-error";
+
+/** A list refusal as the message people read (translated). */
+export function listErrorMessage(app: Pick<AppContext, "t">, error: ListError) {
+  return app.t(error.messageKey, error.values);
+}
+
+/** Runs a lists call for api/v1: ListErrors become JSON errors with their status and field. */
+export async function asApi<T>(app: Pick<AppContext, "t">, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof ListError)) throw error;
+    const message = listErrorMessage(app, error);
+    throw new ApiError(error.status, message, error.field ? { [error.field]: [message] } : undefined);
+  }
+}
+
+const listIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** A list id from a page's path, or the not-found page. */
+export function listIdOf(value: string | undefined): number {
+  if (!value || !/^\d{1,15}$/.test(value)) throw data(null, { status: 404 });
+  const parsed = listIdSchema.safeParse(value);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
+}
