@@ -1,6 +1,11 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { episodes } from "~/catalogue/schema";
 import type { Database } from "~/db/client.server";
 import { nextEpisodeStatement } from "./history.server";
+import { watchHistory, watchlistItems } from "./schema";
+
+/** A one-row source for a SELECT made only of indexed scalar subqueries (query builders can join a D1 batch, db.all cannot). */
+const ONE_ROW = sql`(SELECT 1) AS one_row`;
 
 /**
  * The signed-in parts of the title, season and episode pages (decision 023):
@@ -18,11 +23,14 @@ export interface MyTitleState {
 }
 
 export async function loadMyTitleState(db: Database, userId: number, titleId: number, type: "movie" | "series"): Promise<MyTitleState> {
-  const mine = db.all<{ rating: number | null; in_watchlist: number; times_watched: number; watched_episodes: number | null }>(sql`SELECT
-      (SELECT rating FROM ratings WHERE user_id = ${userId} AND title_id = ${titleId} AND episode_id IS NULL) AS rating,
-      EXISTS (SELECT 1 FROM watchlist_items WHERE user_id = ${userId} AND title_id = ${titleId}) AS in_watchlist,
-      (SELECT count(*) FROM watch_history WHERE user_id = ${userId} AND title_id = ${titleId} AND episode_id IS NULL) AS times_watched,
-      (SELECT watched_episodes FROM series_progress WHERE user_id = ${userId} AND title_id = ${titleId}) AS watched_episodes`);
+  const mine = db
+    .select({
+      rating: sql<number | null>`(SELECT rating FROM ratings WHERE user_id = ${userId} AND title_id = ${titleId} AND episode_id IS NULL)`.as("my_rating"),
+      in_watchlist: sql<number>`EXISTS (SELECT 1 FROM watchlist_items WHERE user_id = ${userId} AND title_id = ${titleId})`.as("in_watchlist"),
+      times_watched: sql<number>`(SELECT count(*) FROM watch_history WHERE user_id = ${userId} AND title_id = ${titleId} AND episode_id IS NULL)`.as("times_watched"),
+      watched_episodes: sql<number | null>`(SELECT watched_episodes FROM series_progress WHERE user_id = ${userId} AND title_id = ${titleId})`.as("watched_episodes"),
+    })
+    .from(ONE_ROW);
   const [[row], next] = type === "series" ? await db.batch([mine, nextEpisodeStatement(db, userId, titleId)]) : [await mine, []];
   return {
     rating: row?.rating ?? null,
@@ -41,19 +49,25 @@ export interface MyEpisodeState {
 
 /** An episode page: my vote on it, viewings of it, and whether its series is on my watchlist (one statement). */
 export async function loadMyEpisodeState(db: Database, userId: number, titleId: number, episodeId: number): Promise<MyEpisodeState> {
-  const [row] = await db.all<{ rating: number | null; in_watchlist: number; times_watched: number }>(sql`SELECT
-      (SELECT rating FROM ratings WHERE user_id = ${userId} AND episode_id = ${episodeId}) AS rating,
-      EXISTS (SELECT 1 FROM watchlist_items WHERE user_id = ${userId} AND title_id = ${titleId}) AS in_watchlist,
-      (SELECT count(*) FROM watch_history WHERE user_id = ${userId} AND title_id = ${titleId} AND episode_id = ${episodeId}) AS times_watched`);
+  const [row] = await db
+    .select({
+      rating: sql<number | null>`(SELECT rating FROM ratings WHERE user_id = ${userId} AND episode_id = ${episodeId})`.as("my_rating"),
+      in_watchlist: sql<number>`EXISTS (SELECT 1 FROM watchlist_items WHERE user_id = ${userId} AND title_id = ${titleId})`.as("in_watchlist"),
+      times_watched: sql<number>`(SELECT count(*) FROM watch_history WHERE user_id = ${userId} AND title_id = ${titleId} AND episode_id = ${episodeId})`.as("times_watched"),
+    })
+    .from(ONE_ROW);
   return { rating: row?.rating ?? null, inWatchlist: Boolean(row?.in_watchlist), timesWatched: row?.times_watched ?? 0 };
 }
 
 /** A season page: which of its episodes I watched, and whether the series is on my watchlist. */
 export async function loadMySeasonState(db: Database, userId: number, titleId: number, seasonNumber: number) {
   const [watched, listed] = await db.batch([
-    db.all<{ episode_id: number }>(sql`SELECT DISTINCT h.episode_id FROM watch_history h JOIN episodes e ON e.id = h.episode_id
-      WHERE h.user_id = ${userId} AND h.title_id = ${titleId} AND h.episode_id IS NOT NULL AND e.season_number = ${seasonNumber}`),
-    db.all<{ one: number }>(sql`SELECT 1 AS one FROM watchlist_items WHERE user_id = ${userId} AND title_id = ${titleId}`),
+    db
+      .selectDistinct({ episode_id: sql<number>`${watchHistory.episodeId}`.as("episode_id") })
+      .from(watchHistory)
+      .innerJoin(episodes, eq(episodes.id, watchHistory.episodeId))
+      .where(and(eq(watchHistory.userId, userId), eq(watchHistory.titleId, titleId), eq(episodes.seasonNumber, seasonNumber))),
+    db.select({ one: sql<number>`1`.as("one") }).from(watchlistItems).where(and(eq(watchlistItems.userId, userId), eq(watchlistItems.titleId, titleId))),
   ]);
   return { watchedEpisodeIds: watched.map((r) => r.episode_id), inWatchlist: listed.length > 0 };
 }
