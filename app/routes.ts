@@ -39,6 +39,11 @@ export default [
     route("workspaces", "routes/workspaces/workspaces.tsx"),
     route("workspaces/:workspaceId", "routes/workspaces/workspace.tsx"),
     route("workspace/invite/:inviteId", "routes/workspaces/invite.tsx"),
+    // A member's library (issue 18): watchlist, watched history, series progress, suggestions.
+    route("watchlist", "routes/library/watchlist.tsx"),
+    route("history", "routes/library/history.tsx"),
+    route("progress", "routes/library/progress.tsx"),
+    route("for-you", "routes/library/for-you.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -56,6 +61,9 @@ export default [
   // Account settings' profile image upload/removal and "Download my data" (resource routes).
   route("account-settings/avatar", "routes/account/avatar.ts"),
   route("account-settings/export", "routes/account/export.ts"),
+  // Ratings of titles and episodes, and the public profile's privacy (issue 18; forms post here).
+  route("library/rating", "routes/library/rating.ts"),
+  route("account-settings/profile-privacy", "routes/library/profile-privacy.ts"),
   // The API reference (its own full-page layout): api.access, API integrated.
   route("api-docs", "routes/site/api-docs.tsx"),
   // Social sign-in: popup or full page through the provider and back.

@@ -122,7 +122,7 @@ describe("watchlist", () => {
     expect((await comingSoonFromWatchlist(db, userId)).map((t) => t.name)).toEqual(["Tomorrow's Ledger"]);
     await removeFromWatchlist(db, userId, FUTURE);
     expect(await names({ sort: "name" })).toEqual(["Harbour Lights", "Night Ledger"]);
-    expect((await loadMyTitleState(db, userId, MOVIE, "movie")).inWatchlist).toBe(true);
+    expect((await loadMyTitleState(db, userId, MOVIE)).inWatchlist).toBe(true);
   });
 });
 
@@ -131,17 +131,17 @@ describe("watched history and progress", () => {
     const userId = await createUser();
     await markWatched(db, userId, { titleId: MOVIE, watchedOn: "2024-01-01" });
     await markWatched(db, userId, { titleId: MOVIE });
-    expect((await loadMyTitleState(db, userId, MOVIE, "movie")).timesWatched).toBe(2);
+    expect((await loadMyTitleState(db, userId, MOVIE)).timesWatched).toBe(2);
 
     for (const episode of [1, 2, 3]) await markWatched(db, userId, { titleId: SERIES, season: 1, episode, watchedOn: "2024-02-0" + episode });
     await markWatched(db, userId, { titleId: SERIES, season: 1, episode: 1, watchedOn: "2024-03-01" }); // a rewatch: still 3 distinct
-    let state = await loadMyTitleState(db, userId, SERIES, "series");
+    let state = await loadMyTitleState(db, userId, SERIES);
     expect(state).toMatchObject({ watchedEpisodes: 3, next: { seasonNumber: 2, episodeNumber: 1, name: "Tide 2.1" } });
     const [progress] = (await listProgress(db, userId)).items;
     expect(progress).toMatchObject({ titleId: SERIES, watchedEpisodes: 3, episodeCount: 6, next: { seasonNumber: 2, episodeNumber: 1 } });
 
     await markWatched(db, userId, { titleId: SERIES, scope: "season", season: 2 });
-    state = await loadMyTitleState(db, userId, SERIES, "series");
+    state = await loadMyTitleState(db, userId, SERIES);
     expect(state).toMatchObject({ watchedEpisodes: 6, next: null });
     expect((await listProgress(db, userId)).items).toEqual([]); // finished: off /progress
     const history = await listHistory(db, userId, { perPage: 100 });

@@ -3,6 +3,7 @@ import { episodes } from "~/catalogue/schema";
 import type { Database } from "~/db/client.server";
 import { nextEpisodeStatement } from "./history.server";
 import { watchHistory, watchlistItems } from "./schema";
+import type { MyEpisodeState, MyTitleState } from "./title-state";
 
 /** A one-row source for a SELECT made only of indexed scalar subqueries (query builders can join a D1 batch, db.all cannot). */
 const ONE_ROW = sql`(SELECT 1) AS one_row`;
@@ -14,15 +15,7 @@ const ONE_ROW = sql`(SELECT 1) AS one_row`;
  * (primary key or unique index of the member's rows).
  */
 
-export interface MyTitleState {
-  rating: number | null;
-  inWatchlist: boolean;
-  timesWatched: number;
-  watchedEpisodes: number;
-  next: { seasonNumber: number; episodeNumber: number; name: string } | null;
-}
-
-export async function loadMyTitleState(db: Database, userId: number, titleId: number, type: "movie" | "series"): Promise<MyTitleState> {
+export async function loadMyTitleState(db: Database, userId: number, titleId: number): Promise<MyTitleState> {
   const mine = db
     .select({
       rating: sql<number | null>`(SELECT rating FROM ratings WHERE user_id = ${userId} AND title_id = ${titleId} AND episode_id IS NULL)`.as("my_rating"),
@@ -31,7 +24,8 @@ export async function loadMyTitleState(db: Database, userId: number, titleId: nu
       watched_episodes: sql<number | null>`(SELECT watched_episodes FROM series_progress WHERE user_id = ${userId} AND title_id = ${titleId})`.as("watched_episodes"),
     })
     .from(ONE_ROW);
-  const [[row], next] = type === "series" ? await db.batch([mine, nextEpisodeStatement(db, userId, titleId)]) : [await mine, []];
+  // The next episode is asked for a movie too (it finds none at once): the page's title row is not read yet.
+  const [[row], next] = await db.batch([mine, nextEpisodeStatement(db, userId, titleId)]);
   return {
     rating: row?.rating ?? null,
     inWatchlist: Boolean(row?.in_watchlist),
@@ -39,12 +33,6 @@ export async function loadMyTitleState(db: Database, userId: number, titleId: nu
     watchedEpisodes: row?.watched_episodes ?? 0,
     next: next[0] ?? null,
   };
-}
-
-export interface MyEpisodeState {
-  rating: number | null;
-  inWatchlist: boolean;
-  timesWatched: number;
 }
 
 /** An episode page: my vote on it, viewings of it, and whether its series is on my watchlist (one statement). */

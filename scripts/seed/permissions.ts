@@ -30,6 +30,9 @@ export const PERMISSIONS: { name: string; displayName: string; group: string; de
   { name: "workspaces.view", displayName: "View all workspaces", group: "workspaces", description: "See every workspace and its members in the admin area." },
   { name: "workspaces.delete", displayName: "Delete workspaces", group: "workspaces", description: "Delete any workspace from the admin area." },
   { name: "notifications.subscribe", displayName: "Notification preferences", group: "notifications", description: "Choose how to be notified." },
+  // Issue 18: a member's library.
+  { name: "ratings.create", displayName: "Rate titles", group: "library", description: "Rate titles and episodes (1-10)." },
+  { name: "watchlist.use", displayName: "Watchlist and history", group: "library", description: "Keep a watchlist, a watched history and series progress, and get suggestions." },
   { name: "notifications.broadcast", displayName: "Send announcements", group: "notifications", description: "Send an announcement to every user or to some roles." },
 ];
 
@@ -39,7 +42,7 @@ export const ROLES: { name: string; description: string; guest?: boolean; defaul
     name: "users",
     description: "Every registered user.",
     default: true,
-    permissions: ["titles.view", "api.access", "files.create", "workspaces.create", "notifications.subscribe"],
+    permissions: ["titles.view", "api.access", "files.create", "workspaces.create", "notifications.subscribe", "ratings.create", "watchlist.use"],
   },
   { name: "admin", description: "Runs the site.", permissions: ["admin", "admin.access"] },
 ];

@@ -5,6 +5,8 @@ import { guestPageCache } from "~/http/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import { loadMyTitleState } from "~/library/title-state.server";
+import { lazyComponent } from "~/ui/lazy-component";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { generatedNote, isGenerated } from "~/catalogue/generated";
@@ -37,7 +39,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const worker = getWorker(context);
   requireCatalogueAccess(app, request);
   const id = parseId(params.id);
-  const page = await loadTitlePage(app.db, id, { topCast: TITLE_TOP_CAST });
+  // A member's own parts (rating, watchlist, watched) in parallel: one more round trip of two indexed statements (decision 023).
+  const [page, mine] = await Promise.all([loadTitlePage(app.db, id, { topCast: TITLE_TOP_CAST }), app.user ? loadMyTitleState(app.db, app.user.id, id) : null]);
   if (!page) throw data(null, { status: 404 });
   const { title } = page;
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
@@ -49,6 +52,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   setPageJsonLd(context, titleJsonLd(page, origin));
   return {
     page: titlePageView(page),
+    mine,
     ads: adSlots(app.settings, worker.nonce, ["ads.title_top"]),
     seo: buildSeo(app, request, {
       title: title.year ? `${title.name} (${title.year})` : title.name,
@@ -60,11 +64,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Members only (guests' pages never load it). */
+const TitleLibraryPanel = lazyComponent(() => import("~/library/ui/title-library-panel").then((m) => m.default));
+
 export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { page, ads } = loaderData;
+  const { page, ads, mine } = loaderData;
   const { title } = page;
   const t = useTrans();
-  const language = useBootstrap().i18n.language;
+  const bootstrap = useBootstrap();
+  const language = bootstrap.i18n.language;
   const posterSize = ARTWORK_SIZES.poster;
   const backdropSize = ARTWORK_SIZES.backdrop;
   const path = titlePath(title);
@@ -121,8 +129,8 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             </ul>
             <dl className="mt-6 flex flex-wrap gap-6" data-testid="title-ratings">
               <div>
-                <dt className="text-xs uppercase tracking-wider text-white/60">{t("User rating")}</dt>
-                <dd className="text-2xl font-bold">
+                <dt className="text-xs uppercase tracking-wider text-white/60">{t(":site users", { site: bootstrap.settings.branding.site_name })}</dt>
+                <dd className="text-2xl font-bold" data-testid="site-rating">
                   {title.rating !== null ? (
                     <>
                       {title.rating.toFixed(1)}
@@ -151,6 +159,13 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
                 </div>
               ) : null}
             </dl>
+            {mine ? (
+              <TitleLibraryPanel title={title} mine={mine} path={path} />
+            ) : (
+              <Link to={`/login?redirect=${encodeURIComponent(path)}`} className="mt-4 inline-block text-sm text-white/80 underline" data-testid="sign-in-to-rate">
+                {t("Sign in to rate and track")}
+              </Link>
+            )}
           </div>
         </div>
       </header>
