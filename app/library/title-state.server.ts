@@ -36,7 +36,8 @@ export async function loadMyTitleState(db: Database, userId: number, titleId: nu
 }
 
 /** An episode page: my vote on it, viewings of it, and whether its series is on my watchlist (one statement). */
-export async function loadMyEpisodeState(db: Database, userId: number, titleId: number, episodeId: number): Promise<MyEpisodeState> {
+export async function loadMyEpisodeState(db: Database, userId: number, titleId: number, seasonNumber: number, episodeNumber: number): Promise<MyEpisodeState> {
+  const episodeId = sql`(SELECT id FROM episodes WHERE title_id = ${titleId} AND season_number = ${seasonNumber} AND episode_number = ${episodeNumber})`;
   const [row] = await db
     .select({
       rating: sql<number | null>`(SELECT rating FROM ratings WHERE user_id = ${userId} AND episode_id = ${episodeId})`.as("my_rating"),
