@@ -218,6 +218,17 @@ export default [
     route("workspaces/:workspaceId/members/:userId", "routes/api/v1/workspaces/member.ts"),
     route("workspace/join/:inviteId", "routes/api/v1/workspaces/join.ts"),
     route("workspace/invite/:inviteId", "routes/api/v1/workspaces/delete-invite.ts"),
+    // A member's library (issue 18): ratings, watchlist, history, progress, suggestions, profiles.
+    route("ratings", "routes/api/v1/library/ratings.ts"),
+    route("ratings/:titleId", "routes/api/v1/library/rating.ts"),
+    route("watchlist", "routes/api/v1/library/watchlist.ts", { id: "api-watchlist" }),
+    route("watchlist/:titleId", "routes/api/v1/library/watchlist-item.ts"),
+    route("history", "routes/api/v1/library/history.ts", { id: "api-history" }),
+    route("history/:id", "routes/api/v1/library/history-entry.ts"),
+    route("progress", "routes/api/v1/library/progress.ts", { id: "api-progress" }),
+    route("for-you", "routes/api/v1/library/for-you.ts", { id: "api-for-you" }),
+    route("profiles/:id", "routes/api/v1/library/profile.ts"),
+    route("users/me/profile-privacy", "routes/api/v1/library/profile-privacy.ts"),
     // The API's own description (app/api: contracts, conventions, OpenAPI).
     route("openapi.json", "routes/api/v1/openapi.ts"),
     // Catalogue, read-only (titles.view).

@@ -5,6 +5,7 @@ import { bootstrapEndpoints } from "~/bootstrap/api-contract";
 import { catalogueEndpoints } from "~/catalogue/api-contract";
 import { contactEndpoints } from "~/contact/api-contract";
 import { valueListEndpoints } from "~/i18n/api-contract";
+import { libraryEndpoints } from "~/library/api-contract";
 import { notificationEndpoints } from "~/notifications/api-contract";
 import { logEndpoints } from "~/observability/api-contract";
 import { pagesEndpoints } from "~/pages/api-contract";
@@ -32,4 +33,5 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   ...logEndpoints,
   ...notificationEndpoints,
   ...workspaceEndpoints,
+  ...libraryEndpoints,
 ];
