@@ -2,6 +2,7 @@ import { exportAccountData } from "~/auth/user-data.server";
 import { exportBillingData } from "~/billing/user-data.server";
 import { exportViewHistory } from "~/catalogue/user-data.server";
 import type { Database } from "~/db/client.server";
+import { exportLibraryData } from "~/library/user-data.server";
 import { exportNotificationData } from "~/notifications/user-data.server";
 import { exportFileEntries } from "~/uploads/user-data.server";
 import { exportWorkspaceData } from "~/workspaces/user-data.server";
@@ -14,13 +15,14 @@ import { exportWorkspaceData } from "~/workspaces/user-data.server";
  */
 export async function collectUserData(db: Database, user: { id: number; email: string }, now = new Date()) {
   const userId = user.id;
-  const [account, billing, files, views, notifications, workspaces] = await Promise.all([
+  const [account, billing, files, views, notifications, workspaces, library] = await Promise.all([
     exportAccountData(db, userId),
     exportBillingData(db, userId),
     exportFileEntries(db, userId),
     exportViewHistory(db, userId),
     exportNotificationData(db, userId),
     exportWorkspaceData(db, userId, user.email),
+    exportLibraryData(db, userId),
   ]);
   return {
     exported_at: now.toISOString(),
@@ -31,6 +33,7 @@ export async function collectUserData(db: Database, user: { id: number; email: s
     billing,
     file_entries: files,
     catalogue: views,
+    library,
   };
 }
 

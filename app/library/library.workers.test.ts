@@ -10,6 +10,8 @@ import { loadLibraryProfile, loadProfileActivity } from "./profile.server";
 import { removeRating, setRating } from "./ratings.server";
 import { ratings, watchHistory } from "./schema";
 import { loadMyTitleState } from "./title-state.server";
+import { exportLibraryData, libraryDeletionStatements } from "./user-data.server";
+import { users } from "~/auth/users.schema";
 import { addToWatchlist, comingSoonFromWatchlist, listWatchlist, removeFromWatchlist } from "./watchlist.server";
 
 /**
@@ -180,5 +182,29 @@ describe("for you and the profile", () => {
     const activity = await loadProfileActivity(db, userId);
     expect(activity.recentRatings.map((r) => [r.name, r.myRating])).toEqual([["Night Ledger", 9]]);
     expect(activity.recentlyWatched.map((r) => r.name)).toEqual(["Ledger Two"]);
+  });
+});
+
+describe("the member's data", () => {
+  it("exports ratings, watchlist and history, and a deleted account's votes leave the averages", async () => {
+    const [leaving, staying] = [await createUser(), await createUser()];
+    await setRating(db, leaving, { titleId: FUTURE, rating: 2 });
+    await setRating(db, staying, { titleId: FUTURE, rating: 8 });
+    await setRating(db, leaving, { titleId: SERIES, season: 2, episode: 3, rating: 10 });
+    await addToWatchlist(db, leaving, MOVIE);
+    await markWatched(db, leaving, { titleId: MOVIE, watchedOn: "2023-05-06" });
+    const exported = await exportLibraryData(db, leaving);
+    expect(exported).toMatchObject({
+      profile_private: false,
+      ratings: [expect.objectContaining({ title_id: FUTURE, rating: 2 }), expect.objectContaining({ title_id: SERIES, episode_id: BASE + 23, rating: 10 })],
+      watchlist: [expect.objectContaining({ title_id: MOVIE, title: "Night Ledger" })],
+      watch_history: [{ title_id: MOVIE, title: "Night Ledger", year: 1990, episode_id: null, watched_on: "2023-05-06" }],
+    });
+    expect(await titleAggregate(FUTURE)).toEqual({ rating: 5, voteCount: 2 });
+
+    await db.batch([...libraryDeletionStatements(db, leaving), db.delete(users).where(eq(users.id, leaving))] as unknown as Parameters<typeof db.batch>[0]);
+    expect(await titleAggregate(FUTURE)).toEqual({ rating: 8, voteCount: 1 });
+    const [episode] = await db.select({ rating: episodes.rating, voteCount: episodes.voteCount }).from(episodes).where(eq(episodes.id, BASE + 23));
+    expect(episode).toEqual({ rating: null, voteCount: 0 });
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { queryE2e } from "./fixtures/e2e-db";
 import { createSignedInUser, type SignedInUser } from "./fixtures/signed-in-user";
-import { signedInContext, waitForApp } from "./social/helpers";
+import { api, signedInContext, waitForApp } from "./social/helpers";
 
 /**
  * Issue 18, a member's library end to end, with JavaScript on and off:
@@ -133,6 +133,15 @@ for (const javaScriptEnabled of [true, false]) {
       // And from the title page again.
       await p.goto(path(first));
       await expect(p.getByTestId("title-library").getByTestId("watchlist-button")).toHaveAccessibleName("Add to watchlist");
+
+      // Search results carry the button too.
+      await p.goto(`/search?query=${encodeURIComponent(first.name)}`);
+      const result = p.getByTestId("search-titles").locator("li", { has: p.getByText(first.name, { exact: true }) }).first();
+      await ready(p, javaScriptEnabled);
+      await result.getByTestId("watchlist-button").click();
+      await expect(result.getByTestId("watchlist-button")).toHaveAccessibleName("Remove from watchlist");
+      await p.goto("/watchlist");
+      await expect(p.getByTestId("watchlist-items")).toContainText(first.name);
       await p.context().close();
     });
 
@@ -214,4 +223,37 @@ test("bad ratings (0, 11, 7.5, x) get a field error and change nothing", async (
   // A guest is sent to sign in.
   const guest = await request.post("/library/rating", { form: { intent: "rate", titleId: title.id, rating: 5 }, maxRedirects: 0 });
   expect(guest.status()).toBe(302);
+});
+
+test("API v1: ratings, watchlist, history, progress and profiles; bad ratings are 422 and change nothing", async ({ request }) => {
+  const title = await movie(31);
+  const show = await series(2);
+  const user = await createSignedInUser("library-api");
+  for (const rating of [0, 11, 7.5, "x"]) {
+    const bad = await api(request, user, "POST", "/ratings", { title_id: title.id, rating });
+    expect(bad.status, `rating ${rating}`).toBe(422);
+    expect(bad.body.errors.rating).toBeTruthy();
+  }
+  expect((await api(request, user, "GET", "/ratings")).body.data).toEqual([]);
+  expect((await api(request, user, "POST", "/ratings", { title_id: 999999999, rating: 5 })).status).toBe(404);
+
+  const rated = await api(request, user, "POST", "/ratings", { title_id: title.id, rating: 8 });
+  expect(rated).toMatchObject({ status: 200, body: { rating: 8, title_id: title.id, average: { vote_count: expect.any(Number) } } });
+  const mine = await api(request, user, "GET", "/ratings");
+  expect(mine.body.data).toEqual([expect.objectContaining({ rating: 8, title: expect.objectContaining({ id: title.id }) })]);
+
+  expect((await api(request, user, "POST", "/watchlist", { title_id: title.id })).body).toMatchObject({ in_watchlist: true });
+  expect((await api(request, user, "GET", "/watchlist")).body.data.map((t: { id: number }) => t.id)).toEqual([title.id]);
+  expect((await api(request, user, "DELETE", `/watchlist/${title.id}`)).body).toMatchObject({ in_watchlist: false });
+
+  expect((await api(request, user, "POST", "/history", { title_id: show.id, scope: "item", season: 1, episode: 1 })).status).toBe(201);
+  expect((await api(request, user, "POST", "/history", { title_id: show.id, watched_on: "2999-01-01", scope: "season", season: 1 })).status).toBe(422);
+  const progress = await api(request, user, "GET", "/progress");
+  expect(progress.body.data[0]).toMatchObject({ title: { id: show.id }, watched_episodes: 1, next: { season_number: 1, episode_number: show.episodes[1].episode_number } });
+
+  const profile = await api(request, null, "GET", `/profiles/${user.userId}`);
+  expect(profile.body.profile).toMatchObject({ counts: { ratings: 1, watchlist: 0, watched: 1 }, recent_ratings: [expect.objectContaining({ id: title.id, rating: 8 })] });
+  expect((await api(request, user, "PUT", "/users/me/profile-privacy", { private: true })).status).toBe(200);
+  expect((await api(request, null, "GET", `/profiles/${user.userId}`)).status).toBe(403);
+  expect((await api(request, user, "GET", `/profiles/${user.userId}`)).status).toBe(200);
 });
