@@ -119,7 +119,8 @@ export async function listProgress(db: Database, userId: number, { page = 1, per
     })
     .from(seriesProgress)
     .innerJoin(titles, eq(titles.id, seriesProgress.titleId))
-    .where(and(eq(seriesProgress.userId, userId), gt(seriesProgress.watchedEpisodes, 0), sql`${seriesProgress.watchedEpisodes} < ${titles.episodeCount}`))
+    // Unfinished: fewer watched than the series has (a series without a stored episode count stays listed).
+    .where(and(eq(seriesProgress.userId, userId), gt(seriesProgress.watchedEpisodes, 0), sql`(${titles.episodeCount} IS NULL OR ${seriesProgress.watchedEpisodes} < ${titles.episodeCount})`))
     .orderBy(desc(seriesProgress.lastWatchedOn))
     .limit(perPage + 1)
     .offset((page - 1) * perPage);

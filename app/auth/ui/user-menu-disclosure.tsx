@@ -35,7 +35,7 @@ export function useUserMenuModel() {
     ...(user.permissions.some((p) => p.name === "admin" || p.name === "watchlist.use")
       ? [
           { id: "watchlist", label: t("Watchlist"), href: "/watchlist" },
-          { id: "history", label: t("History"), href: "/history" },
+          { id: "history", label: t("Watch history"), href: "/history" },
           { id: "for-you", label: t("For you"), href: "/for-you" },
         ]
       : []),

@@ -13,7 +13,7 @@ import { getApp } from "~/request/context";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import { z } from "zod";
 
-export const meta: Route.MetaFunction = () => [{ title: "History" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: "Watch history" }, { name: "robots", content: "noindex" }];
 
 const pageSchema = z.coerce.number().int().min(1).max(1000).catch(1);
 
@@ -59,7 +59,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-baseline justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("History")}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("Watch history")}</h1>
         <Link to="/progress" className="text-sm font-medium text-primary hover:underline">
           {t("Series in progress")}
         </Link>

@@ -28,7 +28,7 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-baseline justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("Series in progress")}</h1>
         <Link to="/history" className="text-sm font-medium text-primary hover:underline">
-          {t("History")}
+          {t("Watch history")}
         </Link>
       </div>
       {items.length === 0 ? (
