@@ -12,3 +12,9 @@ export interface MyEpisodeState {
   inWatchlist: boolean;
   timesWatched: number;
 }
+
+/** Which library forms a member sees (app/library/abilities.ts). */
+export interface LibraryAbilitiesView {
+  canRate: boolean;
+  canTrack: boolean;
+}

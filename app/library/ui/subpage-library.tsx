@@ -1,5 +1,5 @@
 import { useTrans } from "~/bootstrap/use-bootstrap";
-import type { MyEpisodeState } from "../title-state";
+import type { LibraryAbilitiesView, MyEpisodeState } from "../title-state";
 import { RatingForm } from "./rating-form";
 import { WatchedForm } from "./watched-form";
 import { WatchlistButton } from "./watchlist-button";
@@ -10,14 +10,16 @@ import { WatchlistButton } from "./watchlist-button";
  * server-rendered, working without JavaScript.
  */
 
-export function EpisodeLibraryPanel({ titleId, episodeId, season, episode, mine }: { titleId: number; episodeId: number; season: number; episode: number; mine: MyEpisodeState }) {
+export function EpisodeLibraryPanel({ titleId, episodeId, season, episode, mine }: { titleId: number; episodeId: number; season: number; episode: number; mine: MyEpisodeState & LibraryAbilitiesView }) {
   return (
     <div className="mt-4 space-y-3" data-testid="episode-library">
-      <RatingForm titleId={titleId} episodeId={episodeId} rating={mine.rating} />
-      <div className="flex flex-wrap items-center gap-3">
-        <WatchedForm titleId={titleId} season={season} episode={episode} timesWatched={mine.timesWatched} />
-        <WatchlistButton titleId={titleId} inWatchlist={mine.inWatchlist} />
-      </div>
+      {mine.canRate ? <RatingForm titleId={titleId} episodeId={episodeId} rating={mine.rating} /> : null}
+      {mine.canTrack ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <WatchedForm titleId={titleId} season={season} episode={episode} timesWatched={mine.timesWatched} />
+          <WatchlistButton titleId={titleId} inWatchlist={mine.inWatchlist} />
+        </div>
+      ) : null}
     </div>
   );
 }

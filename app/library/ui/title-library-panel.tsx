@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTrans } from "~/bootstrap/use-bootstrap";
-import type { MyTitleState } from "../title-state";
+import type { LibraryAbilitiesView, MyTitleState } from "../title-state";
 import { RatingForm } from "./rating-form";
 import { WatchedForm } from "./watched-form";
 import { WatchlistButton } from "./watchlist-button";
@@ -11,16 +11,20 @@ import { WatchlistButton } from "./watchlist-button";
  * guests' title pages never ship it; the server renders it in place for
  * members, so it works before and without JavaScript.
  */
-export default function TitleLibraryPanel({ title, mine, path }: { title: { id: number; type: "movie" | "series"; episodeCount: number | null }; mine: MyTitleState; path: string }) {
+export default function TitleLibraryPanel({ title, mine, path }: { title: { id: number; type: "movie" | "series"; episodeCount: number | null }; mine: MyTitleState & LibraryAbilitiesView; path: string }) {
   const t = useTrans();
   return (
     <div className="mt-6 space-y-3 rounded-theme bg-white/5 p-4" data-testid="title-library">
-      <RatingForm titleId={title.id} rating={mine.rating} tone="dark" />
-      <div className="flex flex-wrap items-center gap-3">
-        <WatchlistButton titleId={title.id} inWatchlist={mine.inWatchlist} tone="dark" />
-        {title.type === "movie" ? <WatchedForm titleId={title.id} timesWatched={mine.timesWatched} tone="dark" /> : null}
-      </div>
-      {title.type === "series" ? <SeriesProgress mine={mine} episodeCount={title.episodeCount} path={path} titleId={title.id} /> : null}
+      {mine.canRate ? <RatingForm titleId={title.id} rating={mine.rating} tone="dark" /> : null}
+      {mine.canTrack ? (
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            <WatchlistButton titleId={title.id} inWatchlist={mine.inWatchlist} tone="dark" />
+            {title.type === "movie" ? <WatchedForm titleId={title.id} timesWatched={mine.timesWatched} tone="dark" /> : null}
+          </div>
+          {title.type === "series" ? <SeriesProgress mine={mine} episodeCount={title.episodeCount} path={path} titleId={title.id} /> : null}
+        </>
+      ) : null}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { PersonCard, TitleCard } from "~/site/cards";
+import { libraryAbilities } from "~/library/abilities";
 import { watchlistedAmong } from "~/library/watchlist.server";
 import { lazyComponent } from "~/ui/lazy-component";
 
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? await searchCatalogue(app.db, query, { limit, offset, types })
       : { query: query.trim(), titles: [], people: [], moreTitles: false, morePeople: false };
   // Members get a watchlist button on each title (issue 18): which results are listed, one indexed statement.
-  const watchlisted = app.user && results.titles.length ? [...(await watchlistedAmong(app.db, app.user.id, results.titles.map((t) => t.id)))] : null;
+  const watchlisted = app.user && libraryAbilities(app.viewer).canTrack && results.titles.length ? [...(await watchlistedAmong(app.db, app.user.id, results.titles.map((t) => t.id)))] : null;
   return {
     query,
     watchlisted,

@@ -7,6 +7,7 @@ import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { isGenerated } from "~/catalogue/generated";
 import { personPath, titlePath } from "~/catalogue/slug";
 import { loadEpisode } from "~/catalogue/title-page.server";
+import { libraryAbilities } from "~/library/abilities";
 import { loadMyEpisodeState } from "~/library/title-state.server";
 import { getApp } from "~/request/context";
 import { lazyComponent } from "~/ui/lazy-component";
@@ -33,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A member's rating and viewings of this episode, in parallel (decision 023).
   const [found, mine] = await Promise.all([
     loadEpisode(app.db, titleId, seasonNumber, episodeNumber),
-    app.user ? loadMyEpisodeState(app.db, app.user.id, titleId, seasonNumber, episodeNumber) : null,
+    app.user ? loadMyEpisodeState(app.db, app.user.id, titleId, seasonNumber, episodeNumber).then((state) => ({ ...state, ...libraryAbilities(app.viewer) })) : null,
   ]);
   if (!found) throw data(null, { status: 404 });
   const { title, episode } = found;

@@ -7,6 +7,7 @@ import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { isGenerated } from "~/catalogue/generated";
 import { titlePath } from "~/catalogue/slug";
 import { loadSeason } from "~/catalogue/title-page.server";
+import { libraryAbilities } from "~/library/abilities";
 import { loadMySeasonState } from "~/library/title-state.server";
 import { getApp } from "~/request/context";
 import { lazyComponent } from "~/ui/lazy-component";
@@ -29,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const number = parseSmallNumber(params.season);
   const titleId = parseId(params.id);
   // A member's watched episodes of this season and watchlist state, in parallel (decision 023).
-  const [season, mine] = await Promise.all([loadSeason(app.db, titleId, number), app.user ? loadMySeasonState(app.db, app.user.id, titleId, number) : null]);
+  const [season, mine] = await Promise.all([loadSeason(app.db, titleId, number), app.user && libraryAbilities(app.viewer).canTrack ? loadMySeasonState(app.db, app.user.id, titleId, number) : null]);
   if (!season) throw data(null, { status: 404 });
   const { title } = season;
   if (params.slug !== title.slug) throw redirect(`${titlePath(title)}/season/${number}`, 301);

@@ -5,6 +5,7 @@ import { guestPageCache } from "~/http/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import { libraryAbilities } from "~/library/abilities";
 import { loadMyTitleState } from "~/library/title-state.server";
 import { lazyComponent } from "~/ui/lazy-component";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
@@ -40,7 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   requireCatalogueAccess(app, request);
   const id = parseId(params.id);
   // A member's own parts (rating, watchlist, watched) in parallel: one more round trip of two indexed statements (decision 023).
-  const [page, mine] = await Promise.all([loadTitlePage(app.db, id, { topCast: TITLE_TOP_CAST }), app.user ? loadMyTitleState(app.db, app.user.id, id) : null]);
+  const [page, mine] = await Promise.all([loadTitlePage(app.db, id, { topCast: TITLE_TOP_CAST }), app.user ? loadMyTitleState(app.db, app.user.id, id).then((state) => ({ ...state, ...libraryAbilities(app.viewer) })) : null]);
   if (!page) throw data(null, { status: 404 });
   const { title } = page;
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
