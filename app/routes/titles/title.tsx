@@ -160,13 +160,8 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
                 </div>
               ) : null}
             </dl>
-            {mine ? (
-              <TitleLibraryPanel title={title} mine={mine} path={path} />
-            ) : (
-              <Link to={`/login?redirect=${encodeURIComponent(path)}`} className="mt-4 inline-block text-sm text-white/80 underline" data-testid="sign-in-to-rate">
-                {t("Sign in to rate and track")}
-              </Link>
-            )}
+            {/* Members only; a guest's copy (shared, cached) carries nothing personal and no forms (decision 023). */}
+            {mine ? <TitleLibraryPanel title={title} mine={mine} path={path} /> : null}
           </div>
         </div>
       </header>
