@@ -3,13 +3,13 @@ import type { ReactNode } from "react";
 /** The sections of /account-settings in the spec's order (section 2), with their anchors. */
 export const SETTINGS_SECTIONS = [
   { id: "account-details", label: "Account details" },
-  { id: "profile-privacy", label: "Profile privacy" },
   { id: "social-login", label: "Social login" },
   { id: "password", label: "Password" },
   { id: "two-factor", label: "Two factor authentication" },
   { id: "sessions", label: "Active sessions" },
   { id: "location-and-language", label: "Location and language" },
   { id: "developers", label: "Developers" },
+  { id: "profile-privacy", label: "Profile privacy" },
   { id: "download-data", label: "Download my data" },
   { id: "delete-account", label: "Danger zone" },
 ] as const;

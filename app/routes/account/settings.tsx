@@ -147,7 +147,6 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         </aside>
         <div className="flex min-w-0 flex-1 flex-col gap-8">
           <AccountDetailsSection details={account.details} actionData={actionData} />
-          <ProfilePrivacySection {...loaderData.profilePrivacy} />
           <SocialLoginSection connections={account.social} actionData={actionData} />
           <PasswordSection hasPassword={account.hasPassword} actionData={actionData} />
           <TwoFactorSection
@@ -160,6 +159,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           <SessionsSection sessions={loaderData.sessions} actionData={actionData} />
           <LocationSection location={account.location} actionData={actionData} />
           {account.tokens ? <DevelopersSection tokens={account.tokens} actionData={actionData} /> : null}
+          <ProfilePrivacySection {...loaderData.profilePrivacy} />
           <DownloadDataSection passwordConfirmed={account.passwordConfirmed} />
           <DangerZoneSection passwordConfirmed={account.passwordConfirmed} hasSubscription={subscribed} actionData={actionData} />
         </div>
