@@ -273,3 +273,24 @@ export const LISTS_FREE_COUNT = 10;
 export const LISTS_STANDARD_COUNT = 50;
 /** Lists on "My lists", a profile and one API page. */
 export const LISTS_PAGE_SIZE = 50;
+// Library: ratings, watchlist, watched history, progress, "for you" (issue 18).
+/** Ratings are whole numbers on this scale (five stars with halves: 1 = half a star). */
+export const RATING_MIN = 1;
+export const RATING_MAX = 10;
+/** Rows per page of /watchlist, /history, /progress and their API lists. */
+export const LIBRARY_PAGE_SIZE = 24;
+/** Recent ratings and viewings shown on a public profile. */
+export const PROFILE_RECENT_ITEMS = 12;
+/** "Coming soon from your watchlist": how many titles, and how far ahead (days) counts as soon. */
+export const WATCHLIST_COMING_SOON_ITEMS = 12;
+export const WATCHLIST_COMING_SOON_DAYS = 365;
+/** "For you": titles a member rated 7+ / watched / listed that seed it, and how many suggestions each seed may bring. */
+export const FOR_YOU_SEEDS = 6;
+export const FOR_YOU_PER_SEED = 30;
+/** Suggestions shown on /for-you and on the home page row. */
+export const FOR_YOU_ITEMS = 24;
+export const FOR_YOU_ROW_ITEMS = 12;
+/** A rating at or above this makes the title a "for you" seed (people rarely want more of what they rated low). */
+export const FOR_YOU_MIN_SEED_RATING = 7;
+/** A whole series marked watched writes at most this many history rows at once (D1 statement size). */
+export const MARK_SERIES_MAX_EPISODES = 500;

@@ -47,6 +47,11 @@ export default [
     route("lists/add/:titleId", "routes/lists/add-title.tsx"),
     route("lists/:id/:slug", "routes/lists/list.tsx"),
     route("lists/:id/:slug/edit", "routes/lists/list-edit.tsx"),
+    // A member's library (issue 18): watchlist, watched history, series progress, suggestions.
+    route("watchlist", "routes/library/watchlist.tsx"),
+    route("history", "routes/library/history.tsx"),
+    route("progress", "routes/library/progress.tsx"),
+    route("for-you", "routes/library/for-you.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -64,6 +69,9 @@ export default [
   // Account settings' profile image upload/removal and "Download my data" (resource routes).
   route("account-settings/avatar", "routes/account/avatar.ts"),
   route("account-settings/export", "routes/account/export.ts"),
+  // Ratings of titles and episodes, and the public profile's privacy (issue 18; forms post here).
+  route("library/rating", "routes/library/rating.ts"),
+  route("account-settings/profile-privacy", "routes/library/profile-privacy.ts"),
   // The API reference (its own full-page layout): api.access, API integrated.
   route("api-docs", "routes/site/api-docs.tsx"),
   // Social sign-in: popup or full page through the provider and back.
@@ -229,6 +237,17 @@ export default [
     route("lists/:listId/items/:itemId", "routes/api/v1/lists/item.ts"),
     route("lists/:listId/reorder", "routes/api/v1/lists/reorder.ts"),
     route("lists/:listId/like", "routes/api/v1/lists/like.ts"),
+    // A member's library (issue 18): ratings, watchlist, history, progress, suggestions, profiles.
+    route("ratings", "routes/api/v1/library/ratings.ts"),
+    route("ratings/:titleId", "routes/api/v1/library/rating.ts"),
+    route("watchlist", "routes/api/v1/library/watchlist.ts", { id: "api-watchlist" }),
+    route("watchlist/:titleId", "routes/api/v1/library/watchlist-item.ts"),
+    route("history", "routes/api/v1/library/history.ts", { id: "api-history" }),
+    route("history/:id", "routes/api/v1/library/history-entry.ts"),
+    route("progress", "routes/api/v1/library/progress.ts", { id: "api-progress" }),
+    route("for-you", "routes/api/v1/library/for-you.ts", { id: "api-for-you" }),
+    route("profiles/:id", "routes/api/v1/library/profile.ts"),
+    route("users/me/profile-privacy", "routes/api/v1/library/profile-privacy.ts"),
     // The API's own description (app/api: contracts, conventions, OpenAPI).
     route("openapi.json", "routes/api/v1/openapi.ts"),
     // Catalogue, read-only (titles.view).

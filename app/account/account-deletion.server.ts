@@ -6,6 +6,7 @@ import { anonymiseViewHistory } from "~/catalogue/user-data.server";
 import type { Statement } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/mail/outbox.schema";
+import { libraryDeletionStatements } from "~/library/user-data.server";
 import { deleteAllUploadsOf } from "~/uploads/user-data.server";
 import { workspaceDeletionStatements } from "~/workspaces/user-data.server";
 
@@ -35,6 +36,8 @@ export async function deleteAccount(
   await db.batch([
     ...anonymiseViewHistory(db, user.id),
     ...workspaceDeletionStatements(db, user.id, user.email),
+    // Site averages without the user's votes, before the cascade removes them (issue 18).
+    ...libraryDeletionStatements(db, user.id),
     db.delete(mailOutbox).where(eq(mailOutbox.to, user.email)),
     db.delete(users).where(eq(users.id, user.id)),
     ...also,

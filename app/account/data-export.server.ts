@@ -3,6 +3,7 @@ import { exportBillingData } from "~/billing/user-data.server";
 import { exportViewHistory } from "~/catalogue/user-data.server";
 import type { Database } from "~/db/client.server";
 import { exportListData } from "~/lists/user-data.server";
+import { exportLibraryData } from "~/library/user-data.server";
 import { exportNotificationData } from "~/notifications/user-data.server";
 import { exportFileEntries } from "~/uploads/user-data.server";
 import { exportWorkspaceData } from "~/workspaces/user-data.server";
@@ -15,7 +16,7 @@ import { exportWorkspaceData } from "~/workspaces/user-data.server";
  */
 export async function collectUserData(db: Database, user: { id: number; email: string }, now = new Date()) {
   const userId = user.id;
-  const [account, billing, files, views, notifications, workspaces, lists] = await Promise.all([
+  const [account, billing, files, views, notifications, workspaces, lists, library] = await Promise.all([
     exportAccountData(db, userId),
     exportBillingData(db, userId),
     exportFileEntries(db, userId),
@@ -23,6 +24,7 @@ export async function collectUserData(db: Database, user: { id: number; email: s
     exportNotificationData(db, userId),
     exportWorkspaceData(db, userId, user.email),
     exportListData(db, userId),
+    exportLibraryData(db, userId),
   ]);
   return {
     exported_at: now.toISOString(),
@@ -34,6 +36,7 @@ export async function collectUserData(db: Database, user: { id: number; email: s
     billing,
     file_entries: files,
     catalogue: views,
+    library,
   };
 }
 

@@ -6,6 +6,7 @@ import { catalogueEndpoints } from "~/catalogue/api-contract";
 import { channelEndpoints } from "~/channels/api-contract";
 import { contactEndpoints } from "~/contact/api-contract";
 import { valueListEndpoints } from "~/i18n/api-contract";
+import { libraryEndpoints } from "~/library/api-contract";
 import { notificationEndpoints } from "~/notifications/api-contract";
 import { listEndpoints } from "~/lists/api-contract";
 import { logEndpoints } from "~/observability/api-contract";
@@ -36,4 +37,5 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   ...notificationEndpoints,
   ...workspaceEndpoints,
   ...listEndpoints,
+  ...libraryEndpoints,
 ];

@@ -23,3 +23,4 @@ export * from "~/admin/audit.schema";
 export * from "~/channels/schema";
 export * from "~/http/content-version.schema";
 export * from "~/lists/schema";
+export * from "~/library/schema";

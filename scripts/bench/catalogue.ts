@@ -1,5 +1,6 @@
 import type { BenchContext, BenchRow } from "../lib/bench-context";
 import { openLocalD1 } from "../lib/local-d1";
+import { createSignedInUser } from "../lib/signed-in-user";
 
 /**
  * The public catalogue under load (issue 3): title page, person page, search
@@ -61,6 +62,10 @@ export default async function catalogue(bench: BenchContext) {
   const statik = await bench.measure("static asset (catalogue reference)", "/favicon.svg");
   const rows: BenchRow[] = [];
   rows.push(await bench.measure(`title page: ${s.movie.name}`, path("titles", s.movie)));
+  // Issue 18 (decision 023): the same page for a member, never cached, with their rating, watchlist and
+  // watched state (one extra D1 round trip of two indexed statements, in parallel with the page's batch).
+  const member = await createSignedInUser(bench.persistTo, "bench-library");
+  rows.push(await bench.measure(`title page, signed in: ${s.movie.name}`, { path: path("titles", s.movie), headers: { Cookie: member.cookieHeader } }));
   if (s.series) rows.push(await bench.measure(`series page: ${s.series.name}`, path("titles", s.series)));
   rows.push(await bench.measure(`person page: ${s.person.name} (${s.person.credits} credits)`, path("people", s.person)));
   rows.push(await bench.measure(`person page, most credits (${s.prolific.credits})`, path("people", s.prolific)));

@@ -34,6 +34,9 @@ export const PERMISSIONS: { name: string; displayName: string; group: string; de
   { name: "workspaces.delete", displayName: "Delete workspaces", group: "workspaces", description: "Delete any workspace from the admin area." },
   { name: "lists.create", displayName: "Create lists", group: "lists", description: "Create lists of titles, alone or in a workspace.", restrictions: ["count"] },
   { name: "notifications.subscribe", displayName: "Notification preferences", group: "notifications", description: "Choose how to be notified." },
+  // Issue 18: a member's library.
+  { name: "ratings.create", displayName: "Rate titles", group: "library", description: "Rate titles and episodes (1-10)." },
+  { name: "watchlist.use", displayName: "Watchlist and history", group: "library", description: "Keep a watchlist, a watched history and series progress, and get suggestions." },
   { name: "notifications.broadcast", displayName: "Send announcements", group: "notifications", description: "Send an announcement to every user or to some roles." },
 ];
 
@@ -51,7 +54,7 @@ export const ROLES: {
     name: "users",
     description: "Every registered user.",
     default: true,
-    permissions: ["titles.view", "api.access", "files.create", "workspaces.create", "notifications.subscribe", "lists.create"],
+    permissions: ["titles.view", "api.access", "files.create", "workspaces.create", "notifications.subscribe", "lists.create", "ratings.create", "watchlist.use"],
     // Paid plans raise it (scripts/seed/billing.ts).
     restrictions: { "lists.create": [{ name: "count", value: LISTS_FREE_COUNT }] },
   },

@@ -9,6 +9,7 @@ export const SETTINGS_SECTIONS = [
   { id: "sessions", label: "Active sessions" },
   { id: "location-and-language", label: "Location and language" },
   { id: "developers", label: "Developers" },
+  { id: "profile-privacy", label: "Profile privacy" },
   { id: "download-data", label: "Download my data" },
   { id: "delete-account", label: "Danger zone" },
 ] as const;

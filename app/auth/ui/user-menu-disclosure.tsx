@@ -32,6 +32,14 @@ export function useUserMenuModel() {
   const profileHref = `/user/${user.id}/${encodeURIComponent(user.display_name.toLowerCase().replace(/\s+/g, "-"))}`;
   const items: { id: string; label: string; href: string; mobileOnly?: boolean }[] = [
     { id: "profile", label: t("Profile page"), href: profileHref },
+    // A member's library (issue 18).
+    ...(user.permissions.some((p) => p.name === "admin" || p.name === "watchlist.use")
+      ? [
+          { id: "watchlist", label: t("Watchlist"), href: "/watchlist" },
+          { id: "history", label: t("Watch history"), href: "/history" },
+          { id: "for-you", label: t("For you"), href: "/for-you" },
+        ]
+      : []),
     { id: "account", label: t("Account settings"), href: "/account-settings" },
     ...(settings.notif?.integrated ? [{ id: "notifications", label: t("Notifications"), href: "/notifications", mobileOnly: true }] : []),
     ...(settings.billing.enable && subscribed ? [{ id: "billing", label: t("Billing"), href: "/billing" }] : []),

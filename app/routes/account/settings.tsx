@@ -1,4 +1,7 @@
 import { data, redirect } from "react-router";
+import { loadLibraryProfile } from "~/library/profile.server";
+import { ProfilePrivacySection } from "~/library/ui/profile-privacy-section";
+import { profilePath } from "~/profiles/public-profile";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
 import {
@@ -43,16 +46,19 @@ export async function loader(args: Route.LoaderArgs) {
   const s = await authServices(args.context, args.request);
   const step = twoFactorStep(user);
   // Independent reads, in parallel.
-  const [setup, sessions, account] = await Promise.all([
+  const [setup, sessions, account, library] = await Promise.all([
     step === 1 ? twoFactorQrCode(s, user) : null,
     sessionList(s, session, user.id),
     loadAccountSections(args, user, session),
+    loadLibraryProfile(getApp(args.context).db, user.id),
   ]);
   return {
     twoFactor: { step, setup, recoveryCodesRemaining: user.recoveryCodesRemaining },
     passwordConfirmed: !user.hasPassword || isPasswordConfirmed(session),
     sessions,
     account,
+    // Profile privacy (issue 18, app/library).
+    profilePrivacy: { isPrivate: library.private, profilePath: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName }) },
   };
 }
 
@@ -154,6 +160,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           <SessionsSection sessions={loaderData.sessions} actionData={actionData} />
           <LocationSection location={account.location} actionData={actionData} />
           {account.tokens ? <DevelopersSection tokens={account.tokens} actionData={actionData} /> : null}
+          <ProfilePrivacySection {...loaderData.profilePrivacy} />
           <DownloadDataSection passwordConfirmed={account.passwordConfirmed} />
           <DangerZoneSection passwordConfirmed={account.passwordConfirmed} hasSubscription={subscribed} actionData={actionData} />
         </div>

@@ -3,25 +3,46 @@ import type { Route } from "./+types/user-profile";
 import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 import { parseId } from "~/catalogue/access.server";
+import { loadLibraryProfile, loadProfileActivity } from "~/library/profile.server";
 import { profilePath, publicName } from "~/profiles/public-profile";
 import { loadPublicProfile } from "~/profiles/public-profile.server";
 import { getApp } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
+import { TitleCard } from "~/site/cards";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 
-/** /user/{id}/{slug}: a member's public profile. A stale slug redirects (301) to the current one. */
+/**
+ * /user/{id}/{slug}: a member's public profile (name, avatar, counts, recent
+ * ratings and watched titles). A stale slug redirects (301) to the current
+ * one; a private profile is refused (403) to everyone but its owner.
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = getApp(context);
-  const user = await loadPublicProfile(app.db, parseId(params.id));
+  const id = parseId(params.id);
+  const [user, library] = await Promise.all([loadPublicProfile(app.db, id), loadLibraryProfile(app.db, id)]);
   if (!user) throw data(null, { status: 404 });
   const path = profilePath(user);
   if (`/user/${params.id}/${encodeURIComponent(params.slug ?? "")}` !== path) throw redirect(path, 301);
   const name = publicName(user) ?? app.t("Member #:id", { id: user.id });
+  const own = app.user?.id === user.id;
+  const seo = buildSeo(app, request, { title: name, description: app.t(":name on :site", { name, site: app.settings["branding.site_name"] }), path, type: "profile", image: user.avatar, noindex: true });
+  if (library.private && !own) {
+    return data({ profile: null, seo: { ...seo, title: app.t("Private profile") } }, { status: 403, headers: { "Cache-Control": "private, no-store" } });
+  }
+  const activity = await loadProfileActivity(app.db, user.id);
   return {
-    profile: { id: user.id, name, avatar: user.avatar, joined: user.createdAt.toISOString() },
-    seo: buildSeo(app, request, { title: name, description: app.t(":name on :site", { name, site: app.settings["branding.site_name"] }), path, type: "profile", image: user.avatar, noindex: true }),
+    profile: {
+      id: user.id,
+      name,
+      avatar: user.avatar,
+      joined: user.createdAt.toISOString(),
+      isPrivate: library.private,
+      counts: { ratings: library.ratingsCount, watchlist: library.watchlistCount, watched: library.watchedCount },
+      ...activity,
+    },
+    seo,
   };
 }
 
@@ -29,7 +50,16 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData;
   const t = useTrans();
   // In the viewer's time zone and language (app/i18n/use-dates.ts).
-  const joined = useDates().format(profile.joined, "month");
+  const dates = useDates();
+  if (!profile) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6" data-testid="profile-private">
+        <h1 className="text-2xl font-bold text-foreground">{t("This profile is private")}</h1>
+        <p className="mt-2 text-muted">{t("Its owner chose not to share it.")}</p>
+      </section>
+    );
+  }
+  const joined = dates.format(profile.joined, "month");
   const initials = profile.name
     .split(/\s+/)
     .slice(0, 2)
@@ -37,18 +67,68 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
     .join("")
     .toUpperCase();
   return (
-    <section className="mx-auto flex max-w-3xl items-center gap-6 px-4 py-16 sm:px-6" data-testid="user-profile">
-      {profile.avatar ? (
-        <img src={profile.avatar} alt="" width={96} height={96} className="size-24 rounded-full bg-paper object-cover" />
-      ) : (
-        <span aria-hidden="true" className="flex size-24 items-center justify-center rounded-full bg-primary-light text-3xl font-bold text-primary">
-          {initials}
-        </span>
-      )}
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight text-foreground">{profile.name}</h1>
-        <p className="mt-1 text-muted">{t("Member since :date", { date: joined })}</p>
-      </div>
-    </section>
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6" data-testid="user-profile">
+      <section className="flex items-center gap-6">
+        {profile.avatar ? (
+          <img src={profile.avatar} alt="" width={96} height={96} className="size-24 rounded-full bg-paper object-cover" />
+        ) : (
+          <span aria-hidden="true" className="flex size-24 items-center justify-center rounded-full bg-primary-light text-3xl font-bold text-primary">
+            {initials}
+          </span>
+        )}
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-foreground">{profile.name}</h1>
+          <p className="mt-1 text-muted">{t("Member since :date", { date: joined })}</p>
+          {profile.isPrivate ? <p className="mt-1 text-sm text-muted">{t("Your profile is private: only you see this page.")}</p> : null}
+          <dl className="mt-3 flex gap-6 text-sm" data-testid="profile-counts">
+            <div>
+              <dt className="text-muted">{t("Ratings")}</dt>
+              <dd className="text-lg font-semibold text-foreground">{profile.counts.ratings}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">{t("Watched")}</dt>
+              <dd className="text-lg font-semibold text-foreground">{profile.counts.watched}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">{t("Watchlist")}</dt>
+              <dd className="text-lg font-semibold text-foreground">{profile.counts.watchlist}</dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+
+      {profile.recentRatings.length > 0 ? (
+        <section aria-labelledby="recent-ratings" className="mt-12">
+          <h2 id="recent-ratings" className="text-xl font-semibold text-foreground">
+            {t("Recent ratings")}
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-6 sm:grid-cols-4 lg:grid-cols-6" data-testid="profile-ratings">
+            {profile.recentRatings.map((title) => (
+              <li key={title.id}>
+                <TitleCard title={title} />
+                <p className="mt-1 text-sm text-muted">{t("Rated :rating/10", { rating: title.myRating })}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {profile.recentlyWatched.length > 0 ? (
+        <section aria-labelledby="recently-watched" className="mt-12">
+          <h2 id="recently-watched" className="text-xl font-semibold text-foreground">
+            {t("Recently watched")}
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-6 sm:grid-cols-4 lg:grid-cols-6" data-testid="profile-watched">
+            {profile.recentlyWatched.map((title) => (
+              <li key={title.id}>
+                <TitleCard title={title} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {/* Public lists (issue 18's lists part) go here, between watched titles and the page's end. */}
+    </div>
   );
 }

@@ -12,6 +12,9 @@ import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { PersonCard, TitleCard } from "~/site/cards";
+import { libraryAbilities } from "~/library/abilities";
+import { watchlistedAmong } from "~/library/watchlist.server";
+import { lazyComponent } from "~/ui/lazy-component";
 
 /** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
@@ -38,8 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query.trim() && page <= MAX_PAGE && offset <= 1000
       ? await searchCatalogue(app.db, query, { limit, offset, types })
       : { query: query.trim(), titles: [], people: [], moreTitles: false, morePeople: false };
+  // Members get a watchlist button on each title (issue 18): which results are listed, one indexed statement.
+  const watchlisted = app.user && libraryAbilities(app.viewer).canTrack && results.titles.length ? [...(await watchlistedAmong(app.db, app.user.id, results.titles.map((t) => t.id)))] : null;
   return {
     query,
+    watchlisted,
     type,
     page,
     results,
@@ -53,8 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Members only (guests' search pages never load it). */
+const WatchlistButton = lazyComponent(() => import("~/library/ui/watchlist-button").then((m) => m.WatchlistButton));
+
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, type, page, results, ads } = loaderData;
+  const { query, type, page, results, ads, watchlisted } = loaderData;
   const t = useTrans();
   const hasQuery = query.trim() !== "";
   const nothing = hasQuery && results.titles.length === 0 && results.people.length === 0;
@@ -145,6 +154,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             {results.titles.map((title, index) => (
               <li key={title.id}>
                 <TitleCard title={{ ...title, rating: null, externalRating: null }} eager={index < 6} />
+                {watchlisted ? (
+                  <div className="mt-2">
+                    <WatchlistButton titleId={title.id} inWatchlist={watchlisted.includes(title.id)} compact />
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>

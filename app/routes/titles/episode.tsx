@@ -8,7 +8,10 @@ import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { isGenerated } from "~/catalogue/generated";
 import { personPath, titlePath } from "~/catalogue/slug";
 import { loadEpisode } from "~/catalogue/title-page.server";
+import { libraryAbilities } from "~/library/abilities";
+import { loadMyEpisodeState } from "~/library/title-state.server";
 import { getApp } from "~/request/context";
+import { lazyComponent } from "~/ui/lazy-component";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { PersonCard, useSiteRatingSource, VideoCard } from "~/site/cards";
@@ -28,13 +31,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   requireCatalogueAccess(app, request);
   const seasonNumber = parseSmallNumber(params.season);
   const episodeNumber = parseSmallNumber(params.episode);
-  const found = await loadEpisode(app.db, parseId(params.id), seasonNumber, episodeNumber);
+  const titleId = parseId(params.id);
+  // A member's rating and viewings of this episode, in parallel (decision 023).
+  const [found, mine] = await Promise.all([
+    loadEpisode(app.db, titleId, seasonNumber, episodeNumber),
+    app.user ? loadMyEpisodeState(app.db, app.user.id, titleId, seasonNumber, episodeNumber).then((state) => ({ ...state, ...libraryAbilities(app.viewer) })) : null,
+  ]);
   if (!found) throw data(null, { status: 404 });
   const { title, episode } = found;
   const path = `${titlePath(title)}/season/${seasonNumber}/episode/${episodeNumber}`;
   if (params.slug !== title.slug) throw redirect(path, 301);
   return {
     ...found,
+    mine,
     seo: buildSeo(app, request, {
       title: `${title.name} S${seasonNumber}E${episodeNumber}: ${episode.name}`,
       description: episode.plot,
@@ -45,8 +54,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Members only (guests' pages never load it). */
+const EpisodeLibraryPanel = lazyComponent(() => import("~/library/ui/subpage-library").then((m) => m.EpisodeLibraryPanel));
+
 export default function EpisodePage({ loaderData }: Route.ComponentProps) {
-  const { title, episode, cast, crew, videos, previous, next } = loaderData;
+  const { title, episode, cast, crew, videos, previous, next, mine } = loaderData;
   const t = useTrans();
   const siteSource = useSiteRatingSource();
   const language = useBootstrap().i18n.language;
@@ -81,6 +93,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
             </div>
             {episode.plot ? <p className="leading-7 text-foreground">{episode.plot}</p> : <p className="text-muted">{t("No plot summary yet.")}</p>}
             <GeneratedNote show={isGenerated(episode, "plot") || isGenerated(episode, "name")} />
+            {mine ? <EpisodeLibraryPanel titleId={title.id} episodeId={episode.id} season={episode.seasonNumber} episode={episode.episodeNumber} mine={mine} /> : null}
           </div>
         </div>
 

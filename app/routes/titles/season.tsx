@@ -8,7 +8,10 @@ import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { isGenerated } from "~/catalogue/generated";
 import { titlePath } from "~/catalogue/slug";
 import { loadSeason } from "~/catalogue/title-page.server";
+import { libraryAbilities } from "~/library/abilities";
+import { loadMySeasonState } from "~/library/title-state.server";
 import { getApp } from "~/request/context";
+import { lazyComponent } from "~/ui/lazy-component";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { formatDate, formatRuntime } from "~/site/format";
@@ -27,12 +30,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   requireCatalogueAccess(app, request);
   const number = parseSmallNumber(params.season);
-  const season = await loadSeason(app.db, parseId(params.id), number);
+  const titleId = parseId(params.id);
+  // A member's watched episodes of this season and watchlist state, in parallel (decision 023).
+  const [season, mine] = await Promise.all([loadSeason(app.db, titleId, number), app.user && libraryAbilities(app.viewer).canTrack ? loadMySeasonState(app.db, app.user.id, titleId, number) : null]);
   if (!season) throw data(null, { status: 404 });
   const { title } = season;
   if (params.slug !== title.slug) throw redirect(`${titlePath(title)}/season/${number}`, 301);
   return {
     ...season,
+    mine,
     seo: buildSeo(app, request, {
       title: `${title.name}: ${season.season.name}`,
       description: season.season.plot ?? title.plot,
@@ -43,8 +49,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Members only (guests' pages never load them). */
+const SeasonLibraryPanel = lazyComponent(() => import("~/library/ui/subpage-library").then((m) => m.SeasonLibraryPanel));
+const EpisodeWatchedMark = lazyComponent(() => import("~/library/ui/subpage-library").then((m) => m.EpisodeWatchedMark));
+
 export default function SeasonPage({ loaderData }: Route.ComponentProps) {
-  const { title, season, seasons, episodes } = loaderData;
+  const { title, season, seasons, episodes, mine } = loaderData;
   const t = useTrans();
   const siteSource = useSiteRatingSource();
   const language = useBootstrap().i18n.language;
@@ -56,6 +66,7 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-muted">
           {[formatDate(season.airDate, language), t(":count [one episode|other episodes]", { count: episodes.length })].filter(Boolean).join(" · ")}
         </p>
+        {mine ? <SeasonLibraryPanel titleId={title.id} season={season.number} inWatchlist={mine.inWatchlist} /> : null}
       </TitleSubpageHeader>
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <nav aria-label={t("Seasons")}>
@@ -108,6 +119,11 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
                   <GeneratedNote show={isGenerated(episode, "plot") || isGenerated(episode, "name")} className="mt-2" />
                 </div>
               </Link>
+              {mine ? (
+                <div className="mt-2 pl-3">
+                  <EpisodeWatchedMark titleId={title.id} season={season.number} episode={episode.episodeNumber} watched={mine.watchedEpisodeIds.includes(episode.id)} />
+                </div>
+              ) : null}
             </li>
           ))}
         </ol>

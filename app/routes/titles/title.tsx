@@ -6,6 +6,9 @@ import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
+import { libraryAbilities } from "~/library/abilities";
+import { loadMyTitleState } from "~/library/title-state.server";
+import { lazyComponent } from "~/ui/lazy-component";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { generatedNote, isGenerated } from "~/catalogue/generated";
@@ -41,7 +44,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const worker = getWorker(context);
   requireCatalogueAccess(app, request);
   const id = parseId(params.id);
-  const page = await loadTitlePage(app.db, id, { topCast: TITLE_TOP_CAST });
+  // A member's own parts (rating, watchlist, watched) in parallel: one more round trip of two indexed statements (decision 023).
+  const [page, mine] = await Promise.all([loadTitlePage(app.db, id, { topCast: TITLE_TOP_CAST }), app.user ? loadMyTitleState(app.db, app.user.id, id).then((state) => ({ ...state, ...libraryAbilities(app.viewer) })) : null]);
   if (!page) throw data(null, { status: 404 });
   const { title } = page;
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
@@ -53,6 +57,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   setPageJsonLd(context, titleJsonLd(page, origin));
   return {
     page: titlePageView(page),
+    mine,
     ads: adSlots(app.settings, worker.nonce, ["ads.title_top"]),
     seo: buildSeo(app, request, {
       title: title.year ? `${title.name} (${title.year})` : title.name,
@@ -64,8 +69,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Members only (guests' pages never load it). */
+const TitleLibraryPanel = lazyComponent(() => import("~/library/ui/title-library-panel").then((m) => m.default));
+
 export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { page, ads } = loaderData;
+  const { page, ads, mine } = loaderData;
   const { title } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -128,7 +136,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             <dl className="mt-6 flex flex-wrap gap-6" data-testid="title-ratings">
               <div>
                 <dt className="text-xs uppercase tracking-wider text-white/60">{siteRatingSource()}</dt>
-                <dd className="text-2xl font-bold">
+                <dd className="text-2xl font-bold" data-testid="site-rating">
                   {title.rating !== null ? (
                     <>
                       {title.rating.toFixed(1)}
@@ -165,6 +173,8 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             >
               <span aria-hidden="true">+</span> {t("Add to list")}
             </Link>
+            {/* Members only; a guest's copy (shared, cached) carries nothing personal and no forms (decision 023). */}
+            {mine ? <TitleLibraryPanel title={title} mine={mine} path={path} /> : null}
           </div>
         </div>
       </header>

@@ -1,0 +1,51 @@
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import { safeRedirectPath } from "~/http/redirects";
+import { redirectWithToast } from "~/toasts/flash.server";
+import type { Translate } from "~/i18n/translate";
+import type { LibraryAnswer } from "./answer";
+import { LibraryError } from "./library-error";
+
+/**
+ * How the library's forms are answered. A form posted without JavaScript
+ * carries `redirectTo` (NoJsRedirect): it goes back there with a flashed
+ * toast. A fetcher (or any other client) gets JSON: {ok, message, ...} or,
+ * for bad input, a 4xx with field errors. Nothing is written on bad input.
+ */
+
+export async function readForm(request: Request) {
+  const formData = await request.formData().catch(() => new FormData());
+  const back = formData.get("redirectTo");
+  const noJsBack = typeof back === "string" && back.length > 0 ? safeRedirectPath(back, "/") : null;
+  return { formData, fields: Object.fromEntries(formData), noJsBack };
+}
+
+export function answer(request: Request, noJsBack: string | null, body: LibraryAnswer, status = 200) {
+  if (noJsBack) {
+    return body.message
+      ? redirectWithToast(request, noJsBack, { type: body.ok ? "positive" : "danger", message: body.message }, { status: 303 })
+      : redirect(noJsBack, { status: 303 });
+  }
+  return data(body, { status });
+}
+
+export function invalid(request: Request, noJsBack: string | null, t: Translate, error: z.ZodError) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    (errors[field] ??= []).push(t(issue.message));
+  }
+  const first = Object.values(errors)[0]?.[0] ?? t("There was an issue. Please try again.");
+  return answer(request, noJsBack, { ok: false, message: first, errors }, 422);
+}
+
+/** Runs a library write; a LibraryError (unknown title, wrong episode) becomes its 404/422 answer. */
+export async function attempt(request: Request, noJsBack: string | null, t: Translate, run: () => Promise<LibraryAnswer>) {
+  try {
+    return answer(request, noJsBack, await run());
+  } catch (error) {
+    if (!(error instanceof LibraryError)) throw error;
+    const message = t(error.messageKey);
+    return answer(request, noJsBack, { ok: false, message, errors: { [error.field ?? "form"]: [message] } }, error.status);
+  }
+}

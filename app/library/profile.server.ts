@@ -1,0 +1,45 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { titles } from "~/catalogue/schema";
+import { PROFILE_RECENT_ITEMS } from "~/constants";
+import type { Database } from "~/db/client.server";
+import { libraryProfiles, ratings, watchHistory } from "./schema";
+
+/** A member's privacy choice and stored counts (zeros before their first rating, viewing or watchlist title). */
+export async function loadLibraryProfile(db: Database, userId: number) {
+  const [row] = await db
+    .select({ private: libraryProfiles.private, ratingsCount: libraryProfiles.ratingsCount, watchlistCount: libraryProfiles.watchlistCount, watchedCount: libraryProfiles.watchedCount })
+    .from(libraryProfiles)
+    .where(eq(libraryProfiles.userId, userId))
+    .limit(1);
+  return row ?? { private: false, ratingsCount: 0, watchlistCount: 0, watchedCount: 0 };
+}
+
+export async function setProfilePrivacy(db: Database, userId: number, isPrivate: boolean) {
+  await db
+    .insert(libraryProfiles)
+    .values({ userId, private: isPrivate })
+    .onConflictDoUpdate({ target: libraryProfiles.userId, set: { private: isPrivate, updatedAt: new Date() } });
+}
+
+/** What a public profile lists: the latest title ratings and viewings (one batch, the member's indexes). */
+export async function loadProfileActivity(db: Database, userId: number, limit = PROFILE_RECENT_ITEMS) {
+  const card = { id: titles.id, type: titles.type, name: titles.name, slug: titles.slug, year: titles.year, poster: titles.poster, rating: titles.rating, externalRating: titles.externalRating };
+  const [recentRatings, recentlyWatched] = await db.batch([
+    db
+      .select({ ...card, myRating: sql<number>`${ratings.rating}`.as("my_rating") })
+      .from(ratings)
+      .innerJoin(titles, eq(titles.id, ratings.titleId))
+      .where(and(eq(ratings.userId, userId), isNull(ratings.episodeId)))
+      .orderBy(desc(ratings.updatedAt))
+      .limit(limit),
+    db
+      .select({ ...card, watchedOn: sql<string>`max(${watchHistory.watchedOn})`.as("watched_on_last") })
+      .from(watchHistory)
+      .innerJoin(titles, eq(titles.id, watchHistory.titleId))
+      .where(eq(watchHistory.userId, userId))
+      .groupBy(titles.id)
+      .orderBy(desc(sql`watched_on_last`))
+      .limit(limit),
+  ]);
+  return { recentRatings, recentlyWatched };
+}

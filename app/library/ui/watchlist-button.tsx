@@ -1,0 +1,36 @@
+import { useFetcher } from "react-router";
+import { useTrans } from "~/bootstrap/use-bootstrap";
+import { buttonClasses } from "~/ui/button-styles";
+import { NoJsRedirect } from "~/ui/no-js-redirect";
+import type { LibraryAnswer } from "../answer";
+import { useLibraryToast } from "./use-library-toast";
+
+/**
+ * Add to / remove from my watchlist: a plain form posting to /watchlist
+ * (works without JavaScript: back to this page with a toast); with
+ * JavaScript a fetcher posts it and the button flips at once.
+ */
+export function WatchlistButton({ titleId, inWatchlist, compact = false, tone = "light" }: { titleId: number; inWatchlist: boolean; compact?: boolean; tone?: "light" | "dark" }) {
+  const t = useTrans();
+  const fetcher = useFetcher<LibraryAnswer>();
+  useLibraryToast(fetcher.data);
+  const pending = fetcher.formData?.get("intent");
+  const listed = pending ? pending === "add" : typeof fetcher.data?.inWatchlist === "boolean" ? (fetcher.data.inWatchlist as boolean) : inWatchlist;
+  const label = listed ? t("Remove from watchlist") : t("Add to watchlist");
+  return (
+    <fetcher.Form method="post" action="/watchlist" className="inline-block">
+      <input type="hidden" name="titleId" value={titleId} />
+      <input type="hidden" name="intent" value={listed ? "remove" : "add"} />
+      <NoJsRedirect />
+      <button
+        type="submit"
+        aria-pressed={listed}
+        aria-label={label}
+        data-testid="watchlist-button"
+        className={buttonClasses({ variant: listed ? "filled" : "outlined", color: tone === "dark" && !listed ? "neutral" : "primary", size: compact ? "xs" : "sm" })}
+      >
+        <span aria-hidden="true">{listed ? "✓" : "+"}</span> {compact ? (listed ? t("On watchlist") : t("Watchlist")) : label}
+      </button>
+    </fetcher.Form>
+  );
+}

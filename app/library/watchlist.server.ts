@@ -1,0 +1,102 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { titles } from "~/catalogue/schema";
+import { LIBRARY_PAGE_SIZE, WATCHLIST_COMING_SOON_DAYS, WATCHLIST_COMING_SOON_ITEMS } from "~/constants";
+import type { Database } from "~/db/client.server";
+import { refreshProfileCounts } from "./counts.server";
+import { today, type WatchlistSort } from "./rules";
+import { watchlistItems } from "./schema";
+import { resolveTarget } from "./targets.server";
+
+/** Every account has one watchlist of titles (a season's or an episode's page adds its series). */
+export async function addToWatchlist(db: Database, userId: number, titleId: number) {
+  const target = await resolveTarget(db, { titleId });
+  await db.batch([db.insert(watchlistItems).values({ userId, titleId }).onConflictDoNothing(), refreshProfileCounts(db, userId)]);
+  return { titleId, titleName: target.titleName, inWatchlist: true };
+}
+
+export async function removeFromWatchlist(db: Database, userId: number, titleId: number) {
+  const target = await resolveTarget(db, { titleId });
+  await db.batch([
+    db.delete(watchlistItems).where(and(eq(watchlistItems.userId, userId), eq(watchlistItems.titleId, titleId))),
+    refreshProfileCounts(db, userId),
+  ]);
+  return { titleId, titleName: target.titleName, inWatchlist: false };
+}
+
+export interface WatchlistQuery {
+  sort?: WatchlistSort;
+  type?: "movie" | "series";
+  genre?: string;
+  release?: "released" | "unreleased";
+  page?: number;
+  perPage?: number;
+}
+
+const cardColumns = {
+  id: titles.id,
+  type: titles.type,
+  name: titles.name,
+  slug: titles.slug,
+  year: titles.year,
+  poster: titles.poster,
+  rating: titles.rating,
+  externalRating: titles.externalRating,
+  releaseDate: titles.releaseDate,
+  addedAt: watchlistItems.createdAt,
+};
+
+/**
+ * The watchlist page: the member's rows (primary key / added index) joined to
+ * their titles; other sorts order that member's set (one watchlist, small).
+ */
+export async function listWatchlist(db: Database, userId: number, query: WatchlistQuery = {}) {
+  const perPage = query.perPage ?? LIBRARY_PAGE_SIZE;
+  const page = query.page ?? 1;
+  const day = today();
+  const filters: (SQL | undefined)[] = [eq(watchlistItems.userId, userId)];
+  if (query.type) filters.push(eq(titles.type, query.type));
+  if (query.genre) filters.push(sql`EXISTS (SELECT 1 FROM title_genres g JOIN genres ON genres.id = g.genre_id WHERE g.title_id = ${titles.id} AND genres.slug = ${query.genre})`);
+  if (query.release === "released") filters.push(lte(titles.releaseDate, day));
+  if (query.release === "unreleased") filters.push(or(gt(titles.releaseDate, day), isNull(titles.releaseDate)));
+  const order =
+    query.sort === "release_date"
+      ? [sql`${titles.releaseDate} IS NULL`, desc(titles.releaseDate)]
+      : query.sort === "rating"
+        ? [sql`coalesce(${titles.rating}, ${titles.externalRating}) IS NULL`, desc(sql`coalesce(${titles.rating}, ${titles.externalRating})`)]
+        : query.sort === "name"
+          ? [asc(titles.name)]
+          : [desc(watchlistItems.createdAt)];
+  const rows = await db
+    .select(cardColumns)
+    .from(watchlistItems)
+    .innerJoin(titles, eq(titles.id, watchlistItems.titleId))
+    .where(and(...filters))
+    .orderBy(...order, desc(titles.id))
+    .limit(perPage + 1)
+    .offset((page - 1) * perPage);
+  return { items: rows.slice(0, perPage), hasMore: rows.length > perPage, page };
+}
+
+/** "Coming soon from your watchlist": titles releasing from today on, soonest first. */
+export async function comingSoonFromWatchlist(db: Database, userId: number, limit = WATCHLIST_COMING_SOON_ITEMS) {
+  const from = today();
+  const until = today(new Date(Date.now() + WATCHLIST_COMING_SOON_DAYS * 86_400_000));
+  return db
+    .select(cardColumns)
+    .from(watchlistItems)
+    .innerJoin(titles, eq(titles.id, watchlistItems.titleId))
+    .where(and(eq(watchlistItems.userId, userId), sql`${titles.releaseDate} >= ${from}`, lte(titles.releaseDate, until)))
+    .orderBy(asc(titles.releaseDate))
+    .limit(limit);
+}
+
+/** Which of these titles are on the member's watchlist (cards): one primary-key lookup per id. */
+export async function watchlistedAmong(db: Database, userId: number, titleIds: number[]) {
+  if (titleIds.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ titleId: watchlistItems.titleId })
+    .from(watchlistItems)
+    .where(and(eq(watchlistItems.userId, userId), inArray(watchlistItems.titleId, titleIds.slice(0, 90))));
+  return new Set(rows.map((r) => r.titleId));
+}
+

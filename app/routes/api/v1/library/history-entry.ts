@@ -1,0 +1,15 @@
+import type { Route } from "./+types/history-entry";
+import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { removeHistoryEntryEndpoint } from "~/library/api-contract";
+import { asLibraryApi } from "~/library/api.server";
+import { removeHistoryEntry } from "~/library/history.server";
+
+/** DELETE api/v1/history/{id}: only my own entries (another member's id is 404). */
+export const action = apiAction(
+  on(removeHistoryEntryEndpoint, async ({ app, params }) => {
+    await asLibraryApi(app, () => removeHistoryEntry(app.db, app.user!.id, Number(params.id)));
+    return { message: app.t("Removed from your history") };
+  }),
+) satisfies (args: Route.ActionArgs) => Promise<Response>;
+
+export const loader = writeOnlyLoader("DELETE");

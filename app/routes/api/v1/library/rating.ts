@@ -1,0 +1,15 @@
+import type { Route } from "./+types/rating";
+import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { removeRatingEndpoint } from "~/library/api-contract";
+import { asLibraryApi } from "~/library/api.server";
+import { removeRating } from "~/library/ratings.server";
+
+/** DELETE api/v1/ratings/{titleId}?episode_id → the average after removal. */
+export const action = apiAction(
+  on(removeRatingEndpoint, async ({ app, params, query }) => {
+    const result = await asLibraryApi(app, () => removeRating(app.db, app.user!.id, { titleId: Number(params.titleId), episodeId: query.episode_id }));
+    return { message: app.t("Rating removed"), average: { rating: result.average.rating, vote_count: result.average.voteCount } };
+  }),
+) satisfies (args: Route.ActionArgs) => Promise<Response>;
+
+export const loader = writeOnlyLoader("DELETE");
