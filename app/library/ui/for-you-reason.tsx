@@ -1,4 +1,4 @@
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import type { ForYouReason } from "../rules";
 
 /** "Because you rated Heat 9/10", "Because you watched …", "Because … is on your watchlist". */

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { useBootstrap, useTrans } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { TitleCard } from "~/site/cards";
 import { formatDate } from "~/site/format";
 import type { MemberHomeRows } from "../home-rows.server";

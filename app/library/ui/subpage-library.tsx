@@ -1,4 +1,4 @@
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import type { LibraryAbilitiesView, MyEpisodeState } from "../title-state";
 import { RatingForm } from "./rating-form";
 import { WatchedForm } from "./watched-form";

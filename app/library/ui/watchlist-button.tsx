@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { buttonClasses } from "~/ui/button-styles";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import type { LibraryAnswer } from "../answer";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/for-you";
 import { requirePermission } from "~/auth/guards.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { forYou } from "~/library/for-you.server";
 import { ForYouReasonText } from "~/library/ui/for-you-reason";
 import { LibraryTitleCard } from "~/library/ui/library-title-card";

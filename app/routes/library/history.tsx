@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/history";
 import { requirePermission } from "~/auth/guards.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { titlePath } from "~/catalogue/slug";
 import { LIBRARY_PAGE_SIZE } from "~/constants";
 import type { LibraryAnswer } from "~/library/answer";

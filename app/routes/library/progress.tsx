@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/progress";
 import { requirePermission } from "~/auth/guards.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { titlePath } from "~/catalogue/slug";
 import { listProgress } from "~/library/history.server";
 import { WatchedForm } from "~/library/ui/watched-form";

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/watchlist";
 import { requirePermission } from "~/auth/guards.server";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { listGenres } from "~/catalogue/browse.server";
 import { attempt, invalid, readForm } from "~/library/form-answer.server";
 import { watchlistFormSchema, watchlistQuerySchema, withoutEmpty } from "~/library/form-schemas";
