@@ -42,10 +42,41 @@ function requestHandler(request: Request, context: RouterContextProvider) {
  * React Router a fresh context with the bindings otherwise, and adds the
  * security headers and a log line to every response.
  */
-export default {
-  fetch(request, env, ctx) {
-    // HEAD: the same status and headers as GET (Content-Type, CSP...), without the body.
-    return answerAsGet(request, (get) => respond(get, env, ctx, request.method));
+const entry = {
+  async fetch(request, env, ctx): Promise<Response> {
+    // HEAD: the same status and headers as GET (Content-Type, CSP...), without the body (app/http/head.ts).
+    if (request.method === "HEAD") return answerAsGet(request, (get): Promise<Response> => entry.fetch(get as typeof request, env, ctx));
+    setLogLevel(env.LOG_LEVEL);
+    const started = Date.now();
+    const url = new URL(request.url);
+    const worker: WorkerContext = {
+      env,
+      ctx,
+      requestId: crypto.randomUUID(),
+      nonce: createNonce(),
+      isLocal: env.APP_ENV === "local",
+      guestPageKey: guestPageKey(request, url),
+    };
+    let response: Response;
+    try {
+      response = await handle(request, url, worker);
+    } catch (error) {
+      // Answers to the site's own API calls may carry the debug trace (local development only here: no viewer yet).
+      const withTrace = url.pathname.startsWith("/api/") && !request.headers.has("Authorization");
+      const { trace } = await reportError(error, { worker, app: null, request, url, source: "worker", withTrace });
+      response = errorResponse(url, 500, "There was an issue. Please try again.", worker.requestId, trace);
+    }
+    // Browsers upload straight to R2 when its S3 credentials are set (decision 008).
+    const r2Origin = r2UploadOrigin(env);
+    response = applySecurityHeaders(response, { ...worker, connectSources: r2Origin ? [r2Origin] : [] });
+    log("info", "request", {
+      requestId: worker.requestId,
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      ms: Date.now() - started,
+    });
+    return response;
   },
 
   async scheduled(controller, env, ctx) {
@@ -59,40 +90,7 @@ export default {
     await consumeQueueBatch(batch, env, ctx);
   },
 } satisfies ExportedHandler<Env>;
-
-async function respond(request: Request, env: Env, ctx: ExecutionContext, method: string): Promise<Response> {
-  setLogLevel(env.LOG_LEVEL);
-  const started = Date.now();
-  const url = new URL(request.url);
-  const worker: WorkerContext = {
-    env,
-    ctx,
-    requestId: crypto.randomUUID(),
-    nonce: createNonce(),
-    isLocal: env.APP_ENV === "local",
-    guestPageKey: guestPageKey(request, url),
-  };
-  let response: Response;
-  try {
-    response = await handle(request, url, worker);
-  } catch (error) {
-    // Answers to the site's own API calls may carry the debug trace (local development only here: no viewer yet).
-    const withTrace = url.pathname.startsWith("/api/") && !request.headers.has("Authorization");
-    const { trace } = await reportError(error, { worker, app: null, request, url, source: "worker", withTrace });
-    response = errorResponse(url, 500, "There was an issue. Please try again.", worker.requestId, trace);
-  }
-  // Browsers upload straight to R2 when its S3 credentials are set (decision 008).
-  const r2Origin = r2UploadOrigin(env);
-  response = applySecurityHeaders(response, { ...worker, connectSources: r2Origin ? [r2Origin] : [] });
-  log("info", "request", {
-    requestId: worker.requestId,
-    method,
-    path: url.pathname,
-    status: response.status,
-    ms: Date.now() - started,
-  });
-  return response;
-}
+export default entry;
 
 async function handle(request: Request, url: URL, worker: WorkerContext): Promise<Response> {
   if (isCrossOriginWrite(request)) {
