@@ -32,6 +32,11 @@ export type ChannelItem =
   | { kind: "video"; id: number; name: string; category: string; thumbnail: string | null; duration: number | null; title: { id: number; name: string; slug: string } }
   | { kind: "channel"; id: number; name: string; slug: string; public: boolean; layout: ChannelLayout; genreFromUrl: boolean };
 
+/** Whether items show as 16:9 cards (backdrops, stills, thumbnails) rather than posters. */
+export function isWideLayout(layout: ChannelLayout, items: ChannelItem[]) {
+  return layout === "hero" || layout === "landscape" || (items.length > 0 && items.every((i) => i.kind === "episode" || i.kind === "video"));
+}
+
 /** A public page's address of an item (null: a private channel has no page). */
 export function channelItemPath(item: ChannelItem): string | null {
   switch (item.kind) {

@@ -1,6 +1,6 @@
 import { CHANNEL_MAX_PAGE, CHANNEL_MAX_ROWS } from "~/constants";
 import type { Database } from "~/db/client.server";
-import type { ChannelItem } from "./channel-item";
+import { isWideLayout, type ChannelItem } from "./channel-item";
 import { channelItemsPage, channelRows, findGenreBySlug, listGenreLinks, takesGenre, type ChannelRecord, type ChannelRow } from "./channels.server";
 
 /**
@@ -64,5 +64,21 @@ export async function loadChannelPage(db: Database, channel: ChannelRecord, opti
     hasNext,
     rows,
     genreLinks,
+  };
+}
+
+/**
+ * The page as a view ships it (loader data is inline JavaScript on public
+ * pages, decision 006): a title card carries only the image its layout
+ * shows, and no release date (the API keeps every field).
+ */
+export function pageForView(page: ChannelPage): ChannelPage {
+  const trim = (items: ChannelItem[], wide: boolean) =>
+    items.map((item) => (item.kind === "title" ? { ...item, releaseDate: null, poster: wide ? null : item.poster, backdrop: wide ? item.backdrop : null } : item));
+  const ownLayout = page.channel.layout === "hero" || page.channel.layout === "carousel" ? "grid" : page.channel.layout;
+  return {
+    ...page,
+    items: page.channel.source === "nested" ? page.items : trim(page.items, isWideLayout(ownLayout, page.items)),
+    rows: page.rows.map((row) => ({ ...row, items: trim(row.items, isWideLayout(row.channel.layout, row.items)) })),
   };
 }

@@ -5,7 +5,7 @@ import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { Pagination } from "~/site/browse/pagination";
 import { TitleRatingBadge } from "~/site/cards";
 import { useHydrated } from "~/ui/use-hydrated";
-import { channelItemLabel, channelItemPath, type ChannelItem } from "../channel-item";
+import { channelItemLabel, channelItemPath, isWideLayout, type ChannelItem } from "../channel-item";
 import type { ChannelPage } from "../channel-page.server";
 import type { ChannelRow } from "../channels.server";
 import type { ChannelLayout } from "../schema";
@@ -88,7 +88,7 @@ function ChannelRowView({ row, genreLinks, genre }: { row: ChannelRow; genreLink
 /** Items in a layout: a scroll-snap row (row = true and not a grid) or a wrapping grid. */
 function ItemList({ items, layout, offset, row = false }: { items: ChannelItem[]; layout: ChannelLayout; offset: number; row?: boolean }) {
   const scroller = useRef<HTMLUListElement>(null);
-  const wide = layout === "hero" || layout === "landscape" || items.every((i) => i.kind === "episode" || i.kind === "video");
+  const wide = isWideLayout(layout, items);
   if (layout === "channels") {
     return (
       <ul className="flex flex-wrap gap-2">

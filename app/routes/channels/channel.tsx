@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/channel";
-import { loadChannelPage, parsePageNumber } from "~/channels/channel-page.server";
+import { loadChannelPage, pageForView, parsePageNumber } from "~/channels/channel-page.server";
 import { findChannel } from "~/channels/channels.server";
 import { channelJsonLd } from "~/channels/structured-data";
 import { ChannelView } from "~/channels/ui/channel-view";
@@ -36,7 +36,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   setPageJsonLd(context, channelJsonLd(result, url.origin, path));
   const name = result.genre ? `${channel.name}: ${app.t(result.genre.name)}` : channel.seoTitle || channel.name;
   return {
-    page: result,
+    page: pageForView(result),
     seo: buildSeo(app, request, {
       title: page > 1 ? `${name} · ${app.t("Page :page", { page })}` : name,
       description: channel.seoDescription || channel.description,

@@ -13,13 +13,12 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { useAppearancePreview } from "~/appearance/preview/preview-store";
 import type { LandingContent } from "~/settings/definitions";
-import { loadChannelPage } from "~/channels/channel-page.server";
+import { loadChannelPage, pageForView } from "~/channels/channel-page.server";
 import { findChannel } from "~/channels/channels.server";
 import { channelJsonLd } from "~/channels/structured-data";
 import { setPageJsonLd } from "~/seo/json-ld.server";
 import { landingForViewer, showsPricing } from "~/site/landing/landing-for-viewer";
 import { loadPricingData } from "~/billing/pricing.server";
-import { PricingTable } from "~/billing/ui/pricing-table";
 import { action as loginAction, loader as loginLoader } from "~/routes/auth/login";
 import { action as registerAction, loader as registerLoader } from "~/routes/auth/register";
 import { lazy, Suspense } from "react";
@@ -35,6 +34,7 @@ const CustomPageView = lazyComponent(() => import("~/pages/custom-page-view").th
 // The channel rows (issue 17) and the landing page: each homepage type ships only its own view.
 const ChannelView = lazyComponent(() => import("~/channels/ui/channel-view").then((m) => m.ChannelView));
 const LandingPage = lazyComponent(() => import("~/site/landing/landing-page").then((m) => m.LandingPage));
+const PricingTable = lazyComponent(() => import("~/billing/ui/pricing-table").then((m) => m.PricingTable));
 
 /** Titles in the landing page's trending grid: three rows of three. */
 const TRENDING_GRID_SIZE = 9;
@@ -103,7 +103,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (settings["homepage.type"] === "channel" && hasPermission(app.viewer, "titles.view")) {
     // Stored rows, the same for every visitor (guests' copy stays cacheable): no per-viewer data here.
     const channel = settings["homepage.channel"] ? await findChannel(app.db, settings["homepage.channel"]) : null;
-    const page = channel ? await loadChannelPage(app.db, channel, { page: 1, genre: null }) : null;
+    const page = channel ? await loadChannelPage(app.db, channel, { page: 1, genre: null }).then((p) => p && pageForView(p)) : null;
     if (page) {
       setPageJsonLd(context, channelJsonLd(page, new URL(request.url).origin, "/"));
       return {
