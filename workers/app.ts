@@ -1,11 +1,13 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import {
   applySecurityHeaders,
+  asFormWrite,
   bodyLimitFor,
   createNonce,
   isCrossOriginWrite,
   limitRequestBody,
   malformedBodyReason,
+  NOT_A_FORM_MESSAGE,
   PayloadTooLargeError,
 } from "~/http/security";
 import { answerFromGuestPageCache, guestPageKey } from "~/http/guest-page-cache.server";
@@ -104,6 +106,10 @@ async function handle(request: Request, url: URL, worker: WorkerContext): Promis
     const malformed = await malformedBodyReason(request);
     if (malformed) return errorResponse(url, 400, malformed, worker.requestId);
   }
+  // Form actions get a form (or an empty one), never JSON or text (issue 16, finding 5).
+  const asForm = await asFormWrite(request, url.pathname, { drainRefused: worker.isLocal });
+  if (!asForm) return errorResponse(url, 415, NOT_A_FORM_MESSAGE, worker.requestId);
+  request = asForm;
   // A guest's copy of a public page is served before React Router runs (micro-caching, decision 018).
   const cached = answerFromGuestPageCache(request, worker);
   if (cached) return cached;
