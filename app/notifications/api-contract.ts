@@ -100,7 +100,7 @@ const notifIdSchema = z.enum(NOTIFICATION_TYPES.map((type) => type.id) as [strin
 
 export const subscriptionSettingsSchema = z.object({
   available_channels: z.array(z.enum(NOTIFICATION_CHANNELS)),
-  subscriptions: z.array(z.object({ group_name: z.string(), subscriptions: z.array(z.object({ notif_id: z.string(), name: z.string() })) })),
+  subscriptions: z.array(z.object({ group_name: z.string(), subscriptions: z.array(z.object({ notif_id: z.string(), name: z.string(), required_channels: z.array(z.enum(NOTIFICATION_CHANNELS)) })) })),
   user_selections: z.array(z.object({ notif_id: z.string(), channels: channelsSchema })),
 });
 
