@@ -11,6 +11,7 @@ import {
   PayloadTooLargeError,
 } from "~/http/security";
 import { answerFromGuestPageCache, guestPageKey } from "~/http/guest-page-cache.server";
+import { withCleanText } from "~/http/text-hygiene";
 import { reportError } from "~/observability/error-report.server";
 import { log, setLogLevel } from "~/observability/log.server";
 import { pageErrorCookie } from "~/observability/page-errors.server";
@@ -105,6 +106,8 @@ async function handle(request: Request, url: URL, worker: WorkerContext): Promis
     }
     const malformed = await malformedBodyReason(request);
     if (malformed) return errorResponse(url, 400, malformed, worker.requestId);
+    // NFC, no NUL or lone surrogates, no controls or bidi overrides in names: once, for every action (issue 16, finding 10).
+    request = await withCleanText(request, url.pathname);
   }
   // Form actions get a form (or an empty one), never JSON or text (issue 16, finding 5).
   const asForm = await asFormWrite(request, url.pathname, { drainRefused: worker.isLocal });
