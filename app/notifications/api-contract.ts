@@ -57,6 +57,7 @@ const idList = z.array(z.number().int().positive()).min(1).max(100);
 
 export const markNotificationsReadEndpoint = defineEndpoint({
   method: "post",
+  scope: "account",
   path: "/notifications/mark-as-read",
   operationId: "markNotificationsRead",
   summary: "Mark notifications as read",
@@ -124,6 +125,7 @@ export const selectionsBodySchema = z.object({
 
 export const updateNotificationSubscriptions = defineEndpoint({
   method: "put",
+  scope: "account",
   path: "/notifications/me/subscriptions",
   operationId: "updateNotificationSubscriptions",
   summary: "Save per-channel notification choices",
@@ -153,6 +155,7 @@ const broadcastSchema = z.object({
 
 export const createBroadcastEndpoint = defineEndpoint({
   method: "post",
+  scope: "admin",
   path: "/notifications/broadcasts",
   operationId: "createNotificationBroadcast",
   summary: "Send an announcement to every user (or to some roles or users)",

@@ -28,7 +28,7 @@ async function post(cookie: string, body: URLSearchParams) {
   });
   return runRoute(request, (args) => {
     // The permission comes from the seeded roles, which this database does not have.
-    getApp(args.context).viewer.permissions.set("notifications.subscribe", []);
+    (getApp(args.context).viewer.permissions as Map<string, never[]>).set("notifications.subscribe", []);
     return action(args as never);
   });
 }
