@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import migration from "../../migrations/0023_token_scopes.sql?raw";
+import migration from "../../migrations/0023_a_token_scopes.sql?raw";
 import { scopeForRequest } from "~/api/token-scope.server";
 import { openD1 } from "~/db/client.server";
 import { accessTokens } from "./access-tokens.schema";

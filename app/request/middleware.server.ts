@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import "~/auth/password-policy.server";
 import { enforceApiTokenRules } from "~/auth/access-tokens.server";
 import { loadCurrentUser } from "~/auth/current-user.server";
 import { scopeForRequest } from "~/api/token-scope.server";
