@@ -85,7 +85,7 @@ export async function limitRequestBody(request: Request, limit: number, { drainR
  * save and the E2E-only helpers. Every other write goes to a route action
  * that reads a form (issue 16, finding 5).
  */
-const NON_FORM_BODY_PATHS = [/^\/api\//, /^\/auth\//, /^\/admin\/appearance(\.data)?$/, /^\/resources\/e2e\//];
+export const NON_FORM_BODY_PATHS = [/^\/api\//, /^\/auth\//, /^\/admin\/appearance(\.data)?$/, /^\/resources\/e2e\//];
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
