@@ -75,6 +75,20 @@ export const VERIFICATION_CODE_TTL_S = 15 * 60;
 export const PASSWORD_RESET_TTL_S = 60 * 60;
 /** The two-factor step of a sign-in must be finished within this long. */
 export const TWO_FACTOR_CHALLENGE_TTL_S = 10 * 60;
+
+// Failed sign-ins and two-factor codes per account (issue 16, findings 2-3; decision 021).
+/** Failures in a day before each attempt has to wait. */
+export const THROTTLE_FREE_FAILURES = 5;
+/** Failures in a day that lock sign-in (or the two-factor step) until the day is over. */
+export const THROTTLE_LOCK_FAILURES = 20;
+/** The wait after the 5th failure, doubling with each further one... */
+export const THROTTLE_BASE_DELAY_S = 30;
+/** ...up to this. */
+export const THROTTLE_MAX_DELAY_S = 60 * 60;
+/** The rolling window the failures are counted in. */
+export const THROTTLE_WINDOW_S = 24 * 60 * 60;
+/** A known device's cookie (OWASP "device cookies"): a year. */
+export const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** A pending social sign-in waiting for the existing account's password lasts this long. */
 export const SOCIAL_CONNECT_TTL_S = 10 * 60;
 /** Wrong codes allowed against one verification code, reset link or two-factor challenge before it is void. */

@@ -1,15 +1,18 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import {
   applySecurityHeaders,
+  asFormWrite,
   bodyLimitFor,
   createNonce,
   isCrossOriginWrite,
   limitRequestBody,
   malformedBodyReason,
+  NOT_A_FORM_MESSAGE,
   PayloadTooLargeError,
 } from "~/http/security";
 import { answerGuestPage, guestPageKey } from "~/http/guest-page-cache.server";
 import { answerAsGet } from "~/http/head";
+import { withCleanText } from "~/http/text-hygiene";
 import { reportError } from "~/observability/error-report.server";
 import { log, setLogLevel } from "~/observability/log.server";
 import { pageErrorCookie } from "~/observability/page-errors.server";
@@ -110,7 +113,13 @@ async function handle(request: Request, url: URL, worker: WorkerContext): Promis
     }
     const malformed = await malformedBodyReason(request);
     if (malformed) return errorResponse(url, 400, malformed, worker.requestId);
+    // NFC, no NUL or lone surrogates, no controls or bidi overrides in names: once, for every action (issue 16, finding 10).
+    request = await withCleanText(request, url.pathname);
   }
+  // Form actions get a form (or an empty one), never JSON or text (issue 16, finding 5).
+  const asForm = await asFormWrite(request, url.pathname, { drainRefused: worker.isLocal });
+  if (!asForm) return errorResponse(url, 415, NOT_A_FORM_MESSAGE, worker.requestId);
+  request = asForm;
   // A guest's copy of a public page is served before React Router runs: this isolate's
   // (micro-caching, decision 018), else the data centre's (Cache API, decision 026).
   if (worker.guestPageKey) {

@@ -113,7 +113,7 @@ async function userWithEverything() {
   const user = await newUser();
   const keys = await appKeys((env as unknown as { APP_KEY: string }).APP_KEY);
   await createSession(db, keys, new Request("http://localhost/"), { userId: user.id, remember: true, info });
-  const { plainTextToken } = await createAccessToken(db, user.id, { name: "Export script", expiresAt: null }, info);
+  const { plainTextToken } = await createAccessToken(db, user.id, { name: "Export script", expiresAt: null, scopes: ["read"] }, info);
   await loadTokenUser(db, plainTextToken);
   await db.insert(socialProfiles).values({ userId: user.id, serviceName: "google", userServiceId: `g-${uniqueSuffix()}`, username: "ada" });
   const plans = await createTestPlans(db);

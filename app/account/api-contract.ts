@@ -3,6 +3,7 @@ import { defineEndpoint, errorResponses, idParam, messageSchema } from "~/api/co
 import { ACCESS_TOKEN_NAME_MAX_LENGTH } from "~/constants";
 import { PASSWORD_MAX_LENGTH } from "~/auth/validation";
 import { PERSON_NAME_MAX_LENGTH, TOKEN_EXPIRATIONS } from "./validation";
+import { TOKEN_SCOPES } from "~/auth/token-scopes";
 
 /**
  * The account-settings calls under api/v1 (spec section 7): account details,
@@ -18,6 +19,7 @@ const userResponse = z.object({ user: z.object({ id: z.number().int() }).loose()
 
 export const updateCurrentUser = defineEndpoint({
   method: "put",
+  scope: "account",
   path: "/users/me",
   operationId: "updateCurrentUser",
   summary: "Update account details",
@@ -38,6 +40,7 @@ export const updateCurrentUser = defineEndpoint({
 
 export const updateCurrentUserLocale = defineEndpoint({
   method: "post",
+  scope: "account",
   path: "/users/me/locale",
   operationId: "updateCurrentUserLocale",
   summary: "Change the user's language",
@@ -55,6 +58,7 @@ const userIdParam = z.object({ id: z.string().regex(/^(\d{1,15}|me)$/, "A user i
 
 export const uploadAvatar = defineEndpoint({
   method: "post",
+  scope: "account",
   path: "/users/{id}/avatar",
   operationId: "uploadAvatar",
   summary: "Upload a profile image",
@@ -73,6 +77,7 @@ export const uploadAvatar = defineEndpoint({
 
 export const deleteAvatar = defineEndpoint({
   method: "delete",
+  scope: "account",
   path: "/users/{id}/avatar",
   operationId: "deleteAvatar",
   summary: "Remove the profile image",
@@ -84,6 +89,7 @@ export const deleteAvatar = defineEndpoint({
 
 export const deleteUser = defineEndpoint({
   method: "delete",
+  scope: "account",
   path: "/users/{id}",
   operationId: "deleteCurrentUser",
   summary: "Delete your account",
@@ -105,7 +111,7 @@ const tokenSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   prefix: z.string().describe("The first characters of the token, to tell tokens apart."),
-  abilities: z.array(z.string()),
+  abilities: z.array(z.string()).describe("The token's scopes."),
   last_used_at: z.string().nullable(),
   expires_at: z.string().nullable(),
   created_at: z.string(),
@@ -113,6 +119,7 @@ const tokenSchema = z.object({
 
 export const createAccessTokenEndpoint = defineEndpoint({
   method: "post",
+  scope: "account",
   path: "/access-tokens",
   operationId: "createAccessToken",
   summary: "Create an API token",
@@ -124,6 +131,11 @@ export const createAccessTokenEndpoint = defineEndpoint({
   body: z.object({
     tokenName: z.string().trim().min(1).max(ACCESS_TOKEN_NAME_MAX_LENGTH),
     expiration: z.enum(TOKEN_EXPIRATIONS).default("never").describe("Days until it expires, or never."),
+    scopes: z
+      .array(z.enum(TOKEN_SCOPES))
+      .min(1)
+      .default(["read"])
+      .describe("What the token may do: read, catalogue:write, lists:write, account, uploads, admin (admins only)."),
   }),
   responses: {
     201: { description: "The new token, with its plain text this once.", schema: z.object({ plainTextToken: z.string(), token: tokenSchema }) },
@@ -133,6 +145,7 @@ export const createAccessTokenEndpoint = defineEndpoint({
 
 export const deleteAccessTokenEndpoint = defineEndpoint({
   method: "delete",
+  scope: "account",
   path: "/access-tokens/{id}",
   operationId: "deleteAccessToken",
   summary: "Delete an API token",

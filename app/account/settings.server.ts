@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import { createAccessToken, deleteAccessToken, listAccessTokens } from "~/auth/access-tokens.server";
+import { createAccessToken, deleteAccessToken, listAccessTokens, mayGrantScopes } from "~/auth/access-tokens.server";
+import { TOKEN_SCOPES } from "~/auth/token-scopes";
 import { adminLockoutProblem } from "~/auth/admin-lockout.server";
 import { ensurePasswordConfirmed } from "~/auth/account-security.server";
 import type { AuthUser, CurrentSession } from "~/auth/auth-user";
@@ -73,6 +74,8 @@ export async function loadAccountSections(args: Args, user: AuthUser, session: C
       ...locationChoices(app.language, app.localizations),
     },
     tokens: developers ? await listAccessTokens(app.db, user.id) : null,
+    /** The scopes this user may put on a token (`admin` for admins only). */
+    tokenScopes: developers ? TOKEN_SCOPES.filter((scope) => mayGrantScopes(app.viewer, [scope])) : [],
     passwordConfirmed: !user.hasPassword || isPasswordConfirmed(session),
   };
 }
@@ -138,12 +141,15 @@ export async function accountSettingsAction(args: Args, intent: string | null, f
       if (!canUseApiTokens(app)) throw data(null, { status: 404 });
       const submission = await parseFormSubmission(formData, createTokenSchema, t);
       if (submission.status !== "success") return invalidSubmission(submission);
+      if (!mayGrantScopes(app.viewer, submission.value.scopes)) {
+        return invalidSubmission(submission, { fieldErrors: { scopes: [t("Only administrators can give a token the admin scope.")] }, status: 422 });
+      }
       const days = submission.value.expiration === "never" ? null : Number(submission.value.expiration);
       const s = await authServices(context, request);
       const created = await createAccessToken(
         app.db,
         user.id,
-        { name: submission.value.token_name, expiresAt: days === null ? null : new Date(Date.now() + days * 86_400_000) },
+        { name: submission.value.token_name, expiresAt: days === null ? null : new Date(Date.now() + days * 86_400_000), scopes: submission.value.scopes },
         s.info,
       );
       // Shown once, in this answer only: never stored, never cached.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCESS_TOKEN_NAME_MAX_LENGTH } from "~/constants";
 import { currentPasswordField, newPasswordField, PASSWORD_MAX_LENGTH } from "~/auth/validation";
+import { TOKEN_SCOPES } from "~/auth/token-scopes";
 
 /**
  * Input rules of the account-settings forms, shared by the browser (conform)
@@ -49,6 +50,8 @@ export const TOKEN_EXPIRATIONS = ["never", "7", "30", "90", "365"] as const;
 export const createTokenSchema = z.object({
   token_name: z.string().trim().min(1).max(ACCESS_TOKEN_NAME_MAX_LENGTH),
   expiration: z.enum(TOKEN_EXPIRATIONS).default("never"),
+  /** What the token may do (issue 16, finding 4); `admin` is checked against the user's role in the action. */
+  scopes: z.array(z.enum(TOKEN_SCOPES), { error: "Choose at least one scope." }).min(1, "Choose at least one scope."),
 });
 
 export const tokenIdSchema = z.object({ token_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

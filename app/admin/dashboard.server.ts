@@ -8,6 +8,11 @@ import type { Database } from "~/db/client.server";
 export const DASHBOARD_DAYS = 30;
 
 const DAY_S = 86_400;
+/**
+ * The day bucket as SQL text: a bound number reaches D1 as a REAL, and
+ * `created_at / 86400.0` is a fraction that never equals a whole day (issue 16, finding 12).
+ */
+const DAY_BUCKET = sql`cast(${users.createdAt} / ${sql.raw(String(DAY_S))} as integer)`;
 
 /**
  * The admin dashboard in one round trip: counts, sign-ups and plays per day
@@ -24,10 +29,10 @@ export async function loadDashboard(db: Database, now = new Date()) {
     db.select({ n: sql<number>`count(*)` }).from(users),
     db.select({ n: sql<number>`count(*)` }).from(sql`subscriptions s`).where(VALID_SUBSCRIPTION_SQL),
     db
-      .select({ day: sql<number>`${users.createdAt} / ${DAY_S}`.as("signup_day"), n: sql<number>`count(*)`.as("signups") })
+      .select({ day: sql<number>`${DAY_BUCKET}`.as("signup_day"), n: sql<number>`count(*)`.as("signups") })
       .from(users)
       .where(sql`${users.createdAt} >= ${firstDay * DAY_S}`)
-      .groupBy(sql`${users.createdAt} / ${DAY_S}`),
+      .groupBy(DAY_BUCKET),
     db
       .select({ day: videoPlays.day, n: sql<number>`count(*)`.as("plays") })
       .from(videoPlays)

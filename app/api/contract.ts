@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TokenScope } from "~/auth/token-scopes";
 
 /**
  * One description per api/v1 call: its path, method, who may call it and the
@@ -47,6 +48,12 @@ export interface ApiEndpoint<
   access: ApiAccess;
   /** A permission the caller must hold (spec section 6), checked on the server. */
   permission?: string;
+  /**
+   * The API-token scope this call needs (issue 16, finding 4). Default: `read`
+   * for a GET; any other method must name one, or tokens are refused
+   * (app/api/openapi.test.ts checks that every write names one).
+   */
+  scope?: TokenScope;
   params?: P;
   query?: Q;
   body?: B;
@@ -55,6 +62,11 @@ export interface ApiEndpoint<
   /** Also reachable as POST with X-HTTP-Method-Override / _method (spec section 7). Default: true for put, patch and delete. */
   methodOverride?: boolean;
   responses: Record<number, ApiResponseSpec>;
+}
+
+/** The scope a token needs for `endpoint`: its own, else `read` for a GET, else none (tokens refused). */
+export function requiredScope(endpoint: Pick<ApiEndpoint, "method" | "scope">): TokenScope | null {
+  return endpoint.scope ?? (endpoint.method === "get" ? "read" : null);
 }
 
 /** Keeps the schema types of one endpoint for the route that implements it. */

@@ -60,6 +60,20 @@ describe("OpenAPI document", () => {
     expect({ undescribed, unrouted }).toEqual({ undescribed: [], unrouted: [] });
   });
 
+  it("names the token scope of every call tokens may make, and every write names its own (issue 16, finding 4)", () => {
+    const writesWithoutScope = apiEndpoints
+      .filter((e) => e.method !== "get" && e.access !== "webhook" && e.access !== "session" && !e.scope)
+      .map((e) => `${e.method.toUpperCase()} ${e.path}`);
+    expect(writesWithoutScope).toEqual([]);
+    const listLogs = document.paths["/logs/error"]!.get as { security: Record<string, string[]>[] };
+    expect(listLogs.security).toContainEqual({ bearerAuth: ["admin"] });
+    const titles = document.paths["/titles"]!.get as { security: Record<string, string[]>[] };
+    expect(titles.security).toContainEqual({ bearerAuth: ["read"] });
+    const upload = document.paths["/file-entries"]!.post as { security: Record<string, string[]>[] };
+    expect(upload.security).toContainEqual({ bearerAuth: ["uploads"] });
+    expect(document.components.securitySchemes.bearerAuth.description).toContain("`lists:write`");
+  });
+
   it("documents the conventions: pagination, relations, errors with a message", () => {
     const titles = document.paths["/titles"].get as { parameters: { name: string; in: string; schema: Record<string, unknown> }[]; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> };
     expect(titles.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(["page", "perPage", "type", "genre", "order"]));

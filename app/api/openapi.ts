@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { ApiEndpoint, ApiResponseSpec } from "./contract";
+import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES } from "~/auth/token-scopes";
+import { requiredScope, type ApiEndpoint, type ApiResponseSpec } from "./contract";
 
 /**
  * The OpenAPI 3.1 document of api/v1, generated from the endpoint contracts'
@@ -79,12 +80,15 @@ function responseOf(spec: ApiResponseSpec) {
   return { description: spec.description, ...(spec.headers ? { headers: spec.headers } : {}), ...(content ? { content } : {}) };
 }
 
+/** The token scope goes in the bearer requirement (OpenAPI 3.1 allows role names for non-OAuth schemes). */
 function securityOf(endpoint: ApiEndpoint) {
+  const scope = requiredScope(endpoint);
+  const bearer = scope ? [{ bearerAuth: [scope] }] : [];
   switch (endpoint.access) {
     case "public":
-      return [{}, { bearerAuth: [] }, { cookieAuth: [] }];
+      return [{}, ...bearer, { cookieAuth: [] }];
     case "user":
-      return [{ bearerAuth: [] }, { cookieAuth: [] }];
+      return [...bearer, { cookieAuth: [] }];
     case "session":
       return [{ cookieAuth: [] }];
     case "webhook":
@@ -95,6 +99,8 @@ function securityOf(endpoint: ApiEndpoint) {
 function descriptionOf(endpoint: ApiEndpoint) {
   const notes = [endpoint.description ?? ""];
   if (endpoint.permission) notes.push(`Needs the \`${endpoint.permission}\` permission.`);
+  const scope = requiredScope(endpoint);
+  if (endpoint.access !== "webhook" && endpoint.access !== "session") notes.push(scope ? `API tokens need the \`${scope}\` scope.` : "Not available to API tokens.");
   if (endpoint.access === "session") notes.push("Only for the site's own pages (session cookie); API tokens are refused.");
   const override = endpoint.methodOverride ?? ["put", "patch", "delete"].includes(endpoint.method);
   if (override && endpoint.method !== "post") {
@@ -140,7 +146,14 @@ export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[], { siteNa
     paths,
     components: {
       securitySchemes: {
-        bearerAuth: { type: "http", scheme: "bearer", description: "A personal access token (Account settings › Developers)." },
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: [
+            "A personal access token (Account settings › Developers). Each token carries the scopes chosen when it was made; each operation lists the one it needs under `security` (a GET needs `read`). A token without it gets 403 with a message naming the missing scope; an expired token gets 401.",
+            ...TOKEN_SCOPES.map((scope) => `- \`${scope}\`: ${TOKEN_SCOPE_DESCRIPTIONS[scope]}.`),
+          ].join("\n"),
+        },
         cookieAuth: { type: "apiKey", in: "cookie", name: "session", description: "The site's own session cookie." },
       },
     },

@@ -7,6 +7,7 @@ import type { RequestInfo } from "./request-info.server";
 import { securityLogEntry } from "./security-log.server";
 import { sessions } from "./sessions.schema";
 import { loadSignedIn } from "./users.server";
+import { ADMIN_ONLY_SCOPES, tokenScopesOf, type TokenScope } from "./token-scopes";
 import { hasPermission, type Viewer } from "./viewer";
 
 /**
@@ -65,6 +66,11 @@ export async function listAccessTokens(db: Database, userId: number): Promise<Ac
   return rows.map(serializeAccessToken);
 }
 
+/** Whether this viewer may put these scopes on a token: `admin` only for admins. */
+export function mayGrantScopes(viewer: Viewer, scopes: readonly TokenScope[]) {
+  return scopes.every((scope) => !ADMIN_ONLY_SCOPES.includes(scope) || hasPermission(viewer, "admin"));
+}
+
 /**
  * Creates a token and returns its plain text, which exists only in this
  * answer. The security log records the creation in the same batch.
@@ -72,7 +78,7 @@ export async function listAccessTokens(db: Database, userId: number): Promise<Ac
 export async function createAccessToken(
   db: Database,
   userId: number,
-  input: { name: string; expiresAt: Date | null; abilities?: string[] },
+  input: { name: string; expiresAt: Date | null; scopes: readonly TokenScope[] },
   info: RequestInfo | null,
 ): Promise<{ token: AccessTokenView; plainTextToken: string }> {
   const plainTextToken = ACCESS_TOKEN_PREFIX + base64url(randomBytes(32));
@@ -85,11 +91,11 @@ export async function createAccessToken(
         name: input.name,
         tokenHash,
         prefix: plainTextToken.slice(0, DISPLAY_PREFIX_LENGTH),
-        abilities: input.abilities ?? ["*"],
+        abilities: [...new Set(input.scopes)],
         expiresAt: input.expiresAt,
       })
       .returning(),
-    securityLogEntry(db, userId, "token-created", info, { name: input.name }),
+    securityLogEntry(db, userId, "token-created", info, { name: input.name, scopes: input.scopes.join(" ") }),
   ]);
   return { token: serializeAccessToken(inserted[0]), plainTextToken };
 }
@@ -144,10 +150,10 @@ export async function loadTokenUser(
   { now = new Date(), defer }: { now?: Date; defer?: (work: Promise<unknown>) => void } = {},
 ) {
   const tokenHash = await sha256(plainTextToken);
-  let signedIn = await loadSignedIn(db, tokenHash);
+  // The token's scopes and expiry are read beside the session (in parallel): a deleted or expired token signs nothing in.
+  let [signedIn, token] = await Promise.all([loadSignedIn(db, tokenHash), findUsableToken(db, tokenHash, now)]);
+  if (!token) return null;
   if (!signedIn) {
-    const token = await findUsableToken(db, tokenHash, now);
-    if (!token) return null;
     await db
       .insert(sessions)
       .values({
@@ -170,12 +176,12 @@ export async function loadTokenUser(
   const touch = touchAccessToken(db, tokenHash, now);
   if (defer) defer(touch);
   else await touch;
-  return signedIn;
+  return { ...signedIn, tokenScopes: tokenScopesOf(token.abilities) };
 }
 
 async function findUsableToken(db: Database, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ id: accessTokens.id, userId: accessTokens.userId, expiresAt: accessTokens.expiresAt })
+    .select({ id: accessTokens.id, userId: accessTokens.userId, expiresAt: accessTokens.expiresAt, abilities: accessTokens.abilities })
     .from(accessTokens)
     .where(and(eq(accessTokens.tokenHash, tokenHash), or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, now))))
     .limit(1);
@@ -206,8 +212,9 @@ export async function deleteExpiredAccessTokens(db: Database, now = new Date()) 
  * integrated and its user has api.access (spec section 6).
  */
 export function enforceApiTokenRules(
-  app: { t: (key: string) => string; settings: { "api.integrated": boolean }; viewer: Viewer },
-  current: { viaToken: boolean; rejectedToken: boolean },
+  app: { t: (key: string, values?: Record<string, string | number>) => string; settings: { "api.integrated": boolean }; viewer: Viewer },
+  current: { viaToken: boolean; rejectedToken: boolean; tokenScopes?: readonly TokenScope[] },
+  needed: TokenScope | null = "read",
 ) {
   if (!current.viaToken) return;
   if (current.rejectedToken) {
@@ -218,5 +225,15 @@ export function enforceApiTokenRules(
   }
   if (!app.settings["api.integrated"] || !hasPermission(app.viewer, "api.access")) {
     throw Response.json({ message: app.t("This account may not use the API.") }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  }
+  // The token's scopes (issue 16, finding 4): 403 naming the scope it lacks.
+  if (needed === null) {
+    throw Response.json({ message: app.t("This call cannot be made with an API token.") }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  }
+  if (!(current.tokenScopes ?? []).includes(needed)) {
+    throw Response.json(
+      { message: app.t("This API token lacks the \":scope\" scope.", { scope: needed }), missing_scope: needed },
+      { status: 403, headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${needed}"`, "Cache-Control": "no-store" } },
+    );
   }
 }

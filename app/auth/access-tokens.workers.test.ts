@@ -22,7 +22,7 @@ async function newUser() {
 describe("API access tokens on D1", () => {
   it("stores only a hash, signs a request in through an API session, and stops at deletion", async () => {
     const user = await newUser();
-    const { token, plainTextToken } = await createAccessToken(db, user.id, { name: "CLI", expiresAt: null }, null);
+    const { token, plainTextToken } = await createAccessToken(db, user.id, { name: "CLI", expiresAt: null, scopes: ["read"] }, null);
     expect(plainTextToken).toMatch(/^rbt_[A-Za-z0-9_-]{43}$/);
     const [row] = await db.select().from(accessTokens).where(eq(accessTokens.id, token.id));
     expect(row.tokenHash).toBe(await sha256(plainTextToken));
@@ -54,7 +54,7 @@ describe("API access tokens on D1", () => {
 
   it("refuses expired and unknown tokens", async () => {
     const user = await newUser();
-    const { plainTextToken } = await createAccessToken(db, user.id, { name: "old", expiresAt: new Date(Date.now() - 1000) }, null);
+    const { plainTextToken } = await createAccessToken(db, user.id, { name: "old", expiresAt: new Date(Date.now() - 1000), scopes: ["read"] }, null);
     expect(await loadTokenUser(db, plainTextToken)).toBeNull();
     expect(await loadTokenUser(db, "rbt_" + "A".repeat(43))).toBeNull();
     const rows = await db.select().from(sessions).where(and(eq(sessions.userId, user.id), eq(sessions.kind, "api")));

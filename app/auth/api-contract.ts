@@ -65,6 +65,7 @@ export const listUserSessions = defineEndpoint({
 
 export const logoutOtherSessions = defineEndpoint({
   method: "post",
+  scope: "account",
   path: "/user-sessions/logout-other",
   operationId: "logoutOtherSessions",
   summary: "Log out other sessions",
@@ -77,6 +78,7 @@ export const logoutOtherSessions = defineEndpoint({
 
 export const resendEmailVerification = defineEndpoint({
   method: "post",
+  scope: "account",
   path: "/resend-email-verification",
   operationId: "resendEmailVerification",
   summary: "Send the e-mail verification code again",
@@ -87,6 +89,7 @@ export const resendEmailVerification = defineEndpoint({
 
 export const validateEmailVerification = defineEndpoint({
   method: "post",
+  scope: "account",
   path: "/validate-email-verification-otp",
   operationId: "validateEmailVerification",
   summary: "Verify the e-mail address with the mailed code",
@@ -98,6 +101,7 @@ export const validateEmailVerification = defineEndpoint({
 
 export const verifyHumanCheck = defineEndpoint({
   method: "post",
+  scope: "account",
   path: "/recaptcha/verify",
   operationId: "verifyHumanCheck",
   summary: "Check a human-verification token",

@@ -25,7 +25,7 @@ export async function loadCurrentUser(
   const bearer = acceptsBearerTokens(new URL(request.url).pathname) ? bearerTokenOf(request) : undefined;
   if (bearer !== undefined) {
     const signedIn = bearer === null ? null : await loadTokenUser(db, bearer, { defer });
-    return { signedIn, staleCookie: false, viaToken: true, rejectedToken: signedIn === null };
+    return { signedIn, staleCookie: false, viaToken: true, rejectedToken: signedIn === null, tokenScopes: signedIn?.tokenScopes ?? [] };
   }
   if (!readCookie(request, SESSION_COOKIE)) return { signedIn: null, staleCookie: false, viaToken: false, rejectedToken: false };
   const keys = await appKeys(authEnv(env).APP_KEY);

@@ -83,16 +83,11 @@ describe("the new-device sign-in alert", () => {
     expect(await mailsOf(user.id)).toHaveLength(1);
   });
 
-  it("sends no mail when the user turned mail off for it, and only mail when that is all they chose", async () => {
+  it("is a security alert: mail and the in-app notification cannot be turned off (issue 16, finding 11)", async () => {
     const user = await newUser();
     await signIn(user.email, WINDOWS_CHROME);
-    await saveSubscriptionSelections(db, user.id, [{ notif_id: "account.new_device", channels: { database: true, mail: false, browser: true } }]);
+    await saveSubscriptionSelections(db, user.id, [{ notif_id: "account.new_device", channels: { database: false, mail: false, browser: false } }]);
     await signIn(user.email, LINUX_FIREFOX);
-    expect(await alertsOf(user.id)).toHaveLength(1);
-    expect(await mailsOf(user.id)).toHaveLength(0);
-
-    await saveSubscriptionSelections(db, user.id, [{ notif_id: "account.new_device", channels: { database: false, mail: true, browser: false } }]);
-    await signIn(user.email, MAC_SAFARI);
     expect(await alertsOf(user.id)).toHaveLength(1);
     expect(await mailsOf(user.id)).toHaveLength(1);
   });

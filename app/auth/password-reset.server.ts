@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { PASSWORD_RESET_TTL_S } from "~/constants";
 import { passwordResetMail } from "~/mail/templates";
-import { randomToken } from "./crypto.server";
+import { randomToken, sha256 } from "./crypto.server";
 import { normalizeEmail } from "./email";
 import { hashPassword, verifyPassword } from "./password.server";
 import { checkRateLimits } from "./rate-limit.server";
@@ -26,8 +26,14 @@ export async function requestPasswordReset(s: AuthServices, emailInput: string) 
   if (!limited.ok) return { status: "rate-limited" as const, retryAfter: limited.retryAfter };
   const work = (async () => {
     const user = await findUserByEmail(s.app.db, email);
-    if (!user || user.bannedAt) return;
+    // The same work for an address without an account (issue 16, finding 9): a token, its hash and the
+    // mail rendered, only not stored or sent. All of it runs after the answer went out.
     const token = randomToken(32);
+    if (!user || user.bannedAt) {
+      await sha256(token);
+      passwordResetMail({ t: (key: string) => key, siteName: "", baseUrl: s.baseUrl }, email, `${s.baseUrl}/password/reset/${token}`, 1);
+      return;
+    }
     await createVerification(s.app.db, {
       type: "password-reset",
       target: String(user.id),

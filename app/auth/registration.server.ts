@@ -5,14 +5,15 @@ import { checkRateLimits } from "./rate-limit.server";
 import { recordSecurityEvent } from "./security-log.server";
 import type { AuthServices } from "./services.server";
 import { completeSignIn } from "./sign-in.server";
-import { createUser } from "./users.server";
+import { createUser, findUserByEmail } from "./users.server";
+import { existingAccountMail } from "~/mail/templates";
 import { sendVerificationCode } from "./email-verification.server";
 
 export type RegisterOutcome =
   | { status: "disabled" }
   | { status: "rate-limited"; retryAfter: number }
   | { status: "human-check-failed" }
-  | { status: "email-taken" }
+  | { status: "email-taken"; email: string }
   | { status: "registered"; needsEmailVerification: boolean; headers: Headers; redirectTo: string; sessionId: string };
 
 /**
@@ -43,7 +44,19 @@ export async function register(
     lastName: input.last_name || null,
     language: s.app.language,
   });
-  if (!user) return { status: "email-taken" };
+  if (!user) {
+    // Issue 16, finding 9: the form shows the same "check your e-mail" step as for a new address, and the owner
+    // of the address is told by mail (after the response, like every other mail of these flows).
+    const owner = await findUserByEmail(s.app.db, normalizeEmail(input.email));
+    if (owner) {
+      const work = Promise.all([
+        recordSecurityEvent(s.app.db, owner.id, "registration-attempt-existing", s.info),
+        s.mail(owner.language, (ctx) => existingAccountMail(ctx, owner.email, { login: `${ctx.baseUrl}/login`, reset: `${ctx.baseUrl}/forgot-password` })),
+      ]);
+      s.worker.ctx.waitUntil(work.catch(() => undefined));
+    }
+    return { status: "email-taken", email: normalizeEmail(input.email) };
+  }
   await recordSecurityEvent(s.app.db, user.id, "registered", s.info);
   const needsEmailVerification = settings["registration.require_email_confirmation"];
   if (needsEmailVerification) await sendVerificationCode(s, user);

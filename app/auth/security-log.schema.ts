@@ -23,6 +23,12 @@ export const SECURITY_EVENTS = [
   "token-created",
   "token-deleted",
   "sessions-ended",
+  // Progressive back-off (issue 16, findings 2-3): the 5th failure in a day, and the lock at the 20th.
+  "sign-in-throttled",
+  "sign-in-locked",
+  "two-factor-throttled",
+  "two-factor-locked",
+  "registration-attempt-existing",
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { createTranslate } from "~/i18n/translate";
 import { mailerFor, sendSafely, type MailMessage } from "~/mail/mailer.server";
+import { siteOrigin } from "~/http/site-origin.server";
 import { getApp, getWorker, type AppContext, type WorkerContext } from "~/request/context";
 import { appKeys, type AppKeys } from "./crypto.server";
 import { authEnv, type AuthEnv } from "./env";
@@ -31,9 +32,10 @@ export async function authServices(context: Readonly<RouterContextProvider>, req
   const app = getApp(context);
   const worker = getWorker(context);
   const env = authEnv(worker.env);
-  const baseUrl = new URL(request.url).origin;
+  // Links in mails come from the configured address, never the Host header (issue 16, finding 8).
+  const baseUrl = siteOrigin(worker.env as { APP_URL?: string; APP_ENV?: string }, request);
   const siteName = app.settings["branding.site_name"];
-  const mailer = mailerFor(env, app.db, `${siteName} <no-reply@${new URL(request.url).hostname}>`);
+  const mailer = mailerFor(env, app.db, `${siteName} <no-reply@${new URL(baseUrl).hostname}>`);
   return {
     app,
     worker,

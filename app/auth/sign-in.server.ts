@@ -10,6 +10,7 @@ import { errorFields, log } from "~/observability/log.server";
 import { randomToken, sha256, signValue, unsignValue } from "./crypto.server";
 import { normalizeEmail } from "./email";
 import { hashPassword, verifyPassword } from "./password.server";
+import { checkThrottle, clearFailures, deviceCookie, knownDeviceNonce, recordFailure, warnOwner } from "./attempt-throttle.server";
 import { checkRateLimits } from "./rate-limit.server";
 import { permissions, rolePermissions } from "./roles.schema";
 import { securityLog } from "./security-log.schema";
@@ -43,18 +44,29 @@ export async function signInWithPassword(
   input: { email: string; password: string; remember: boolean; redirect?: string },
 ): Promise<SignInOutcome> {
   const email = normalizeEmail(input.email);
+  const user = await findUserByEmail(s.app.db, email);
+  // A browser that signed in to this account before (device cookie) is throttled on its own (decision 021).
+  const device = user ? await knownDeviceNonce(s.keys, s.request, user.id) : null;
   const limited = await checkRateLimits(s.limiter, [
     ["login:ip", s.info.ipAddress ?? "unknown"],
-    ["login:account", email],
+    ...(device ? [] : [["login:account", email] as ["login:account", string]]),
   ]);
   if (!limited.ok) return { status: "rate-limited", retryAfter: limited.retryAfter };
+  // Progressive back-off per address (known or not, so the answer tells nothing): refused before the password is checked.
+  const subject = device ? `device:${device}` : email;
+  const throttle = await checkThrottle(s.app.db, subject, "sign-in");
+  if (!throttle.ok) return { status: "rate-limited", retryAfter: throttle.retryAfter };
 
-  const user = await findUserByEmail(s.app.db, email);
   const check = await verifyPassword(input.password, user?.password);
   if (!user || !check.ok) {
-    if (user) await recordSecurityEvent(s.app.db, user.id, "sign-in-failed", s.info);
+    const failures = await recordFailure(s.app.db, subject, "sign-in");
+    if (user) {
+      await recordSecurityEvent(s.app.db, user.id, "sign-in-failed", s.info);
+      await warnOwner(s, user, "sign-in", failures);
+    }
     return { status: "invalid" };
   }
+  await clearFailures(s.app.db, subject, "sign-in");
   if (user.bannedAt) return { status: "banned" };
   if (check.needsRehash) await setPasswordHash(s.app.db, user.id, await hashPassword(input.password));
 
@@ -114,6 +126,13 @@ export async function completeTwoFactorChallenge(
     ["two-factor:account", String(challenge.userId)],
   ]);
   if (!limited.ok) return { status: "rate-limited", retryAfter: limited.retryAfter };
+  // Per account over a day, whatever challenge the codes came with (a new sign-in starts a new one): back-off, then the lock.
+  const subject = `user:${challenge.userId}`;
+  const throttle = await checkThrottle(s.app.db, subject, "two-factor");
+  if (!throttle.ok) {
+    if (throttle.locked) await deleteVerification(s.app.db, "two-factor-login", challenge.target);
+    return { status: "rate-limited", retryAfter: throttle.retryAfter };
+  }
 
   const user = await findUserById(s.app.db, challenge.userId);
   if (!user || !hasTwoFactor(user)) {
@@ -125,10 +144,12 @@ export async function completeTwoFactorChallenge(
     ? await useRecoveryCode(s.app.db, user, input.recovery_code)
     : await verifyTotpForUser(s.app.db, s.keys, user, input.code ?? "");
   if (!ok) {
-    await Promise.all([
+    const [, , failures] = await Promise.all([
       countFailedAttempt(s.app.db, challenge.row.id),
       recordSecurityEvent(s.app.db, user.id, "two-factor-failed", s.info),
+      recordFailure(s.app.db, subject, "two-factor"),
     ]);
+    await warnOwner(s, user, "two-factor", failures);
     if (challenge.row.attempts + 1 >= VERIFICATION_MAX_ATTEMPTS) {
       await deleteVerification(s.app.db, "two-factor-login", challenge.target);
       return { status: "expired" };
@@ -136,6 +157,7 @@ export async function completeTwoFactorChallenge(
     return { status: "wrong-code", field };
   }
   await deleteVerification(s.app.db, "two-factor-login", challenge.target);
+  await clearFailures(s.app.db, subject, "two-factor");
   if (input.recovery_code) await recordSecurityEvent(s.app.db, user.id, "recovery-code-used", s.info);
   const data = (challenge.row.data ?? {}) as { remember?: boolean; redirect?: string | null };
   const outcome = await completeSignIn(s, user, {
@@ -179,6 +201,8 @@ export async function completeSignIn(
   }
   const headers = new Headers();
   headers.append("Set-Cookie", session.cookie);
+  // This browser is now a known device of the account (decision 021).
+  headers.append("Set-Cookie", await deviceCookie(s.keys, s.request, user.id));
   return {
     status: "signed-in",
     headers,

@@ -25,7 +25,25 @@ export const emailField = z
   .max(EMAIL_MAX_LENGTH)
   .pipe(z.email({ pattern: EMAIL_PATTERN, error: "Enter a valid email address." }));
 
-export const newPasswordField = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+/**
+ * The server's password blocklist check (app/auth/password-policy.server.ts
+ * registers it when the server starts). The list stays out of the browser's
+ * bundle: there this check is absent and the server answers with the field
+ * message (issue 16, finding 2).
+ */
+let serverPasswordCheck: ((password: string) => string | null) | null = null;
+export function registerServerPasswordCheck(check: (password: string) => string | null) {
+  serverPasswordCheck = check;
+}
+
+export const newPasswordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH)
+  .max(PASSWORD_MAX_LENGTH)
+  .superRefine((password, ctx) => {
+    const problem = serverPasswordCheck?.(password);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 /** Sign-in and confirmation take any stored password, but never a huge one. */
 export const currentPasswordField = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 

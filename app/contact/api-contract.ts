@@ -5,6 +5,7 @@ import { contactSchema } from "./contact-form";
 /** POST api/v1/contact-page (spec section 7: {name, email, message}). */
 export const submitContact = defineEndpoint({
   method: "post",
+  scope: "account",
   path: "/contact-page",
   operationId: "submitContact",
   summary: "Send a message through the contact form",

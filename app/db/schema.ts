@@ -14,6 +14,7 @@ export * from "~/mail/outbox.schema";
 export * from "~/billing/schema";
 export * from "~/uploads/schema";
 export * from "~/auth/access-tokens.schema";
+export * from "~/auth/failed-attempts.schema";
 export * from "~/observability/error-log.schema";
 export * from "~/contact/schema";
 export * from "~/notifications/schema";

@@ -11,6 +11,17 @@ describe("safeRedirectPath", () => {
     ["/ok\nSet-Cookie: x", "/"],
     ["", "/"],
     [null, "/"],
+    // Issue 16, finding 1: dot-segments resolved into a protocol-relative target.
+    ["/..//evil.example", "/"],
+    ["/../..//evil.example/x", "/"],
+    ["/%2e%2e//evil.example", "/"],
+    ["/./%2E%2e//evil.example", "/"],
+    ["/a/../..//evil.example", "/"],
+    ["/%2F%2Fevil.example", "/"],
+    ["/%5cevil.example", "/"],
+    ["/\t/evil.example", "/"],
+    ["/ok\u0000", "/"],
+    ["/a/../titles?q=1", "/titles?q=1"],
   ])("%j -> %j", (input, expected) => {
     expect(safeRedirectPath(input as string | null)).toBe(expected);
   });

@@ -1,16 +1,20 @@
 /**
  * A path that is safe to redirect to after an action: same origin only.
  * Anything else (absolute URLs to other hosts, protocol-relative "//evil",
- * backslash tricks, javascript:) falls back.
+ * backslash tricks, javascript:) falls back. The check runs again on the
+ * normalised result: dot-segments (also percent-encoded ones) can turn
+ * `/..//evil.example` into the protocol-relative `//evil.example`.
  */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof to !== "string" || to.length === 0 || to.length > 2000) return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\\]/.test(to)) return fallback;
+  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
   try {
     const url = new URL(to, "http://x.invalid");
     if (url.origin !== "http://x.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    if (!path.startsWith("/") || path.startsWith("//") || /^\/[\\/]|[\u0000-\u001f\u007f\\]/i.test(path) || /^\/%(2f|5c)/i.test(path)) return fallback;
+    return path;
   } catch {
     return fallback;
   }

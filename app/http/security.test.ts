@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_REQUEST_BODY_BYTES } from "~/constants";
-import { applySecurityHeaders, bodyLimitFor, isCrossOriginWrite, limitRequestBody, PayloadTooLargeError } from "./security";
+import { applySecurityHeaders, bodyLimitFor, isCrossOriginWrite, limitRequestBody, PayloadTooLargeError, asFormWrite } from "./security";
 
 const site = "https://films.example";
 
@@ -108,5 +108,34 @@ describe("applySecurityHeaders", () => {
   it("does not send HSTS from a local server", () => {
     const response = applySecurityHeaders(new Response(""), { ...options, isLocal: true });
     expect(response.headers.get("Strict-Transport-Security")).toBeNull();
+  });
+});
+
+describe("asFormWrite (issue 16, finding 5)", () => {
+  const post = (path: string, body: BodyInit | null, type?: string) =>
+    new Request(`https://films.example${path}`, { method: "POST", body, headers: type ? { "Content-Type": type } : {} });
+
+  it("refuses JSON, text and untyped bodies to a form route", async () => {
+    expect(await asFormWrite(post("/login", '{"email":"a@b.c"}', "application/json"), "/login")).toBeNull();
+    expect(await asFormWrite(post("/register", "email=a", "text/plain"), "/register")).toBeNull();
+    expect(await asFormWrite(post("/admin/titles", "x"), "/admin/titles")).toBeNull();
+    expect(await asFormWrite(post("/account-settings.data", "[]", "application/json"), "/account-settings.data")).toBeNull();
+  });
+
+  it("lets forms through and turns a bodiless write into an empty form", async () => {
+    const form = post("/login", "email=a", "application/x-www-form-urlencoded");
+    expect(await asFormWrite(form, "/login")).toBe(form);
+    const bare = await asFormWrite(post("/auth/logout-not-api", null), "/notifications/settings");
+    expect(bare).not.toBeNull();
+    expect([...(await bare!.formData()).keys()]).toEqual([]);
+  });
+
+  it("leaves JSON routes alone", async () => {
+    const json = post("/api/v1/workspaces", "{}", "application/json");
+    expect(await asFormWrite(json, "/api/v1/workspaces")).toBe(json);
+    const login = post("/auth/login", "{}", "application/json");
+    expect(await asFormWrite(login, "/auth/login")).toBe(login);
+    const editor = post("/admin/appearance", "{}", "application/json");
+    expect(await asFormWrite(editor, "/admin/appearance")).toBe(editor);
   });
 });

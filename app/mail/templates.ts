@@ -75,6 +75,35 @@ export function verificationCodeMail(ctx: MailContext, to: string, code: string,
   }));
 }
 
+/** Repeated failed sign-ins or two-factor codes on the account (issue 16, findings 2-3). */
+export function failedAttemptsMail(ctx: MailContext, to: string, facts: { kind: "sign-in" | "two-factor"; failures: number; locked: boolean; settingsUrl: string }) {
+  const { t } = ctx;
+  const what = facts.kind === "sign-in" ? t("sign-in attempts with a wrong password") : t("wrong two-factor codes");
+  return withSource("account.failed-attempts", render(ctx, to, t("Failed sign-in attempts on your :site account", { site: ctx.siteName }), {
+    paragraphs: [
+      t("There have been :count :what on your account today.", { count: facts.failures, what }),
+      facts.locked
+        ? t("To protect your account, signing in this way is locked for the rest of the day. Browsers you have signed in with before can still sign in.")
+        : t("Each further attempt now has to wait longer. Browsers you have signed in with before are not affected."),
+      t("If this was not you, someone may be trying to guess your password: change it, and turn on two-factor authentication."),
+    ],
+    button: { label: t("Review your account security"), url: facts.settingsUrl },
+  }));
+}
+
+/** Someone tried to register with an address that already has an account (issue 16, finding 9). */
+export function existingAccountMail(ctx: MailContext, to: string, urls: { login: string; reset: string }) {
+  const { t } = ctx;
+  return withSource("account.registration-attempt", render(ctx, to, t("Someone tried to create a :site account with your address", { site: ctx.siteName }), {
+    paragraphs: [
+      t("Someone tried to create an account with this email address, but you already have one."),
+      t("If it was you, sign in instead. If you forgot your password, you can reset it."),
+    ],
+    button: { label: t("Sign in"), url: urls.login },
+    after: [t("Forgot your password? :url", { url: urls.reset }), t("If it was not you, no further action is required.")],
+  }));
+}
+
 export function passwordResetMail(ctx: MailContext, to: string, url: string, minutes: number) {
   const { t } = ctx;
   return withSource("account.password-reset", render(ctx, to, t("Reset your :site password", { site: ctx.siteName }), {

@@ -57,6 +57,7 @@ const idList = z.array(z.number().int().positive()).min(1).max(100);
 
 export const markNotificationsReadEndpoint = defineEndpoint({
   method: "post",
+  scope: "account",
   path: "/notifications/mark-as-read",
   operationId: "markNotificationsRead",
   summary: "Mark notifications as read",
@@ -100,7 +101,7 @@ const notifIdSchema = z.enum(NOTIFICATION_TYPES.map((type) => type.id) as [strin
 
 export const subscriptionSettingsSchema = z.object({
   available_channels: z.array(z.enum(NOTIFICATION_CHANNELS)),
-  subscriptions: z.array(z.object({ group_name: z.string(), subscriptions: z.array(z.object({ notif_id: z.string(), name: z.string() })) })),
+  subscriptions: z.array(z.object({ group_name: z.string(), subscriptions: z.array(z.object({ notif_id: z.string(), name: z.string(), required_channels: z.array(z.enum(NOTIFICATION_CHANNELS)) })) })),
   user_selections: z.array(z.object({ notif_id: z.string(), channels: channelsSchema })),
 });
 
@@ -124,6 +125,7 @@ export const selectionsBodySchema = z.object({
 
 export const updateNotificationSubscriptions = defineEndpoint({
   method: "put",
+  scope: "account",
   path: "/notifications/me/subscriptions",
   operationId: "updateNotificationSubscriptions",
   summary: "Save per-channel notification choices",
@@ -153,6 +155,7 @@ const broadcastSchema = z.object({
 
 export const createBroadcastEndpoint = defineEndpoint({
   method: "post",
+  scope: "admin",
   path: "/notifications/broadcasts",
   operationId: "createNotificationBroadcast",
   summary: "Send an announcement to every user (or to some roles or users)",

@@ -1,4 +1,4 @@
-import type { NotificationChannels } from "./notification-data";
+import type { NotificationChannel, NotificationChannels } from "./notification-data";
 
 /**
  * Every notification the product sends, grouped as the settings page shows
@@ -11,13 +11,15 @@ export interface NotificationType {
   name: string;
   /** The channels a user gets until they choose (a row in notification_subscriptions). */
   defaults: NotificationChannels;
+  /** Channels that cannot be turned off: security notifications always reach the account (issue 16, finding 11). */
+  required?: readonly NotificationChannel[];
 }
 
 const ALL_ON: NotificationChannels = { database: true, mail: true, browser: true };
 
 export const NOTIFICATION_TYPES = [
   { id: "workspace.invitation", group: "Workspaces", name: "Invitations to join a workspace", defaults: ALL_ON },
-  { id: "account.new_device", group: "Account security", name: "Sign-in from a new device", defaults: ALL_ON },
+  { id: "account.new_device", group: "Account security", name: "Sign-in from a new device", defaults: ALL_ON, required: ["database", "mail"] },
   { id: "billing.payment_failed", group: "Subscription", name: "A payment failed", defaults: ALL_ON },
   { id: "billing.invoice_available", group: "Subscription", name: "A new invoice is available", defaults: { database: true, mail: true, browser: false } },
   { id: "billing.plan_changed", group: "Subscription", name: "Your plan changed", defaults: ALL_ON },
@@ -28,7 +30,7 @@ export const NOTIFICATION_TYPES = [
 export type NotificationTypeId = (typeof NOTIFICATION_TYPES)[number]["id"];
 
 export function notificationType(id: string): NotificationType | undefined {
-  return NOTIFICATION_TYPES.find((type) => type.id === id);
+  return (NOTIFICATION_TYPES as readonly NotificationType[]).find((type) => type.id === id);
 }
 
 export function isNotificationTypeId(id: string): id is NotificationTypeId {

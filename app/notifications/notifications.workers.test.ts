@@ -62,10 +62,21 @@ describe("delivery honours each user's channel choices", () => {
   it("a type switched off for mail produces no mail; the other channels still work", async () => {
     const services = makeServices();
     const user = await createUser();
-    await saveSubscriptionSelections(db, user.id, [{ notif_id: "account.new_device", channels: { mail: false } }]);
-    await notify(services, [user], newDeviceMessage({ device: "Firefox on Linux", place: "Lisbon, PT", ip: "192.0.2.1", time: new Date() }));
+    await saveSubscriptionSelections(db, user.id, [{ notif_id: "site.announcement", channels: { database: true, mail: false } }]);
+    await notify(services, [user], hello("<b>In the app</b> only"));
     await services.settle();
     expect(await outboxFor(user.email)).toEqual([]);
+    const list = await listNotifications(db, user.id);
+    expect(list.pagination.data[0].data.lines[0].content).toContain("In the app");
+  });
+
+  it("a security notification cannot be switched off for mail (issue 16, finding 11)", async () => {
+    const services = makeServices();
+    const user = await createUser();
+    await saveSubscriptionSelections(db, user.id, [{ notif_id: "account.new_device", channels: { database: false, mail: false, browser: false } }]);
+    await notify(services, [user], newDeviceMessage({ device: "Firefox on Linux", place: "Lisbon, PT", ip: "192.0.2.1", time: new Date() }));
+    await services.settle();
+    expect(await outboxFor(user.email)).toHaveLength(1);
     const list = await listNotifications(db, user.id);
     expect(list.pagination.data[0].data.lines[0].content).toContain("<strong>Firefox on Linux</strong>");
   });

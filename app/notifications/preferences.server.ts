@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationChannels } from "./notification-data";
-import { NOTIFICATION_TYPES, notificationGroups, notificationType, type NotificationTypeId } from "./notification-types";
+import { NOTIFICATION_TYPES, notificationGroups, notificationType, type NotificationType, type NotificationTypeId } from "./notification-types";
 import { notificationSubscriptions } from "./schema";
 
 /**
@@ -11,7 +11,7 @@ import { notificationSubscriptions } from "./schema";
 
 export interface SubscriptionSettings {
   available_channels: NotificationChannel[];
-  subscriptions: { group_name: string; subscriptions: { notif_id: string; name: string }[] }[];
+  subscriptions: { group_name: string; subscriptions: { notif_id: string; name: string; required_channels: NotificationChannel[] }[] }[];
   user_selections: { notif_id: string; channels: NotificationChannels }[];
 }
 
@@ -26,19 +26,23 @@ export async function subscriptionSettings(db: Database, userId: number, t: (key
     available_channels: [...NOTIFICATION_CHANNELS],
     subscriptions: notificationGroups().map(({ group, types }) => ({
       group_name: t(group),
-      subscriptions: types.map((type) => ({ notif_id: type.id, name: t(type.name) })),
+      subscriptions: types.map((type) => ({ notif_id: type.id, name: t(type.name), required_channels: [...(type.required ?? [])] })),
     })),
     user_selections: NOTIFICATION_TYPES.map((type) => ({
       notif_id: type.id,
-      channels: completeChannels(stored.get(type.id), type.defaults),
+      channels: completeChannels(stored.get(type.id), type),
     })),
   };
 }
 
-/** A stored choice may predate a channel: missing channels take the default. */
-function completeChannels(stored: Partial<NotificationChannels> | undefined, defaults: NotificationChannels): NotificationChannels {
-  const out = { ...defaults };
+/**
+ * A stored choice may predate a channel: missing channels take the default.
+ * A type's required channels are on whatever was stored or sent (security notifications).
+ */
+function completeChannels(stored: Partial<NotificationChannels> | undefined, type: NotificationType): NotificationChannels {
+  const out = { ...type.defaults };
   if (stored) for (const channel of NOTIFICATION_CHANNELS) if (typeof stored[channel] === "boolean") out[channel] = stored[channel]!;
+  for (const channel of type.required ?? []) out[channel] = true;
   return out;
 }
 
@@ -55,7 +59,7 @@ export async function saveSubscriptionSelections(db: Database, userId: number, s
   const rows = selections.flatMap((selection) => {
     const type = notificationType(selection.notif_id);
     if (!type) return [];
-    return [{ userId, notifId: type.id, channels: completeChannels(selection.channels, type.defaults), updatedAt: new Date() }];
+    return [{ userId, notifId: type.id, channels: completeChannels(selection.channels, type), updatedAt: new Date() }];
   });
   if (rows.length === 0) return;
   // 4 values per row: at most 24 rows per statement (D1's 100-parameter limit).
@@ -83,14 +87,14 @@ function sqlExcluded(column: string) {
 export async function channelsForRecipients(db: Database, userIds: number[], typeId: NotificationTypeId): Promise<Map<number, NotificationChannels>> {
   const type = notificationType(typeId)!;
   const out = new Map<number, NotificationChannels>();
-  for (const id of userIds) out.set(id, { ...type.defaults });
+  for (const id of userIds) out.set(id, completeChannels(undefined, type));
   for (let i = 0; i < userIds.length; i += 90) {
     const chunk = userIds.slice(i, i + 90);
     const rows = await db
       .select({ userId: notificationSubscriptions.userId, channels: notificationSubscriptions.channels })
       .from(notificationSubscriptions)
       .where(and(eq(notificationSubscriptions.notifId, typeId), inArray(notificationSubscriptions.userId, chunk)));
-    for (const row of rows) out.set(row.userId, completeChannels(row.channels, type.defaults));
+    for (const row of rows) out.set(row.userId, completeChannels(row.channels, type));
   }
   return out;
 }

@@ -6,6 +6,7 @@ import { mailQueueFor, type MailQueue, type MailQueueEnv } from "~/mail/mail-que
 import { getApp, getWorker, type AppContext, type WorkerContext } from "~/request/context";
 import type { Settings } from "~/settings/definitions";
 import { loadSettings } from "~/settings/settings.server";
+import { siteOrigin } from "~/http/site-origin.server";
 
 /**
  * What delivering notifications needs, from a request or from a queue
@@ -33,12 +34,13 @@ export function notificationServices(context: Readonly<RouterContextProvider>, r
 
 /** The same, from the request's app and worker context (for domains that carry those, like auth's services). */
 export function notificationServicesFor(app: AppContext, worker: WorkerContext, request: Request): NotificationServices {
-  const url = new URL(request.url);
-  return buildServices(worker.env as unknown as NotificationEnv, {
+  const env = worker.env as unknown as NotificationEnv;
+  return buildServices(env, {
     db: app.db,
     settings: app.settings,
     localizations: app.localizations,
-    baseUrl: url.origin,
+    // Links in mails come from the configured address, never the Host header (issue 16, finding 8).
+    baseUrl: siteOrigin(env as NotificationEnv & { APP_ENV?: string }, request),
     waitUntil: (work) => worker.ctx.waitUntil(work.catch(() => undefined)),
   });
 }

@@ -36,7 +36,7 @@ const errorSummarySchema = z.object({
   created_at: z.string(),
 });
 
-const base = { tag: "Logs", access: "user" as const, permission: "admin" };
+const base = { tag: "Logs", access: "user" as const, permission: "admin", scope: "admin" as const };
 
 export const listErrorLog = defineEndpoint({
   ...base,

@@ -1,3 +1,4 @@
+import { isRouteErrorResponse } from "react-router";
 import { hasPermission } from "~/auth/viewer";
 import { DEBUG_ERROR_COOKIE, DEBUG_ERROR_COOKIE_MAX_AGE_S } from "~/constants";
 import { openD1 } from "~/db/client.server";
@@ -26,6 +27,32 @@ export function canDownloadLog(app: Pick<AppContext, "viewer"> | null) {
   return Boolean(app && hasPermission(app.viewer, "admin"));
 }
 
+/**
+ * The status of a client error (a thrown 4xx route response or Response: a
+ * POST to a page with no action is 405, an unknown path 404), else null.
+ * Those are the client's mistakes, not the server's: never error-log rows
+ * (issue 16, finding 6: 20 guest POSTs to /titles made 20 rows).
+ */
+export function clientErrorStatus(error: unknown): number | null {
+  const status = isRouteErrorResponse(error) ? error.status : error instanceof Response ? error.status : null;
+  return status !== null && status >= 400 && status < 500 ? status : null;
+}
+
+/** A readable message for anything thrown: never "[object Object]". */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
+  if (error instanceof Response) return `${error.status} ${error.statusText}`.trim();
+  if (typeof error === "object" && error !== null) {
+    try {
+      return JSON.stringify(error).slice(0, 1000);
+    } catch {
+      return Object.prototype.toString.call(error);
+    }
+  }
+  return String(error);
+}
+
 interface ReportOptions {
   worker: WorkerContext;
   app: AppContext | null;
@@ -48,7 +75,7 @@ export async function reportError(error: unknown, options: ReportOptions): Promi
     requestId: worker.requestId,
     source,
     exception: error instanceof Error ? error.name || "Error" : typeof error,
-    message: error instanceof Error ? error.message : String(error),
+    message: describeError(error),
     stack: error instanceof Error ? (error.stack ?? null) : null,
     method: request.method,
     url: url.pathname + url.search,

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { appContext, workerContext, type AppContext } from "~/request/context";
-import { debugErrorCookie, debugTracesAllowed, reportError } from "./error-report.server";
+import { clientErrorStatus, debugErrorCookie, debugTracesAllowed, reportError } from "./error-report.server";
 import { errorFields, log } from "./log.server";
 
 /**
@@ -26,6 +26,12 @@ export function reportPageError(error: unknown, request: Request, context: Reado
     worker = context.get(workerContext);
   } catch {
     log("error", "route error", { path: new URL(request.url).pathname, ...errorFields(error) });
+    return;
+  }
+  const status = clientErrorStatus(error);
+  if (status !== null) {
+    // A client error (405 for a POST to a page without an action, 404...): a warning line, never an error-log row.
+    log("warn", "client error", { requestId: worker.requestId, status, method: request.method, path: new URL(request.url).pathname });
     return;
   }
   const reported = reportError(error, { worker, app: appOf(context), request, url: new URL(request.url), source: "page", withTrace: false });

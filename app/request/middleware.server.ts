@@ -1,6 +1,8 @@
 import type { MiddlewareFunction } from "react-router";
+import "~/auth/password-policy.server";
 import { enforceApiTokenRules } from "~/auth/access-tokens.server";
 import { loadCurrentUser } from "~/auth/current-user.server";
+import { scopeForRequest } from "~/api/token-scope.server";
 import { afterAuthResponse, enforceEmailVerification } from "~/auth/request-hooks.server";
 import { loadGuestViewer } from "~/auth/viewer.server";
 import { D1_BOOKMARK_COOKIE, FLASH_TOAST_COOKIE, LANGUAGE_COOKIE, THEME_COOKIE, TIME_ZONE_HINT_COOKIE } from "~/constants";
@@ -84,7 +86,7 @@ export const appMiddleware: MiddlewareFunction<Response> = async ({ request, con
   });
 
   const app = context.get(appContext);
-  enforceApiTokenRules(app, current);
+  enforceApiTokenRules(app, current, current.viaToken ? scopeForRequest(request, routeUrl.pathname) : "read");
   enforceEmailVerification(app, routeUrl);
   const response = afterAuthResponse(app, worker, request, routeUrl, await next(), current.staleCookie);
 

@@ -1,4 +1,5 @@
 import { deleteExpiredAccessTokens } from "~/auth/access-tokens.server";
+import { deleteExpiredFailures } from "~/auth/attempt-throttle.server";
 import { deleteExpiredRateLimitBuckets } from "~/auth/rate-limit.server";
 import { deleteExpiredSessions } from "~/auth/sessions.server";
 import { deleteExpiredVerifications } from "~/auth/verification.server";
@@ -86,7 +87,9 @@ const jobs: ScheduledJob[] = [
       const { db } = openD1(env.DB, null);
       const tokens = await deleteExpiredAccessTokens(db);
       await deleteExpiredSessions(db);
-      log("info", "expired sessions and tokens removed", { tokens });
+      // Failed-attempt counts whose day is over (issue 16, decision 021).
+      const failures = await deleteExpiredFailures(db);
+      log("info", "expired sessions and tokens removed", { tokens, failures });
     },
   },
   {

@@ -35,6 +35,7 @@ const base = { tag: "Uploads", access: "user" as const, permission: "files.creat
 export const createFileEntry = defineEndpoint({
   ...base,
   method: "post",
+  scope: "uploads",
   path: "/file-entries",
   operationId: "createFileEntry",
   summary: "Upload a file directly",
@@ -69,6 +70,7 @@ export const deleteFileEntries = defineEndpoint({
   ...base,
   permission: undefined,
   method: "post",
+  scope: "uploads",
   path: "/file-entries/delete",
   operationId: "deleteFileEntries",
   summary: "Delete file entries",
@@ -85,6 +87,7 @@ const tusHeaders = { "Tus-Resumable": { description: "1.0.0", schema: { type: "s
 export const createTusUpload = defineEndpoint({
   ...base,
   method: "post",
+  scope: "uploads",
   path: "/tus/upload",
   operationId: "createTusUpload",
   summary: "Start a resumable (tus 1.0.0) upload",
@@ -116,6 +119,7 @@ export const headTusUpload = defineEndpoint({
 export const patchTusUpload = defineEndpoint({
   ...base,
   method: "patch",
+  scope: "uploads",
   path: "/tus/upload/{uploadId}",
   operationId: "appendTusUpload",
   summary: "Send bytes (tus PATCH)",
@@ -132,6 +136,7 @@ export const patchTusUpload = defineEndpoint({
 export const deleteTusUpload = defineEndpoint({
   ...base,
   method: "delete",
+  scope: "uploads",
   path: "/tus/upload/{uploadId}",
   operationId: "terminateTusUpload",
   summary: "Cancel a resumable upload (tus termination)",
@@ -142,6 +147,7 @@ export const deleteTusUpload = defineEndpoint({
 export const createTusEntry = defineEndpoint({
   ...base,
   method: "post",
+  scope: "uploads",
   path: "/tus/entries",
   operationId: "createTusEntry",
   summary: "Turn a finished tus upload into a file entry",
@@ -152,6 +158,7 @@ export const createTusEntry = defineEndpoint({
 export const presignSimpleUpload = defineEndpoint({
   ...base,
   method: "post",
+  scope: "uploads",
   path: "/s3/simple/presign",
   operationId: "presignSimpleUpload",
   summary: "Presign a single PUT upload",
@@ -179,6 +186,7 @@ export const putSimpleObject = defineEndpoint({
   access: "public",
   permission: undefined,
   method: "put",
+  scope: "uploads",
   path: "/s3/simple/object",
   operationId: "putSimpleObject",
   summary: "Upload to a presigned URL",
@@ -193,6 +201,7 @@ const multipart = (operation: string, summary: string, body: z.ZodType, response
   defineEndpoint({
     ...base,
     method: "post",
+    scope: "uploads",
     path: `/s3/multipart/${operation}`,
     operationId: `multipart${operation.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())}`,
     summary,
@@ -227,6 +236,7 @@ export const putMultipartPart = defineEndpoint({
   access: "public",
   permission: undefined,
   method: "put",
+  scope: "uploads",
   path: "/s3/multipart/part",
   operationId: "putMultipartPart",
   summary: "Upload one part to a signed part URL",
@@ -240,6 +250,7 @@ export const putMultipartPart = defineEndpoint({
 export const createS3Entry = defineEndpoint({
   ...base,
   method: "post",
+  scope: "uploads",
   path: "/s3/entries",
   operationId: "createS3Entry",
   summary: "Turn a finished presigned or multipart upload into a file entry",

@@ -54,6 +54,11 @@ export async function handleUploadApi(
       return uploadErrorResponse(error, getApp(context).t);
     }
     if (error instanceof Response) throw error;
+    // A write that lost a race on a unique column: the client's retry meets the row the winner made.
+    if (/UNIQUE constraint failed/.test(String((error as { message?: unknown })?.message ?? "") + String((error as { cause?: unknown })?.cause ?? ""))) {
+      await drainBody(request);
+      return uploadErrorResponse(new UploadError(409, "This upload changed at the same time. Please try again.", {}, "upload_conflict"), getApp(context).t);
+    }
     log("error", "upload API failed", { path: new URL(request.url).pathname, ...errorFields(error), cause: String((error as { cause?: unknown })?.cause ?? "") });
     throw error;
   }

@@ -39,7 +39,9 @@ export const fileNameOfKey = (key: string) => key.slice(key.lastIndexOf("/") + 1
  * Turns a finished upload into a file entry. The restrictions are checked
  * again against what R2 actually holds (its real size, and the type its first
  * bytes reveal); a file that fails is deleted. Calling it twice returns the
- * same entry.
+ * same entry, also when the calls run at once: the insert yields to an entry
+ * another call already made for the same object (its path is unique), and
+ * every caller answers with that one row (issue 16, finding 7).
  */
 export async function claimStoredUpload(
   services: UploadServices,
@@ -95,6 +97,7 @@ export async function claimStoredUpload(
         createdAt: now,
         updatedAt: now,
       })
+      .onConflictDoNothing({ target: fileEntries.path })
       .returning(),
     // Keep the session briefly, pointing at its entry, so a repeated call answers the same.
     services.db
@@ -106,7 +109,11 @@ export async function claimStoredUpload(
       })
       .where(eq(uploadSessions.id, session.id)),
   ]);
-  return entry[0];
+  if (entry[0]) return entry[0];
+  // Another call claimed it first: the same entry for everyone.
+  const [existing] = await services.db.select().from(fileEntries).where(eq(fileEntries.path, session.path));
+  if (!existing) throw new UploadError(409, "The upload is being claimed. Please try again.", {}, "upload_conflict");
+  return existing;
 }
 
 /** Inserts an entry for an object stored directly (no upload session). */

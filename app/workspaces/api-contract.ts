@@ -63,6 +63,7 @@ export const listWorkspacesEndpoint = defineEndpoint({
 
 export const createWorkspaceEndpoint = defineEndpoint({
   method: "post",
+  scope: "account",
   path: "/workspaces",
   operationId: "createWorkspace",
   summary: "Create a workspace",
@@ -87,6 +88,7 @@ export const getWorkspaceEndpoint = defineEndpoint({
 
 export const renameWorkspaceEndpoint = defineEndpoint({
   method: "put",
+  scope: "account",
   path: "/workspaces/{workspaceId}",
   operationId: "renameWorkspace",
   summary: "Rename a workspace (owner or admin)",
@@ -99,6 +101,7 @@ export const renameWorkspaceEndpoint = defineEndpoint({
 
 export const deleteWorkspaceEndpoint = defineEndpoint({
   method: "delete",
+  scope: "account",
   path: "/workspaces/{workspaceId}",
   operationId: "deleteWorkspace",
   summary: "Delete a workspace (owner)",
@@ -111,6 +114,7 @@ export const deleteWorkspaceEndpoint = defineEndpoint({
 
 export const inviteMembersEndpoint = defineEndpoint({
   method: "post",
+  scope: "account",
   path: "/workspaces/{workspaceId}/invite",
   operationId: "inviteWorkspaceMembers",
   summary: "Invite people by e-mail (owner or admin)",
@@ -131,6 +135,7 @@ export const inviteMembersEndpoint = defineEndpoint({
 
 export const leaveWorkspaceEndpoint = defineEndpoint({
   method: "post",
+  scope: "account",
   path: "/workspaces/{workspaceId}/leave",
   operationId: "leaveWorkspace",
   summary: "Leave a workspace",
@@ -143,6 +148,7 @@ export const leaveWorkspaceEndpoint = defineEndpoint({
 
 export const changeMemberRoleEndpoint = defineEndpoint({
   method: "put",
+  scope: "account",
   path: "/workspaces/{workspaceId}/members/{userId}",
   operationId: "changeWorkspaceMemberRole",
   summary: "Change a member's role (owner)",
@@ -155,6 +161,7 @@ export const changeMemberRoleEndpoint = defineEndpoint({
 
 export const removeMemberEndpoint = defineEndpoint({
   method: "delete",
+  scope: "account",
   path: "/workspaces/{workspaceId}/members/{userId}",
   operationId: "removeWorkspaceMember",
   summary: "Remove a member (owner, or an admin removing a member)",
@@ -182,6 +189,7 @@ export const joinWorkspaceEndpoint = defineEndpoint({
 export const joinWorkspacePostEndpoint = defineEndpoint({
   ...joinWorkspaceEndpoint,
   method: "post",
+  scope: "account",
   operationId: "joinWorkspaceWithPost",
   summary: "Accept an invitation (POST)",
   description: "The same as the GET, for clients that prefer a POST for a change.",
@@ -189,6 +197,7 @@ export const joinWorkspacePostEndpoint = defineEndpoint({
 
 export const deleteInviteEndpoint = defineEndpoint({
   method: "delete",
+  scope: "account",
   path: "/workspace/invite/{inviteId}",
   operationId: "deleteWorkspaceInvite",
   summary: "Decline an invitation (invitee) or revoke it (owner or admin)",

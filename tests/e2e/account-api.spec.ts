@@ -15,11 +15,11 @@ test.beforeEach(async ({ context }) => {
 
 test("tokens: created by the site, used as Bearer, cannot create tokens, deleted", async ({ page, context, baseURL }) => {
   const user = await createAccountUser(context, baseURL!);
-  const created = await page.request.post("/api/v1/access-tokens", { data: { tokenName: "CI" } });
+  const created = await page.request.post("/api/v1/access-tokens", { data: { tokenName: "CI", scopes: ["read", "account"] } });
   expect(created.status()).toBe(201);
   const { plainTextToken, token } = await created.json();
   expect(plainTextToken).toMatch(/^rbt_/);
-  expect(token).toMatchObject({ name: "CI", last_used_at: null, expires_at: null });
+  expect(token).toMatchObject({ name: "CI", last_used_at: null, expires_at: null, abilities: ["read", "account"] });
   const bearer = { Authorization: `Bearer ${plainTextToken}`, Cookie: "" };
 
   const me = await page.request.get("/api/v1/users/me", { headers: bearer });

@@ -2,13 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { AccessTokenView } from "~/auth/access-tokens.server";
 import { answerFor } from "~/auth/ui/two-factor-section";
-import { useTrans } from "~/i18n/translation-context";
+import { TOKEN_SCOPE_DESCRIPTIONS, type TokenScope } from "~/auth/token-scopes";
+import { useTrans } from "~/bootstrap/use-bootstrap";
 import { COPY_FEEDBACK_MS } from "~/constants";
 import { useDates } from "~/i18n/use-dates";
 import { toast } from "~/toasts/toast-store";
 import { Button } from "~/ui/button";
 import { ConfirmDialog, Dialog, Modal } from "~/ui/dialog";
-import { FormErrors, IntentField, SelectField, SubmitButton, TextField } from "~/ui/forms/fields";
+import { FieldErrors, FormErrors, IntentField, SelectField, SubmitButton, TextField } from "~/ui/forms/fields";
 import type { FormAnswer } from "~/ui/forms/form-result";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -35,7 +36,7 @@ export function isCreatedToken(value: unknown): value is CreatedToken {
  * with a copy button ("Copied!" for a second) and a warning that it cannot
  * be shown again. Tokens are stored hashed; delete says "Token deleted".
  */
-export function DevelopersSection({ tokens, actionData }: { tokens: AccessTokenView[]; actionData: FormAnswer }) {
+export function DevelopersSection({ tokens, scopes, actionData }: { tokens: AccessTokenView[]; scopes: readonly TokenScope[]; actionData: FormAnswer }) {
   const t = useTrans();
   const hydrated = useHydrated();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -60,10 +61,10 @@ export function DevelopersSection({ tokens, actionData }: { tokens: AccessTokenV
           <Button variant="outlined" onPress={() => setDialogOpen(true)} data-testid="create-token-button">
             {t("Create token")}
           </Button>
-          <CreateTokenDialog isOpen={dialogOpen} onOpenChange={setDialogOpen} />
+          <CreateTokenDialog isOpen={dialogOpen} onOpenChange={setDialogOpen} scopes={scopes} />
         </div>
       ) : (
-        <CreateTokenForm actionData={actionData} />
+        <CreateTokenForm actionData={actionData} scopes={scopes} />
       )}
     </SettingsSection>
   );
@@ -89,6 +90,13 @@ function TokenList({ tokens, actionData }: { tokens: AccessTokenView[]; actionDa
               </span>
               {" · "}
               {token.expires_at ? t("Expires :date", { date: format(token.expires_at, "date") }) : t("No expiration")}
+            </p>
+            <p className="mt-1 flex flex-wrap gap-1" data-testid="token-scopes" aria-label={t("Scopes")}>
+              {token.abilities.map((scope) => (
+                <code key={scope} className="rounded bg-paper px-1.5 py-0.5 font-mono text-xs">
+                  {scope}
+                </code>
+              ))}
             </p>
           </div>
           <DeleteTokenForm token={token} actionData={actionData} />
@@ -142,7 +150,7 @@ function expirationOptions(t: (key: string, values?: Record<string, string | num
 }
 
 /** Without JavaScript: the create form under the list; the page comes back with the new token on top. */
-function CreateTokenForm({ actionData }: { actionData: FormAnswer }) {
+function CreateTokenForm({ actionData, scopes }: { actionData: FormAnswer; scopes: readonly TokenScope[] }) {
   const t = useTrans();
   const [form, fields] = useAppForm({ schema: createTokenSchema, id: "create-token", lastResult: answerFor(actionData, "create-token") });
   return (
@@ -152,6 +160,7 @@ function CreateTokenForm({ actionData }: { actionData: FormAnswer }) {
       <FormErrors form={form} />
       <TextField meta={fields.token_name} label={t("Token name")} autoComplete="off" />
       <SelectField meta={fields.expiration} label={t("Expiration")} options={expirationOptions(t)} />
+      <ScopesField meta={fields.scopes} scopes={scopes} />
       <div>
         <SubmitButton>{t("Create")}</SubmitButton>
       </div>
@@ -160,18 +169,18 @@ function CreateTokenForm({ actionData }: { actionData: FormAnswer }) {
 }
 
 /** With JavaScript: a dialog with the form, then the new token. Its content (and fetcher) is new each time it opens. */
-function CreateTokenDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+function CreateTokenDialog({ isOpen, onOpenChange, scopes }: { isOpen: boolean; onOpenChange: (open: boolean) => void; scopes: readonly TokenScope[] }) {
   const t = useTrans();
   return (
     <Modal isOpen={isOpen} onOpenChange={onOpenChange} size="md">
       <Dialog title={t("Create token")} data-testid="create-token-dialog">
-        {({ close }) => <CreateTokenFlow close={close} />}
+        {({ close }) => <CreateTokenFlow close={close} scopes={scopes} />}
       </Dialog>
     </Modal>
   );
 }
 
-function CreateTokenFlow({ close }: { close: () => void }) {
+function CreateTokenFlow({ close, scopes }: { close: () => void; scopes: readonly TokenScope[] }) {
   const t = useTrans();
   const fetcher = useFetcher();
   const created = isCreatedToken(fetcher.data) ? fetcher.data : null;
@@ -198,6 +207,7 @@ function CreateTokenFlow({ close }: { close: () => void }) {
       <IntentField value="create-token" />
       <TextField meta={fields.token_name} label={t("Token name")} autoComplete="off" autoFocus />
       <SelectField meta={fields.expiration} label={t("Expiration")} options={expirationOptions(t)} />
+      <ScopesField meta={fields.scopes} scopes={scopes} />
       <div className="flex justify-end gap-2">
         <Button variant="text" color="neutral" onPress={close}>
           {t("Cancel")}
@@ -205,6 +215,32 @@ function CreateTokenFlow({ close }: { close: () => void }) {
         <SubmitButton isPending={fetcher.state !== "idle"}>{t("Create")}</SubmitButton>
       </div>
     </fetcher.Form>
+  );
+}
+
+/** What the token may do: one box per scope the user may grant, `read` ticked to start with. */
+function ScopesField({ meta, scopes }: { meta: { name: string; errorId: string; errors?: string[]; initialValue?: unknown }; scopes: readonly TokenScope[] }) {
+  const t = useTrans();
+  const initial = Array.isArray(meta.initialValue) ? (meta.initialValue as string[]) : typeof meta.initialValue === "string" ? [meta.initialValue] : ["read"];
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={meta.errors?.length ? meta.errorId : undefined} data-testid="token-scopes-field">
+      <legend className="mb-1 text-sm font-medium">{t("Scopes")}</legend>
+      {scopes.map((scope) => (
+        <label key={scope} className="inline-flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            name={meta.name}
+            value={scope}
+            defaultChecked={initial.includes(scope)}
+            className="mt-0.5 size-4 shrink-0 rounded border-divider accent-(--be-primary)"
+          />
+          <span>
+            <code className="font-mono text-xs">{scope}</code> <span className="text-muted">{t(TOKEN_SCOPE_DESCRIPTIONS[scope])}</span>
+          </span>
+        </label>
+      ))}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </fieldset>
   );
 }
 

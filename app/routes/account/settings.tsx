@@ -159,7 +159,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           />
           <SessionsSection sessions={loaderData.sessions} actionData={actionData} />
           <LocationSection location={account.location} actionData={actionData} />
-          {account.tokens ? <DevelopersSection tokens={account.tokens} actionData={actionData} /> : null}
+          {account.tokens ? <DevelopersSection tokens={account.tokens} scopes={account.tokenScopes} actionData={actionData} /> : null}
           <ProfilePrivacySection {...loaderData.profilePrivacy} />
           <DownloadDataSection passwordConfirmed={account.passwordConfirmed} />
           <DangerZoneSection passwordConfirmed={account.passwordConfirmed} hasSubscription={subscribed} actionData={actionData} />

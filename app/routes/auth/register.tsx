@@ -12,6 +12,7 @@ import { PERSON_NAME_MAX_LENGTH, registerSchema } from "~/auth/validation";
 import { useSettings } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
+import { redirectWithToast } from "~/toasts/flash.server";
 import { CheckboxField, FormErrors, PasswordField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
@@ -48,7 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "registered":
       return redirect(outcome.redirectTo, { headers: outcome.headers });
     case "email-taken":
-      return invalidSubmission(submission, { fieldErrors: { email: [app.t("This email address is already registered.")] }, status: 422 });
+      // No "already registered": the same next step as a new address would see, and the owner gets a mail (issue 16, finding 9).
+      return redirectWithToast(request, `/login?email=${encodeURIComponent(outcome.email)}`, {
+        message: app.t("Check your email: we have sent the next step to :email.", { email: outcome.email }),
+      });
     case "human-check-failed":
       return invalidSubmission(submission, { formErrors: [app.t("Could not verify you are human.")], status: 422 });
     case "rate-limited":

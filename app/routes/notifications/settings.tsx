@@ -5,7 +5,7 @@ import type { Route } from "./+types/settings";
 import { requirePermission, requireUser } from "~/auth/guards.server";
 import { useTrans } from "~/i18n/translation-context";
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationChannels } from "~/notifications/notification-data";
-import { NOTIFICATION_TYPES } from "~/notifications/notification-types";
+import { NOTIFICATION_TYPES, type NotificationTypeId } from "~/notifications/notification-types";
 import { saveSubscriptionSelections, subscriptionSettings } from "~/notifications/preferences.server";
 import { useAnswerToast, type NotificationActionAnswer } from "~/notifications/ui/notification-item";
 import { browserPermission } from "~/notifications/ui/notifications-live";
@@ -42,25 +42,33 @@ function hasNotificationTypes() {
 
 const fieldName = (notifId: string, channel: NotificationChannel) => `selection:${notifId}:${channel}`;
 
-/** A ticked box sends "on"; anything else for a known box is a tampered form. Unknown names are ignored. */
-const formSchema = z.object(
-  Object.fromEntries(
+/** The form names the types it shows: only those are saved, and for them an unticked box means "off". */
+const SHOWN_FIELD = "shown";
+
+/**
+ * A ticked box sends "on"; anything else for a known box is a tampered form. Unknown names are ignored.
+ * `shown` lists the types the form showed: a post without it (a bare POST) changes nothing (issue 16, finding 11).
+ */
+const formSchema = z.object({
+  ...Object.fromEntries(
     NOTIFICATION_TYPES.flatMap((type) => NOTIFICATION_CHANNELS.map((channel) => [fieldName(type.id, channel), z.literal("on").optional()])),
   ),
-);
+  [SHOWN_FIELD]: z.array(z.enum(NOTIFICATION_TYPES.map((type) => type.id) as [NotificationTypeId, ...NotificationTypeId[]])).min(1),
+});
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
   const { user, app } = guard(args);
   const formData = await request.formData().catch(() => new FormData());
   const noJs = typeof formData.get("redirectTo") === "string";
-  const parsed = formSchema.safeParse(Object.fromEntries(formData));
+  const parsed = formSchema.safeParse({ ...Object.fromEntries(formData), [SHOWN_FIELD]: formData.getAll(SHOWN_FIELD) });
   if (!parsed.success) {
     const message = app.t("There was an issue. Please try again.");
     return noJs ? redirectWithToast(request, "/notifications/settings", { type: "danger", message }, { status: 303 }) : data({ ok: false, message }, { status: 422 });
   }
-  const ticked = parsed.data as Record<string, "on" | undefined>;
-  const selections = NOTIFICATION_TYPES.map((type) => ({
+  const ticked = parsed.data as Record<string, unknown>;
+  const shown = new Set<string>(parsed.data[SHOWN_FIELD]);
+  const selections = NOTIFICATION_TYPES.filter((type) => shown.has(type.id)).map((type) => ({
     notif_id: type.id,
     channels: Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, ticked[fieldName(type.id, channel)] === "on"])) as NotificationChannels,
   }));
@@ -158,6 +166,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
                   {group.subscriptions.map((subscription) => (
                     <tr key={subscription.notif_id} data-testid={`notif-row-${subscription.notif_id}`}>
                       <th scope="row" className="px-4 py-3 text-left font-normal">
+                        <input type="hidden" name={SHOWN_FIELD} value={subscription.notif_id} />
                         {subscription.name}
                       </th>
                       {loaderData.available_channels.map((channel) => (
@@ -166,8 +175,9 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
                             type="checkbox"
                             name={fieldName(subscription.notif_id, channel)}
                             aria-label={t(":name by :channel", { name: subscription.name, channel: channelLabels[channel] })}
-                            checked={selections[subscription.notif_id]?.[channel] ?? false}
-                            disabled={channel === "browser" && browserDisabled}
+                            checked={subscription.required_channels.includes(channel) || (selections[subscription.notif_id]?.[channel] ?? false)}
+                            // Security notifications always reach the account: shown ticked, cannot be changed.
+                            disabled={subscription.required_channels.includes(channel) || (channel === "browser" && browserDisabled)}
                             onChange={(event) => set([subscription.notif_id], channel, event.target.checked)}
                             className="size-4 rounded border-divider accent-(--be-primary)"
                             data-channel={channel}

@@ -7,6 +7,7 @@ import { roles } from "~/auth/roles.schema";
 import { userRoles } from "~/auth/users.schema";
 import { getApp, getWorker } from "~/request/context";
 import { requireE2eWorker } from "~/request/e2e-only.server";
+import { ADMIN_ONLY_SCOPES, TOKEN_SCOPES } from "~/auth/token-scopes";
 
 /**
  * POST /resources/e2e/api-client {"userId", "role"?: "admin", "apiAccess"?: false}:
@@ -23,6 +24,8 @@ const body = z.object({
   userId: z.number().int().positive(),
   role: z.enum(["users", "admin"]).default("users"),
   apiAccess: z.boolean().default(true),
+  /** The token's scopes; default: every scope the role allows. */
+  scopes: z.array(z.enum(TOKEN_SCOPES)).optional(),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,13 +33,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = body.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ message: "Send {userId, role?, apiAccess?}." }, { status: 400 });
   const { userId, role, apiAccess } = parsed.data;
+  const scopes = parsed.data.scopes ?? TOKEN_SCOPES.filter((scope) => role === "admin" || !ADMIN_ONLY_SCOPES.includes(scope));
   const { db } = getApp(context);
   if (role === "admin") {
     const [admin] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, "admin")).limit(1);
     if (admin) await db.insert(userRoles).values({ userId, roleId: admin.id }).onConflictDoNothing();
   }
   if (!apiAccess) await db.delete(userRoles).where(eq(userRoles.userId, userId));
-  const { token, plainTextToken } = await createAccessToken(db, userId, { name: "e2e client", expiresAt: null }, null);
+  const { token, plainTextToken } = await createAccessToken(db, userId, { name: "e2e client", expiresAt: null, scopes }, null);
   return Response.json({ token: plainTextToken, tokenId: token.id }, { headers: { "Cache-Control": "no-store" } });
 }
 

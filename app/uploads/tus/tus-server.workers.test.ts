@@ -123,6 +123,21 @@ describe("tus uploads into R2 parts", () => {
     expect(again.id).toBe(entry.id);
   });
 
+  it("claimed by several callers at once, every caller gets the same entry (issue 16, finding 7)", async () => {
+    const data = makeBytes(1000, 13);
+    const { id } = await create(data.length);
+    await uploadInChunks(id, data, [1000]);
+    // Each caller read the session while it was still "stored", as parallel requests do.
+    const sessions = await Promise.all(Array.from({ length: 6 }, () => findOwnSession(services, actorFor(userId), id, "tus")));
+    const outcomes = await Promise.allSettled(sessions.map((session) => claimStoredUpload(services, actorFor(userId), session)));
+    const errors = outcomes.filter((o) => o.status === "rejected").map((o) => String((o as PromiseRejectedResult).reason));
+    expect(errors).toEqual([]);
+    const ids = new Set(outcomes.map((o) => (o as PromiseFulfilledResult<{ id: number }>).value.id));
+    expect(ids.size).toBe(1);
+    const [session] = await db.select().from(uploadSessions).where(eq(uploadSessions.path, sessions[0]!.path));
+    expect(session).toMatchObject({ status: "claimed", fileEntryId: [...ids][0] });
+  });
+
   it("buffers uneven chunks as a tail in R2 and still stores the exact bytes", async () => {
     const data = makeBytes(11 * MiB + 5, 12);
     const { id } = await create(data.length);

@@ -29,7 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "email-taken":
-      return validationErrorJson({ email: [app.t("This email address is already registered.")] });
+      // No "already registered" (issue 16, finding 9): the owner gets a mail instead.
+      return Response.json({ status: "check_email", message: app.t("Check your email: we have sent the next step to :email.", { email: outcome.email }), redirectTo: "/login" });
     case "human-check-failed":
       return Response.json({ message: app.t("Could not verify you are human.") }, { status: 422 });
     case "rate-limited":

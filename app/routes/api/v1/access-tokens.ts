@@ -1,21 +1,22 @@
 import type { Route } from "./+types/access-tokens";
 import { createAccessTokenEndpoint, deleteAccessTokenEndpoint } from "~/account/api-contract";
 import { apiAction, ApiError, json, on, writeOnlyLoader } from "~/api/handler.server";
-import { createAccessToken, deleteAccessToken } from "~/auth/access-tokens.server";
+import { createAccessToken, deleteAccessToken, mayGrantScopes } from "~/auth/access-tokens.server";
 import { requestInfo } from "~/auth/request-info.server";
 
 /**
- * POST /api/v1/access-tokens {tokenName, expiration?} → 201 {plainTextToken, token}
+ * POST /api/v1/access-tokens {tokenName, expiration?, scopes?} → 201 {plainTextToken, token}
  * and DELETE /api/v1/access-tokens/{id} (spec section 7). Tokens are stored hashed;
  * the plain token exists only in the creation answer.
  */
 export const action = apiAction(
   on(createAccessTokenEndpoint, async ({ app, body, request }) => {
     const days = body.expiration === "never" ? null : Number(body.expiration);
+    if (!mayGrantScopes(app.viewer, body.scopes)) throw new ApiError(422, app.t("Only administrators can give a token the admin scope."), { scopes: [app.t("Only administrators can give a token the admin scope.")] });
     const created = await createAccessToken(
       app.db,
       app.user!.id,
-      { name: body.tokenName, expiresAt: days === null ? null : new Date(Date.now() + days * 86_400_000) },
+      { name: body.tokenName, expiresAt: days === null ? null : new Date(Date.now() + days * 86_400_000), scopes: body.scopes },
       requestInfo(request),
     );
     return json({ plainTextToken: created.plainTextToken, token: created.token }, 201);
