@@ -30,6 +30,10 @@ export const PERMISSIONS: { name: string; displayName: string; group: string; de
   { name: "workspaces.view", displayName: "View all workspaces", group: "workspaces", description: "See every workspace and its members in the admin area." },
   { name: "workspaces.delete", displayName: "Delete workspaces", group: "workspaces", description: "Delete any workspace from the admin area." },
   { name: "notifications.subscribe", displayName: "Notification preferences", group: "notifications", description: "Choose how to be notified." },
+  { name: "reviews.create", displayName: "Write reviews", group: "community", description: "Write, edit and delete one's own reviews, and vote on others'." },
+  { name: "comments.create", displayName: "Write comments", group: "community", description: "Comment and reply, and edit and delete one's own comments." },
+  { name: "reviews.moderate", displayName: "Moderate reviews", group: "community", description: "Approve, hide and delete reviews, and ban their authors from posting." },
+  { name: "comments.moderate", displayName: "Moderate comments", group: "community", description: "Approve, hide and delete comments, and ban their authors from posting." },
   { name: "notifications.broadcast", displayName: "Send announcements", group: "notifications", description: "Send an announcement to every user or to some roles." },
 ];
 
@@ -39,7 +43,7 @@ export const ROLES: { name: string; description: string; guest?: boolean; defaul
     name: "users",
     description: "Every registered user.",
     default: true,
-    permissions: ["titles.view", "api.access", "files.create", "workspaces.create", "notifications.subscribe"],
+    permissions: ["titles.view", "api.access", "files.create", "workspaces.create", "notifications.subscribe", "reviews.create", "comments.create"],
   },
   { name: "admin", description: "Runs the site.", permissions: ["admin", "admin.access"] },
 ];
