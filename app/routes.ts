@@ -13,6 +13,10 @@ export default [
     route("titles/:id/:slug/credits", "routes/titles/credits.tsx"),
     route("titles/:id/:slug/season/:season", "routes/titles/season.tsx"),
     route("titles/:id/:slug/season/:season/episode/:episode", "routes/titles/episode.tsx"),
+    // Reviews and comments (issue 19).
+    route("titles/:id/:slug/reviews", "routes/community/title-reviews.tsx"),
+    route("titles/:id/:slug/reviews/:reviewId", "routes/community/review.tsx"),
+    route("titles/:id/:slug/comments", "routes/community/title-comments.tsx"),
     route("people/:id/:slug", "routes/people/person.tsx"),
     route("watch/:videoId", "routes/watch/watch.tsx"),
     route("user/:id/:slug", "routes/profiles/user-profile.tsx"),

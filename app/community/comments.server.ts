@@ -194,6 +194,8 @@ export interface CommentView {
   author: { id: number; name: string; avatar: string | null } | null;
   /** Whether the viewer may still edit it (their own, inside the window). */
   editable: boolean;
+  /** The text as written, for the edit form (only when editable). */
+  editBody: string | null;
   replies: CommentView[];
 }
 
@@ -205,6 +207,7 @@ const fields = {
   rootId: comments.rootId,
   depth: comments.depth,
   bodyHtml: comments.bodyHtml,
+  body: comments.body,
   status: comments.status,
   replyCount: comments.replyCount,
   createdAt: comments.createdAt,
@@ -243,7 +246,9 @@ export async function listThread(
         .where(and(inArray(comments.rootId, page.map((row) => row.id)), visible))
         .orderBy(asc(comments.rootId), asc(comments.id))
     : [];
-  const view = (row: (typeof rows)[number]): CommentView => ({
+  const view = (row: (typeof rows)[number]): CommentView => {
+    const editable = !row.deletedAt && row.userId === viewerId && now.getTime() - row.createdAt.getTime() <= COMMENT_EDIT_WINDOW_S * 1000;
+    return {
     id: row.id,
     parentId: row.parentId,
     depth: row.depth,
@@ -254,9 +259,11 @@ export async function listThread(
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt ? row.editedAt.toISOString() : null,
     author: row.deletedAt ? null : { id: row.userId, name: row.authorName, avatar: row.authorAvatar },
-    editable: !row.deletedAt && row.userId === viewerId && now.getTime() - row.createdAt.getTime() <= COMMENT_EDIT_WINDOW_S * 1000,
+    editable,
+    editBody: editable ? row.body : null,
     replies: [],
-  });
+    };
+  };
   const byId = new Map<number, CommentView>();
   const threads = page.map((row) => {
     const item = view(row);

@@ -37,7 +37,7 @@ interface Person {
 }
 
 let ip = 0;
-async function person(permissions: Record<string, []> = POSTER, options: { settings?: Partial<Settings>; createdAt?: Date; name?: string } = {}): Promise<Person> {
+async function person(permissions: Record<string, never[]> = POSTER, options: { settings?: Partial<Settings>; createdAt?: Date; name?: string } = {}): Promise<Person> {
   const row = await createUser({ firstName: options.name ?? "Robin" });
   const notifier = makeServices({ settings: options.settings });
   const user = { id: row.id, email: row.email, displayName: options.name ?? "Robin", createdAt: options.createdAt ?? new Date(Date.now() - 365 * 86_400_000) } as AuthUser;

@@ -359,3 +359,43 @@ export async function ownReviewForm(db: Database, userId: number, titleId: numbe
   const row = await findOwnReview(db, userId, titleId, episodeId);
   return row ? { id: row.id, score: row.score, headline: row.headline, body: row.body, spoiler: row.spoiler, status: row.status } : null;
 }
+
+/**
+ * The reviews section of a title page: stored count and average, the three
+ * most helpful reviews, and (for a signed-in viewer, whose page is never a
+ * shared copy) their own review's id.
+ */
+export async function titlePageReviews(db: Database, titleId: number, viewerId: number | null, top: number) {
+  const [stats, page, own] = await Promise.all([
+    reviewStats(db, titleId),
+    listReviews(db, titleId, 0, { sort: "helpful", limit: top }),
+    viewerId ? findOwnReview(db, viewerId, titleId) : null,
+  ]);
+  return { stats, reviews: page.reviews, ownReviewId: own?.id ?? null };
+}
+
+/**
+ * schema.org Review and AggregateRating from this site's own users' reviews
+ * only (never another site's ratings); the title's JSON-LD gets them when
+ * there are published reviews.
+ */
+export function reviewsJsonLd(
+  base: Record<string, unknown>,
+  summary: { stats: { reviewCount: number; average: number | null }; reviews: ReviewView[] },
+  origin: string,
+  title: Pick<ReviewTitle, "id" | "slug">,
+) {
+  if (!summary.stats.reviewCount || summary.stats.average === null) return base;
+  return {
+    ...base,
+    aggregateRating: { "@type": "AggregateRating", ratingValue: summary.stats.average, bestRating: 10, worstRating: 1, reviewCount: summary.stats.reviewCount },
+    review: summary.reviews.map((r) => ({
+      "@type": "Review",
+      name: r.headline,
+      url: `${origin}${reviewPath(title, r.id)}`,
+      author: { "@type": "Person", name: r.author.name },
+      datePublished: r.createdAt.slice(0, 10),
+      reviewRating: { "@type": "Rating", ratingValue: r.score, bestRating: 10, worstRating: 1 },
+    })),
+  };
+}

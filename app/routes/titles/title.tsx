@@ -19,6 +19,9 @@ import { titleJsonLd } from "~/seo/structured-data";
 import { PersonCard, TitleCard, VideoCard } from "~/site/cards";
 import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
+import { reviewsJsonLd, titlePageReviews } from "~/community/reviews.server";
+import { TitleReviewsSection } from "~/community/ui/title-reviews-section";
+import { TITLE_PAGE_REVIEWS } from "~/constants";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -37,7 +40,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const worker = getWorker(context);
   requireCatalogueAccess(app, request);
   const id = parseId(params.id);
-  const page = await loadTitlePage(app.db, id, { topCast: TITLE_TOP_CAST });
+  // Reviews (issue 19): stored counts and the top 3, read alongside the title; the viewer's own
+  // only when signed in (a guest's page is a shared copy).
+  const [page, reviews] = await Promise.all([
+    loadTitlePage(app.db, id, { topCast: TITLE_TOP_CAST }),
+    titlePageReviews(app.db, id, app.user?.id ?? null, TITLE_PAGE_REVIEWS),
+  ]);
   if (!page) throw data(null, { status: 404 });
   const { title } = page;
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
@@ -46,8 +54,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
   const origin = new URL(request.url).origin;
   const plotNote = generatedNote(title, "plot");
-  setPageJsonLd(context, titleJsonLd(page, origin));
+  setPageJsonLd(context, reviewsJsonLd(titleJsonLd(page, origin), reviews, origin, title));
   return {
+    reviews,
     page: titlePageView(page),
     ads: adSlots(app.settings, worker.nonce, ["ads.title_top"]),
     seo: buildSeo(app, request, {
@@ -61,7 +70,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { page, ads } = loaderData;
+  const { page, ads, reviews } = loaderData;
   const { title } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -288,6 +297,8 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
+
+          <TitleReviewsSection path={path} stats={reviews.stats} reviews={reviews.reviews} ownReviewId={reviews.ownReviewId} />
 
           {page.related.length > 0 ? (
             <section aria-labelledby="related-heading">
