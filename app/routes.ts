@@ -134,6 +134,8 @@ export default [
       route("workspaces", "routes/admin/workspaces/workspaces.tsx"),
       route("workspaces/:workspaceId", "routes/admin/workspaces/workspace.tsx"),
       route("audit-log", "routes/admin/audit-log.tsx"),
+      // Reviews and comments (issue 19): reported and held posts.
+      route("moderation", "routes/admin/moderation.tsx"),
       route("mail-deliveries", "routes/admin/mail-deliveries.tsx"),
       route("announcements", "routes/admin/announcements.tsx"),
       route("appearance", "routes/admin/appearance.tsx"),
@@ -214,6 +216,16 @@ export default [
     route("workspaces/:workspaceId/members/:userId", "routes/api/v1/workspaces/member.ts"),
     route("workspace/join/:inviteId", "routes/api/v1/workspaces/join.ts"),
     route("workspace/invite/:inviteId", "routes/api/v1/workspaces/delete-invite.ts"),
+    // Reviews and comments (issue 19).
+    route("titles/:id/reviews", "routes/api/v1/community/title-reviews.ts"),
+    route("reviews/:id", "routes/api/v1/community/review.ts"),
+    route("reviews/:id/vote", "routes/api/v1/community/review-vote.ts"),
+    route("reviews/:id/report", "routes/api/v1/community/report.ts", { id: "api-review-report" }),
+    route("comments", "routes/api/v1/community/comments.ts"),
+    route("comments/:id", "routes/api/v1/community/comment.ts"),
+    route("comments/:id/report", "routes/api/v1/community/report.ts", { id: "api-comment-report" }),
+    route("moderation/queue", "routes/api/v1/community/moderation-queue.ts"),
+    route("moderation/actions", "routes/api/v1/community/moderation-actions.ts"),
     // The API's own description (app/api: contracts, conventions, OpenAPI).
     route("openapi.json", "routes/api/v1/openapi.ts"),
     // Catalogue, read-only (titles.view).

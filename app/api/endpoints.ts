@@ -3,6 +3,7 @@ import { accountEndpoints } from "~/auth/api-contract";
 import { billingEndpoints } from "~/billing/api-contract";
 import { bootstrapEndpoints } from "~/bootstrap/api-contract";
 import { catalogueEndpoints } from "~/catalogue/api-contract";
+import { communityEndpoints } from "~/community/api-contract";
 import { contactEndpoints } from "~/contact/api-contract";
 import { valueListEndpoints } from "~/i18n/api-contract";
 import { notificationEndpoints } from "~/notifications/api-contract";
@@ -32,4 +33,5 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   ...logEndpoints,
   ...notificationEndpoints,
   ...workspaceEndpoints,
+  ...communityEndpoints,
 ];
