@@ -74,7 +74,4 @@ export const moderationInputSchema = z.object({
 });
 export type ModerationInput = z.output<typeof moderationInputSchema>;
 
-export const REVIEW_SORTS = ["helpful", "newest", "highest", "lowest"] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
-export const COMMENT_ORDERS = ["newest", "oldest"] as const;
-export type CommentOrder = (typeof COMMENT_ORDERS)[number];
+export { COMMENT_ORDERS, REVIEW_SORTS, type CommentOrder, type ReviewSort } from "./kinds";

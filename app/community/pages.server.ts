@@ -63,7 +63,14 @@ function parse<S extends z.ZodType>(schema: S, form: FormData, t: (key: string) 
   if (parsed.success) return parsed.data;
   const fieldErrors: Record<string, string> = {};
   for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= t(issue.message);
-  throw data<FormFailure>({ intent, subjectId, formError: null, fieldErrors }, { status: 422 });
+  throw new InvalidForm({ intent, subjectId, formError: null, fieldErrors });
+}
+
+/** A form that did not pass its schema: answered with its field messages (422). */
+class InvalidForm extends Error {
+  constructor(readonly failure: FormFailure) {
+    super("invalid form");
+  }
 }
 
 function idField(form: FormData, name: string) {
@@ -149,6 +156,7 @@ export async function communityAction(args: { request: Request; context: Readonl
     }
     return redirectWithToast(request, to, { message, type: "positive" }, { status: 303 });
   } catch (error) {
+    if (error instanceof InvalidForm) return data(error.failure, { status: 422 });
     if (error instanceof CommunityError) {
       const failure: FormFailure = {
         intent,

@@ -6,6 +6,7 @@ import { HELPFUL_VOTE_MILESTONES, REVIEWS_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { notify } from "~/notifications/deliver.server";
 import { renderBody } from "./body.server";
+import { reviewPath, reviewsPath } from "./paths";
 import type { ReviewInput, ReviewSort } from "./input";
 import { helpfulMilestoneMessage } from "./messages.server";
 import { admitPost, MODERATE_PERMISSIONS } from "./posting.server";
@@ -28,13 +29,7 @@ export interface ReviewTarget {
   episodeId: number;
 }
 
-export function reviewsPath(title: Pick<ReviewTitle, "id" | "slug">) {
-  return `/titles/${title.id}/${encodeURIComponent(title.slug)}/reviews`;
-}
-
-export function reviewPath(title: Pick<ReviewTitle, "id" | "slug">, reviewId: number) {
-  return `${reviewsPath(title)}/${reviewId}`;
-}
+export { reviewPath, reviewsPath };
 
 /** The title (and episode of it) a review is about; 404 when either is unknown. */
 export async function reviewTarget(db: Database, titleId: number, episodeId = 0): Promise<ReviewTarget> {

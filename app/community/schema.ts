@@ -3,6 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { users } from "~/auth/users.schema";
 import { titles } from "~/catalogue/schema";
 import { createdAt, updatedAt } from "~/db/columns";
+import { COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_REASONS, REPORT_SUBJECTS } from "./kinds";
 
 /**
  * Reviews and comments (issue 19, decision 025).
@@ -24,14 +25,8 @@ import { createdAt, updatedAt } from "~/db/columns";
  * `status`: published (everyone), held (waiting for a moderator; the
  * author and moderators only), hidden (moderators only).
  */
-export const POST_STATUSES = ["published", "held", "hidden"] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
-export const COMMENT_TARGET_KINDS = ["title", "episode", "review", "list"] as const;
-export type CommentTargetKind = (typeof COMMENT_TARGET_KINDS)[number];
-export const REPORT_REASONS = ["spam", "abuse", "spoiler", "off_topic", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_SUBJECTS = ["review", "comment"] as const;
-export type ReportSubject = (typeof REPORT_SUBJECTS)[number];
+export { COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_REASONS, REPORT_SUBJECTS };
+export type { CommentTargetKind, PostStatus, ReportReason, ReportSubject } from "./kinds";
 
 export const reviews = sqliteTable(
   "reviews",

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { HumanCheckWidget } from "~/auth/ui/human-check-widget";
 import { COMMUNITY_BODY_MAX_LENGTH, REVIEW_HEADLINE_MAX_LENGTH } from "~/constants";
-import { REPORT_REASONS } from "../schema";
+import { REPORT_REASONS } from "../kinds";
 import type { FormFailure } from "../pages.server";
 import { errorClass, fieldClass, labelClass, primaryButton, quietButton } from "./styles";
 

@@ -1,12 +1,9 @@
 import type { Route } from "./+types/moderation-queue";
-import { ApiError, apiAction, apiLoader, on, readOnlyAction } from "~/api/handler.server";
-import { requestInfo } from "~/auth/request-info.server";
+import { ApiError, apiLoader, readOnlyAction } from "~/api/handler.server";
 import { hasPermission } from "~/auth/viewer";
-import { asApi } from "~/community/api.server";
-import { moderateEndpoint, moderationQueueEndpoint } from "~/community/api-contract";
-import { moderate, moderationQueue } from "~/community/moderation.server";
+import { moderationQueueEndpoint } from "~/community/api-contract";
+import { moderationQueue } from "~/community/moderation.server";
 import { MODERATE_PERMISSIONS } from "~/community/posting.server";
-import { communityServices } from "~/community/services.server";
 import type { AppContext } from "~/request/context";
 
 /** GET api/v1/moderation/queue and POST api/v1/moderation/actions (reviews.moderate / comments.moderate). */
