@@ -14,7 +14,7 @@ import { COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_REASONS, REPORT_SUBJECTS } 
  *   `helpful_count`, `not_helpful_count` and `comment_count` are stored.
  * - `review_votes`: one helpful / not helpful vote per user per review.
  * - `comments`: on a (target_kind, target_id) pair; `root_id` is the
- *   top-level comment of a thread (its own id for a top-level one) and
+ *   top-level comment of a thread (0 for a top-level one) and
  *   `depth` 0, 1 or 2 (replies two levels deep). A deleted comment with
  *   replies keeps its row with `deleted_at` set and shows "[deleted]".
  * - `community_counts`: published reviews, their score sum and comments

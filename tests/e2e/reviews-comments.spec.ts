@@ -153,7 +153,9 @@ for (const js of [true, false]) {
 }
 
 test.describe("held posts", () => {
-  // The setting is site-wide: every other test here posts from accounts older than the new-account window.
+  // The setting is site-wide: every other test here posts from accounts older than the new-account
+  // window, and these two run one after the other so neither switches it off under the other.
+  test.describe.configure({ mode: "serial" });
   test.afterEach(async ({ request }) => setSettings(request, { "community.hold_new_accounts": undefined }));
 
   for (const js of [true, false]) {
@@ -198,8 +200,16 @@ test("bad input gets a field message or a 4xx, never a 500, and changes no row",
   const title = await newTitle();
   const author = await seasonedUser("strict");
   const other = await seasonedUser("stranger");
+  // Only this test's rows: other tests write in parallel.
   const counts = async () =>
-    (await queryE2e<{ r: number; c: number; v: number }>(`SELECT (SELECT count(*) FROM reviews) AS r, (SELECT count(*) FROM comments) AS c, (SELECT count(*) FROM review_votes) AS v`))[0];
+    (
+      await queryE2e<{ r: number; c: number; v: number }>(
+        `SELECT (SELECT count(*) FROM reviews WHERE title_id = ?1 OR user_id IN (?2, ?3)) AS r,
+                (SELECT count(*) FROM comments WHERE user_id IN (?2, ?3)) AS c,
+                (SELECT count(*) FROM review_votes WHERE user_id IN (?2, ?3)) AS v`,
+        [title.id, author.userId, other.userId],
+      )
+    )[0];
 
   // The form without JavaScript: an empty body is a field message.
   const page = await pageAs(browser, author, false);
