@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { auditStatement } from "~/admin/audit.server";
 import { users } from "~/auth/users.schema";
 import { hasPermission } from "~/auth/viewer";
 import { episodes, titles } from "~/catalogue/schema";
@@ -162,7 +163,11 @@ export async function deleteComment(s: CommunityServices, commentId: number) {
   if (!row || row.deletedAt) throw new CommunityError(404, s.t("Nothing here."));
   const own = s.user?.id === row.userId;
   if (!own && !hasPermission(s.viewer, MODERATE_PERMISSIONS.comment)) throw new CommunityError(403, s.t("You can only delete your own comment."));
-  await s.db.batch(deleteCommentStatements(s.db, row, s.now()) as unknown as [ReturnType<typeof recountReplies>]);
+  // A moderator deleting someone else's comment from the public page is audit-logged like the Moderation screen.
+  const audit = own
+    ? []
+    : [auditStatement(s.db, { userId: s.user!.id, email: s.user!.email, ip: s.ip }, "comment.delete", "comment", { subjectId: row.id, label: row.body.slice(0, 120), before: { body: row.body, status: row.status }, after: null })];
+  await s.db.batch([...deleteCommentStatements(s.db, row, s.now()), ...audit] as unknown as [ReturnType<typeof recountReplies>]);
   return row;
 }
 

@@ -171,7 +171,7 @@ describe("comments", () => {
     const a = await person();
     const b = await person();
     const top = await createComment(a.s, { target_kind: "title", target_id: titleId, body: "First thoughts." });
-    await createComment(b.s, { target_kind: "title", target_id: titleId, parent_id: top.id, body: "Agreed." });
+    const reply = await createComment(b.s, { target_kind: "title", target_id: titleId, parent_id: top.id, body: "Agreed." });
     expect(await refusal(editComment(b.s, top.id, "Hijacked"))).toMatchObject({ status: 403 });
     const [unchanged] = await db.select().from(comments).where(eq(comments.id, top.id));
     expect(unchanged!.body).toBe("First thoughts.");
@@ -181,6 +181,12 @@ describe("comments", () => {
     const thread = await listThread(db, { kind: "title", id: titleId });
     expect(thread.comments[0]).toMatchObject({ deleted: true, author: null, bodyHtml: "" });
     expect(thread.comments[0]!.replies).toHaveLength(1);
+
+    // A moderator may delete anyone's comment; that is audit-logged.
+    const mod = await person(MODERATOR);
+    await deleteComment(mod.s, reply.id);
+    expect((await db.select().from(auditLog).where(eq(auditLog.userId, mod.user.id))).map((row) => row.action)).toEqual(["comment.delete"]);
+    expect((await listThread(db, { kind: "title", id: titleId })).comments[0]!.replies).toHaveLength(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { auditStatement } from "~/admin/audit.server";
 import { users } from "~/auth/users.schema";
 import { hasPermission } from "~/auth/viewer";
 import { episodes, titles } from "~/catalogue/schema";
@@ -156,7 +157,11 @@ export async function deleteReview(s: CommunityServices, reviewId: number) {
   if (!row) throw new CommunityError(404, s.t("Nothing here."));
   const own = s.user?.id === row.userId;
   if (!own && !hasPermission(s.viewer, MODERATE_PERMISSIONS.review)) throw new CommunityError(403, s.t("You can only delete your own review."));
-  await s.db.batch(deleteReviewStatements(s.db, row));
+  // A moderator deleting someone else's review from the public page is audit-logged like the Moderation screen.
+  const audit = own
+    ? []
+    : [auditStatement(s.db, { userId: s.user!.id, email: s.user!.email, ip: s.ip }, "review.delete", "review", { subjectId: row.id, label: row.headline, before: { headline: row.headline, body: row.body, status: row.status }, after: null })];
+  await s.db.batch([...deleteReviewStatements(s.db, row), ...audit]);
   return row;
 }
 

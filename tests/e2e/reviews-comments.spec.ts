@@ -111,6 +111,10 @@ for (const js of [true, false]) {
     const reply = inbox.getByTestId("notification").filter({ hasText: "commented on your review" });
     await expect(reply).toContainText(`Tides ${XSS}`);
     await expect(reply.locator("img, script")).toHaveCount(0);
+    // Their per-channel choices have a group of their own.
+    await inbox.goto("/notifications/settings");
+    await expect(inbox.getByText("Reviews and comments")).toBeVisible();
+    await expect(inbox.getByTestId("notif-row-community.reply")).toBeVisible();
     await inbox.context().close();
   });
 

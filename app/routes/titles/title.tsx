@@ -20,7 +20,7 @@ import { PersonCard, TitleCard, VideoCard } from "~/site/cards";
 import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
 import { reviewsJsonLd, titlePageReviews } from "~/community/reviews.server";
-import { TitleReviewsSection } from "~/community/ui/title-reviews-section";
+import { titleReviewsSectionHtml } from "~/community/title-section.server";
 import { TITLE_PAGE_REVIEWS } from "~/constants";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
@@ -56,7 +56,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const plotNote = generatedNote(title, "plot");
   setPageJsonLd(context, reviewsJsonLd(titleJsonLd(page, origin), reviews, origin, title));
   return {
-    reviews,
+    reviewsHtml: titleReviewsSectionHtml(app.t, title, reviews),
     page: titlePageView(page),
     ads: adSlots(app.settings, worker.nonce, ["ads.title_top"]),
     seo: buildSeo(app, request, {
@@ -70,7 +70,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, reviews } = loaderData;
+  const { page, ads, reviewsHtml } = loaderData;
   const { title } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -298,7 +298,8 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
 
-          <TitleReviewsSection path={path} stats={reviews.stats} reviews={reviews.reviews} ownReviewId={reviews.ownReviewId} />
+          {/* Reviews (issue 19): server-rendered links and escaped text, no code shipped (app/community/title-section.server.ts). */}
+          <section aria-labelledby="reviews-heading" data-testid="title-reviews" dangerouslySetInnerHTML={{ __html: reviewsHtml }} />
 
           {page.related.length > 0 ? (
             <section aria-labelledby="related-heading">
