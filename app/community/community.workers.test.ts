@@ -1,7 +1,8 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { auditLog } from "~/admin/audit.schema";
 import type { AuthUser } from "~/auth/auth-user";
+import { TurnstileHumanCheck } from "~/auth/human-check.server";
 import { D1RateLimiter } from "~/auth/rate-limit.server";
 import { COMMUNITY_BODY_MAX_LENGTH } from "~/constants";
 import { createUser, db, makeServices, outboxFor, viewerFor, type TestServices } from "~/notifications/test-support.workers";
@@ -211,6 +212,29 @@ describe("anti-spam and moderation", () => {
     expect((await moderationQueue(db, { can: () => true })).some((i) => i.kind === "comment" && i.id === held.id)).toBe(true);
     await moderate(mod.s, actor, { subject_kind: "comment", subject_id: held.id, action: "approve" });
     expect((await listThread(db, { kind: "title", id: titleId })).comments.map((c) => c.id)).toContain(held.id);
+  });
+
+  it("needs a passing Turnstile check when the human check is on for comments (the verify call answered at the HTTP boundary)", async () => {
+    const VERIFY_URL = "https://turnstile.test/siteverify";
+    const siteverify = vi.spyOn(globalThis, "fetch").mockImplementation(async (resource, init) => {
+      const url = resource instanceof Request ? resource.url : String(resource);
+      if (url !== VERIFY_URL) throw new Error(`unexpected fetch ${url}`);
+      return Response.json({ success: (init?.body as FormData).get("response") === "good-token" });
+    });
+    try {
+      const titleId = await newTitle();
+      const a = await person(POSTER, { settings: { "recaptcha.site_key": "1x00000000000000000000AA", "recaptcha.enable.comments": true } });
+      a.s.humanCheckSecret = "1x0000000000000000000000000000000AA";
+      a.s.humanCheck = new TurnstileHumanCheck({ secret: a.s.humanCheckSecret, verifyUrl: VERIFY_URL });
+      const before = await rowCount(comments);
+      expect(await refusal(createComment(a.s, { target_kind: "title", target_id: titleId, body: "No token" }))).toMatchObject({ status: 422 });
+      expect(await refusal(createComment(a.s, { target_kind: "title", target_id: titleId, body: "Bad token" }, "bad-token"))).toMatchObject({ status: 422 });
+      expect(await rowCount(comments)).toBe(before);
+      expect((await createComment(a.s, { target_kind: "title", target_id: titleId, body: "Good token" }, "good-token")).status).toBe("published");
+      expect(siteverify).toHaveBeenCalledTimes(2);
+    } finally {
+      siteverify.mockRestore();
+    }
   });
 
   it("a report reaches the queue; hiding and banning are audit-logged and the banned author is told why", async () => {
