@@ -57,6 +57,7 @@ CREATE TABLE `comments` (
 --> statement-breakpoint
 CREATE INDEX `comments_target_idx` ON `comments` (`target_kind`,`target_id`,`depth`,`id`);--> statement-breakpoint
 CREATE INDEX `comments_root_idx` ON `comments` (`root_id`,`id`);--> statement-breakpoint
+CREATE INDEX `comments_parent_idx` ON `comments` (`parent_id`);--> statement-breakpoint
 CREATE INDEX `comments_queue_idx` ON `comments` (`status`,`open_reports`) WHERE "comments"."status" = 'held' OR "comments"."open_reports" > 0;--> statement-breakpoint
 CREATE INDEX `comments_user_created_idx` ON `comments` (`user_id`,`created_at`);--> statement-breakpoint
 CREATE TABLE `community_counts` (

@@ -109,6 +109,8 @@ export const comments = sqliteTable(
     index("comments_target_idx").on(t.targetKind, t.targetId, t.depth, t.id),
     // The replies of the top-level comments on that page.
     index("comments_root_idx").on(t.rootId, t.id),
+    // A comment's replies: stored reply counts and "has replies" on delete.
+    index("comments_parent_idx").on(t.parentId),
     index("comments_queue_idx").on(t.status, t.openReports).where(sql`${t.status} = 'held' OR ${t.openReports} > 0`),
     index("comments_user_created_idx").on(t.userId, t.createdAt),
   ],
