@@ -113,7 +113,7 @@ for (const js of [true, false]) {
     await expect(reply.locator("img, script")).toHaveCount(0);
     // Their per-channel choices have a group of their own.
     await inbox.goto("/notifications/settings");
-    await expect(inbox.getByRole("columnheader", { name: "Reviews and comments" })).toBeVisible();
+    await expect(inbox.getByRole("columnheader", { name: "Reviews and comments", exact: true })).toBeVisible();
     await expect(inbox.getByTestId("notif-row-community.reply")).toBeVisible();
     await inbox.context().close();
   });
