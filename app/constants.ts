@@ -308,3 +308,29 @@ export const FOR_YOU_ROW_ITEMS = 12;
 export const FOR_YOU_MIN_SEED_RATING = 7;
 /** A whole series marked watched writes at most this many history rows at once (D1 statement size). */
 export const MARK_SERIES_MAX_EPISODES = 500;
+// --- Reviews and comments (issue 19, decision 025) ---
+/** A review's or comment's body, in characters (a long review is a few thousand words; 100 KB is abuse). */
+export const COMMUNITY_BODY_MAX_LENGTH = 10_000;
+/** The shortest review worth reading; a comment may be a word. */
+export const REVIEW_BODY_MIN_LENGTH = 10;
+export const REVIEW_HEADLINE_MAX_LENGTH = 120;
+/** Links one post may carry before it is refused (spam is mostly links). */
+export const COMMUNITY_MAX_LINKS = 3;
+/** The same text posted again by the same person within this long is refused as a duplicate. */
+export const COMMUNITY_DUPLICATE_WINDOW_S = 24 * 60 * 60;
+/** Accounts younger than this are "new" for the hold-new-posts setting. */
+export const COMMUNITY_NEW_ACCOUNT_DAYS = 7;
+/** A comment may be edited by its author for this long after posting. */
+export const COMMENT_EDIT_WINDOW_S = 15 * 60;
+/** Replies go two levels deep: a comment (0), a reply (1), a reply to a reply (2). */
+export const COMMENT_MAX_DEPTH = 2;
+/** Reviews on a title page (the rest on its reviews page). */
+export const TITLE_PAGE_REVIEWS = 3;
+export const REVIEWS_PAGE_SIZE = 20;
+/** Top-level comments a thread page shows (their replies come with them). */
+export const COMMENTS_PAGE_SIZE = 20;
+/** Helpful votes at which the author is told (each once). */
+export const HELPFUL_VOTE_MILESTONES = [1, 10, 50, 100, 500, 1000] as const;
+/** Posting bans a moderator can give, in days. */
+export const POSTING_BAN_DAYS = [1, 7, 30, 365] as const;
+export const MODERATION_QUEUE_PAGE_SIZE = 50;

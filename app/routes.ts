@@ -13,6 +13,10 @@ export default [
     route("titles/:id/:slug/credits", "routes/titles/credits.tsx"),
     route("titles/:id/:slug/season/:season", "routes/titles/season.tsx"),
     route("titles/:id/:slug/season/:season/episode/:episode", "routes/titles/episode.tsx"),
+    // Reviews and comments (issue 19).
+    route("titles/:id/:slug/reviews", "routes/community/title-reviews.tsx"),
+    route("titles/:id/:slug/reviews/:reviewId", "routes/community/review.tsx"),
+    route("titles/:id/:slug/comments", "routes/community/title-comments.tsx"),
     route("people/:id/:slug", "routes/people/person.tsx"),
     route("watch/:videoId", "routes/watch/watch.tsx"),
     route("user/:id/:slug", "routes/profiles/user-profile.tsx"),
@@ -150,6 +154,8 @@ export default [
       route("workspaces", "routes/admin/workspaces/workspaces.tsx"),
       route("workspaces/:workspaceId", "routes/admin/workspaces/workspace.tsx"),
       route("audit-log", "routes/admin/audit-log.tsx"),
+      // Reviews and comments (issue 19): reported and held posts.
+      route("moderation", "routes/admin/moderation.tsx"),
       route("mail-deliveries", "routes/admin/mail-deliveries.tsx"),
       route("announcements", "routes/admin/announcements.tsx"),
       route("appearance", "routes/admin/appearance.tsx"),
@@ -248,6 +254,16 @@ export default [
     route("for-you", "routes/api/v1/library/for-you.ts", { id: "api-for-you" }),
     route("profiles/:id", "routes/api/v1/library/profile.ts"),
     route("users/me/profile-privacy", "routes/api/v1/library/profile-privacy.ts"),
+    // Reviews and comments (issue 19).
+    route("titles/:id/reviews", "routes/api/v1/community/title-reviews.ts"),
+    route("reviews/:id", "routes/api/v1/community/review.ts"),
+    route("reviews/:id/vote", "routes/api/v1/community/review-vote.ts"),
+    route("reviews/:id/report", "routes/api/v1/community/report.ts", { id: "api-review-report" }),
+    route("comments", "routes/api/v1/community/comments.ts"),
+    route("comments/:id", "routes/api/v1/community/comment.ts"),
+    route("comments/:id/report", "routes/api/v1/community/report.ts", { id: "api-comment-report" }),
+    route("moderation/queue", "routes/api/v1/community/moderation-queue.ts"),
+    route("moderation/actions", "routes/api/v1/community/moderation-actions.ts"),
     // The API's own description (app/api: contracts, conventions, OpenAPI).
     route("openapi.json", "routes/api/v1/openapi.ts"),
     // Catalogue, read-only (titles.view).

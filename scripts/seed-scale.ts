@@ -3,6 +3,8 @@
  *
  *   npm run seed:scale -- --titles 100000            (.wrangler/scale-state)
  *   npm run seed:scale -- --titles 100000 --people 300000 --credits 1000000 --persist-to DIR
+ *   npm run seed:scale -- --titles 100000 --reviews 10000 --comments 100000   (reviews and comment
+ *     threads on the most popular title, by generated accounts: issue 19's bench)
  *
  * Builds a fresh local D1 (migrations applied by wrangler) under the state
  * directory, seeds the site's foundation (roles, settings, pages, plans) and
@@ -30,6 +32,9 @@ import { insertStatements, libsqlNativeRunner, type Statement, type StatementRun
 import { fakerFor, generatePlot, generateTagline } from "./seed/catalogue/generate";
 import { SAMPLE_VIDEO } from "./seed/catalogue/media";
 import { seedAll } from "./seed/index";
+import { renderBody } from "../app/community/body.server";
+import { comments as commentRows, reviews as reviewRows } from "../app/community/schema";
+import { users } from "../app/auth/users.schema";
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +44,8 @@ const { values } = parseArgs({
     "persist-to": { type: "string", default: ".wrangler/scale-state" },
     seed: { type: "string", default: "1" },
     "statements-per-transaction": { type: "string", default: "5000" },
+    reviews: { type: "string", default: "0" },
+    comments: { type: "string", default: "0" },
   },
 });
 
@@ -47,6 +54,8 @@ const PEOPLE = values.people ? positive(values.people, "--people") : TITLES * 3;
 const CREDITS = values.credits ? positive(values.credits, "--credits") : TITLES * 10;
 const SEED = positive(values.seed, "--seed");
 const PER_TRANSACTION = positive(values["statements-per-transaction"], "--statements-per-transaction");
+const REVIEWS = Number(values.reviews) || 0;
+const COMMENTS = Number(values.comments) || 0;
 const persistTo = resolve(values["persist-to"]!);
 const MARKER = join(persistTo, ".scale-state");
 
@@ -401,6 +410,10 @@ async function main() {
     );
   });
 
+  if (REVIEWS || COMMENTS) {
+    await timed("community: accounts, reviews, comments", REVIEWS * 2 + COMMENTS, () => seedCommunity(native));
+  }
+
   await timed("FTS integrity check", 0, async () => {
     native.exec("INSERT INTO titles_fts(titles_fts) VALUES('integrity-check')");
     native.exec("INSERT INTO people_fts(people_fts) VALUES('integrity-check')");
@@ -424,6 +437,68 @@ async function main() {
       `${statementsRun.toLocaleString("en")} statements of <= 100 parameters; database ${(size / 1024 / 1024).toFixed(0)} MB.`,
   );
   console.log(`Serve it: BUILD_DIR=build npx wrangler dev --config build/server/wrangler.json --persist-to ${values["persist-to"]} --env-file .dev.vars`);
+}
+
+/**
+ * Reviews and comments (issue 19) on the most popular title: REVIEWS
+ * generated accounts each review it once; COMMENTS comments split between the
+ * title's discussion and its most helpful review, one in five top-level and
+ * the rest replies one or two levels deep. Stored counts are then recounted
+ * from the rows, as the application keeps them.
+ */
+async function seedCommunity(native: InstanceType<typeof Libsql>) {
+  const title = native.prepare("SELECT id FROM titles ORDER BY popularity DESC LIMIT 1").get() as { id: number };
+  const firstUser = ((native.prepare("SELECT coalesce(max(id), 0) AS id FROM users").get() as { id: number }).id ?? 0) + 1;
+  const old = new Date(Date.now() - 400 * 86_400_000);
+  await stream(
+    REVIEWS,
+    (i) => [{ id: firstUser + i, email: `reviewer-${i + 1}@scale.example.test`, firstName: `Reviewer ${i + 1}`, createdAt: old }],
+    (rows) => insertStatements(users, rows),
+  );
+  const phrases = ["A patient, generous film", "Overlong but sincere", "The score carries it", "Handsome and hollow", "Better on a second watch", "A quiet triumph"];
+  await stream(
+    REVIEWS,
+    (i) => {
+      const body = `Generated review ${i + 1} for the benchmark. ${pick(phrases)}.\n\nIt runs on ${int(2, 6)} ideas and lands ${int(1, 3)} of them.`;
+      return [{ id: i + 1, userId: firstUser + i, titleId: title.id, episodeId: 0, score: int(1, 10), headline: pick(phrases), body, bodyHtml: renderBody(body), helpfulCount: skewed(200, 3), createdAt: new Date(old.getTime() + i * 60_000) }];
+    },
+    (rows) => insertStatements(reviewRows, rows),
+  );
+  const topReview = REVIEWS ? (native.prepare("SELECT id FROM reviews WHERE title_id = ? ORDER BY helpful_count DESC, id DESC LIMIT 1").get(title.id) as { id: number }).id : 0;
+  // The latest top-level comment and its latest reply, per target, for replies to point at.
+  const latest: Record<string, { top: number; reply: number }> = {};
+  await stream(
+    COMMENTS,
+    (i) => {
+      const onReview = topReview !== 0 && i % 2 === 1;
+      const kind = onReview ? ("review" as const) : ("title" as const);
+      const targetId = onReview ? topReview : title.id;
+      const id = i + 1;
+      const mark = (latest[kind] ??= { top: 0, reply: 0 });
+      const body = `Generated comment ${id}: ${pick(phrases).toLowerCase()}.`;
+      const base = { id, userId: firstUser + (i % Math.max(1, REVIEWS)), targetKind: kind, targetId, body, bodyHtml: renderBody(body), createdAt: new Date(old.getTime() + i * 1000) };
+      if (i % 5 < 2 || !mark.top) {
+        mark.top = id;
+        mark.reply = 0;
+        return [{ ...base, parentId: null as number | null, rootId: 0, depth: 0 }];
+      }
+      if (mark.reply && i % 5 === 4) return [{ ...base, parentId: mark.reply, rootId: mark.top, depth: 2 }];
+      mark.reply = id;
+      return [{ ...base, parentId: mark.top, rootId: mark.top, depth: 1 }];
+    },
+    (rows) => insertStatements(commentRows, rows),
+  );
+  native.exec(`
+    UPDATE comments SET reply_count = (SELECT count(*) FROM comments c WHERE c.parent_id = comments.id) WHERE id IN (SELECT DISTINCT parent_id FROM comments WHERE parent_id IS NOT NULL);
+    UPDATE reviews SET comment_count = (SELECT count(*) FROM comments c WHERE c.target_kind = 'review' AND c.target_id = reviews.id) WHERE id = ${topReview};
+    INSERT OR REPLACE INTO community_counts (target_kind, target_id, review_count, score_sum, comment_count)
+      VALUES ('title', ${title.id}, (SELECT count(*) FROM reviews WHERE title_id = ${title.id} AND episode_id = 0 AND status = 'published'),
+        (SELECT coalesce(sum(score), 0) FROM reviews WHERE title_id = ${title.id} AND episode_id = 0 AND status = 'published'),
+        (SELECT count(*) FROM comments WHERE target_kind = 'title' AND target_id = ${title.id}));
+    INSERT OR REPLACE INTO community_counts (target_kind, target_id, comment_count)
+      VALUES ('review', ${topReview}, (SELECT count(*) FROM comments WHERE target_kind = 'review' AND target_id = ${topReview}));
+  `);
+  return REVIEWS * 2 + COMMENTS;
 }
 
 await main();

@@ -47,6 +47,7 @@ export const ADMIN_NAVIGATION: AdminNavSection[] = [
       { label: "Menus", to: "/admin/menus", anyOf: [P.menusUpdate] },
       { label: "Appearance", to: "/admin/appearance", anyOf: [P.appearanceUpdate] },
       { label: "Localizations", to: "/admin/localizations", anyOf: [P.localizationsUpdate] },
+      { label: "Moderation", to: "/admin/moderation", anyOf: [P.reviewsModerate, P.commentsModerate] },
     ],
   },
   {

@@ -144,6 +144,16 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
       { kind: "text", key: "recaptcha.site_key", label: "Site key", description: "Public. The secret key is a Worker secret (TURNSTILE_SECRET_KEY)." },
       onOff("recaptcha.enable.register", "Check on registration"),
       onOff("recaptcha.enable.contact", "Check on the contact form"),
+      onOff("recaptcha.enable.comments", "Check on reviews and comments"),
+    ],
+  },
+  {
+    id: "community",
+    label: "Reviews and comments",
+    description: "Posts held for a moderator before they are shown (the queue is under Moderation).",
+    fields: [
+      onOff("community.hold_new_accounts", "Hold posts from new accounts", "Reviews and comments of accounts younger than a week wait for approval."),
+      { kind: "lines", key: "community.held_words", label: "Words that hold a post", description: "One per line, matched as whole words regardless of case." },
     ],
   },
   {

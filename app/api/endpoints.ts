@@ -4,6 +4,7 @@ import { billingEndpoints } from "~/billing/api-contract";
 import { bootstrapEndpoints } from "~/bootstrap/api-contract";
 import { catalogueEndpoints } from "~/catalogue/api-contract";
 import { channelEndpoints } from "~/channels/api-contract";
+import { communityEndpoints } from "~/community/api-contract";
 import { contactEndpoints } from "~/contact/api-contract";
 import { valueListEndpoints } from "~/i18n/api-contract";
 import { libraryEndpoints } from "~/library/api-contract";
@@ -38,4 +39,5 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   ...workspaceEndpoints,
   ...listEndpoints,
   ...libraryEndpoints,
+  ...communityEndpoints,
 ];

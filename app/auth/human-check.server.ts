@@ -34,7 +34,7 @@ export class TurnstileHumanCheck implements HumanCheck {
   }
 }
 
-export type HumanCheckAction = "register" | "contact";
+export type HumanCheckAction = "register" | "contact" | "comments";
 
 /** Enabled for an action when a site key is set, the action is switched on, and a secret exists. */
 export function humanCheckEnabled(settings: Settings, env: { TURNSTILE_SECRET_KEY?: string }, action: HumanCheckAction) {

@@ -33,6 +33,9 @@ export const RATE_LIMITS = {
   "contact:ip": { limit: 5, period: 60, binding: "RL_CONTACT_IP" },
   // Workspace invitations sent, per inviting user (each address counts; issue 6).
   "workspace-invite:user": { limit: 30, period: 60, binding: "RL_WORKSPACE_INVITE_USER" },
+  // Reviews and comments posted (issue 19): per account and per IP.
+  "community-post:account": { limit: 6, period: 60, binding: "RL_COMMUNITY_POST_ACCOUNT" },
+  "community-post:ip": { limit: 20, period: 60, binding: "RL_COMMUNITY_POST_IP" },
 } as const satisfies Record<string, { limit: number; period: 10 | 60; binding: string }>;
 export type RateLimitPolicy = keyof typeof RATE_LIMITS;
 

@@ -25,3 +25,4 @@ export * from "~/channels/schema";
 export * from "~/http/content-version.schema";
 export * from "~/lists/schema";
 export * from "~/library/schema";
+export * from "~/community/schema";

@@ -24,6 +24,10 @@ export const NOTIFICATION_TYPES = [
   { id: "billing.invoice_available", group: "Subscription", name: "A new invoice is available", defaults: { database: true, mail: true, browser: false } },
   { id: "billing.plan_changed", group: "Subscription", name: "Your plan changed", defaults: ALL_ON },
   { id: "billing.cancelled", group: "Subscription", name: "Your subscription was cancelled, resumed or ended", defaults: ALL_ON },
+  // Reviews and comments (issue 19).
+  { id: "community.reply", group: "Reviews and comments", name: "Replies to your reviews and comments", defaults: ALL_ON },
+  { id: "community.helpful", group: "Reviews and comments", name: "Helpful votes on your reviews", defaults: { database: true, mail: false, browser: true } },
+  { id: "community.moderation", group: "Reviews and comments", name: "A moderator acted on your review or comment", defaults: ALL_ON },
   { id: "site.announcement", group: "Announcements", name: "Announcements from the site", defaults: { database: true, mail: false, browser: true } },
 ] as const satisfies readonly NotificationType[];
 

@@ -131,6 +131,10 @@ export const settingDefinitions = {
   "recaptcha.site_key": setting(z.string().max(200), ""),
   "recaptcha.enable.register": setting(z.boolean(), false),
   "recaptcha.enable.contact": setting(z.boolean(), false),
+  "recaptcha.enable.comments": setting(z.boolean(), false),
+  // Reviews and comments (issue 19): hold new accounts' posts for approval; words that hold a post.
+  "community.hold_new_accounts": setting(z.boolean(), false, "server"),
+  "community.held_words": setting(z.array(z.string().trim().min(1).max(100)).max(500), [], "server"),
   "billing.enable": setting(z.boolean(), true),
   "notif.integrated": setting(z.boolean(), true),
   "notif.subs.integrated": setting(z.boolean(), true),

@@ -37,6 +37,10 @@ export const PERMISSIONS: { name: string; displayName: string; group: string; de
   // Issue 18: a member's library.
   { name: "ratings.create", displayName: "Rate titles", group: "library", description: "Rate titles and episodes (1-10)." },
   { name: "watchlist.use", displayName: "Watchlist and history", group: "library", description: "Keep a watchlist, a watched history and series progress, and get suggestions." },
+  { name: "reviews.create", displayName: "Write reviews", group: "community", description: "Write, edit and delete one's own reviews, and vote on others'." },
+  { name: "comments.create", displayName: "Write comments", group: "community", description: "Comment and reply, and edit and delete one's own comments." },
+  { name: "reviews.moderate", displayName: "Moderate reviews", group: "community", description: "Approve, hide and delete reviews, and ban their authors from posting." },
+  { name: "comments.moderate", displayName: "Moderate comments", group: "community", description: "Approve, hide and delete comments, and ban their authors from posting." },
   { name: "notifications.broadcast", displayName: "Send announcements", group: "notifications", description: "Send an announcement to every user or to some roles." },
 ];
 
@@ -54,7 +58,7 @@ export const ROLES: {
     name: "users",
     description: "Every registered user.",
     default: true,
-    permissions: ["titles.view", "api.access", "files.create", "workspaces.create", "notifications.subscribe", "lists.create", "ratings.create", "watchlist.use"],
+    permissions: ["titles.view", "api.access", "files.create", "workspaces.create", "notifications.subscribe", "lists.create", "ratings.create", "watchlist.use", "reviews.create", "comments.create"],
     // Paid plans raise it (scripts/seed/billing.ts).
     restrictions: { "lists.create": [{ name: "count", value: LISTS_FREE_COUNT }] },
   },

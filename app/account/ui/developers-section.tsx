@@ -3,7 +3,7 @@ import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { AccessTokenView } from "~/auth/access-tokens.server";
 import { answerFor } from "~/auth/ui/two-factor-section";
 import { TOKEN_SCOPE_DESCRIPTIONS, type TokenScope } from "~/auth/token-scopes";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { COPY_FEEDBACK_MS } from "~/constants";
 import { useDates } from "~/i18n/use-dates";
 import { toast } from "~/toasts/toast-store";

@@ -23,6 +23,9 @@ import { titleJsonLd } from "~/seo/structured-data";
 import { PersonCard, POSTER_PLACEHOLDER, TitleCard, useSiteRatingSource, VideoCard } from "~/site/cards";
 import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
+import { reviewsJsonLd, titlePageReviews } from "~/community/reviews.server";
+import { titleReviewsSectionHtml } from "~/community/title-section.server";
+import { TITLE_PAGE_REVIEWS } from "~/constants";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -44,8 +47,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const worker = getWorker(context);
   requireCatalogueAccess(app, request);
   const id = parseId(params.id);
-  // A member's own parts (rating, watchlist, watched) in parallel: one more round trip of two indexed statements (decision 023).
-  const [page, mine] = await Promise.all([loadTitlePage(app.db, id, { topCast: TITLE_TOP_CAST }), app.user ? loadMyTitleState(app.db, app.user.id, id).then((state) => ({ ...state, ...libraryAbilities(app.viewer) })) : null]);
+  // A member's own parts (rating, watchlist, watched) in parallel: one more round trip of two indexed
+  // statements (decision 023). Reviews (issue 19): stored counts and the top 3, read alongside the
+  // title; the viewer's own only when signed in (a guest's page is a shared copy).
+  const [page, mine, reviews] = await Promise.all([
+    loadTitlePage(app.db, id, { topCast: TITLE_TOP_CAST }),
+    app.user ? loadMyTitleState(app.db, app.user.id, id).then((state) => ({ ...state, ...libraryAbilities(app.viewer) })) : null,
+    titlePageReviews(app.db, id, app.user?.id ?? null, TITLE_PAGE_REVIEWS),
+  ]);
   if (!page) throw data(null, { status: 404 });
   const { title } = page;
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
@@ -54,8 +63,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
   const origin = new URL(request.url).origin;
   const plotNote = generatedNote(title, "plot");
-  setPageJsonLd(context, titleJsonLd(page, origin));
+  setPageJsonLd(context, reviewsJsonLd(titleJsonLd(page, origin), reviews, origin, title));
   return {
+    reviewsHtml: titleReviewsSectionHtml(app.t, title, reviews),
     page: titlePageView(page),
     mine,
     ads: adSlots(app.settings, worker.nonce, ["ads.title_top"]),
@@ -73,7 +83,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 const TitleLibraryPanel = lazyComponent(() => import("~/library/ui/title-library-panel").then((m) => m.default));
 
 export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, mine } = loaderData;
+  const { page, ads, mine, reviewsHtml } = loaderData;
   const { title } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -312,6 +322,9 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
+
+          {/* Reviews (issue 19): server-rendered links and escaped text, no code shipped (app/community/title-section.server.ts). */}
+          <section aria-labelledby="reviews-heading" data-testid="title-reviews" dangerouslySetInnerHTML={{ __html: reviewsHtml }} />
 
           {page.related.length > 0 ? (
             <section aria-labelledby="related-heading">

@@ -1,0 +1,285 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { auditLog } from "~/admin/audit.schema";
+import type { AuthUser } from "~/auth/auth-user";
+import { TurnstileHumanCheck } from "~/auth/human-check.server";
+import { D1RateLimiter } from "~/auth/rate-limit.server";
+import { COMMUNITY_BODY_MAX_LENGTH } from "~/constants";
+import { createUser, db, makeServices, outboxFor, viewerFor, type TestServices } from "~/notifications/test-support.workers";
+import { notifications } from "~/notifications/schema";
+import type { Settings } from "~/settings/definitions";
+import { createComment, deleteComment, editComment, listThread } from "./comments.server";
+import { commentInputSchema, reviewInputSchema } from "./input";
+import { moderate, moderationQueue, reportContent } from "./moderation.server";
+import { createReview, listReviews, reviewStats, voteReview } from "./reviews.server";
+import { comments, contentReports, reviews, reviewVotes } from "./schema";
+import { CommunityError, type CommunityServices } from "./services.server";
+
+/**
+ * Reviews, comments and moderation inside workerd with real D1: one review
+ * per person, exact vote counts under parallel votes, reply depth, edits of
+ * someone else's comment, held posts, reports and moderator actions, and
+ * stored XSS that reaches notifications and mails only as text.
+ */
+
+const POSTER = { "reviews.create": [], "comments.create": [] };
+const MODERATOR = { ...POSTER, "reviews.moderate": [], "comments.moderate": [] };
+
+async function newTitle(name = "The Lantern Keeper") {
+  const slug = `${name.toLowerCase().replace(/\W+/g, "-")}-${Math.random().toString(36).slice(2, 7)}`;
+  const row = await db.get<{ id: number }>(sql`INSERT INTO titles (type, name, slug) VALUES ('movie', ${name}, ${slug}) RETURNING id`);
+  return row!.id;
+}
+
+interface Person {
+  s: CommunityServices;
+  notifier: TestServices;
+  user: AuthUser;
+}
+
+let ip = 0;
+async function person(permissions: Record<string, never[]> = POSTER, options: { settings?: Partial<Settings>; createdAt?: Date; name?: string } = {}): Promise<Person> {
+  const row = await createUser({ firstName: options.name ?? "Robin" });
+  const notifier = makeServices({ settings: options.settings });
+  const user = { id: row.id, email: row.email, displayName: options.name ?? "Robin", createdAt: options.createdAt ?? new Date(Date.now() - 365 * 86_400_000) } as AuthUser;
+  ip += 1;
+  const s: CommunityServices = {
+    db,
+    t: (key, replacements) => Object.entries(replacements ?? {}).reduce((text, [k, v]) => text.replaceAll(`:${k}`, String(v)), key),
+    settings: notifier.settings,
+    user,
+    viewer: viewerFor(row.id, permissions),
+    ip: `198.51.100.${ip % 250}`,
+    limiter: new D1RateLimiter(db),
+    humanCheck: { verify: async () => false },
+    humanCheckSecret: undefined,
+    notifications: notifier,
+    now: () => new Date(),
+  };
+  return { s, notifier, user };
+}
+
+const review = (extra: Partial<Record<string, unknown>> = {}) =>
+  reviewInputSchema.parse({ score: 8, headline: "A quiet triumph", body: `Patient and warm, with a final act that earns its tears. ${Math.random()}`, ...extra });
+
+async function refusal(work: Promise<unknown>) {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof CommunityError) return { status: error.status, field: error.field, message: error.message };
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+const rowCount = async (table: typeof reviews | typeof comments | typeof reviewVotes) => (await db.select({ n: count() }).from(table))[0]!.n;
+
+describe("reviews", () => {
+  it("one per person per title, stored counts, and bad input changes nothing", async () => {
+    const titleId = await newTitle();
+    const author = await person();
+    const { id } = await createReview(author.s, titleId, review({ score: 9 }));
+    expect(await reviewStats(db, titleId)).toMatchObject({ reviewCount: 1, average: 9 });
+
+    const before = await rowCount(reviews);
+    expect(await refusal(createReview(author.s, titleId, review()))).toMatchObject({ status: 409 });
+    expect(await refusal(createReview(author.s, 987_654_321, review()))).toMatchObject({ status: 404 });
+    expect(await rowCount(reviews)).toBe(before);
+    // Empty and 100 KB bodies never pass the schema the form and the API share.
+    expect(reviewInputSchema.safeParse({ score: 5, headline: "x", body: "" }).success).toBe(false);
+    expect(reviewInputSchema.safeParse({ score: 5, headline: "x", body: "a".repeat(100 * 1024) }).success).toBe(false);
+    expect(reviewInputSchema.safeParse({ score: 11, headline: "x", body: "long enough body" }).success).toBe(false);
+    expect(commentInputSchema.safeParse({ target_kind: "title", target_id: titleId, body: "b".repeat(COMMUNITY_BODY_MAX_LENGTH + 1) }).success).toBe(false);
+
+    const listed = await listReviews(db, titleId, 0);
+    expect(listed.reviews.map((r) => r.id)).toEqual([id]);
+  });
+
+  it("counts helpful votes exactly when many arrive at once; no vote on one's own review", async () => {
+    const titleId = await newTitle();
+    const author = await person();
+    const { id } = await createReview(author.s, titleId, review());
+    const voters = await Promise.all(Array.from({ length: 12 }, () => person()));
+    await Promise.all(voters.map((v, i) => voteReview(v.s, id, i % 4 !== 0)));
+    // Everyone votes again at once (same choice): still one vote each.
+    await Promise.all(voters.map((v, i) => voteReview(v.s, id, i % 4 !== 0)));
+    const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
+    expect(row).toMatchObject({ helpfulCount: 9, notHelpfulCount: 3 });
+    expect((await db.select({ n: count() }).from(reviewVotes).where(eq(reviewVotes.reviewId, id)))[0]!.n).toBe(12);
+
+    expect(await refusal(voteReview(author.s, id, true))).toMatchObject({ status: 422 });
+    const [after] = await db.select().from(reviews).where(eq(reviews.id, id));
+    expect(after!.helpfulCount).toBe(9);
+    // The first helpful vote was a milestone: the author was told once.
+    await author.notifier.settle();
+    await Promise.all(voters.map((v) => v.notifier.settle()));
+    const told = await db.select().from(notifications).where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.helpful")));
+    expect(told).toHaveLength(1);
+  });
+
+  it("sorts by most helpful, newest, highest and lowest score with keyset pages", async () => {
+    const titleId = await newTitle();
+    const authors = await Promise.all([1, 2, 3, 4, 5].map(() => person()));
+    const ids: number[] = [];
+    for (const [i, a] of authors.entries()) ids.push((await createReview(a.s, titleId, review({ score: [3, 9, 6, 9, 1][i] }))).id);
+    const voter = await person();
+    await voteReview(voter.s, ids[2]!, true);
+    const all = async (sort: "helpful" | "newest" | "highest" | "lowest") => {
+      const out: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await listReviews(db, titleId, 0, { sort, cursor, limit: 2 });
+        out.push(...page.reviews.map((r) => r.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return out;
+    };
+    expect(await all("newest")).toEqual([...ids].reverse());
+    expect((await all("helpful"))[0]).toBe(ids[2]);
+    expect(await all("highest")).toEqual([ids[3], ids[1], ids[2], ids[0], ids[4]]);
+    expect(await all("lowest")).toEqual([ids[4], ids[0], ids[2], ids[1], ids[3]]);
+  });
+});
+
+describe("comments", () => {
+  it("replies two levels deep, refuses deeper, and tells the author of what was answered", async () => {
+    const titleId = await newTitle();
+    const author = await person();
+    const { id: reviewId } = await createReview(author.s, titleId, review());
+    const replier = await person(POSTER, { name: "Sam" });
+    const top = await createComment(replier.s, { target_kind: "review", target_id: reviewId, body: "Lovely review." });
+    const one = await createComment(author.s, { target_kind: "review", target_id: reviewId, parent_id: top.id, body: "Thank you!" });
+    const two = await createComment(replier.s, { target_kind: "review", target_id: reviewId, parent_id: one.id, body: "Any time." });
+    const before = await rowCount(comments);
+    expect(await refusal(createComment(author.s, { target_kind: "review", target_id: reviewId, parent_id: two.id, body: "Too deep" }))).toMatchObject({ status: 422, field: "parent_id" });
+    expect(await rowCount(comments)).toBe(before);
+
+    await replier.notifier.settle();
+    await author.notifier.settle();
+    const told = await db.select().from(notifications).where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.reply")));
+    expect(told.length).toBeGreaterThanOrEqual(2);
+    const [counted] = await db.select().from(reviews).where(eq(reviews.id, reviewId));
+    expect(counted!.commentCount).toBe(3);
+
+    const thread = await listThread(db, { kind: "review", id: reviewId });
+    expect(thread.comments).toHaveLength(1);
+    expect(thread.comments[0]!.replies.map((r) => r.id)).toEqual([one.id]);
+    expect(thread.comments[0]!.replies[0]!.replies.map((r) => r.id)).toEqual([two.id]);
+  });
+
+  it("only the author edits, and a deleted comment with replies shows as deleted", async () => {
+    const titleId = await newTitle();
+    const a = await person();
+    const b = await person();
+    const top = await createComment(a.s, { target_kind: "title", target_id: titleId, body: "First thoughts." });
+    const reply = await createComment(b.s, { target_kind: "title", target_id: titleId, parent_id: top.id, body: "Agreed." });
+    expect(await refusal(editComment(b.s, top.id, "Hijacked"))).toMatchObject({ status: 403 });
+    const [unchanged] = await db.select().from(comments).where(eq(comments.id, top.id));
+    expect(unchanged!.body).toBe("First thoughts.");
+    await editComment(a.s, top.id, "First thoughts, edited.");
+    expect(await refusal(deleteComment(b.s, top.id))).toMatchObject({ status: 403 });
+    await deleteComment(a.s, top.id);
+    const thread = await listThread(db, { kind: "title", id: titleId });
+    expect(thread.comments[0]).toMatchObject({ deleted: true, author: null, bodyHtml: "" });
+    expect(thread.comments[0]!.replies).toHaveLength(1);
+
+    // A moderator may delete anyone's comment; that is audit-logged.
+    const mod = await person(MODERATOR);
+    await deleteComment(mod.s, reply.id);
+    expect((await db.select().from(auditLog).where(eq(auditLog.userId, mod.user.id))).map((row) => row.action)).toEqual(["comment.delete"]);
+    expect((await listThread(db, { kind: "title", id: titleId })).comments[0]!.replies).toHaveLength(0);
+  });
+});
+
+describe("anti-spam and moderation", () => {
+  it("refuses too many links and duplicates; holds new accounts' posts and held words until approved", async () => {
+    const titleId = await newTitle();
+    const a = await person();
+    expect(await refusal(createComment(a.s, { target_kind: "title", target_id: titleId, body: "https://a.test https://b.test https://c.test https://d.test" }))).toMatchObject({ status: 422, field: "body" });
+    await createComment(a.s, { target_kind: "title", target_id: titleId, body: "Same words twice." });
+    expect(await refusal(createComment(a.s, { target_kind: "title", target_id: titleId, body: "Same words twice.  " }))).toMatchObject({ status: 422 });
+
+    const fresh = await person(POSTER, { settings: { "community.hold_new_accounts": true }, createdAt: new Date() });
+    const held = await createComment(fresh.s, { target_kind: "title", target_id: titleId, body: "Hello from a new account." });
+    expect(held.status).toBe("held");
+    const worded = await person(POSTER, { settings: { "community.held_words": ["Spamword"] } });
+    expect((await createReview(worded.s, titleId, review({ body: "This has spamword in it, really." }))).status).toBe("held");
+    expect((await listThread(db, { kind: "title", id: titleId })).comments.map((c) => c.id)).not.toContain(held.id);
+    expect((await listThread(db, { kind: "title", id: titleId }, { viewerId: fresh.user.id })).comments.map((c) => c.id)).toContain(held.id);
+
+    const mod = await person(MODERATOR);
+    const actor = { userId: mod.user.id, email: mod.user.email, ip: null };
+    expect((await moderationQueue(db, { can: () => true })).some((i) => i.kind === "comment" && i.id === held.id)).toBe(true);
+    await moderate(mod.s, actor, { subject_kind: "comment", subject_id: held.id, action: "approve" });
+    expect((await listThread(db, { kind: "title", id: titleId })).comments.map((c) => c.id)).toContain(held.id);
+  });
+
+  it("needs a passing Turnstile check when the human check is on for comments (the verify call answered at the HTTP boundary)", async () => {
+    const VERIFY_URL = "https://turnstile.test/siteverify";
+    const siteverify = vi.spyOn(globalThis, "fetch").mockImplementation(async (resource, init) => {
+      const url = resource instanceof Request ? resource.url : String(resource);
+      if (url !== VERIFY_URL) throw new Error(`unexpected fetch ${url}`);
+      return Response.json({ success: (init?.body as FormData).get("response") === "good-token" });
+    });
+    try {
+      const titleId = await newTitle();
+      const a = await person(POSTER, { settings: { "recaptcha.site_key": "1x00000000000000000000AA", "recaptcha.enable.comments": true } });
+      a.s.humanCheckSecret = "1x0000000000000000000000000000000AA";
+      a.s.humanCheck = new TurnstileHumanCheck({ secret: a.s.humanCheckSecret, verifyUrl: VERIFY_URL });
+      const before = await rowCount(comments);
+      expect(await refusal(createComment(a.s, { target_kind: "title", target_id: titleId, body: "No token" }))).toMatchObject({ status: 422 });
+      expect(await refusal(createComment(a.s, { target_kind: "title", target_id: titleId, body: "Bad token" }, "bad-token"))).toMatchObject({ status: 422 });
+      expect(await rowCount(comments)).toBe(before);
+      expect((await createComment(a.s, { target_kind: "title", target_id: titleId, body: "Good token" }, "good-token")).status).toBe("published");
+      expect(siteverify).toHaveBeenCalledTimes(2);
+    } finally {
+      siteverify.mockRestore();
+    }
+  });
+
+  it("a report reaches the queue; hiding and banning are audit-logged and the banned author is told why", async () => {
+    const titleId = await newTitle();
+    const author = await person();
+    const reporter = await person();
+    const c = await createComment(author.s, { target_kind: "title", target_id: titleId, body: "Rude words here." });
+    expect(await refusal(reportContent(author.s, "comment", c.id, { reason: "abuse" }))).toMatchObject({ status: 422 });
+    await reportContent(reporter.s, "comment", c.id, { reason: "abuse" });
+    await reportContent(reporter.s, "comment", c.id, { reason: "abuse" });
+    expect((await db.select().from(comments).where(eq(comments.id, c.id)))[0]!.openReports).toBe(1);
+
+    const plain = await person();
+    expect(await refusal(moderate(plain.s, { userId: plain.user.id, email: null, ip: null }, { subject_kind: "comment", subject_id: c.id, action: "hide" }))).toMatchObject({ status: 403 });
+
+    const mod = await person(MODERATOR);
+    const actor = { userId: mod.user.id, email: mod.user.email, ip: null };
+    await moderate(mod.s, actor, { subject_kind: "comment", subject_id: c.id, action: "hide" });
+    await moderate(mod.s, actor, { subject_kind: "comment", subject_id: c.id, action: "ban", ban_days: 7, reason: "Insults" });
+    expect((await db.select().from(comments).where(eq(comments.id, c.id)))[0]).toMatchObject({ status: "hidden", openReports: 0 });
+    expect((await db.select().from(contentReports).where(eq(contentReports.subjectId, c.id)))[0]!.resolvedAt).not.toBeNull();
+    const audit = await db.select().from(auditLog).where(eq(auditLog.userId, mod.user.id));
+    expect(audit.map((row) => row.action).sort()).toEqual(["comment.hide", "user.posting_ban"]);
+    expect(await refusal(createComment(author.s, { target_kind: "title", target_id: titleId, body: "Again." }))).toMatchObject({
+      status: 403,
+      message: expect.stringContaining("Insults"),
+    });
+  });
+
+  it("stored XSS in titles, bodies and comments reaches notifications and mails only as text", async () => {
+    const titleId = await newTitle();
+    const author = await person();
+    const evil = `<img src=x onerror=alert(1)></script><script>alert(2)</script>`;
+    const { id } = await createReview(author.s, titleId, review({ headline: evil, body: `${evil} [x](javascript:alert(3)) and more words` }));
+    const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
+    expect(row!.bodyHtml).not.toMatch(/<img|<script|href="javascript/i);
+    const replier = await person(POSTER, { name: evil });
+    await createComment(replier.s, { target_kind: "review", target_id: id, body: evil });
+    await replier.notifier.settle();
+    const [told] = await db.select().from(notifications).where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.reply")));
+    const lines = JSON.stringify(told!.data.lines);
+    expect(lines).not.toMatch(/<img|<script|<\/script>/i);
+    expect(lines).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    const [mail] = await outboxFor(author.user.email);
+    expect(mail!.html).not.toMatch(/<img src=x|<script>alert/i);
+    expect(mail!.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+  });
+});

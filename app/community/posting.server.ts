@@ -1,0 +1,127 @@
+import { and, eq, gt } from "drizzle-orm";
+import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
+import { checkRateLimits } from "~/auth/rate-limit.server";
+import { hasPermission } from "~/auth/viewer";
+import type { AuthUser } from "~/auth/auth-user";
+import { COMMUNITY_DUPLICATE_WINDOW_S, COMMUNITY_MAX_LINKS, COMMUNITY_NEW_ACCOUNT_DAYS } from "~/constants";
+import type { Database } from "~/db/client.server";
+import type { Settings } from "~/settings/definitions";
+import type { Translate } from "~/i18n/translate";
+import { countLinks, normalizeBody } from "./body.server";
+import { comments, postingBans, reviews, type PostStatus } from "./schema";
+import { CommunityError, type CommunityServices } from "./services.server";
+
+/**
+ * Who may post, and what happens to a post (decision 025):
+ * permission, posting ban, rate limits (per account and per IP), the human
+ * check when enabled for "comments", the link limit and duplicate detection
+ * refuse it; a new account (when the setting is on) or a held word holds it
+ * for a moderator.
+ */
+
+export type PostKind = "review" | "comment";
+export const POST_PERMISSIONS = { review: "reviews.create", comment: "comments.create" } as const;
+export const MODERATE_PERMISSIONS = { review: "reviews.moderate", comment: "comments.moderate" } as const;
+
+export interface PostingBan {
+  until: Date;
+  reason: string | null;
+}
+
+/** The caller's ban, if one is still running. */
+export async function activeBan(db: Database, userId: number, now: Date): Promise<PostingBan | null> {
+  const [ban] = await db
+    .select({ until: postingBans.until, reason: postingBans.reason })
+    .from(postingBans)
+    .where(and(eq(postingBans.userId, userId), gt(postingBans.until, now)))
+    .limit(1);
+  return ban ?? null;
+}
+
+/** What a banned person's posting form says. */
+export function banMessage(t: Translate, ban: PostingBan) {
+  const until = ban.until.toISOString().slice(0, 16).replace("T", " ");
+  return ban.reason
+    ? t("A moderator has stopped you from posting until :until UTC: :reason", { until, reason: ban.reason })
+    : t("A moderator has stopped you from posting until :until UTC.", { until });
+}
+
+/** Whether the caller may post at all (for showing the form or why not): null when they may. */
+export async function postingRefusal(s: Pick<CommunityServices, "db" | "t" | "user" | "viewer" | "now">, kind: PostKind): Promise<string | null> {
+  if (!s.user) return s.t("Sign in to post.");
+  if (!hasPermission(s.viewer, POST_PERMISSIONS[kind])) return s.t("You do not have permission to do that.");
+  const ban = await activeBan(s.db, s.user.id, s.now());
+  return ban ? banMessage(s.t, ban) : null;
+}
+
+/**
+ * Every check before a new post or an edit is written. Throws a
+ * CommunityError (4xx) when it is refused; returns the status it gets.
+ */
+export async function admitPost(
+  s: CommunityServices,
+  kind: PostKind,
+  text: { body: string; headline?: string },
+  options: { humanCheckToken?: unknown; editing?: { id: number } } = {},
+): Promise<{ user: AuthUser; status: PostStatus }> {
+  const { t } = s;
+  if (!s.user) throw new CommunityError(401, t("You need to sign in first."));
+  if (!hasPermission(s.viewer, POST_PERMISSIONS[kind])) throw new CommunityError(403, t("You do not have permission to do that."));
+  const ban = await activeBan(s.db, s.user.id, s.now());
+  if (ban) throw new CommunityError(403, banMessage(t, ban));
+
+  const links = countLinks(text.body) + countLinks(text.headline ?? "");
+  if (links > COMMUNITY_MAX_LINKS) {
+    throw new CommunityError(422, t("A post may have at most :count links.", { count: COMMUNITY_MAX_LINKS }), "body");
+  }
+
+  const limited = await checkRateLimits(s.limiter, [
+    ["community-post:account", String(s.user.id)],
+    ["community-post:ip", s.ip ?? "unknown"],
+  ]);
+  if (!limited.ok) {
+    throw new CommunityError(429, t("Too many attempts. Please try again in :seconds seconds.", { seconds: limited.retryAfter }), null, {
+      "Retry-After": String(limited.retryAfter),
+    });
+  }
+  if (s.settings["recaptcha.site_key"] && s.settings["recaptcha.enable.comments"] && s.humanCheckSecret) {
+    const token = typeof options.humanCheckToken === "string" ? options.humanCheckToken : "";
+    if (!(await s.humanCheck.verify(token, s.ip))) throw new CommunityError(422, t("Could not verify you are human."));
+  }
+  if (await isDuplicate(s.db, kind, s.user.id, text.body, s.now(), options.editing?.id)) {
+    throw new CommunityError(422, t("You already posted this. Write something new."), "body");
+  }
+  return { user: s.user, status: holdsPost(s.settings, s.user, text, s.now()) ? "held" : "published" };
+}
+
+/** The field the human check's widget adds (forms pass it through). */
+export const HUMAN_CHECK_TOKEN_FIELD = HUMAN_CHECK_FIELD;
+
+/** A new account (when the setting asks) or a held word holds the post for a moderator. */
+export function holdsPost(settings: Settings, user: Pick<AuthUser, "createdAt">, text: { body: string; headline?: string }, now: Date) {
+  if (settings["community.hold_new_accounts"] && now.getTime() - user.createdAt.getTime() < COMMUNITY_NEW_ACCOUNT_DAYS * 86_400_000) return true;
+  return containsHeldWord(settings["community.held_words"], `${text.headline ?? ""}\n${text.body}`);
+}
+
+export function containsHeldWord(words: readonly string[], text: string) {
+  const lower = text.toLowerCase();
+  return words.some((word) => {
+    const w = word.trim().toLowerCase();
+    if (!w) return false;
+    const escaped = w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, "u").test(lower);
+  });
+}
+
+/** The same text from the same person within the window (edits compare against their other posts). */
+async function isDuplicate(db: Database, kind: PostKind, userId: number, body: string, now: Date, exceptId?: number) {
+  const since = new Date(now.getTime() - COMMUNITY_DUPLICATE_WINDOW_S * 1000);
+  const normalized = normalizeBody(body);
+  const table = kind === "review" ? reviews : comments;
+  const rows = await db
+    .select({ id: table.id, body: table.body })
+    .from(table)
+    .where(and(eq(table.userId, userId), gt(table.createdAt, since)))
+    .limit(200);
+  return rows.some((row) => row.id !== exceptId && normalizeBody(row.body) === normalized);
+}

@@ -1,0 +1,401 @@
+import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { auditStatement } from "~/admin/audit.server";
+import { users } from "~/auth/users.schema";
+import { hasPermission } from "~/auth/viewer";
+import { episodes, titles } from "~/catalogue/schema";
+import { HELPFUL_VOTE_MILESTONES, REVIEWS_PAGE_SIZE } from "~/constants";
+import type { Database } from "~/db/client.server";
+import { notify } from "~/notifications/deliver.server";
+import { renderBody } from "./body.server";
+import { reviewPath, reviewsPath } from "./paths";
+import type { ReviewInput, ReviewSort } from "./input";
+import { helpfulMilestoneMessage } from "./messages.server";
+import { admitPost, MODERATE_PERMISSIONS } from "./posting.server";
+import { reviewScore } from "./review-score.server";
+import { comments, communityCounts, contentReports, reviews, reviewVotes, type PostStatus } from "./schema";
+import { CommunityError, type CommunityServices } from "./services.server";
+
+/** Reviews (issue 19): one per user per title or episode, votes, listing with keyset pages. */
+
+export interface ReviewTitle {
+  id: number;
+  name: string;
+  slug: string;
+  type: string;
+}
+
+export interface ReviewTarget {
+  title: ReviewTitle;
+  /** 0: the title itself. */
+  episodeId: number;
+}
+
+export { reviewPath, reviewsPath };
+
+/** The title (and episode of it) a review is about; 404 when either is unknown. */
+export async function reviewTarget(db: Database, titleId: number, episodeId = 0): Promise<ReviewTarget> {
+  const [title] = await db.select({ id: titles.id, name: titles.name, slug: titles.slug, type: titles.type }).from(titles).where(eq(titles.id, titleId)).limit(1);
+  if (!title) throw new CommunityError(404, "Nothing here.");
+  if (episodeId) {
+    const [episode] = await db
+      .select({ id: episodes.id })
+      .from(episodes)
+      .where(and(eq(episodes.id, episodeId), eq(episodes.titleId, titleId)))
+      .limit(1);
+    if (!episode) throw new CommunityError(404, "Nothing here.", "episode_id");
+  }
+  return { title, episodeId };
+}
+
+/** Published reviews and their score sum of a target, recounted from the rows (exact, in the writing batch). */
+export function recountReviews(db: Database, titleId: number, episodeId: number) {
+  const kind = episodeId ? "episode" : "title";
+  const targetId = episodeId || titleId;
+  const published = and(eq(reviews.titleId, titleId), eq(reviews.episodeId, episodeId), eq(reviews.status, "published"));
+  return db
+    .insert(communityCounts)
+    .values({
+      targetKind: kind,
+      targetId,
+      reviewCount: sql`(SELECT count(*) FROM ${reviews} WHERE ${published})`,
+      scoreSum: sql`(SELECT ${reviewScore.sumOf} FROM ${reviews} WHERE ${published})`,
+    })
+    .onConflictDoUpdate({
+      target: [communityCounts.targetKind, communityCounts.targetId],
+      set: { reviewCount: sql`excluded.review_count`, scoreSum: sql`excluded.score_sum` },
+    });
+}
+
+/** helpful_count and not_helpful_count recounted from the votes (exact under concurrency). */
+function recountVotes(db: Database, reviewId: number) {
+  return db
+    .update(reviews)
+    .set({
+      helpfulCount: sql`(SELECT count(*) FROM ${reviewVotes} WHERE ${reviewVotes.reviewId} = ${reviewId} AND ${reviewVotes.helpful} = 1)`,
+      notHelpfulCount: sql`(SELECT count(*) FROM ${reviewVotes} WHERE ${reviewVotes.reviewId} = ${reviewId} AND ${reviewVotes.helpful} = 0)`,
+    })
+    .where(eq(reviews.id, reviewId))
+    .returning({ helpfulCount: reviews.helpfulCount });
+}
+
+export async function createReview(
+  s: CommunityServices,
+  titleId: number,
+  input: ReviewInput & { episode_id?: number },
+  humanCheckToken?: unknown,
+) {
+  const target = await reviewTarget(s.db, titleId, input.episode_id ?? 0);
+  if (s.user && (await findOwnReview(s.db, s.user.id, titleId, target.episodeId))) {
+    throw new CommunityError(409, s.t("You already reviewed this. Edit your review instead."));
+  }
+  const { user, status } = await admitPost(s, "review", { body: input.body, headline: input.headline }, { humanCheckToken });
+  const [inserted] = await s.db.batch([
+    s.db
+      .insert(reviews)
+      .values({
+        userId: user.id,
+        titleId,
+        episodeId: target.episodeId,
+        ...reviewScore.write(input.score),
+        headline: input.headline,
+        body: input.body,
+        bodyHtml: renderBody(input.body),
+        spoiler: input.spoiler,
+        status,
+      })
+      // Two submissions at once: the unique index keeps one; the other inserts nothing.
+      .onConflictDoNothing()
+      .returning({ id: reviews.id }),
+    recountReviews(s.db, titleId, target.episodeId),
+  ]);
+  if (!inserted[0]) throw new CommunityError(409, s.t("You already reviewed this. Edit your review instead."));
+  return { id: inserted[0].id, status, target };
+}
+
+export async function findOwnReview(db: Database, userId: number, titleId: number, episodeId = 0) {
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.titleId, titleId), eq(reviews.episodeId, episodeId)))
+    .limit(1);
+  return row ?? null;
+}
+
+async function reviewRow(db: Database, id: number) {
+  const [row] = await db.select().from(reviews).where(eq(reviews.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The author edits their review; a held or hidden one keeps its status. */
+export async function updateReview(s: CommunityServices, reviewId: number, input: ReviewInput, humanCheckToken?: unknown) {
+  const row = await reviewRow(s.db, reviewId);
+  if (!row || (row.status === "hidden" && row.userId !== s.user?.id)) throw new CommunityError(404, s.t("Nothing here."));
+  if (!s.user || row.userId !== s.user.id) throw new CommunityError(403, s.t("You can only edit your own review."));
+  const { status } = await admitPost(s, "review", { body: input.body, headline: input.headline }, { humanCheckToken, editing: { id: row.id } });
+  const nextStatus: PostStatus = row.status === "published" ? status : row.status;
+  await s.db.batch([
+    s.db
+      .update(reviews)
+      .set({
+        ...reviewScore.write(input.score),
+        headline: input.headline,
+        body: input.body,
+        bodyHtml: renderBody(input.body),
+        spoiler: input.spoiler,
+        status: nextStatus,
+        updatedAt: s.now(),
+      })
+      .where(eq(reviews.id, row.id)),
+    recountReviews(s.db, row.titleId, row.episodeId),
+  ]);
+  return { id: row.id, status: nextStatus };
+}
+
+/** Deletes a review with its votes, comments and reports (the author, or a moderator). */
+export async function deleteReview(s: CommunityServices, reviewId: number) {
+  const row = await reviewRow(s.db, reviewId);
+  if (!row) throw new CommunityError(404, s.t("Nothing here."));
+  const own = s.user?.id === row.userId;
+  if (!own && !hasPermission(s.viewer, MODERATE_PERMISSIONS.review)) throw new CommunityError(403, s.t("You can only delete your own review."));
+  // A moderator deleting someone else's review from the public page is audit-logged like the Moderation screen.
+  const audit = own
+    ? []
+    : [auditStatement(s.db, { userId: s.user!.id, email: s.user!.email, ip: s.ip }, "review.delete", "review", { subjectId: row.id, label: row.headline, before: { headline: row.headline, body: row.body, status: row.status }, after: null })];
+  await s.db.batch([...deleteReviewStatements(s.db, row), ...audit]);
+  return row;
+}
+
+export function deleteReviewStatements(db: Database, row: Pick<typeof reviews.$inferSelect, "id" | "titleId" | "episodeId">) {
+  return [
+    db.delete(comments).where(and(eq(comments.targetKind, "review"), eq(comments.targetId, row.id))),
+    db.delete(contentReports).where(and(eq(contentReports.subjectKind, "review"), eq(contentReports.subjectId, row.id))),
+    db.delete(reviews).where(eq(reviews.id, row.id)),
+    recountReviews(db, row.titleId, row.episodeId),
+  ] as const;
+}
+
+/**
+ * One vote per user per review (a second one changes it). The counts are
+ * recounted from the votes in the same batch, so parallel votes never lose
+ * one. Reaching a milestone (HELPFUL_VOTE_MILESTONES) tells the author.
+ */
+export async function voteReview(s: CommunityServices, reviewId: number, helpful: boolean) {
+  if (!s.user) throw new CommunityError(401, s.t("You need to sign in first."));
+  const row = await reviewRow(s.db, reviewId);
+  if (!row || row.status !== "published") throw new CommunityError(404, s.t("Nothing here."));
+  if (row.userId === s.user.id) throw new CommunityError(422, s.t("You cannot vote on your own review."), "helpful");
+  const [before] = await s.db
+    .select({ helpful: reviewVotes.helpful })
+    .from(reviewVotes)
+    .where(and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, s.user.id)));
+  const [, counted] = await s.db.batch([
+    s.db
+      .insert(reviewVotes)
+      .values({ reviewId, userId: s.user.id, helpful })
+      .onConflictDoUpdate({ target: [reviewVotes.reviewId, reviewVotes.userId], set: { helpful } }),
+    recountVotes(s.db, reviewId),
+  ]);
+  const helpfulCount = counted[0]?.helpfulCount ?? 0;
+  const newlyHelpful = helpful && before?.helpful !== true;
+  if (newlyHelpful && (HELPFUL_VOTE_MILESTONES as readonly number[]).includes(helpfulCount)) {
+    const [author] = await s.db.select({ id: users.id, email: users.email, language: users.language }).from(users).where(eq(users.id, row.userId));
+    const [title] = await s.db.select({ id: titles.id, slug: titles.slug }).from(titles).where(eq(titles.id, row.titleId));
+    if (author && title) {
+      s.notifications.waitUntil(
+        notify(s.notifications, [author], helpfulMilestoneMessage({ headline: row.headline, count: helpfulCount, path: reviewPath(title, row.id) })),
+      );
+    }
+  }
+  return { helpfulCount, notHelpfulCount: (await reviewRow(s.db, reviewId))?.notHelpfulCount ?? 0 };
+}
+
+// --- Reading -----------------------------------------------------------------------
+
+export interface ReviewView {
+  id: number;
+  titleId: number;
+  episodeId: number;
+  score: number;
+  headline: string;
+  bodyHtml: string;
+  spoiler: boolean;
+  status: PostStatus;
+  helpfulCount: number;
+  notHelpfulCount: number;
+  commentCount: number;
+  createdAt: string;
+  updatedAt: string;
+  author: { id: number; name: string; avatar: string | null };
+}
+
+const reviewFields = {
+  id: reviews.id,
+  titleId: reviews.titleId,
+  episodeId: reviews.episodeId,
+  score: reviewScore.column,
+  headline: reviews.headline,
+  bodyHtml: reviews.bodyHtml,
+  spoiler: reviews.spoiler,
+  status: reviews.status,
+  helpfulCount: reviews.helpfulCount,
+  notHelpfulCount: reviews.notHelpfulCount,
+  commentCount: reviews.commentCount,
+  createdAt: reviews.createdAt,
+  updatedAt: reviews.updatedAt,
+  authorId: users.id,
+  authorName: sql<string>`coalesce(nullif(${users.displayName}, ''), nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), substr(${users.email}, 1, instr(${users.email}, '@') - 1))`,
+  authorAvatar: users.avatar,
+};
+
+type ReviewSelect = { [K in keyof typeof reviewFields]: unknown } & Record<string, unknown>;
+
+function toView(row: ReviewSelect): ReviewView {
+  return {
+    id: row.id as number,
+    titleId: row.titleId as number,
+    episodeId: row.episodeId as number,
+    score: row.score as number,
+    headline: row.headline as string,
+    bodyHtml: row.bodyHtml as string,
+    spoiler: Boolean(row.spoiler),
+    status: row.status as PostStatus,
+    helpfulCount: row.helpfulCount as number,
+    notHelpfulCount: row.notHelpfulCount as number,
+    commentCount: row.commentCount as number,
+    createdAt: (row.createdAt as Date).toISOString(),
+    updatedAt: (row.updatedAt as Date).toISOString(),
+    author: { id: row.authorId as number, name: row.authorName as string, avatar: (row.authorAvatar as string | null) ?? null },
+  };
+}
+
+/** A keyset cursor: the sort column's value and the id of the last review shown. */
+export function reviewCursor(sort: ReviewSort, review: Pick<ReviewView, "id" | "helpfulCount" | "score">) {
+  if (sort === "newest") return String(review.id);
+  return `${sort === "helpful" ? review.helpfulCount : review.score}.${review.id}`;
+}
+
+function parseCursor(cursor: string | null | undefined): [number, number] | null {
+  if (!cursor) return null;
+  const match = /^(?:(\d{1,10})\.)?(\d{1,15})$/.exec(cursor);
+  if (!match) throw new CommunityError(422, "The cursor is not valid.", "cursor");
+  return [Number(match[1] ?? 0), Number(match[2])];
+}
+
+/**
+ * One page of a target's published reviews, in one of four orders, each
+ * served by its own index (decision 025): helpful (helpful_count DESC,
+ * id DESC), newest (id DESC), highest (score DESC, id DESC), lowest
+ * (score ASC, id ASC). `cursor` continues after the last review shown.
+ */
+export async function listReviews(
+  db: Database,
+  titleId: number,
+  episodeId: number,
+  { sort = "helpful", cursor = null, limit = REVIEWS_PAGE_SIZE }: { sort?: ReviewSort; cursor?: string | null; limit?: number } = {},
+) {
+  const after = parseCursor(cursor);
+  const base = and(eq(reviews.titleId, titleId), eq(reviews.episodeId, episodeId), eq(reviews.status, "published"));
+  let where: SQL | undefined = base;
+  let order: SQL[];
+  if (sort === "newest") {
+    order = [desc(reviews.id)];
+    if (after) where = and(base, lt(reviews.id, after[1]));
+  } else if (sort === "lowest") {
+    order = [asc(reviews.score), asc(reviews.id)];
+    if (after) where = and(base, or(gt(reviews.score, after[0]), and(eq(reviews.score, after[0]), gt(reviews.id, after[1]))));
+  } else {
+    const column = sort === "helpful" ? reviews.helpfulCount : reviews.score;
+    order = [desc(column), desc(reviews.id)];
+    if (after) where = and(base, or(lt(column, after[0]), and(eq(column, after[0]), lt(reviews.id, after[1]))));
+  }
+  const rows = await db
+    .select(reviewFields)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).map((row) => toView(row as ReviewSelect));
+  const last = page[page.length - 1];
+  return { reviews: page, nextCursor: rows.length > limit && last ? reviewCursor(sort, last) : null };
+}
+
+/** One review as its page shows it (a held one to its author and moderators only). */
+export async function findReview(db: Database, reviewId: number, viewer: { userId: number | null; moderator: boolean }) {
+  const [row] = await db.select(reviewFields).from(reviews).innerJoin(users, eq(users.id, reviews.userId)).where(eq(reviews.id, reviewId)).limit(1);
+  if (!row) return null;
+  const review = toView(row as ReviewSelect);
+  if (review.status !== "published" && !viewer.moderator && review.author.id !== viewer.userId) return null;
+  return review;
+}
+
+/** The stored count and average of a target's published reviews. */
+export async function reviewStats(db: Database, titleId: number, episodeId = 0) {
+  const [row] = await db
+    .select({ reviewCount: communityCounts.reviewCount, scoreSum: communityCounts.scoreSum, commentCount: communityCounts.commentCount })
+    .from(communityCounts)
+    .where(and(eq(communityCounts.targetKind, episodeId ? "episode" : "title"), eq(communityCounts.targetId, episodeId || titleId)))
+    .limit(1);
+  const reviewCount = row?.reviewCount ?? 0;
+  return {
+    reviewCount,
+    average: reviewCount ? Math.round((row!.scoreSum / reviewCount) * 10) / 10 : null,
+    commentCount: row?.commentCount ?? 0,
+  };
+}
+
+/** The signed-in viewer's votes on some reviews (one query for a page). */
+export async function votesOf(db: Database, userId: number | null, reviewIds: number[]) {
+  if (!userId || reviewIds.length === 0) return {} as Record<number, boolean>;
+  const rows = await db
+    .select({ reviewId: reviewVotes.reviewId, helpful: reviewVotes.helpful })
+    .from(reviewVotes)
+    .where(and(eq(reviewVotes.userId, userId), inArray(reviewVotes.reviewId, reviewIds)));
+  return Object.fromEntries(rows.map((row) => [row.reviewId, row.helpful])) as Record<number, boolean>;
+}
+
+/** The viewer's own review of a target, as its form shows it. */
+export async function ownReviewForm(db: Database, userId: number, titleId: number, episodeId = 0) {
+  const row = await findOwnReview(db, userId, titleId, episodeId);
+  return row ? { id: row.id, score: row.score, headline: row.headline, body: row.body, spoiler: row.spoiler, status: row.status } : null;
+}
+
+/**
+ * The reviews section of a title page: stored count and average, the three
+ * most helpful reviews, and (for a signed-in viewer, whose page is never a
+ * shared copy) their own review's id.
+ */
+export async function titlePageReviews(db: Database, titleId: number, viewerId: number | null, top: number) {
+  const [stats, page, own] = await Promise.all([
+    reviewStats(db, titleId),
+    listReviews(db, titleId, 0, { sort: "helpful", limit: top }),
+    viewerId ? findOwnReview(db, viewerId, titleId) : null,
+  ]);
+  return { stats, reviews: page.reviews, ownReviewId: own?.id ?? null };
+}
+
+/**
+ * schema.org Review and AggregateRating from this site's own users' reviews
+ * only (never another site's ratings); the title's JSON-LD gets them when
+ * there are published reviews.
+ */
+export function reviewsJsonLd(
+  base: Record<string, unknown>,
+  summary: { stats: { reviewCount: number; average: number | null }; reviews: ReviewView[] },
+  origin: string,
+  title: Pick<ReviewTitle, "id" | "slug">,
+) {
+  if (!summary.stats.reviewCount || summary.stats.average === null) return base;
+  return {
+    ...base,
+    aggregateRating: { "@type": "AggregateRating", ratingValue: summary.stats.average, bestRating: 10, worstRating: 1, reviewCount: summary.stats.reviewCount },
+    review: summary.reviews.map((r) => ({
+      "@type": "Review",
+      name: r.headline,
+      url: `${origin}${reviewPath(title, r.id)}`,
+      author: { "@type": "Person", name: r.author.name },
+      datePublished: r.createdAt.slice(0, 10),
+      reviewRating: { "@type": "Rating", ratingValue: r.score, bestRating: 10, worstRating: 1 },
+    })),
+  };
+}

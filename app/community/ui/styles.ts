@@ -1,0 +1,6 @@
+/** Class names the community forms share (plain HTML forms: no form library on public pages). */
+export const primaryButton = "rounded-theme bg-primary px-3 py-1.5 text-sm font-medium text-on-primary hover:opacity-90";
+export const quietButton = "rounded-theme border border-divider px-2.5 py-1 text-sm text-foreground hover:bg-paper";
+export const fieldClass = "mt-1 block w-full rounded-theme border border-divider bg-background px-3 py-2 text-sm text-foreground";
+export const labelClass = "block text-sm font-medium text-foreground";
+export const errorClass = "mt-1 text-sm text-danger";

@@ -1,0 +1,25 @@
+import type { Route } from "./+types/comments";
+import { apiAction, apiLoader, json, on } from "~/api/handler.server";
+import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
+import { asApi, threadJson } from "~/community/api.server";
+import { createCommentEndpoint, listCommentsEndpoint } from "~/community/api-contract";
+import { commentTarget, createComment, listThread } from "~/community/comments.server";
+import { communityServices } from "~/community/services.server";
+
+/** GET api/v1/comments?target_kind=&target_id= (a thread, keyset pages); POST a comment or reply. */
+export const loader = apiLoader(listCommentsEndpoint, async ({ app, query }) =>
+  asApi(app.t, async () => {
+    const target = await commentTarget(app.db, query.target_kind, query.target_id);
+    const thread = await listThread(app.db, target, { order: query.order, cursor: query.cursor ?? null, viewerId: app.user?.id ?? null });
+    return { comments: thread.comments.map(threadJson), next_cursor: thread.nextCursor };
+  }),
+) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+
+export const action = apiAction(
+  on(createCommentEndpoint, async ({ app, context, request, body }) =>
+    asApi(app.t, async () => {
+      const { id, status } = await createComment(communityServices(context, request), body, body[HUMAN_CHECK_FIELD]);
+      return json({ comment: { id, status } }, 201);
+    }),
+  ),
+) satisfies (args: Route.ActionArgs) => Promise<Response>;
