@@ -135,7 +135,7 @@ export const createAccessTokenEndpoint = defineEndpoint({
       .array(z.enum(TOKEN_SCOPES))
       .min(1)
       .default(["read"])
-      .describe("What the token may do: read, catalogue:write, lists:write, account, uploads, admin (admins only)."),
+      .describe("What the token may do: read, catalogue:write, lists:write, moderation, account, uploads, admin (admins only)."),
   }),
   responses: {
     201: { description: "The new token, with its plain text this once.", schema: z.object({ plainTextToken: z.string(), token: tokenSchema }) },

@@ -6,7 +6,7 @@
  * Scopes only narrow a token: the user's permissions are still checked.
  * See docs/decisions/021-security-hardening.md.
  */
-export const TOKEN_SCOPES = ["read", "catalogue:write", "lists:write", "account", "uploads", "admin"] as const;
+export const TOKEN_SCOPES = ["read", "catalogue:write", "lists:write", "moderation", "account", "uploads", "admin"] as const;
 
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
@@ -14,7 +14,8 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 export const TOKEN_SCOPE_DESCRIPTIONS: Record<TokenScope, string> = {
   read: "Read the catalogue, pages and your own account data",
   "catalogue:write": "Add and edit titles, people and other catalogue data your role allows",
-  "lists:write": "Create and change your lists, ratings and reviews",
+  "lists:write": "Create and change your lists, ratings, watchlist, history, reviews and comments",
+  moderation: "Moderate reviews and comments as your role allows (the moderation queue and its actions)",
   account: "Change your account: profile, settings, notifications, workspaces",
   uploads: "Upload and delete files",
   admin: "Administration calls your role allows (admins only)",

@@ -91,6 +91,7 @@ export const listTitleReviewsEndpoint = defineEndpoint({
 
 export const createReviewEndpoint = defineEndpoint({
   method: "post",
+  scope: "lists:write",
   path: "/titles/{id}/reviews",
   operationId: "createReview",
   summary: "Review a title (or one of its episodes)",
@@ -118,6 +119,7 @@ export const getReviewEndpoint = defineEndpoint({
 
 export const updateReviewEndpoint = defineEndpoint({
   method: "put",
+  scope: "lists:write",
   path: "/reviews/{id}",
   operationId: "updateReview",
   summary: "Edit your review",
@@ -131,6 +133,7 @@ export const updateReviewEndpoint = defineEndpoint({
 
 export const deleteReviewEndpoint = defineEndpoint({
   method: "delete",
+  scope: "lists:write",
   path: "/reviews/{id}",
   operationId: "deleteReview",
   summary: "Delete your review (or any, with reviews.moderate)",
@@ -142,6 +145,7 @@ export const deleteReviewEndpoint = defineEndpoint({
 
 export const voteReviewEndpoint = defineEndpoint({
   method: "post",
+  scope: "lists:write",
   path: "/reviews/{id}/vote",
   operationId: "voteReview",
   summary: "Vote a review helpful or not",
@@ -158,6 +162,7 @@ export const voteReviewEndpoint = defineEndpoint({
 
 export const reportReviewEndpoint = defineEndpoint({
   method: "post",
+  scope: "lists:write",
   path: "/reviews/{id}/report",
   operationId: "reportReview",
   summary: "Report a review to the moderators",
@@ -191,6 +196,7 @@ export const listCommentsEndpoint = defineEndpoint({
 
 export const createCommentEndpoint = defineEndpoint({
   method: "post",
+  scope: "lists:write",
   path: "/comments",
   operationId: "createComment",
   summary: "Comment, or reply to a comment",
@@ -204,6 +210,7 @@ export const createCommentEndpoint = defineEndpoint({
 
 export const updateCommentEndpoint = defineEndpoint({
   method: "put",
+  scope: "lists:write",
   path: "/comments/{id}",
   operationId: "updateComment",
   summary: "Edit your comment (within 15 minutes of posting)",
@@ -217,6 +224,7 @@ export const updateCommentEndpoint = defineEndpoint({
 
 export const deleteCommentEndpoint = defineEndpoint({
   method: "delete",
+  scope: "lists:write",
   path: "/comments/{id}",
   operationId: "deleteComment",
   summary: "Delete your comment (or any, with comments.moderate)",
@@ -229,6 +237,7 @@ export const deleteCommentEndpoint = defineEndpoint({
 
 export const reportCommentEndpoint = defineEndpoint({
   method: "post",
+  scope: "lists:write",
   path: "/comments/{id}/report",
   operationId: "reportComment",
   summary: "Report a comment to the moderators",
@@ -256,6 +265,7 @@ const queueItemSchema = z
 
 export const moderationQueueEndpoint = defineEndpoint({
   method: "get",
+  scope: "moderation",
   path: "/moderation/queue",
   operationId: "moderationQueue",
   summary: "Held and reported reviews and comments (moderators)",
@@ -267,6 +277,7 @@ export const moderationQueueEndpoint = defineEndpoint({
 
 export const moderateEndpoint = defineEndpoint({
   method: "post",
+  scope: "moderation",
   path: "/moderation/actions",
   operationId: "moderate",
   summary: "Approve, hide or delete a post, or ban its author from posting (moderators)",

@@ -5,7 +5,7 @@ import type { AuthUser } from "~/auth/auth-user";
 import { TurnstileHumanCheck } from "~/auth/human-check.server";
 import { D1RateLimiter } from "~/auth/rate-limit.server";
 import { COMMUNITY_BODY_MAX_LENGTH } from "~/constants";
-import { createUser, db, makeServices, outboxFor, viewerFor, type TestServices } from "~/notifications/test-support.workers";
+import { createUser, db, makeServices, outboxFor, viewerFor, type TestServices } from "../../tests/support/notifications.workers";
 import { notifications } from "~/notifications/schema";
 import type { Settings } from "~/settings/definitions";
 import { createComment, deleteComment, editComment, listThread } from "./comments.server";

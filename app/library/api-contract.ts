@@ -48,6 +48,7 @@ export const rateBodySchema = z.object({
 
 export const rateEndpoint = defineEndpoint({
   method: "post",
+  scope: "lists:write",
   path: "/ratings",
   operationId: "rate",
   summary: "Rate a title or an episode (or change my rating)",
@@ -64,6 +65,7 @@ export const rateEndpoint = defineEndpoint({
 
 export const removeRatingEndpoint = defineEndpoint({
   method: "delete",
+  scope: "lists:write",
   path: "/ratings/{titleId}",
   operationId: "removeRating",
   summary: "Remove my rating of a title (or, with episode_id, of an episode)",
@@ -98,6 +100,7 @@ export const listWatchlistEndpoint = defineEndpoint({
 
 export const addToWatchlistEndpoint = defineEndpoint({
   method: "post",
+  scope: "lists:write",
   path: "/watchlist",
   operationId: "addToWatchlist",
   summary: "Add a title to my watchlist (adding twice keeps one)",
@@ -110,6 +113,7 @@ export const addToWatchlistEndpoint = defineEndpoint({
 
 export const removeFromWatchlistEndpoint = defineEndpoint({
   method: "delete",
+  scope: "lists:write",
   path: "/watchlist/{titleId}",
   operationId: "removeFromWatchlist",
   summary: "Remove a title from my watchlist",
@@ -144,6 +148,7 @@ export const markWatchedBodySchema = z.object({
 
 export const markWatchedEndpoint = defineEndpoint({
   method: "post",
+  scope: "lists:write",
   path: "/history",
   operationId: "markWatched",
   summary: "Mark a movie, an episode, a season or a series watched",
@@ -156,6 +161,7 @@ export const markWatchedEndpoint = defineEndpoint({
 
 export const removeHistoryEntryEndpoint = defineEndpoint({
   method: "delete",
+  scope: "lists:write",
   path: "/history/{id}",
   operationId: "removeHistoryEntry",
   summary: "Remove one entry of my history",
@@ -240,6 +246,7 @@ export const getProfileEndpoint = defineEndpoint({
 
 export const setProfilePrivacyEndpoint = defineEndpoint({
   method: "put",
+  scope: "account",
   path: "/users/me/profile-privacy",
   operationId: "setProfilePrivacy",
   summary: "Make my profile public or private",

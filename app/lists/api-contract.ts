@@ -76,6 +76,7 @@ export const listListsEndpoint = defineEndpoint({
 
 export const createListEndpoint = defineEndpoint({
   method: "post",
+  scope: "lists:write",
   path: "/lists",
   operationId: "createList",
   summary: "Create a list",
@@ -102,6 +103,7 @@ export const getListEndpoint = defineEndpoint({
 
 export const updateListEndpoint = defineEndpoint({
   method: "put",
+  scope: "lists:write",
   path: "/lists/{listId}",
   operationId: "updateList",
   summary: "Rename, describe, make public or private",
@@ -114,6 +116,7 @@ export const updateListEndpoint = defineEndpoint({
 
 export const deleteListEndpoint = defineEndpoint({
   method: "delete",
+  scope: "lists:write",
   path: "/lists/{listId}",
   operationId: "deleteList",
   summary: "Delete a list",
@@ -126,6 +129,7 @@ export const deleteListEndpoint = defineEndpoint({
 
 export const addListItemEndpoint = defineEndpoint({
   method: "post",
+  scope: "lists:write",
   path: "/lists/{listId}/items",
   operationId: "addListItem",
   summary: "Add a title at the end of a list",
@@ -143,6 +147,7 @@ export const addListItemEndpoint = defineEndpoint({
 
 export const updateListItemEndpoint = defineEndpoint({
   method: "put",
+  scope: "lists:write",
   path: "/lists/{listId}/items/{itemId}",
   operationId: "updateListItem",
   summary: "Change an item's note",
@@ -155,6 +160,7 @@ export const updateListItemEndpoint = defineEndpoint({
 
 export const removeListItemEndpoint = defineEndpoint({
   method: "delete",
+  scope: "lists:write",
   path: "/lists/{listId}/items/{itemId}",
   operationId: "removeListItem",
   summary: "Remove an item",
@@ -166,6 +172,7 @@ export const removeListItemEndpoint = defineEndpoint({
 
 export const reorderListEndpoint = defineEndpoint({
   method: "post",
+  scope: "lists:write",
   path: "/lists/{listId}/reorder",
   operationId: "reorderList",
   summary: "Put a list's items in a new order",
@@ -182,6 +189,7 @@ const likeResponse = z.object({ liked: z.boolean(), likes_count: z.number().int(
 
 export const likeListEndpoint = defineEndpoint({
   method: "post",
+  scope: "lists:write",
   path: "/lists/{listId}/like",
   operationId: "likeList",
   summary: "Like a list",
@@ -194,6 +202,7 @@ export const likeListEndpoint = defineEndpoint({
 
 export const unlikeListEndpoint = defineEndpoint({
   method: "delete",
+  scope: "lists:write",
   path: "/lists/{listId}/like",
   operationId: "unlikeList",
   summary: "Take back a like",

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { HumanCheckWidget } from "~/auth/ui/human-check-widget";
 import { COMMUNITY_BODY_MAX_LENGTH, REVIEW_HEADLINE_MAX_LENGTH } from "~/constants";
 import { REPORT_REASONS } from "../kinds";

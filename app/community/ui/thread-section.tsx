@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import type { CommentView } from "../comments.server";
 import type { CommentOrder } from "../input";
 import type { FormFailure } from "../pages.server";

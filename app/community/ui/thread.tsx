@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { COMMENT_MAX_DEPTH } from "~/constants";
 import type { CommentView } from "../comments.server";
 import type { FormFailure } from "../pages.server";

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/review";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { parseId } from "~/catalogue/access.server";
 import { communityAction, communityTitle, posterState } from "~/community/pages.server";
 import { reviewPath, reviewsPath } from "~/community/paths";

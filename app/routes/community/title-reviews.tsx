@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/title-reviews";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { titlePath } from "~/catalogue/slug";
 import { REVIEW_SORTS, type ReviewSort } from "~/community/kinds";
 import { communityAction, communityTitle, posterState } from "~/community/pages.server";
