@@ -11,7 +11,8 @@ import type { Settings } from "~/settings/definitions";
 import { createComment, deleteComment, editComment, listThread } from "./comments.server";
 import { commentInputSchema, reviewInputSchema } from "./input";
 import { moderate, moderationQueue, reportContent } from "./moderation.server";
-import { createReview, listReviews, reviewStats, voteReview } from "./reviews.server";
+import { setRating } from "~/library/ratings.server";
+import { createReview, listReviews, reviewStats, updateReview, voteReview } from "./reviews.server";
 import { comments, contentReports, reviews, reviewVotes } from "./schema";
 import { CommunityError, type CommunityServices } from "./services.server";
 
@@ -75,6 +76,24 @@ async function refusal(work: Promise<unknown>) {
 const rowCount = async (table: typeof reviews | typeof comments | typeof reviewVotes) => (await db.select({ n: count() }).from(table))[0]!.n;
 
 describe("reviews", () => {
+  it("a review's score is its author's rating, both ways (issue 18's ratings table)", async () => {
+    const titleId = await newTitle("The Salt Orchard");
+    const author = await person();
+    const { id } = await createReview(author.s, titleId, review({ score: 6 }));
+    const site = async () => db.get<{ rating: number | null; vote_count: number }>(sql`SELECT rating, vote_count FROM titles WHERE id = ${titleId}`);
+    const mine = async () => db.get<{ rating: number }>(sql`SELECT rating FROM ratings WHERE user_id = ${author.user.id} AND title_id = ${titleId} AND episode_id IS NULL`);
+    expect(await mine()).toEqual({ rating: 6 });
+    expect(await site()).toEqual({ rating: 6, vote_count: 1 });
+    await updateReview(author.s, id, review({ score: 9 }));
+    expect(await mine()).toEqual({ rating: 9 });
+    // Rating the title again (the stars) moves the review's score and the stored score sum with it.
+    await setRating(db, author.user.id, { titleId, rating: 4 });
+    const [row] = await db.select({ score: reviews.score }).from(reviews).where(eq(reviews.id, id));
+    expect(row!.score).toBe(4);
+    expect((await reviewStats(db, titleId, 0)).average).toBe(4);
+    expect(await site()).toEqual({ rating: 4, vote_count: 1 });
+  });
+
   it("one per person per title, stored counts, and bad input changes nothing", async () => {
     const titleId = await newTitle();
     const author = await person();

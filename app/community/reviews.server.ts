@@ -11,6 +11,7 @@ import { reviewPath, reviewsPath } from "./paths";
 import type { ReviewInput, ReviewSort } from "./input";
 import { helpfulMilestoneMessage } from "./messages.server";
 import { admitPost, MODERATE_PERMISSIONS } from "./posting.server";
+import { ratingWriteStatements } from "~/library/ratings.server";
 import { reviewScore } from "./review-score.server";
 import { comments, communityCounts, contentReports, reviews, reviewVotes, type PostStatus } from "./schema";
 import { CommunityError, type CommunityServices } from "./services.server";
@@ -107,6 +108,8 @@ export async function createReview(
       .onConflictDoNothing()
       .returning({ id: reviews.id }),
     recountReviews(s.db, titleId, target.episodeId),
+    // The score is the author's rating of the title or episode (issue 18's ratings, same batch).
+    ...ratingWriteStatements(s.db, user.id, { titleId, episodeId: target.episodeId || null }, input.score),
   ]);
   if (!inserted[0]) throw new CommunityError(409, s.t("You already reviewed this. Edit your review instead."));
   return { id: inserted[0].id, status, target };
@@ -147,6 +150,7 @@ export async function updateReview(s: CommunityServices, reviewId: number, input
       })
       .where(eq(reviews.id, row.id)),
     recountReviews(s.db, row.titleId, row.episodeId),
+    ...ratingWriteStatements(s.db, row.userId, { titleId: row.titleId, episodeId: row.episodeId || null }, input.score),
   ]);
   return { id: row.id, status: nextStatus };
 }

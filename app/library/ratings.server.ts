@@ -3,6 +3,7 @@ import { episodes, titles } from "~/catalogue/schema";
 import { LIBRARY_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { refreshEpisodeRating, refreshProfileCounts, refreshTitleRating } from "./counts.server";
+import { reviewScore } from "~/community/review-score.server";
 import { ratings } from "./schema";
 import { resolveTarget, type TargetInput } from "./targets.server";
 
@@ -13,19 +14,28 @@ import { resolveTarget, type TargetInput } from "./targets.server";
  */
 export async function setRating(db: Database, userId: number, input: TargetInput & { rating: number }) {
   const target = await resolveTarget(db, input);
+  await db.batch([...ratingWriteStatements(db, userId, target, input.rating), ...reviewScore.followRating(db, userId, target, input.rating)]);
+  return { ...target, rating: input.rating, average: await averageOf(db, target.titleId, target.episodeId) };
+}
+
+/**
+ * The statements that set a member's vote: the vote row, the title's or
+ * episode's stored average and count, and the member's profile count. For a
+ * batch of the caller's (a review's score is the author's rating: issue 19).
+ */
+export function ratingWriteStatements(db: Database, userId: number, target: { titleId: number; episodeId: number | null }, rating: number) {
   const now = new Date();
   const upsert = target.episodeId
     ? db
         .insert(ratings)
-        .values({ userId, titleId: target.titleId, episodeId: target.episodeId, rating: input.rating })
-        .onConflictDoUpdate({ target: [ratings.userId, ratings.episodeId], targetWhere: sql`episode_id IS NOT NULL`, set: { rating: input.rating, updatedAt: now } })
+        .values({ userId, titleId: target.titleId, episodeId: target.episodeId, rating })
+        .onConflictDoUpdate({ target: [ratings.userId, ratings.episodeId], targetWhere: sql`episode_id IS NOT NULL`, set: { rating, updatedAt: now } })
     : db
         .insert(ratings)
-        .values({ userId, titleId: target.titleId, rating: input.rating })
-        .onConflictDoUpdate({ target: [ratings.userId, ratings.titleId], targetWhere: sql`episode_id IS NULL`, set: { rating: input.rating, updatedAt: now } });
+        .values({ userId, titleId: target.titleId, rating })
+        .onConflictDoUpdate({ target: [ratings.userId, ratings.titleId], targetWhere: sql`episode_id IS NULL`, set: { rating, updatedAt: now } });
   const aggregate = target.episodeId ? refreshEpisodeRating(db, target.episodeId) : refreshTitleRating(db, target.titleId);
-  await db.batch([upsert, aggregate, refreshProfileCounts(db, userId)]);
-  return { ...target, rating: input.rating, average: await averageOf(db, target.titleId, target.episodeId) };
+  return [upsert, aggregate, refreshProfileCounts(db, userId)] as const;
 }
 
 export async function removeRating(db: Database, userId: number, input: TargetInput) {
