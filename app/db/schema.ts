@@ -20,3 +20,4 @@ export * from "~/notifications/schema";
 export * from "~/workspaces/schema";
 export * from "~/mail/deliveries.schema";
 export * from "~/admin/audit.schema";
+export * from "~/tmdb/schema";
