@@ -244,7 +244,7 @@ const discoverItem = (id: number) => ({
   vote_count: 300,
 });
 
-function listItem(kind: "movie" | "tv" | "person", item: Record<string, unknown>) {
+function listItem(kind: "movie" | "tv" | "person", item: Record<string, unknown>): Record<string, unknown> {
   return { ...item, media_type: kind };
 }
 
