@@ -107,6 +107,8 @@ export default [
       route("people-search", "routes/admin/people/people-search.ts"),
       route("videos", "routes/admin/videos.tsx"),
       route("genres", "routes/admin/genres.tsx"),
+      // TMDB import (issue 15, decision 019).
+      route("tmdb", "routes/admin/tmdb/import.tsx"),
       route("users", "routes/admin/users/users.tsx"),
       route("users/new", "routes/admin/users/user-new.tsx"),
       route("users/export", "routes/admin/users/users-export.ts"),

@@ -212,6 +212,15 @@ export const settingDefinitions = {
   "uploads.chunk_size": setting(z.number().int().min(1024 * 1024).max(95 * 1024 * 1024), 5 * 1024 * 1024),
   /** Upload straight to storage with signed URLs (multipart from 100 MB) instead of through the API. */
   "uploads.direct_upload": setting(z.boolean(), false),
+  // TMDB import (issue 15, decision 019). The API key is a secret (TMDB_API_KEY), not a setting.
+  /** The site's default region (ISO 3166-1): certifications are kept for it, and visitors without an account country see where to watch there. */
+  "tmdb.region": setting(z.string().regex(/^[A-Z]{2}$/), "US", "server"),
+  /** Import season 0 (specials) of series. */
+  "tmdb.include_specials": setting(z.boolean(), false, "server"),
+  /** The scheduled refresh re-imports titles whose TMDB data is older than this many days (0: never; airing series too). */
+  "tmdb.refresh_days": setting(z.number().int().min(0).max(365), 7, "server"),
+  /** A search with few local results also offers TMDB's matches; opening one imports it. */
+  "tmdb.search_fallback": setting(z.boolean(), false, "server"),
 };
 
 export type SettingKey = keyof typeof settingDefinitions;

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { credits, episodes, genres, images, keywords, people, seasons, titles, type Gender } from "~/catalogue/schema";
 import { slugify } from "~/catalogue/slug";
 import { TMDB_MAX_CAST, TMDB_MAX_CREW, TMDB_MAX_IMAGES_PER_KIND } from "~/constants";
+import type { ChangeRecorder } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import type { TmdbClient } from "./client.server";
 import { TMDB_IMAGE_SIZES, tmdbImageUrl, type TmdbMediaType } from "./refs";
@@ -33,6 +34,8 @@ export interface ImportOptions {
   includeSpecials: boolean;
   /** Fill this existing title (no TMDB id yet) instead of matching by TMDB id. */
   targetTitleId?: number;
+  /** Audit log: the import is recorded in the title's (or person's) own batch. */
+  record?: ChangeRecorder;
 }
 
 export interface ImportResult {
@@ -369,6 +372,7 @@ export async function importMovie(db: Database, client: TmdbClient, tmdbId: numb
     ...syncImages(db, { titleId }, imageRows([{ type: "poster", images: movie.images?.posters ?? [] }, { type: "backdrop", images: movie.images?.backdrops ?? [] }]), options),
     ...syncWatchProviders(db, titleId, movie["watch/providers"]?.results ?? {}),
   );
+  if (options.record) statements.push(options.record({ subjectId: titleId, label: movie.title, before: null, after: { tmdbId: movie.id, type: "movie", reimport: existing !== null } }));
   await runBatch(db, statements);
   const id = await findTitle(db, "movie", movie.id);
   return { type: "movie", tmdbId: movie.id, id: id!, name: movie.title, created: existing === null && !options.targetTitleId, cast: cast.length, crew: crew.length, seasons: 0, episodes: 0 };
@@ -433,6 +437,7 @@ export async function importSeries(db: Database, client: TmdbClient, tmdbId: num
     ...syncImages(db, { titleId }, imageRows([{ type: "poster", images: series.images?.posters ?? [] }, { type: "backdrop", images: series.images?.backdrops ?? [] }]), options),
     ...syncWatchProviders(db, titleId, series["watch/providers"]?.results ?? {}),
   );
+  if (options.record) statements.push(options.record({ subjectId: titleId, label: series.name, before: null, after: { tmdbId: series.id, type: "series", reimport: existing !== null } }));
   await runBatch(db, statements);
 
   let episodeCount = 0;
@@ -559,6 +564,7 @@ export async function importPerson(db: Database, client: TmdbClient, tmdbId: num
       }),
     ...syncImages(db, { personId }, imageRows([{ type: "profile", images: person.images?.profiles ?? [] }]), options),
   ];
+  if (options.record) statements.push(options.record({ subjectId: personId, label: person.name, before: null, after: { tmdbId: person.id, type: "person", reimport: !!existing } }));
   // Title-level credits of this person on catalogue titles that do not have them yet (a title import replaces them anyway).
   for (const c of linked) {
     const titleId = known.get(`${c.media_type === "movie" ? "movie" : "series"}:${c.id}`)!;
