@@ -17,6 +17,8 @@ export default [
     route("watch/:videoId", "routes/watch/watch.tsx"),
     route("user/:id/:slug", "routes/profiles/user-profile.tsx"),
     route("search", "routes/search/search.tsx"),
+    // Where the catalogue's data comes from: TMDB's attribution (issue 15).
+    route("data-sources", "routes/site/data-sources.tsx"),
     // Developer page of the shared UI primitives and form kit; local Worker only.
     route("_dev/ui", "routes/dev/ui-kit.tsx"),
     // The uploader on its own (decision 008); local Worker only.

@@ -221,6 +221,8 @@ export const settingDefinitions = {
   "tmdb.refresh_days": setting(z.number().int().min(0).max(365), 7, "server"),
   /** A search with few local results also offers TMDB's matches; opening one imports it. */
   "tmdb.search_fallback": setting(z.boolean(), false, "server"),
+  /** Set by the first TMDB import: the footer then carries TMDB's attribution (their terms ask for it while their data is shown). */
+  "tmdb.attribution": setting(z.boolean(), false),
 };
 
 export type SettingKey = keyof typeof settingDefinitions;

@@ -71,6 +71,11 @@ async function runBatch(db: Database, statements: Statement[]) {
   await db.batch(statements as [Statement, ...Statement[]]);
 }
 
+/** TMDB data is now shown: the footer's attribution turns on (setting tmdb.attribution). */
+function attributionOn(db: Database): Statement {
+  return db.run(sql`INSERT INTO settings (key, value) VALUES ('tmdb.attribution', 'true') ON CONFLICT(key) DO UPDATE SET value = 'true' WHERE value <> 'true'`);
+}
+
 function gender(code: number | null | undefined): Gender {
   return code === 1 ? "female" : code === 2 ? "male" : code === 3 ? "nonbinary" : "unknown";
 }
@@ -372,6 +377,7 @@ export async function importMovie(db: Database, client: TmdbClient, tmdbId: numb
     ...syncImages(db, { titleId }, imageRows([{ type: "poster", images: movie.images?.posters ?? [] }, { type: "backdrop", images: movie.images?.backdrops ?? [] }]), options),
     ...syncWatchProviders(db, titleId, movie["watch/providers"]?.results ?? {}),
   );
+  statements.push(attributionOn(db));
   if (options.record) statements.push(options.record({ subjectId: titleId, label: movie.title, before: null, after: { tmdbId: movie.id, type: "movie", reimport: existing !== null } }));
   await runBatch(db, statements);
   const id = await findTitle(db, "movie", movie.id);
@@ -437,6 +443,7 @@ export async function importSeries(db: Database, client: TmdbClient, tmdbId: num
     ...syncImages(db, { titleId }, imageRows([{ type: "poster", images: series.images?.posters ?? [] }, { type: "backdrop", images: series.images?.backdrops ?? [] }]), options),
     ...syncWatchProviders(db, titleId, series["watch/providers"]?.results ?? {}),
   );
+  statements.push(attributionOn(db));
   if (options.record) statements.push(options.record({ subjectId: titleId, label: series.name, before: null, after: { tmdbId: series.id, type: "series", reimport: existing !== null } }));
   await runBatch(db, statements);
 
@@ -564,6 +571,7 @@ export async function importPerson(db: Database, client: TmdbClient, tmdbId: num
       }),
     ...syncImages(db, { personId }, imageRows([{ type: "profile", images: person.images?.profiles ?? [] }]), options),
   ];
+  statements.push(attributionOn(db));
   if (options.record) statements.push(options.record({ subjectId: personId, label: person.name, before: null, after: { tmdbId: person.id, type: "person", reimport: !!existing } }));
   // Title-level credits of this person on catalogue titles that do not have them yet (a title import replaces them anyway).
   for (const c of linked) {
