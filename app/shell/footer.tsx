@@ -35,7 +35,7 @@ export function Footer() {
               ))}
             </ul>
           ) : null}
-          {bootstrap.settings.tmdb?.attribution ? (
+          {bootstrap.settings.tmdb.attribution ? (
             // TMDB's terms ask for their logo and this notice while their data is shown (issue 15).
             <a href="/data-sources" className="flex items-center gap-2 hover:text-foreground" data-testid="tmdb-attribution">
               <img src="/images/tmdb-logo.svg" alt="TMDB" width={95} height={12} className="h-3 w-auto" />
