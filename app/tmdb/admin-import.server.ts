@@ -1,30 +1,18 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { people, titles } from "~/catalogue/schema";
 import { personPath, titlePath } from "~/catalogue/slug";
 import type { ChangeRecorder } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import { TmdbError, type TmdbClient } from "./client.server";
 import { ImportConflictError, importTmdbItem, type ImportOptions, type ImportResult } from "./import.server";
-import { parseTmdbRef, TMDB_MEDIA_TYPES, type TmdbMediaType } from "./refs";
+import type { ImportInput, searchInputSchema } from "./admin-input";
+import { parseTmdbRef, type TmdbMediaType } from "./refs";
 
 /**
  * The admin import screen's domain half: input schema, the import with its
  * failures turned into messages, the search, and what to link to afterwards.
  */
-
-export const importInputSchema = z.object({
-  ref: z.string().trim().min(1).max(300),
-  type: z.enum(TMDB_MEDIA_TYPES).default("movie"),
-  targetTitleId: z.coerce.number().int().positive().optional(),
-});
-export type ImportInput = z.infer<typeof importInputSchema>;
-
-export const searchInputSchema = z.object({
-  q: z.string().trim().min(1).max(200),
-  kind: z.enum(TMDB_MEDIA_TYPES).catch("movie"),
-  year: z.coerce.number().int().min(1870).max(2100).optional().catch(undefined),
-});
 
 export type ImportOutcome =
   | { ok: true; result: ImportResult }

@@ -5,13 +5,16 @@ import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
 import { useTrans } from "~/bootstrap/use-bootstrap";
 import { redirectWithToast } from "~/toasts/flash.server";
-import { importedItemLink, importInputSchema, runAdminImport, searchInputSchema, searchTmdb, titleToFill } from "~/tmdb/admin-import.server";
+import { importedItemLink, runAdminImport, searchTmdb, titleToFill } from "~/tmdb/admin-import.server";
+import { importInputSchema, searchInputSchema } from "~/tmdb/admin-input";
 import { tmdbServices } from "~/tmdb/tmdb.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { FormErrors, IntentField, SelectField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { getWorker } from "~/request/context";
+import { clearGuestPageCache } from "~/http/guest-page-cache.server";
+import { invalidateSettingsCache } from "~/settings/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import from TMDB" }];
 
@@ -56,6 +59,9 @@ export async function action(args: Route.ActionArgs) {
       : invalidSubmission(submission, { formErrors: [outcome.message], status: outcome.status });
   }
   const { result } = outcome;
+  // Guests' copies of pages and the footer's attribution setting show the import at once in this isolate.
+  clearGuestPageCache();
+  invalidateSettingsCache();
   const kind = result.type === "person" ? "person" : "title";
   const summary =
     result.type === "tv"
