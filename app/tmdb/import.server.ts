@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { credits, episodes, genres, images, keywords, people, seasons, titles, type Gender } from "~/catalogue/schema";
+import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos, type Gender } from "~/catalogue/schema";
 import { slugify } from "~/catalogue/slug";
 import { TMDB_MAX_CAST, TMDB_MAX_CREW, TMDB_MAX_IMAGES_PER_KIND } from "~/constants";
 import type { ChangeRecorder } from "~/db/change-recorder";
@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import type { TmdbClient } from "./client.server";
 import { TMDB_IMAGE_SIZES, tmdbImageUrl, type TmdbMediaType } from "./refs";
 import type { TmdbCast, TmdbCrew, TmdbImage, TmdbMovie, TmdbRegionProviders, TmdbSeason, TmdbSeries, TmdbVideo } from "./responses";
+import { settings as settingsTable } from "~/settings/schema";
 import { titleWatchProviders, watchProviders, WATCH_KINDS } from "./schema";
 
 /**
@@ -73,7 +74,7 @@ async function runBatch(db: Database, statements: Statement[]) {
 
 /** TMDB data is now shown: the footer's attribution turns on (setting tmdb.attribution). */
 function attributionOn(db: Database): Statement {
-  return db.run(sql`INSERT INTO settings (key, value) VALUES ('tmdb.attribution', 'true') ON CONFLICT(key) DO UPDATE SET value = 'true' WHERE value <> 'true'`);
+  return db.insert(settingsTable).values({ key: "tmdb.attribution", value: true }).onConflictDoUpdate({ target: settingsTable.key, set: { value: true } });
 }
 
 function gender(code: number | null | undefined): Gender {
@@ -166,7 +167,10 @@ function insertCredits(db: Database, titleId: SQL, episodeId: SQL | null, rows: 
   );
 }
 
-/** Genres and keywords: created by name when new, then the title's links replaced. */
+/**
+ * Genres and keywords: created by name when new, then the title's links
+ * replaced. Query builders only: drizzle's D1 batch cannot bind raw SQL.
+ */
 function linkNamed(db: Database, table: "genres" | "keywords", titleId: SQL, names: string[]): Statement[] {
   const unique = [...new Set(names)];
   const statements: Statement[] = [];
@@ -174,13 +178,17 @@ function linkNamed(db: Database, table: "genres" | "keywords", titleId: SQL, nam
   for (const part of chunk(unique, 2)) {
     statements.push(db.insert(target).values(part.map((name) => ({ name, slug: slugify(name) }))).onConflictDoNothing());
   }
-  const link = table === "genres" ? sql`title_genres` : sql`title_keywords`;
-  const column = table === "genres" ? sql`genre_id` : sql`keyword_id`;
-  statements.push(db.run(sql`DELETE FROM ${link} WHERE title_id = ${titleId}`));
-  for (const part of chunk(unique, 1)) {
-    statements.push(
-      db.run(sql`INSERT OR IGNORE INTO ${link} (title_id, ${column}) SELECT ${titleId}, id FROM ${sql.raw(table)} WHERE name IN (${sql.join(part.map((n) => sql`${n}`), sql`, `)})`),
-    );
+  const idOf = (name: string) => sql`(SELECT id FROM ${target} WHERE name = ${name})`;
+  if (table === "genres") {
+    statements.push(db.delete(titleGenres).where(eq(titleGenres.titleId, titleId as unknown as number)));
+    for (const part of chunk(unique, 3)) {
+      statements.push(db.insert(titleGenres).values(part.map((name) => ({ titleId: titleId as unknown as number, genreId: idOf(name) as unknown as number }))).onConflictDoNothing());
+    }
+  } else {
+    statements.push(db.delete(titleKeywords).where(eq(titleKeywords.titleId, titleId as unknown as number)));
+    for (const part of chunk(unique, 3)) {
+      statements.push(db.insert(titleKeywords).values(part.map((name) => ({ titleId: titleId as unknown as number, keywordId: idOf(name) as unknown as number }))).onConflictDoNothing());
+    }
   }
   return statements;
 }
@@ -204,22 +212,31 @@ export function pickVideos(list: TmdbVideo[]) {
     }));
 }
 
-/** Keeps the title's own videos (uploads, other sources); TMDB's are matched by source + key. */
-function syncVideos(db: Database, type: "movie" | "series", tmdbId: number, list: TmdbVideo[]): Statement[] {
+/**
+ * Keeps the title's own videos (uploads, other sources) and the play counts
+ * of TMDB's: those are matched by source + key (read before the batch), updated
+ * in place, new ones added, the ones TMDB dropped removed.
+ */
+async function syncVideos(db: Database, existingTitleId: number | null, titleId: SQL, list: TmdbVideo[]): Promise<Statement[]> {
   const picked = pickVideos(list);
-  const titleId = titleIdOf(type, tmdbId);
+  const current = existingTitleId
+    ? await db
+        .select({ id: videos.id, source: videos.source, src: videos.src })
+        .from(videos)
+        .where(and(eq(videos.titleId, existingTitleId), isNull(videos.episodeId), inArray(videos.source, ["youtube", "vimeo"])))
+    : [];
   const statements: Statement[] = [];
-  const keep = picked.length ? sql`AND (source || ':' || src) NOT IN (${sql.join(picked.map((v) => sql`${`${v.source}:${v.src}`}`), sql`, `)})` : sql``;
-  statements.push(db.run(sql`DELETE FROM videos WHERE title_id = ${titleId} AND episode_id IS NULL AND source IN ('youtube', 'vimeo') ${keep}`));
+  const keyOf = (v: { source: string; src: string }) => `${v.source}:${v.src}`;
+  const byKey = new Map(current.map((v) => [keyOf(v), v.id]));
+  const dropped = current.filter((v) => !picked.some((p) => keyOf(p) === keyOf(v))).map((v) => v.id);
+  if (dropped.length) statements.push(db.delete(videos).where(inArray(videos.id, dropped)));
   for (const v of picked) {
-    statements.push(
-      db.run(sql`UPDATE videos SET name = ${v.name}, category = ${v.category}, language = ${v.language}, position = ${v.position}, thumbnail = ${v.thumbnail}, updated_at = unixepoch()
-        WHERE title_id = ${titleId} AND episode_id IS NULL AND source = ${v.source} AND src = ${v.src}`),
-      db.run(sql`INSERT INTO videos (title_id, name, category, source, src, language, position, thumbnail)
-        SELECT t.id, ${v.name}, ${v.category}, ${v.source}, ${v.src}, ${v.language}, ${v.position}, ${v.thumbnail} FROM titles t
-        WHERE t.type = ${type} AND t.tmdb_id = ${tmdbId}
-          AND NOT EXISTS (SELECT 1 FROM videos v WHERE v.title_id = t.id AND v.episode_id IS NULL AND v.source = ${v.source} AND v.src = ${v.src})`),
-    );
+    const id = byKey.get(keyOf(v));
+    if (id) statements.push(db.update(videos).set({ name: v.name, category: v.category, language: v.language, position: v.position, thumbnail: v.thumbnail, updatedAt: sql`(unixepoch())` }).where(eq(videos.id, id)));
+  }
+  const added = picked.filter((v) => !byKey.has(keyOf(v)));
+  for (const part of chunk(added, 9)) {
+    statements.push(db.insert(videos).values(part.map((v) => ({ ...v, titleId: titleId as unknown as number }))));
   }
   return statements;
 }
@@ -373,7 +390,7 @@ export async function importMovie(db: Database, client: TmdbClient, tmdbId: numb
     ...upsertPeople(db, [...(movie.credits?.cast ?? []).slice(0, TMDB_MAX_CAST * 2), ...(movie.credits?.crew ?? [])].filter((p) => cast.some((c) => c.person === p.id) || crew.some((c) => c.person === p.id)), options),
     db.delete(credits).where(and(eq(credits.titleId, titleId as unknown as number), isNull(credits.episodeId))),
     ...insertCredits(db, titleId, null, [...cast, ...crew]),
-    ...syncVideos(db, "movie", movie.id, movie.videos?.results ?? []),
+    ...(await syncVideos(db, existing ?? options.targetTitleId ?? null, titleId, movie.videos?.results ?? [])),
     ...syncImages(db, { titleId }, imageRows([{ type: "poster", images: movie.images?.posters ?? [] }, { type: "backdrop", images: movie.images?.backdrops ?? [] }]), options),
     ...syncWatchProviders(db, titleId, movie["watch/providers"]?.results ?? {}),
   );
@@ -439,7 +456,7 @@ export async function importSeries(db: Database, client: TmdbClient, tmdbId: num
     ),
     db.delete(credits).where(and(eq(credits.titleId, titleId as unknown as number), isNull(credits.episodeId))),
     ...insertCredits(db, titleId, null, [...cast, ...crew]),
-    ...syncVideos(db, "series", series.id, series.videos?.results ?? []),
+    ...(await syncVideos(db, existing ?? options.targetTitleId ?? null, titleId, series.videos?.results ?? [])),
     ...syncImages(db, { titleId }, imageRows([{ type: "poster", images: series.images?.posters ?? [] }, { type: "backdrop", images: series.images?.backdrops ?? [] }]), options),
     ...syncWatchProviders(db, titleId, series["watch/providers"]?.results ?? {}),
   );
@@ -574,15 +591,20 @@ export async function importPerson(db: Database, client: TmdbClient, tmdbId: num
   statements.push(attributionOn(db));
   if (options.record) statements.push(options.record({ subjectId: personId, label: person.name, before: null, after: { tmdbId: person.id, type: "person", reimport: !!existing } }));
   // Title-level credits of this person on catalogue titles that do not have them yet (a title import replaces them anyway).
-  for (const c of linked) {
-    const titleId = known.get(`${c.media_type === "movie" ? "movie" : "series"}:${c.id}`)!;
-    const department = c.kind === "cast" ? "Acting" : (c.department ?? "Crew");
-    const job = c.kind === "cast" ? "Actor" : (c.job ?? "Crew");
-    statements.push(
-      db.run(sql`INSERT INTO credits (title_id, person_id, kind, character, position, department, job, generated)
-        SELECT ${titleId}, ${personId}, ${c.kind}, ${c.kind === "cast" ? (c.character ?? null) : null}, 999, ${department}, ${job}, 0
-        WHERE NOT EXISTS (SELECT 1 FROM credits WHERE title_id = ${titleId} AND episode_id IS NULL AND person_id = ${personId} AND kind = ${c.kind} AND job = ${job})`),
-    );
+  const have = existing
+    ? await db.select({ titleId: credits.titleId, kind: credits.kind, job: credits.job }).from(credits).where(and(eq(credits.personId, existing.id), isNull(credits.episodeId)))
+    : [];
+  const missing = linked
+    .map((c) => ({
+      titleId: known.get(`${c.media_type === "movie" ? "movie" : "series"}:${c.id}`)!,
+      kind: c.kind,
+      character: c.kind === "cast" ? (c.character ?? null) : null,
+      department: c.kind === "cast" ? "Acting" : (c.department ?? "Crew"),
+      job: c.kind === "cast" ? "Actor" : (c.job ?? "Crew"),
+    }))
+    .filter((c, i, all) => !have.some((h) => h.titleId === c.titleId && h.kind === c.kind && h.job === c.job) && all.findIndex((o) => o.titleId === c.titleId && o.kind === c.kind && o.job === c.job) === i);
+  for (const part of chunk(missing, 8)) {
+    statements.push(db.insert(credits).values(part.map((c) => ({ ...c, personId: personId as unknown as number, position: 999, generated: false }))));
   }
   await runBatch(db, statements);
   const [row] = await db.select({ id: people.id }).from(people).where(eq(people.tmdbId, person.id)).limit(1);
