@@ -4,8 +4,9 @@ import type { ChangeRecorder } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import { errorFields, log } from "~/observability/log.server";
 import { loadSettings } from "~/settings/settings.server";
-import type { DiscoverParams } from "./client.server";
+import type { DiscoverParams, TmdbClient } from "./client.server";
 import { importDiscoverPage } from "./discover.server";
+import type { ImportOptions } from "./import.server";
 import { tmdbImportJobs } from "./schema";
 import { tmdbServices } from "./tmdb.server";
 
@@ -70,11 +71,10 @@ function isJobMessage(body: unknown): body is TmdbJobMessage {
 }
 
 /** Imports one page of a job; returns the next message to send (null: the job is finished, cancelled or the message was stale). */
-export async function runJobPage(db: Database, env: TmdbEnv, message: TmdbJobMessage): Promise<TmdbJobMessage | null> {
+export async function runJobPage(db: Database, message: TmdbJobMessage, tmdb: { client: TmdbClient; options: ImportOptions } | null): Promise<TmdbJobMessage | null> {
   const [job] = await db.select().from(tmdbImportJobs).where(eq(tmdbImportJobs.id, message.jobId)).limit(1);
   if (!job || job.status === "cancelled" || job.status === "done" || job.status === "failed") return null;
   if (job.pagesDone !== message.page - 1) return null;
-  const tmdb = tmdbServices(env, await loadSettings(db));
   if (!tmdb) {
     await db.update(tmdbImportJobs).set({ status: "failed", lastError: "TMDB_API_KEY is not set.", updatedAt: sql`(unixepoch())` }).where(eq(tmdbImportJobs.id, job.id));
     return null;
@@ -111,7 +111,7 @@ export async function consumeTmdbBatch(batch: MessageBatch<unknown>, env: TmdbEn
       continue;
     }
     try {
-      const next = await runJobPage(db, env, message.body);
+      const next = await runJobPage(db, message.body, tmdbServices(env, await loadSettings(db)));
       if (next) await queueOf(env)?.send(next);
       message.ack();
     } catch (error) {

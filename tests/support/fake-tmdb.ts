@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 
 /**
  * A stand-in for the TMDB v3 API at the HTTP boundary (decision 019), for
@@ -248,81 +246,80 @@ function listItem(kind: "movie" | "tv" | "person", item: Record<string, unknown>
   return { ...item, media_type: kind };
 }
 
-export interface FakeTmdb {
-  url: string;
-  apiUrl: string;
-  imageUrl: string;
+export interface FakeTmdbHandler {
+  /** Answers one request as TMDB would (fetch-style: usable inside workerd too). */
+  handle(request: Request): Response;
   /** Paths asked so far (without the query), in order. */
   requests: string[];
   reset(): void;
-  close(): Promise<void>;
 }
 
-export async function startFakeTmdb({ port = 0 }: { port?: number } = {}): Promise<FakeTmdb> {
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=";
+
+export function createFakeTmdbHandler(): FakeTmdbHandler {
   const requests: string[] = [];
   const failedOnce = new Set<string>();
-
-  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { "Content-Type": "application/json;charset=utf-8", ...headers });
-    res.end(typeof body === "string" ? body : JSON.stringify(body));
+  const reset = () => {
+    requests.length = 0;
+    failedOnce.clear();
   };
-  const notFound = (res: ServerResponse) => send(res, 404, { success: false, status_code: 34, status_message: "The resource you requested could not be found." });
+  const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "Content-Type": "application/json;charset=utf-8", ...headers } });
+  const notFound = () => send(404, { success: false, status_code: 34, status_message: "The resource you requested could not be found." });
   const once = (key: string) => {
     if (failedOnce.has(key)) return false;
     failedOnce.add(key);
     return true;
   };
 
-  function handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? "/", "http://fake-tmdb");
-    if (url.pathname === "/__log") return send(res, 200, requests);
+  function handle(request: Request): Response {
+    const url = new URL(request.url);
+    if (url.pathname === "/__log") return send(200, requests);
     if (url.pathname === "/__reset") {
-      requests.length = 0;
-      failedOnce.clear();
-      return send(res, 200, { ok: true });
+      reset();
+      return send(200, { ok: true });
     }
     if (url.pathname.startsWith("/t/p/")) {
       // A 1x1 PNG for every image size and path.
-      res.writeHead(200, { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600" });
-      return res.end(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=", "base64"));
+      return new Response(Uint8Array.from(atob(PNG_1X1), (c) => c.charCodeAt(0)), { headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600" } });
     }
-    if (!url.pathname.startsWith("/3/")) return notFound(res);
+    if (!url.pathname.startsWith("/3/")) return notFound();
     const path = url.pathname.slice(2);
     requests.push(path);
-    const bearer = req.headers.authorization === `Bearer ${FAKE_TMDB_KEY}`;
+    const bearer = request.headers.get("authorization") === `Bearer ${FAKE_TMDB_KEY}`;
     if (!bearer && url.searchParams.get("api_key") !== FAKE_TMDB_KEY) {
-      return send(res, 401, { success: false, status_code: 7, status_message: "Invalid API key: You must be granted a valid key." });
+      return send(401, { success: false, status_code: 7, status_message: "Invalid API key: You must be granted a valid key." });
     }
     let match: RegExpExecArray | null;
     if ((match = /^\/movie\/(\d+)$/.exec(path))) {
       const id = Number(match[1]);
-      if (id === 9429 && once(path)) return send(res, 429, { success: false, status_code: 25, status_message: "Your request count is over the allowed limit." }, { "Retry-After": "1" });
-      if (id === 9500 && once(path)) return send(res, 500, { success: false, status_code: 11, status_message: "Internal error." });
-      if (id === 9599) return send(res, 500, { success: false, status_code: 11, status_message: "Internal error." });
-      if (id === 9666) return send(res, 200, { id: "not-a-number", title: null, credits: "none" });
-      if (id === 9001) return send(res, 200, movie(9001, "The Lantern Keeper of Vell"));
-      if (id === 9429) return send(res, 200, movie(9429, "The Patient Ferryman"));
-      if (id === 9500) return send(res, 200, movie(9500, "The Stubborn Engine"));
+      if (id === 9429 && once(path)) return send(429, { success: false, status_code: 25, status_message: "Your request count is over the allowed limit." }, { "Retry-After": "1" });
+      if (id === 9500 && once(path)) return send(500, { success: false, status_code: 11, status_message: "Internal error." });
+      if (id === 9599) return send(500, { success: false, status_code: 11, status_message: "Internal error." });
+      if (id === 9666) return send(200, { id: "not-a-number", title: null, credits: "none" });
+      if (id === 9001) return send(200, movie(9001, "The Lantern Keeper of Vell"));
+      if (id === 9429) return send(200, movie(9429, "The Patient Ferryman"));
+      if (id === 9500) return send(200, movie(9500, "The Stubborn Engine"));
       if (id >= 8100 && id < 8100 + DISCOVER_PAGES * 20) {
         const item = discoverItem(id);
-        return send(res, 200, movie(id, item.title, { credits: { cast: [], crew: [] }, videos: { results: [] }, "watch/providers": { results: {} }, release_dates: { results: [] }, keywords: { keywords: [] }, images: { posters: [], backdrops: [] }, poster_path: null, backdrop_path: null }));
+        return send(200, movie(id, item.title, { credits: { cast: [], crew: [] }, videos: { results: [] }, "watch/providers": { results: {} }, release_dates: { results: [] }, keywords: { keywords: [] }, images: { posters: [], backdrops: [] }, poster_path: null, backdrop_path: null }));
       }
-      return notFound(res);
+      return notFound();
     }
     if ((match = /^\/tv\/(\d+)$/.exec(path))) {
       const id = Number(match[1]);
-      if (id === 7666) return send(res, 200, "{ this is not json");
-      if (id === SERIES_ID) return send(res, 200, series(id));
-      return notFound(res);
+      if (id === 7666) return send(200, "{ this is not json");
+      if (id === SERIES_ID) return send(200, series(id));
+      return notFound();
     }
     if ((match = /^\/tv\/(\d+)\/season\/(\d+)$/.exec(path))) {
       const [id, number] = [Number(match[1]), Number(match[2])];
-      if (id === SERIES_ID && number in SEASON_EPISODES) return send(res, 200, season(number, SEASON_EPISODES[number]));
-      return notFound(res);
+      if (id === SERIES_ID && number in SEASON_EPISODES) return send(200, season(number, SEASON_EPISODES[number]));
+      return notFound();
     }
     if ((match = /^\/person\/(\d+)$/.exec(path))) {
-      if (Number(match[1]) === 5001) return send(res, 200, personDetails(5001));
-      return notFound(res);
+      if (Number(match[1]) === 5001) return send(200, personDetails(5001));
+      return notFound();
     }
     if ((match = /^\/search\/(movie|tv|person|multi)$/.exec(path))) {
       const kind = match[1];
@@ -333,33 +330,49 @@ export async function startFakeTmdb({ port = 0 }: { port?: number } = {}): Promi
         ...(kind === "person" || kind === "multi" ? [listItem("person", ORLA)] : []),
       ].map(({ credits: _c, images: _i, videos: _v, ...rest }) => rest as Record<string, unknown>);
       const results = all.filter((item) => String(item.title ?? item.name).toLowerCase().includes(query));
-      return send(res, 200, { page: 1, results, total_pages: 1, total_results: results.length });
+      return send(200, { page: 1, results, total_pages: 1, total_results: results.length });
     }
     if ((match = /^\/discover\/(movie|tv)$/.exec(path))) {
       const page = Number(url.searchParams.get("page") ?? 1);
-      if (match[1] !== "movie" || page > DISCOVER_PAGES) return send(res, 200, { page, results: [], total_pages: DISCOVER_PAGES, total_results: DISCOVER_PAGES * 20 });
+      if (match[1] !== "movie" || page > DISCOVER_PAGES) return send(200, { page, results: [], total_pages: DISCOVER_PAGES, total_results: DISCOVER_PAGES * 20 });
       const results = Array.from({ length: 20 }, (_, i) => discoverItem(8100 + (page - 1) * 20 + i));
-      return send(res, 200, { page, results, total_pages: DISCOVER_PAGES, total_results: DISCOVER_PAGES * 20 });
+      return send(200, { page, results, total_pages: DISCOVER_PAGES, total_results: DISCOVER_PAGES * 20 });
     }
-    return notFound(res);
+    return notFound();
   }
 
-  const server = createServer(handle);
+  return { handle, requests, reset };
+}
+
+export interface FakeTmdb extends FakeTmdbHandler {
+  url: string;
+  apiUrl: string;
+  imageUrl: string;
+  close(): Promise<void>;
+}
+
+/** The fake as a real HTTP server on 127.0.0.1 (port 0: any free port). */
+export async function startFakeTmdb({ port = 0 }: { port?: number } = {}): Promise<FakeTmdb> {
+  const { createServer } = await import("node:http");
+  const fake = createFakeTmdbHandler();
+  const server = createServer(async (req, res) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+    const response = fake.handle(new Request(new URL(req.url ?? "/", "http://fake-tmdb"), { headers }));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
   });
-  const { port: actual } = server.address() as AddressInfo;
+  const { port: actual } = server.address() as { port: number };
   const url = `http://127.0.0.1:${actual}`;
   return {
+    ...fake,
     url,
     apiUrl: `${url}/3`,
     imageUrl: `${url}/t/p`,
-    requests,
-    reset() {
-      requests.length = 0;
-      failedOnce.clear();
-    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -368,8 +381,8 @@ export async function startFakeTmdb({ port = 0 }: { port?: number } = {}): Promi
   };
 }
 
-/** Run on its own (`tsx tests/support/fake-tmdb.ts --port 9810`) for a local trial without a TMDB key. */
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** Run on its own (`npx tsx tests/support/fake-tmdb.ts --port 9810`) for a local trial without a TMDB key. */
+if (typeof process !== "undefined" && import.meta.url === `file://${process.argv[1]}`) {
   const portArg = process.argv.indexOf("--port");
   const fake = await startFakeTmdb({ port: portArg > 0 ? Number(process.argv[portArg + 1]) : 0 });
   console.log(`fake TMDB on ${fake.apiUrl} (key ${FAKE_TMDB_KEY}, images ${fake.imageUrl})`);
