@@ -186,7 +186,7 @@ export function createTmdbClient(config: TmdbConfig, options: TmdbClientOptions 
         {
           page,
           include_adult: "false",
-          sort_by: params.sort ?? "popularity.desc",
+          sort_by: (params.sort ?? "popularity.desc").replace(/^release_date/, kind === "movie" ? "primary_release_date" : "first_air_date"),
           with_genres: params.genres,
           with_original_language: params.language,
           "vote_count.gte": params.minVotes,

@@ -127,3 +127,27 @@ test("an admin searches TMDB by name and picks a result; a 429 from TMDB is wait
   // The first answer was a 429 with Retry-After: 1; the import asked again and finished.
   expect(fake.requests.filter((path) => path === "/movie/9429")).toHaveLength(2);
 });
+
+test("a bulk import from TMDB discover shows its progress and ends with the expected count", async ({ page, context, baseURL }) => {
+  const admin = await createAdmin("tmdb-bulk");
+  await signIn(context, baseURL, admin);
+  await page.goto("/admin/tmdb");
+  const form = page.getByTestId("tmdb-discover-form");
+  await form.getByLabel("From year").fill("2010");
+  await form.getByLabel("To year").fill("2005");
+  await form.getByRole("button", { name: "Start bulk import" }).click();
+  await expect(form.getByText("The first year must not be after the last.")).toBeVisible();
+  await form.getByLabel("To year").fill("2020");
+  await form.getByLabel("Minimum votes").fill("100");
+  await form.getByLabel(/^Pages/).fill("3");
+  await form.getByRole("button", { name: "Start bulk import" }).click();
+  const job = page.getByTestId("tmdb-jobs").locator("li").first();
+  await expect(job.getByRole("progressbar")).toHaveAttribute("max", "3");
+  // The page refreshes itself while the job runs (a page is 20 imports).
+  await expect(job.getByTestId("job-status")).toHaveText("Done", { timeout: 90_000 });
+  await expect(job.getByTestId("job-counts")).toHaveText("3 of 3 pages · 60 imported · 0 failed");
+  await expect(job.getByRole("progressbar")).toHaveAttribute("value", "3");
+  const [films] = await adminDb<{ n: number }>("SELECT count(*) AS n FROM titles WHERE type = 'movie' AND tmdb_id BETWEEN 8100 AND 8159");
+  expect(Number(films.n)).toBe(60);
+  expect(fake.requests.filter((path) => path === "/discover/movie")).toHaveLength(3);
+});
