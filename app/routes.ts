@@ -168,6 +168,9 @@ export default [
   // Uploaded files: public disk cacheable, uploads disk for its owner (decision 008).
   route("files/:fileName", "routes/files/file.ts"),
 
+  // A TMDB match from the search page, imported on first visit (issue 15, setting tmdb.search_fallback).
+  route("tmdb/:type/:id", "routes/tmdb/open.ts"),
+
   // The navbar type-ahead (JSON).
   route("search/suggest", "routes/search/suggest.ts"),
 

@@ -8,6 +8,7 @@ import { createTmdbClient } from "./client.server";
 import { importMovie, importPerson, importSeries, type ImportOptions } from "./import.server";
 import { cancelJob, runJobPage } from "./jobs.server";
 import { refreshStaleTitles } from "./refresh.server";
+import { openTmdbMatch, tmdbSearchMatches } from "./search-fallback.server";
 import { tmdbImportJobs, titleWatchProviders } from "./schema";
 
 /**
@@ -93,5 +94,22 @@ describe("TMDB importer on D1", () => {
     expect(row.tagline).toBe("Every light has a keeper.");
     const [orla] = await db.select({ n: count() }).from(people).where(eq(people.tmdbId, 5001));
     expect(orla.n).toBe(1);
+  });
+
+  it("search also asks TMDB when the setting is on and few titles match here; opening a match imports it once", async () => {
+    const services = { client, options };
+    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": false }, "ferryman", 0)).toEqual([]);
+    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 5)).toEqual([]);
+    const matches = await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 0);
+    expect(matches).toEqual([expect.objectContaining({ type: "movie", id: 9429, name: "The Patient Ferryman" })]);
+    fake.reset();
+    const path = await openTmdbMatch(db, services, "movie", 9429);
+    expect(path).toMatch(/^\/titles\/\d+\/the-patient-ferryman$/);
+    expect(await openTmdbMatch(db, services, "movie", 9429)).toBe(path);
+    // Imported once: the second opening found the title.
+    expect(fake.requests.filter((p) => p === "/movie/9429")).toHaveLength(2);
+    // Once imported, it is no longer offered.
+    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 0)).toEqual([]);
+    expect(await openTmdbMatch(db, services, "movie", 9404)).toBeNull();
   });
 });

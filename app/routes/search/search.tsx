@@ -12,6 +12,8 @@ import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { PersonCard, TitleCard } from "~/site/cards";
+import { tmdbSearchMatches } from "~/tmdb/search-fallback.server";
+import { tmdbServices } from "~/tmdb/tmdb.server";
 
 /** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
@@ -38,11 +40,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query.trim() && page <= MAX_PAGE && offset <= 1000
       ? await searchCatalogue(app.db, query, { limit, offset, types })
       : { query: query.trim(), titles: [], people: [], moreTitles: false, morePeople: false };
+  // "Search also asks TMDB" (issue 15): few local titles, so TMDB's matches are offered too.
+  const tmdbMatches =
+    page === 1 && type !== "person" ? await tmdbSearchMatches(app.db, tmdbServices(getWorker(context).env, app.settings), app.settings, query, results.titles.length) : [];
   return {
     query,
     type,
     page,
     results,
+    tmdbMatches,
     ads: adSlots(app.settings, getWorker(context).nonce, ["ads.general_top", "ads.general_bottom"]),
     seo: buildSeo(app, request, {
       title: query.trim() ? app.t("Search results for “:query”", { query: query.trim() }) : app.t("Search"),
@@ -54,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, type, page, results, ads } = loaderData;
+  const { query, type, page, results, ads, tmdbMatches } = loaderData;
   const t = useTrans();
   const hasQuery = query.trim() !== "";
   const nothing = hasQuery && results.titles.length === 0 && results.people.length === 0;
@@ -188,6 +194,25 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : null}
         </nav>
+      ) : null}
+      {tmdbMatches.length > 0 ? (
+        <section aria-labelledby="tmdb-matches-heading" className="mt-10" data-testid="tmdb-matches">
+          <h2 id="tmdb-matches-heading" className="text-xl font-semibold text-foreground">
+            {t("More on TMDB")}
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
+            {tmdbMatches.map((match) => (
+              <li key={`${match.type}-${match.id}`}>
+                <a href={`/tmdb/${match.type}/${match.id}`} rel="nofollow" className="group block">
+                  {match.poster ? <img src={match.poster} alt="" width={342} height={513} loading="lazy" className="aspect-[2/3] w-full rounded-theme bg-paper object-cover" /> : <div className="aspect-[2/3] w-full rounded-theme bg-paper" />}
+                  <p className="mt-2 font-medium text-foreground group-hover:text-primary">{match.name}</p>
+                  <p className="text-sm text-muted">{[match.year, match.type === "tv" ? t("TV series") : t("Movie")].filter(Boolean).join(" · ")}</p>
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-xs text-muted">{t("This product uses the TMDB API but is not endorsed or certified by TMDB.")}</p>
+        </section>
       ) : null}
       <AdSlot slot="ads.general_bottom" html={ads["ads.general_bottom"]} />
     </div>
