@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startFakeTmdb, type FakeTmdb } from "../support/fake-tmdb";
-import { adminDb, createAdmin, signIn } from "./admin/fixtures";
+import { adminDb, createAdmin, createTestTitle, signIn } from "./admin/fixtures";
 import { fakeTmdbPort } from "./tmdb/worker-vars";
 
 /**
@@ -150,4 +150,31 @@ test("a bulk import from TMDB discover shows its progress and ends with the expe
   const [films] = await adminDb<{ n: number }>("SELECT count(*) AS n FROM titles WHERE type = 'movie' AND tmdb_id BETWEEN 8100 AND 8159");
   expect(Number(films.n)).toBe(60);
   expect(fake.requests.filter((path) => path === "/discover/movie")).toHaveLength(3);
+});
+
+test("on a title without TMDB data an admin imports it from TMDB, filling the title in place; visitors see no such action", async ({ page, context, baseURL, browser }) => {
+  const title = await createTestTitle("The Stubborn Engine");
+  const guest = await browser.newContext();
+  const guestPage = await guest.newPage();
+  await guestPage.goto(`${baseURL}/titles/${title.id}/${title.slug}`);
+  await expect(guestPage.getByTestId("title-name")).toContainText("The Stubborn Engine");
+  await expect(guestPage.getByTestId("import-from-tmdb")).toHaveCount(0);
+  await guest.close();
+
+  const admin = await createAdmin("tmdb-fill");
+  await signIn(context, baseURL, admin);
+  await page.goto(`/titles/${title.id}/${title.slug}`);
+  await page.getByTestId("import-from-tmdb").click();
+  // The search is made from the title's name and year.
+  await expect(page.getByRole("heading", { name: "Import The Stubborn Engine from TMDB" })).toBeVisible();
+  await expect(page.getByTestId("tmdb-search-form").getByLabel("Name")).toHaveValue("The Stubborn Engine");
+  await page.getByRole("button", { name: "Import The Stubborn Engine" }).click();
+  await expect(page.getByTestId("tmdb-imported")).toContainText("Imported The Stubborn Engine.");
+  await page.getByRole("link", { name: "View it" }).click();
+  await expect(page).toHaveURL(new RegExp(`/titles/${title.id}/`));
+  await expect(page.getByTestId("title-plot")).toContainText("A fictional test film (9500)");
+  await expect(page.getByTestId("title-cast")).toContainText("Orla Brisk");
+  await expect(page.getByTestId("import-from-tmdb")).toHaveCount(0);
+  const [row] = await adminDb<{ n: number }>("SELECT count(*) AS n FROM titles WHERE tmdb_id = 9500 AND type = 'movie'");
+  expect(Number(row.n)).toBe(1);
 });

@@ -13,7 +13,7 @@
  * - movie 9404 (and any unknown id): 404 with status_code 34;
  * - movie 9666 and tv 7666: a body that is not in TMDB's shape;
  * - discover/movie: 3 pages of 20 fictional films (ids 8100-8159), each importable;
- * - search/movie|tv|person|multi: the fixtures whose name contains the query.
+ * - search/movie|tv|person|multi: the fixtures whose name contains the query (9001, 9429, 9500, 9666, 7001, 7666, 5001).
  * Requests without an api_key or Bearer token get 401 (status_code 7).
  * GET /__log lists the paths asked so far; POST /__reset forgets them and the once-only failures.
  */
@@ -325,7 +325,7 @@ export function createFakeTmdbHandler(): FakeTmdbHandler {
       const kind = match[1];
       const query = (url.searchParams.get("query") ?? "").toLowerCase();
       const all = [
-        ...(kind === "movie" || kind === "multi" ? [listItem("movie", movie(9001, "The Lantern Keeper of Vell")), listItem("movie", movie(9429, "The Patient Ferryman")), listItem("movie", movie(9666, "The Broken Answer"))] : []),
+        ...(kind === "movie" || kind === "multi" ? [listItem("movie", movie(9001, "The Lantern Keeper of Vell")), listItem("movie", movie(9429, "The Patient Ferryman")), listItem("movie", movie(9500, "The Stubborn Engine")), listItem("movie", movie(9666, "The Broken Answer"))] : []),
         ...(kind === "tv" || kind === "multi" ? [listItem("tv", series(SERIES_ID)), listItem("tv", { ...series(7666), name: "The Broken Series" })] : []),
         ...(kind === "person" || kind === "multi" ? [listItem("person", ORLA)] : []),
       ].map(({ credits: _c, images: _i, videos: _v, ...rest }) => rest as Record<string, unknown>);
