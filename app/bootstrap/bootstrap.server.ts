@@ -57,8 +57,6 @@ export const PAGE_SETTING_KEYS = [
   "cookie_notice.enable",
   "cookie_notice.position",
   "cookie_notice.button",
-  // The footer's TMDB attribution, once TMDB data is shown (issue 15).
-  "tmdb.attribution",
 ] as const satisfies readonly PublicSettingKey[];
 
 /**

@@ -90,6 +90,8 @@ const defaultMenus: Menu[] = [
       { id: "terms", label: "Terms of service", action: "/pages/terms-of-service", type: "route", target: "_self", roles: [], permissions: [], settings: [] },
       { id: "contact", label: "Contact us", action: "/contact", type: "route", target: "_self", roles: [], permissions: [], settings: [] },
       { id: "api", label: "API", action: "/api-docs", type: "route", target: "_self", roles: [], permissions: ["api.access"], settings: ["api.integrated"] },
+      // TMDB's attribution, shown once TMDB data is (the first import sets tmdb.attribution; decision 019).
+      { id: "tmdb", label: "This product uses the TMDB API but is not endorsed or certified by TMDB.", action: "/data-sources", type: "route", target: "_self", roles: [], permissions: [], settings: ["tmdb.attribution"] },
     ],
   },
   {

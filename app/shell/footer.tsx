@@ -35,13 +35,6 @@ export function Footer() {
               ))}
             </ul>
           ) : null}
-          {bootstrap.settings.tmdb.attribution ? (
-            // TMDB's terms ask for their logo and this notice while their data is shown (issue 15).
-            <a href="/data-sources" className="flex items-center gap-2 hover:text-foreground" data-testid="tmdb-attribution">
-              <img src="/images/tmdb-logo.svg" alt="TMDB" width={95} height={12} className="h-3 w-auto" />
-              {t("This product uses the TMDB API but is not endorsed or certified by TMDB.")}
-            </a>
-          ) : null}
           <div className="flex items-center gap-3 md:ml-auto">
             <LanguagePicker />
             <ThemeToggle />

@@ -53,11 +53,16 @@ test("an admin imports a movie by its TMDB address; the public page shows cast, 
   await expect(page.getByTestId("watch-attribution")).toContainText("JustWatch");
   await expect(page.getByTestId("external-links").getByRole("link", { name: "IMDb" })).toHaveAttribute("href", "https://www.imdb.com/title/tt909001/");
   await expect(page.getByTestId("external-links").getByRole("link", { name: "TMDB" })).toHaveAttribute("href", "https://www.themoviedb.org/movie/9001");
-  await expect(page.getByTestId("tmdb-attribution")).toContainText("not endorsed or certified by TMDB");
+  // TMDB's notice in the footer (once TMDB data is shown), linking to the page with their logo.
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "This product uses the TMDB API but is not endorsed or certified by TMDB." })).toHaveAttribute("href", "/data-sources");
 
   // The trailer plays as a YouTube embed.
   await page.getByTestId("title-videos").getByRole("link").first().click();
   await expect(page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/fakeTrail9001"]')).toBeAttached();
+
+  await page.getByRole("contentinfo").getByRole("link", { name: /not endorsed or certified by TMDB/ }).click();
+  await expect(page.getByTestId("tmdb-notice")).toHaveText("This product uses the TMDB API but is not endorsed or certified by TMDB.");
+  await expect(page.getByTestId("data-sources").getByRole("img", { name: "TMDB" })).toBeVisible();
 
   // Again: nothing new.
   await page.goto("/admin/tmdb");

@@ -17,8 +17,8 @@ import { personJsonLd } from "~/seo/structured-data";
 import { TitleCard } from "~/site/cards";
 import { ageInYears, formatDate } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
+import { externalLinksHtml } from "~/tmdb/title-html.server";
 import { loadPersonLinks } from "~/tmdb/title-extras.server";
-import { ExternalLinks } from "~/tmdb/ui/title-tmdb";
 
 /** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
@@ -43,7 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     page,
     // IMDb, TMDB and homepage links of imported people (issue 15).
-    external: await loadPersonLinks(app.db, person.id),
+    externalHtml: externalLinksHtml((await loadPersonLinks(app.db, person.id)).links, app.t) || null,
     showAll,
     ads: adSlots(app.settings, getWorker(context).nonce, ["ads.person_top"]),
     seo: buildSeo(app, request, {
@@ -57,7 +57,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function PersonPage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, showAll, external } = loaderData;
+  const { page, ads, showAll, externalHtml } = loaderData;
   const { person, filmography, knownFor } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -99,7 +99,7 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
               />
             </dl>
           </section>
-          <ExternalLinks links={external.links} />
+          {externalHtml ? <div dangerouslySetInnerHTML={{ __html: externalHtml }} /> : null}
         </aside>
 
         <div className="min-w-0 space-y-10">

@@ -21,8 +21,8 @@ import { countryName, formatCount, formatDate, formatMoney, formatRuntime, langu
 import { GeneratedNote } from "~/site/generated-note";
 import { hasPermission } from "~/auth/viewer";
 import { loadTitleTmdbExtras, watchRegionFor } from "~/tmdb/title-extras.server";
+import { titleTmdbHtml } from "~/tmdb/title-html.server";
 import { tmdbImageBaseOf } from "~/tmdb/tmdb.server";
-import { ExternalLinks, ImportFromTmdbAction, WhereToWatch } from "~/tmdb/ui/title-tmdb";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -50,14 +50,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // TMDB: where to watch in the visitor's region, external links, and the admin's import action (issue 15).
   const tmdb = await loadTitleTmdbExtras(app.db, id, watchRegionFor(app.user, app.settings["tmdb.region"]), tmdbImageBaseOf(worker.env));
   const canImportFromTmdb = !tmdb?.fromTmdb && hasPermission(app.viewer, "titles.create");
+  // Server-rendered HTML: no component code for public pages (decision 019).
+  const tmdbHtml = titleTmdbHtml(tmdb?.fromTmdb ? tmdb : null, { t: app.t, language: app.language, importForTitleId: canImportFromTmdb ? id : null });
 
   const origin = new URL(request.url).origin;
   const plotNote = generatedNote(title, "plot");
   setPageJsonLd(context, titleJsonLd(page, origin));
   return {
     page: titlePageView(page),
-    tmdb,
-    canImportFromTmdb,
+    tmdbHtml,
     ads: adSlots(app.settings, worker.nonce, ["ads.title_top"]),
     seo: buildSeo(app, request, {
       title: title.year ? `${title.name} (${title.year})` : title.name,
@@ -70,7 +71,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, tmdb, canImportFromTmdb } = loaderData;
+  const { page, ads, tmdbHtml } = loaderData;
   const { title } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -315,8 +316,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside aria-labelledby="facts-heading" className="space-y-6">
-          {canImportFromTmdb ? <ImportFromTmdbAction titleId={title.id} /> : null}
-          {tmdb ? <WhereToWatch watch={tmdb.watch} language={language} /> : null}
+          {tmdbHtml ? <div dangerouslySetInnerHTML={{ __html: tmdbHtml }} /> : null}
           <h2 id="facts-heading" className="text-xl font-semibold text-foreground">
             {t("Facts")}
           </h2>
@@ -336,7 +336,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             <Fact label={t("Budget")} value={formatMoney(title.budget, language)} />
             <Fact label={t("Box office")} value={formatMoney(title.revenue, language)} />
           </dl>
-          {tmdb ? <ExternalLinks links={tmdb.links} /> : null}
+
           {page.keywords.length > 0 ? (
             <div>
               <h3 className="text-sm font-semibold text-foreground">{t("Keywords")}</h3>
