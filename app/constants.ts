@@ -334,3 +334,26 @@ export const HELPFUL_VOTE_MILESTONES = [1, 10, 50, 100, 500, 1000] as const;
 /** Posting bans a moderator can give, in days. */
 export const POSTING_BAN_DAYS = [1, 7, 30, 365] as const;
 export const MODERATION_QUEUE_PAGE_SIZE = 50;
+// --- TMDB import (issue 15, decision 019) -----------------------------------------------------------
+/** TMDB allows roughly 40-50 requests a second per IP; the client spaces its requests to stay under this. */
+export const TMDB_MAX_REQUESTS_PER_SECOND = 40;
+/** Attempts after a 429, a 5xx or a network failure before the request is reported as failed. */
+export const TMDB_MAX_RETRIES = 4;
+/** First back-off after a 5xx or network failure (doubles each attempt). */
+export const TMDB_RETRY_BASE_MS = 500;
+/** A Retry-After longer than this is not waited out inside one request (the step fails and is retried later). */
+export const TMDB_MAX_RETRY_AFTER_S = 30;
+/** Cast billed on a title, guest stars per episode and crew rows kept per title or episode. */
+export const TMDB_MAX_CAST = 40;
+export const TMDB_MAX_CREW = 60;
+/** Images kept per kind (posters, backdrops, profiles) on an import. */
+export const TMDB_MAX_IMAGES_PER_KIND = 8;
+/** A bulk discover job imports at most this many pages (20 titles each). TMDB itself stops at 500. */
+export const TMDB_DISCOVER_MAX_PAGES = 50;
+/** Titles the scheduled refresh re-imports per cron run (each costs 1 + seasons requests). */
+export const TMDB_REFRESH_BATCH = 10;
+/** A bulk job whose last progress is older than this is handed to the queue again by the cron (resume after a restart). */
+export const TMDB_JOB_STALL_S = 10 * 60;
+/** With "search also asks TMDB" on, a search with fewer local titles than this also shows up to TMDB_SEARCH_FALLBACK_LIMIT of TMDB's matches. */
+export const TMDB_SEARCH_FALLBACK_BELOW = 3;
+export const TMDB_SEARCH_FALLBACK_LIMIT = 6;

@@ -24,6 +24,8 @@ export default [
     // Channels (issue 17): rows of titles; a genre channel takes its genre from the address.
     route("channel/:slug", "routes/channels/channel.tsx", { id: "channel" }),
     route("channel/:slug/:genre", "routes/channels/channel.tsx", { id: "channel-genre" }),
+    // Where the catalogue's data comes from: TMDB's attribution (issue 15).
+    route("data-sources", "routes/site/data-sources.tsx"),
     // Developer page of the shared UI primitives and form kit; local Worker only.
     route("_dev/ui", "routes/dev/ui-kit.tsx"),
     // The uploader on its own (decision 008); local Worker only.
@@ -127,6 +129,8 @@ export default [
       route("people-search", "routes/admin/people/people-search.ts"),
       route("videos", "routes/admin/videos.tsx"),
       route("genres", "routes/admin/genres.tsx"),
+      // TMDB import (issue 15, decision 019).
+      route("tmdb", "routes/admin/tmdb/import.tsx"),
       route("users", "routes/admin/users/users.tsx"),
       route("users/new", "routes/admin/users/user-new.tsx"),
       route("users/export", "routes/admin/users/users-export.ts"),
@@ -189,6 +193,9 @@ export default [
   route("artwork/:kind/:file", "routes/media/artwork.ts"),
   // Uploaded files: public disk cacheable, uploads disk for its owner (decision 008).
   route("files/:fileName", "routes/files/file.ts"),
+
+  // A TMDB match from the search page, imported on first visit (issue 15, setting tmdb.search_fallback).
+  route("tmdb/:type/:id", "routes/tmdb/open.ts"),
 
   // The navbar type-ahead (JSON).
   route("search/suggest", "routes/search/suggest.ts"),

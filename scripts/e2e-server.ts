@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { buildApp, migrateAndSeed, serveBuiltWorker } from "./lib/local-server";
 import { accountWorkerVars } from "../tests/e2e/account/worker-vars";
 import { authWorkerVars } from "../tests/e2e/auth/worker-vars";
+import { tmdbWorkerVars } from "../tests/e2e/tmdb/worker-vars";
 
 const { values } = parseArgs({ options: { port: { type: "string", default: "8788" } } });
 const persistTo = process.env.E2E_STATE ?? ".wrangler/e2e-state";
@@ -18,7 +19,7 @@ await migrateAndSeed({ persistTo, log: () => {} });
 const worker = await serveBuiltWorker({
   persistTo,
   port: Number(values.port),
-  vars: { LOG_LEVEL: "warn", E2E: "1", ...authWorkerVars(Number(values.port)), ...accountWorkerVars(Number(values.port)) },
+  vars: { LOG_LEVEL: "warn", E2E: "1", ...authWorkerVars(Number(values.port)), ...accountWorkerVars(Number(values.port)), ...tmdbWorkerVars(Number(values.port)) },
   localTraces: false,
 });
 console.log(`e2e server on ${worker.url}`);

@@ -28,6 +28,7 @@ export const ADMIN_NAVIGATION: AdminNavSection[] = [
       { label: "People", to: "/admin/people", anyOf: [P.titlesUpdate, P.titlesCreate, P.titlesDelete] },
       { label: "Videos", to: "/admin/videos", anyOf: [P.titlesUpdate, P.titlesDelete] },
       { label: "Genres", to: "/admin/genres", anyOf: [P.titlesUpdate] },
+      { label: "Import from TMDB", to: "/admin/tmdb", anyOf: [P.titlesCreate] },
     ],
   },
   {

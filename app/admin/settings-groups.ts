@@ -220,6 +220,24 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
     ],
   },
   {
+    id: "tmdb",
+    label: "TMDB import",
+    description: "Importing titles and people from The Movie Database (the API key is the TMDB_API_KEY secret).",
+    fields: [
+      { kind: "text", key: "tmdb.region", label: "Default region", description: "Two-letter country code: certifications are imported for it, and visitors without an account country see where to watch there.", placeholder: "US" },
+      onOff("tmdb.include_specials", "Import specials", "Season 0 of series."),
+      {
+        kind: "select",
+        key: "tmdb.refresh_days",
+        label: "Refresh imported titles",
+        description: "The scheduled job re-imports titles whose TMDB data is older than this, and series still airing.",
+        numeric: true,
+        options: { static: [{ value: "0", label: "Never" }, { value: "1", label: "After a day" }, { value: "7", label: "After a week" }, { value: "30", label: "After a month" }] },
+      },
+      onOff("tmdb.search_fallback", "Search also asks TMDB", "A search with few results here offers TMDB's matches; opening one imports it."),
+    ],
+  },
+  {
     id: "demo",
     label: "Demo mode",
     description: "For public demos of the site.",

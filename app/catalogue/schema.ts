@@ -104,11 +104,24 @@ export const titles = sqliteTable(
     generatedFields: generatedFields(),
     /** Search order key (popularity first, then id); the FTS rowid. See `searchKey`. */
     searchKey: searchKey(),
+    // TMDB import (app/tmdb, decision 019): ids, TMDB's own vote average/count, and when it was last synced.
+    tmdbId: integer("tmdb_id"),
+    imdbId: text("imdb_id"),
+    tmdbRating: real("tmdb_rating"),
+    tmdbVotes: integer("tmdb_votes"),
+    /** The official homepage. */
+    homepage: text("homepage"),
+    /** TMDB status: "Released", "Returning Series", "Ended", ... */
+    status: text("status"),
+    tmdbSyncedAt: integer("tmdb_synced_at", { mode: "timestamp" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("titles_type_check", sql`${t.type} IN ('movie', 'series')`),
+    // TMDB import: one title per TMDB id and type (NULLs are distinct); the scheduled refresh's oldest first.
+    uniqueIndex("titles_type_tmdb_id_idx").on(t.type, t.tmdbId),
+    index("titles_tmdb_synced_idx").on(t.tmdbSyncedAt).where(sql`${t.tmdbId} IS NOT NULL`),
     uniqueIndex("titles_search_key_idx").on(t.searchKey),
     // Search: exact name matches rank first.
     index("titles_name_lower_idx").on(sql`lower(${t.name})`),
@@ -212,10 +225,16 @@ export const people = sqliteTable(
     generatedFields: generatedFields(),
     /** Search order key, the FTS rowid (see `searchKey`). */
     searchKey: searchKey(),
+    // TMDB import (app/tmdb, decision 019).
+    tmdbId: integer("tmdb_id"),
+    imdbId: text("imdb_id"),
+    homepage: text("homepage"),
+    tmdbSyncedAt: integer("tmdb_synced_at", { mode: "timestamp" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("people_tmdb_id_idx").on(t.tmdbId),
     index("people_popularity_idx").on(t.popularity),
     index("people_name_idx").on(t.name),
     uniqueIndex("people_search_key_idx").on(t.searchKey),
@@ -359,6 +378,8 @@ export const images = sqliteTable(
     height: integer("height").notNull(),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
+    /** The TMDB file path ("/abc.jpg") of an imported image; `url` is it at this place's size (decision 019). */
+    tmdbPath: text("tmdb_path"),
   },
   (t) => [
     check("images_owner_check", sql`${t.titleId} IS NOT NULL OR ${t.personId} IS NOT NULL`),

@@ -26,3 +26,4 @@ export * from "~/http/content-version.schema";
 export * from "~/lists/schema";
 export * from "~/library/schema";
 export * from "~/community/schema";
+export * from "~/tmdb/schema";

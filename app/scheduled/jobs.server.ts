@@ -17,6 +17,10 @@ import { requeueStaleDeliveries } from "~/mail/mail-queue.server";
 import { pruneNotifications } from "~/notifications/notifications.server";
 import { enqueueNotificationJob } from "~/notifications/queue.server";
 import { backgroundServices } from "~/notifications/services.server";
+import { loadSettings } from "~/settings/settings.server";
+import { resumeStalledJobs } from "~/tmdb/jobs.server";
+import { refreshStaleTitles } from "~/tmdb/refresh.server";
+import { tmdbServices } from "~/tmdb/tmdb.server";
 
 /**
  * Periodic work run by the Cron Trigger in wrangler.toml. Each domain's job
@@ -98,6 +102,20 @@ const jobs: ScheduledJob[] = [
     run: async (env) => {
       const { db } = openD1(env.DB, null);
       await Promise.all([deleteExpiredVerifications(db), deleteExpiredRateLimitBuckets(db)]);
+    },
+  },
+  {
+    // TMDB (issue 15, decision 019): re-import titles older than tmdb.refresh_days and airing series,
+    // and hand stalled bulk import jobs to the queue again (resume after a restart).
+    name: "tmdb.refresh",
+    run: async (env) => {
+      const { db } = openD1(env.DB, null);
+      const resumed = await resumeStalledJobs(db, env);
+      const settings = await loadSettings(db);
+      const tmdb = tmdbServices(env, settings);
+      if (!tmdb) return;
+      const result = await refreshStaleTitles(db, tmdb.client, tmdb.options, settings);
+      log(result.missing.length ? "warn" : "info", "tmdb titles refreshed", { ...result, resumed });
     },
   },
   {

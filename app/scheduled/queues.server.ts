@@ -2,6 +2,7 @@ import { openD1 } from "~/db/client.server";
 import { consumeMailBatch } from "~/mail/mail-queue.server";
 import { consumeNotificationBatch } from "~/notifications/queue.server";
 import { log } from "~/observability/log.server";
+import { consumeTmdbBatch } from "~/tmdb/jobs.server";
 
 /**
  * The Worker's queue handler: each queue of wrangler.toml goes to its
@@ -12,6 +13,7 @@ export async function consumeQueueBatch(batch: MessageBatch<unknown>, env: Env, 
   const { db } = openD1(env.DB, null);
   if (batch.queue.startsWith("media-catalogue-mail")) return consumeMailBatch(batch, env, db);
   if (batch.queue.startsWith("media-catalogue-notifications")) return consumeNotificationBatch(batch, env, db, ctx);
+  if (batch.queue.startsWith("media-catalogue-tmdb")) return consumeTmdbBatch(batch, env, db);
   log("error", "messages from an unknown queue left for retry", { queue: batch.queue, count: batch.messages.length });
   batch.retryAll({ delaySeconds: 300 });
 }

@@ -90,6 +90,8 @@ const defaultMenus: Menu[] = [
       { id: "terms", label: "Terms of service", action: "/pages/terms-of-service", type: "route", target: "_self", roles: [], permissions: [], settings: [] },
       { id: "contact", label: "Contact us", action: "/contact", type: "route", target: "_self", roles: [], permissions: [], settings: [] },
       { id: "api", label: "API", action: "/api-docs", type: "route", target: "_self", roles: [], permissions: ["api.access"], settings: ["api.integrated"] },
+      // TMDB's attribution, shown once TMDB data is (the first import sets tmdb.attribution; decision 019).
+      { id: "tmdb", label: "This product uses the TMDB API but is not endorsed or certified by TMDB.", action: "/data-sources", type: "route", target: "_self", roles: [], permissions: [], settings: ["tmdb.attribution"] },
     ],
   },
   {
@@ -219,6 +221,17 @@ export const settingDefinitions = {
   "uploads.chunk_size": setting(z.number().int().min(1024 * 1024).max(95 * 1024 * 1024), 5 * 1024 * 1024),
   /** Upload straight to storage with signed URLs (multipart from 100 MB) instead of through the API. */
   "uploads.direct_upload": setting(z.boolean(), false),
+  // TMDB import (issue 15, decision 019). The API key is a secret (TMDB_API_KEY), not a setting.
+  /** The site's default region (ISO 3166-1): certifications are kept for it, and visitors without an account country see where to watch there. */
+  "tmdb.region": setting(z.string().regex(/^[A-Z]{2}$/), "US", "server"),
+  /** Import season 0 (specials) of series. */
+  "tmdb.include_specials": setting(z.boolean(), false, "server"),
+  /** The scheduled refresh re-imports titles whose TMDB data is older than this many days (0: never; airing series too). */
+  "tmdb.refresh_days": setting(z.number().int().min(0).max(365), 7, "server"),
+  /** A search with few local results also offers TMDB's matches; opening one imports it. */
+  "tmdb.search_fallback": setting(z.boolean(), false, "server"),
+  /** Set by the first TMDB import: the footer then carries TMDB's attribution (their terms ask for it while their data is shown). */
+  "tmdb.attribution": setting(z.boolean(), false),
 };
 
 export type SettingKey = keyof typeof settingDefinitions;

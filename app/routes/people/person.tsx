@@ -18,6 +18,8 @@ import { personJsonLd } from "~/seo/structured-data";
 import { PROFILE_PLACEHOLDER, TitleCard } from "~/site/cards";
 import { ageInYears, formatDate } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
+import { externalLinksHtml } from "~/tmdb/title-html.server";
+import { loadPersonLinks } from "~/tmdb/title-extras.server";
 
 /** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
@@ -41,6 +43,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   setPageJsonLd(context, personJsonLd(person, new URL(request.url).origin));
   return {
     page,
+    // IMDb, TMDB and homepage links of imported people (issue 15).
+    externalHtml: externalLinksHtml((await loadPersonLinks(app.db, person.id)).links, app.t) || null,
     showAll,
     ads: adSlots(app.settings, getWorker(context).nonce, ["ads.person_top"]),
     seo: buildSeo(app, request, {
@@ -54,7 +58,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function PersonPage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, showAll } = loaderData;
+  const { page, ads, showAll, externalHtml } = loaderData;
   const { person, filmography, knownFor } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -96,6 +100,7 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
               />
             </dl>
           </section>
+          {externalHtml ? <div dangerouslySetInnerHTML={{ __html: externalHtml }} /> : null}
         </aside>
 
         <div className="min-w-0 space-y-10">

@@ -15,6 +15,8 @@ import { PersonCard, TitleCard } from "~/site/cards";
 import { libraryAbilities } from "~/library/abilities";
 import { watchlistedAmong } from "~/library/watchlist.server";
 import { lazyComponent } from "~/ui/lazy-component";
+import { tmdbSearchMatches } from "~/tmdb/search-fallback.server";
+import { tmdbServices } from "~/tmdb/tmdb.server";
 
 /** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
@@ -43,12 +45,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : { query: query.trim(), titles: [], people: [], moreTitles: false, morePeople: false };
   // Members get a watchlist button on each title (issue 18): which results are listed, one indexed statement.
   const watchlisted = app.user && libraryAbilities(app.viewer).canTrack && results.titles.length ? [...(await watchlistedAmong(app.db, app.user.id, results.titles.map((t) => t.id)))] : null;
+  // "Search also asks TMDB" (issue 15): few local titles, so TMDB's matches are offered too.
+  const tmdbMatches =
+    page === 1 && type !== "person" ? await tmdbSearchMatches(app.db, tmdbServices(getWorker(context).env, app.settings), app.settings, query, results.titles.length) : [];
   return {
     query,
     watchlisted,
     type,
     page,
     results,
+    tmdbMatches,
     ads: adSlots(app.settings, getWorker(context).nonce, ["ads.general_top", "ads.general_bottom"]),
     seo: buildSeo(app, request, {
       title: query.trim() ? app.t("Search results for “:query”", { query: query.trim() }) : app.t("Search"),
@@ -63,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const WatchlistButton = lazyComponent(() => import("~/library/ui/watchlist-button").then((m) => m.WatchlistButton));
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, type, page, results, ads, watchlisted } = loaderData;
+  const { query, type, page, results, ads, watchlisted, tmdbMatches } = loaderData;
   const t = useTrans();
   const hasQuery = query.trim() !== "";
   const nothing = hasQuery && results.titles.length === 0 && results.people.length === 0;
@@ -202,6 +208,25 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : null}
         </nav>
+      ) : null}
+      {tmdbMatches.length > 0 ? (
+        <section aria-labelledby="tmdb-matches-heading" className="mt-10" data-testid="tmdb-matches">
+          <h2 id="tmdb-matches-heading" className="text-xl font-semibold text-foreground">
+            {t("More on TMDB")}
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
+            {tmdbMatches.map((match) => (
+              <li key={`${match.type}-${match.id}`}>
+                <a href={`/tmdb/${match.type}/${match.id}`} rel="nofollow" className="group block">
+                  {match.poster ? <img src={match.poster} alt="" width={342} height={513} loading="lazy" className="aspect-[2/3] w-full rounded-theme bg-paper object-cover" /> : <div className="aspect-[2/3] w-full rounded-theme bg-paper" />}
+                  <p className="mt-2 font-medium text-foreground group-hover:text-primary">{match.name}</p>
+                  <p className="text-sm text-muted">{[match.year, match.type === "tv" ? t("TV series") : t("Movie")].filter(Boolean).join(" · ")}</p>
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-xs text-muted">{t("This product uses the TMDB API but is not endorsed or certified by TMDB.")}</p>
+        </section>
       ) : null}
       <AdSlot slot="ads.general_bottom" html={ads["ads.general_bottom"]} />
     </div>

@@ -26,6 +26,10 @@ import { GeneratedNote } from "~/site/generated-note";
 import { reviewsJsonLd, titlePageReviews } from "~/community/reviews.server";
 import { titleReviewsSectionHtml } from "~/community/title-section.server";
 import { TITLE_PAGE_REVIEWS } from "~/constants";
+import { hasPermission } from "~/auth/viewer";
+import { loadTitleTmdbExtras, watchRegionFor } from "~/tmdb/title-extras.server";
+import { titleTmdbHtml } from "~/tmdb/title-html.server";
+import { tmdbImageBaseOf } from "~/tmdb/tmdb.server";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -50,16 +54,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A member's own parts (rating, watchlist, watched) in parallel: one more round trip of two indexed
   // statements (decision 023). Reviews (issue 19): stored counts and the top 3, read alongside the
   // title; the viewer's own only when signed in (a guest's page is a shared copy).
-  const [page, mine, reviews] = await Promise.all([
+  // TMDB (issue 15): where to watch in the visitor's region and the external links, in the same round trip.
+  const [page, mine, reviews, tmdb] = await Promise.all([
     loadTitlePage(app.db, id, { topCast: TITLE_TOP_CAST }),
     app.user ? loadMyTitleState(app.db, app.user.id, id).then((state) => ({ ...state, ...libraryAbilities(app.viewer) })) : null,
     titlePageReviews(app.db, id, app.user?.id ?? null, TITLE_PAGE_REVIEWS),
+    loadTitleTmdbExtras(app.db, id, watchRegionFor(app.user, app.settings["tmdb.region"]), tmdbImageBaseOf(worker.env)),
   ]);
   if (!page) throw data(null, { status: 404 });
   const { title } = page;
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
 
   countTitleView(app, worker, request, id);
+  // An admin may fill a title that has no TMDB data from TMDB (issue 15).
+  const canImportFromTmdb = !tmdb?.fromTmdb && hasPermission(app.viewer, "titles.create");
+  // Server-rendered HTML: no component code for public pages (decision 019).
+  const tmdbHtml = titleTmdbHtml(tmdb?.fromTmdb ? tmdb : null, { t: app.t, language: app.language, importForTitleId: canImportFromTmdb ? id : null });
 
   const origin = new URL(request.url).origin;
   const plotNote = generatedNote(title, "plot");
@@ -68,6 +78,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reviewsHtml: titleReviewsSectionHtml(app.t, title, reviews),
     page: titlePageView(page),
     mine,
+    tmdbHtml,
     ads: adSlots(app.settings, worker.nonce, ["ads.title_top"]),
     seo: buildSeo(app, request, {
       title: title.year ? `${title.name} (${title.year})` : title.name,
@@ -83,7 +94,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 const TitleLibraryPanel = lazyComponent(() => import("~/library/ui/title-library-panel").then((m) => m.default));
 
 export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, mine, reviewsHtml } = loaderData;
+  const { page, ads, mine, reviewsHtml, tmdbHtml } = loaderData;
   const { title } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -344,6 +355,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside aria-labelledby="facts-heading" className="space-y-6">
+          {tmdbHtml ? <div dangerouslySetInnerHTML={{ __html: tmdbHtml }} /> : null}
           <h2 id="facts-heading" className="text-xl font-semibold text-foreground">
             {t("Facts")}
           </h2>
@@ -363,6 +375,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             <Fact label={t("Budget")} value={formatMoney(title.budget, language)} />
             <Fact label={t("Box office")} value={formatMoney(title.revenue, language)} />
           </dl>
+
           {page.keywords.length > 0 ? (
             <div>
               <h3 className="text-sm font-semibold text-foreground">{t("Keywords")}</h3>

@@ -1,0 +1,115 @@
+import { env } from "cloudflare:workers";
+import { and, count, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { credits, episodes, people, titles, videos } from "~/catalogue/schema";
+import { openD1 } from "~/db/client.server";
+import { createFakeTmdbHandler, FAKE_TMDB_KEY } from "../../tests/support/fake-tmdb";
+import { createTmdbClient } from "./client.server";
+import { importMovie, importPerson, importSeries, type ImportOptions } from "./import.server";
+import { cancelJob, runJobPage } from "./jobs.server";
+import { refreshStaleTitles } from "./refresh.server";
+import { openTmdbMatch, tmdbSearchMatches } from "./search-fallback.server";
+import { tmdbImportJobs, titleWatchProviders } from "./schema";
+
+/**
+ * The importer on real D1 inside workerd (drizzle's D1 batch differs from
+ * libSQL's: only query builders bind there). TMDB is the fake's fetch-style
+ * handler (tests/support/fake-tmdb.ts) behind the client's fetch: the HTTP
+ * boundary, no function of ours stubbed.
+ */
+const { db } = openD1(env.DB, null);
+const fake = createFakeTmdbHandler();
+const API = "http://fake-tmdb.test/3";
+const client = createTmdbClient({ apiUrl: API, imageUrl: "http://fake-tmdb.test/t/p", apiKey: FAKE_TMDB_KEY }, { fetch: async (input, init) => fake.handle(new Request(input, init)), sleep: async () => {} });
+const options: ImportOptions = { imageBase: "http://fake-tmdb.test/t/p", region: "US", includeSpecials: false };
+
+const TABLES = ["titles", "people", "credits", "seasons", "episodes", "videos", "images", "title_genres", "title_keywords", "title_watch_providers"];
+async function rowCounts() {
+  const out: Record<string, number> = {};
+  for (const table of TABLES) out[table] = Number((await db.all<{ n: number }>(sql.raw(`SELECT count(*) AS n FROM ${table}`)))[0].n);
+  return out;
+}
+
+describe("TMDB importer on D1", () => {
+  it("imports a movie, a series and a person atomically and idempotently", async () => {
+    const movie = await importMovie(db, client, 9001, options);
+    const series = await importSeries(db, client, 7001, options);
+    const person = await importPerson(db, client, 5001, options);
+    const [cast] = await db.select({ n: count() }).from(credits).where(and(eq(credits.titleId, movie.id), eq(credits.kind, "cast")));
+    expect(cast.n).toBe(3);
+    const [eps] = await db.select({ n: count() }).from(episodes).where(eq(episodes.titleId, series.id));
+    expect(eps.n).toBe(5);
+    const [providers] = await db.select({ n: count() }).from(titleWatchProviders).where(eq(titleWatchProviders.titleId, movie.id));
+    expect(providers.n).toBe(6);
+    expect(person.linkedCredits).toBe(3);
+
+    // A played trailer keeps its play count through a re-import.
+    await db.update(videos).set({ plays: 7 }).where(and(eq(videos.titleId, movie.id), eq(videos.src, "fakeTrail9001")));
+    const before = await rowCounts();
+    await importMovie(db, client, 9001, options);
+    await importSeries(db, client, 7001, options);
+    await importPerson(db, client, 5001, options);
+    expect(await rowCounts()).toEqual(before);
+    const [trailer] = await db.select({ plays: videos.plays }).from(videos).where(and(eq(videos.titleId, movie.id), eq(videos.src, "fakeTrail9001")));
+    expect(trailer.plays).toBe(7);
+  });
+
+  it("fills an existing title (no TMDB id) in place, and refuses a movie for a series", async () => {
+    const [row] = await db.insert(titles).values({ type: "movie", name: "Stubborn", slug: "stubborn", generatedFields: ["plot"] }).returning({ id: titles.id });
+    const [serie] = await db.insert(titles).values({ type: "series", name: "Not a movie", slug: "not-a-movie" }).returning({ id: titles.id });
+    const result = await importMovie(db, client, 9500, { ...options, targetTitleId: row.id });
+    expect(result.id).toBe(row.id);
+    const [filled] = await db.select({ name: titles.name, tmdbId: titles.tmdbId, generatedFields: titles.generatedFields }).from(titles).where(eq(titles.id, row.id));
+    expect(filled).toEqual({ name: "The Stubborn Engine", tmdbId: 9500, generatedFields: [] });
+    await expect(importMovie(db, client, 9001, { ...options, targetTitleId: serie.id })).rejects.toThrow(/series/);
+  });
+
+  it("runs a bulk discover job page by page to the expected count; a stale or duplicate message does nothing; a cancelled job stops", async () => {
+    const services = { client, options };
+    const [job] = await db.insert(tmdbImportJobs).values({ mediaType: "movie", params: { minVotes: 100 }, maxPages: 3 }).returning({ id: tmdbImportJobs.id });
+    let message = await runJobPage(db, { kind: "tmdb-discover-page", jobId: job.id, page: 1 }, services);
+    expect(message).toEqual({ kind: "tmdb-discover-page", jobId: job.id, page: 2 });
+    // The same page delivered twice is dropped.
+    expect(await runJobPage(db, { kind: "tmdb-discover-page", jobId: job.id, page: 1 }, services)).toBeNull();
+    while (message) message = await runJobPage(db, message, services);
+    const [done] = await db.select().from(tmdbImportJobs).where(eq(tmdbImportJobs.id, job.id));
+    expect(done).toMatchObject({ status: "done", pagesDone: 3, totalPages: 3, imported: 60, failed: 0 });
+    const [films] = await db.select({ n: count() }).from(titles).where(sql`${titles.tmdbId} BETWEEN 8100 AND 8159`);
+    expect(films.n).toBe(60);
+
+    const [other] = await db.insert(tmdbImportJobs).values({ mediaType: "movie", params: {}, maxPages: 3 }).returning({ id: tmdbImportJobs.id });
+    expect(await cancelJob(db, other.id)).toBe(true);
+    expect(await runJobPage(db, { kind: "tmdb-discover-page", jobId: other.id, page: 1 }, services)).toBeNull();
+    const [cancelled] = await db.select({ status: tmdbImportJobs.status, pagesDone: tmdbImportJobs.pagesDone }).from(tmdbImportJobs).where(eq(tmdbImportJobs.id, other.id));
+    expect(cancelled).toEqual({ status: "cancelled", pagesDone: 0 });
+  });
+
+  it("the scheduled refresh re-imports stale titles and airing series", async () => {
+    const { id } = await importMovie(db, client, 9001, options);
+    const old = new Date(Date.now() - 30 * 86_400_000);
+    await db.update(titles).set({ tmdbSyncedAt: old, tagline: "stale" }).where(eq(titles.id, id));
+    const result = await refreshStaleTitles(db, client, options, { "tmdb.refresh_days": 7 });
+    expect(result.refreshed).toBeGreaterThanOrEqual(1);
+    const [row] = await db.select({ tagline: titles.tagline }).from(titles).where(eq(titles.id, id));
+    expect(row.tagline).toBe("Every light has a keeper.");
+    const [orla] = await db.select({ n: count() }).from(people).where(eq(people.tmdbId, 5001));
+    expect(orla.n).toBe(1);
+  });
+
+  it("search also asks TMDB when the setting is on and few titles match here; opening a match imports it once", async () => {
+    const services = { client, options };
+    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": false }, "ferryman", 0)).toEqual([]);
+    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 5)).toEqual([]);
+    const matches = await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 0);
+    expect(matches).toEqual([expect.objectContaining({ type: "movie", id: 9429, name: "The Patient Ferryman" })]);
+    fake.reset();
+    const path = await openTmdbMatch(db, services, "movie", 9429);
+    expect(path).toMatch(/^\/titles\/\d+\/the-patient-ferryman$/);
+    expect(await openTmdbMatch(db, services, "movie", 9429)).toBe(path);
+    // Imported once: the second opening found the title.
+    expect(fake.requests.filter((p) => p === "/movie/9429")).toHaveLength(2);
+    // Once imported, it is no longer offered.
+    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 0)).toEqual([]);
+    expect(await openTmdbMatch(db, services, "movie", 9404)).toBeNull();
+  });
+});

@@ -1,0 +1,60 @@
+import { and, asc, eq } from "drizzle-orm";
+import { people, titles } from "~/catalogue/schema";
+import type { Database } from "~/db/client.server";
+import { imdbWebUrl, TMDB_IMAGE_SIZES, tmdbImageUrl, tmdbWebUrl } from "./refs";
+import { titleWatchProviders, watchProviders, WATCH_KINDS, type WatchKind } from "./schema";
+
+/**
+ * What the title and person pages show from TMDB besides the catalogue's
+ * own columns: where to watch in the visitor's region (account country,
+ * else the site's default region: guests all share the default, so their
+ * copy of the page stays shareable) and the external links. One batch.
+ */
+
+export type ExternalLink = { kind: "imdb" | "tmdb" | "homepage"; url: string };
+
+export async function loadTitleTmdbExtras(db: Database, titleId: number, region: string, imageBase: string) {
+  const [facts, rows] = await db.batch([
+    db.select({ type: titles.type, tmdbId: titles.tmdbId, imdbId: titles.imdbId, homepage: titles.homepage, tmdbRating: titles.tmdbRating, tmdbVotes: titles.tmdbVotes }).from(titles).where(eq(titles.id, titleId)).limit(1),
+    db
+      .select({ kind: titleWatchProviders.kind, link: titleWatchProviders.link, id: watchProviders.id, name: watchProviders.name, logoPath: watchProviders.logoPath })
+      .from(titleWatchProviders)
+      .innerJoin(watchProviders, eq(watchProviders.id, titleWatchProviders.providerId))
+      .where(and(eq(titleWatchProviders.titleId, titleId), eq(titleWatchProviders.region, region)))
+      .orderBy(asc(titleWatchProviders.position), asc(watchProviders.name)),
+  ]);
+  const title = facts[0];
+  if (!title) return null;
+  const groups = WATCH_KINDS.map((kind) => ({
+    kind,
+    providers: rows.filter((r) => r.kind === kind).map((r) => ({ id: r.id, name: r.name, logo: tmdbImageUrl(imageBase, TMDB_IMAGE_SIZES.logo, r.logoPath) })),
+  })).filter((g) => g.providers.length > 0);
+  const links: ExternalLink[] = [];
+  if (title.imdbId && /^tt\d+$/.test(title.imdbId)) links.push({ kind: "imdb", url: imdbWebUrl(title.imdbId) });
+  if (title.tmdbId) links.push({ kind: "tmdb", url: tmdbWebUrl(title.type === "series" ? "tv" : "movie", title.tmdbId) });
+  if (title.homepage && /^https?:\/\//.test(title.homepage)) links.push({ kind: "homepage", url: title.homepage });
+  return {
+    fromTmdb: title.tmdbId !== null,
+    tmdbRating: title.tmdbRating,
+    tmdbVotes: title.tmdbVotes,
+    watch: { region, link: rows.find((r) => r.link)?.link ?? null, groups: groups as { kind: WatchKind; providers: { id: number; name: string; logo: string | null }[] }[] },
+    links,
+  };
+}
+export type TitleTmdbExtras = NonNullable<Awaited<ReturnType<typeof loadTitleTmdbExtras>>>;
+
+export async function loadPersonLinks(db: Database, personId: number) {
+  const [row] = await db.select({ tmdbId: people.tmdbId, imdbId: people.imdbId, homepage: people.homepage }).from(people).where(eq(people.id, personId)).limit(1);
+  if (!row) return { fromTmdb: false, links: [] as ExternalLink[] };
+  const links: ExternalLink[] = [];
+  if (row.imdbId && /^nm\d+$/.test(row.imdbId)) links.push({ kind: "imdb", url: imdbWebUrl(row.imdbId) });
+  if (row.tmdbId) links.push({ kind: "tmdb", url: tmdbWebUrl("person", row.tmdbId) });
+  if (row.homepage && /^https?:\/\//.test(row.homepage)) links.push({ kind: "homepage", url: row.homepage });
+  return { fromTmdb: row.tmdbId !== null, links };
+}
+
+/** The visitor's where-to-watch region: their account country, else the site's default. */
+export function watchRegionFor(user: { country: string | null } | null, defaultRegion: string) {
+  const country = user?.country?.toUpperCase();
+  return country && /^[A-Z]{2}$/.test(country) ? country : defaultRegion;
+}
