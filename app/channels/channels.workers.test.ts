@@ -17,7 +17,8 @@ import { channelFormSchema } from "./channel-form";
 import { loadChannelPage } from "./channel-page.server";
 import { findChannel } from "./channels.server";
 import { installChannelPreset } from "./presets";
-import { refreshAutomaticChannels, refreshChannel } from "./refresh.server";
+import { refreshAutomaticChannels, refreshChannel, ruleInsertStatement } from "./refresh.server";
+import { channelRuleSchema } from "./rules";
 import { channelItems, channels } from "./schema";
 
 /**
@@ -134,6 +135,25 @@ describe("automatic channels", () => {
     expect(dramaPage.items.every((i) => i.kind === "title" && Number(i.name.split(" ").pop()) % 2 === 0)).toBe(true);
     expect(await loadChannelPage(db, byGenre, { page: 1, genre: "no-such-genre" })).toBeNull();
     expect(await loadChannelPage(db, soon, { page: 1, genre: "drama" })).toBeNull(); // takes no genre
+  });
+
+  it("airing this week stores the episodes airing in the next days, read by a seek on the air-date index", async () => {
+    const [season] = await db.insert(seasons).values({ titleId: titleIds[0], number: 1, name: "Season 1" }).returning({ id: seasons.id });
+    const airDates = ["2026-11-19", "2026-11-20", "2026-11-23", "2026-11-26", "2026-11-27", "2026-12-10", null];
+    for (const [i, airDate] of airDates.entries()) {
+      await db.insert(episodes).values({ titleId: titleIds[0], seasonId: season.id, seasonNumber: 1, episodeNumber: i + 1, name: `Fictional Episode ${i + 1}`, airDate });
+    }
+    await createChannel(db, { ...form({ source: "automatic", ruleKind: "airing_this_week" }), slug: "airing" });
+    const airing = (await findChannel(db, "airing"))!;
+    await refreshChannel(db, airing, TODAY);
+    // From today (2026-11-20) for CHANNEL_AIRING_DAYS (7): the 20th to the 26th, in air-date order.
+    expect((await loadChannelPage(db, airing, { page: 1, genre: null }))!.items.map((i) => i.name)).toEqual(["Fictional Episode 2", "Fictional Episode 3", "Fictional Episode 4"]);
+
+    const statement = ruleInsertStatement(db, airing.id, channelRuleSchema.parse({ kind: "airing_this_week" }), "", TODAY) as unknown as { toSQL(): { sql: string; params: unknown[] } };
+    const { sql: query, params } = statement.toSQL();
+    const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+    expect(plan.some((line) => /SEARCH e USING (COVERING )?INDEX episodes_air_date_idx \(air_date>\? AND air_date<\?\)/.test(line)), plan.join("\n")).toBe(true);
+    expect(plan.filter((line) => /^SCAN (e|episodes)\b/.test(line.trim())), plan.join("\n")).toEqual([]);
   });
 
   it("refuse an unknown genre with a field error and store nothing", async () => {
