@@ -5,14 +5,14 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
-import { episodes, genres, people, seasons, titleGenres, titles } from "~/catalogue/schema";
+import { episodes, genres, people, seasons, titleGenres, titles, videos } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
 import { clearGuestPageCache } from "~/http/guest-page-cache.server";
 import { invalidateLocalizationsCache } from "~/i18n/i18n.server";
 import { loader as homeLoader } from "~/routes/site/home";
 import { invalidateSettingsCache } from "~/settings/settings.server";
 import { invalidateThemesCache } from "~/themes/themes.server";
-import { addChannelItem, createChannel, reorderChannelItems, listEditorItems } from "./channel-admin.server";
+import { addChannelItem, createChannel, reorderChannelItems, listEditorItems, searchChannelPicker } from "./channel-admin.server";
 import { channelFormSchema } from "./channel-form";
 import { loadChannelPage } from "./channel-page.server";
 import { findChannel } from "./channels.server";
@@ -173,6 +173,25 @@ describe("manual and nested channels", () => {
     expect(await addChannelItem(db, outer.id, "channel", inner.id)).toEqual({ ok: true });
     expect(await addChannelItem(db, inner.id, "channel", outer.id)).toEqual({ ok: false, message: "A channel cannot contain itself." });
     expect(await addChannelItem(db, outer.id, "title", titleIds[0])).toEqual({ ok: false, message: "A nested channel holds channels only." });
+  });
+
+  it("the search picker finds episodes and videos too, and a manual channel shows them", async () => {
+    const [season] = await db.insert(seasons).values({ titleId: titleIds[0], number: 2, name: "Season 2" }).returning({ id: seasons.id });
+    const [episode] = await db.insert(episodes).values({ titleId: titleIds[0], seasonId: season.id, seasonNumber: 2, episodeNumber: 5, name: "The Lantern Quay" }).returning({ id: episodes.id });
+    const [video] = await db.insert(videos).values({ titleId: titleIds[1], name: "Lantern Quay trailer", category: "trailer", source: "youtube", src: "fictional01" }).returning({ id: videos.id });
+    await createChannel(db, { ...form({ source: "manual" }), slug: "quayside-picks" });
+    const lanterns = (await findChannel(db, "quayside-picks"))!;
+    const results = await searchChannelPicker(db, "lantern", ["title", "person", "episode", "video", "channel"]);
+    expect(results.map((r) => [r.kind, r.id, r.label, r.detail])).toEqual([
+      ["episode", episode.id, "The Lantern Quay", "Fictional Title 0 S2E5"],
+      ["video", video.id, "Lantern Quay trailer", "Fictional Title 1 · trailer"],
+    ]);
+    // A nested channel's picker asks for channels only.
+    expect(await searchChannelPicker(db, "lantern", ["channel"])).toEqual([]);
+    for (const r of results) expect(await addChannelItem(db, lanterns.id, r.kind, r.id)).toEqual({ ok: true });
+    expect((await listEditorItems(db, lanterns.id)).map((i) => [i.kind, i.name])).toEqual([["episode", "The Lantern Quay"], ["video", "Lantern Quay trailer"]]);
+    const items = (await loadChannelPage(db, lanterns, { page: 1, genre: null }))!.items;
+    expect(items.map((i) => [i.kind, i.name])).toEqual([["episode", "The Lantern Quay"], ["video", "Lantern Quay trailer"]]);
   });
 
   it("keep the order an editor sets, and lose a deleted title from every channel", async () => {
