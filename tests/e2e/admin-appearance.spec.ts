@@ -259,6 +259,10 @@ test("a channel homepage (type and channel) previews in the frame before it is s
   const site = await guest.newPage();
   await site.goto(`${baseURL}/`);
   await expect(site.getByTestId("landing-page")).toBeVisible();
+  // The frame's source of channel rows is for appearance editors only.
+  const refused = await guest.request.get(`${baseURL}/admin/appearance/homepage-channel/home`, { maxRedirects: 0 });
+  expect(refused.status()).not.toBe(200);
+  expect(await refused.text()).not.toContain("popular-movies");
   await guest.close();
   expect(await adminDb("SELECT key FROM settings WHERE key = 'homepage.type' AND value LIKE '%channel%'")).toHaveLength(0);
   await page.getByRole("button", { name: "Discard" }).click();
