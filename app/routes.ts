@@ -163,6 +163,8 @@ export default [
       route("mail-deliveries", "routes/admin/mail-deliveries.tsx"),
       route("announcements", "routes/admin/announcements.tsx"),
       route("appearance", "routes/admin/appearance.tsx"),
+      // The editor's frame previews a channel home page before it is saved (issue 17).
+      route("appearance/homepage-channel/:slug", "routes/admin/appearance-homepage-channel.ts"),
       // Files posted without JavaScript (posters, videos, logos): stored, then attached.
       route("upload", "routes/admin/upload.ts"),
       route("*", "routes/admin/not-found.tsx"),

@@ -243,4 +243,15 @@ describe("roles, pages and appearance", () => {
     expect((await loadSettings(db))["branding.site_name"]).toBe("Saved Together");
     expect((await auditRows("theme", theme.id))[0].after).toMatchObject({ values: { "--be-primary": "rgb(10, 20, 30)" } });
   });
+
+  it("saves a channel homepage (type and channel) from the appearance editor; an unknown type is refused", async () => {
+    const who = await actor();
+    const record = { settings: auditRecorder(db, who, "appearance.update", "setting"), themes: auditRecorder(db, who, "themes.update", "theme") };
+    const bad = await saveAppearance(db, { settings: { "homepage.type": "sideshow", "homepage.channel": "picks" }, themes: [], deletedThemes: [] }, t, record);
+    expect(bad).toMatchObject({ ok: false, errors: { "settings.homepage.type": [expect.any(String)] } });
+    expect((await loadSettings(db))["homepage.channel"]).not.toBe("picks");
+    expect(await saveAppearance(db, { settings: { "homepage.type": "channel", "homepage.channel": "picks" }, themes: [], deletedThemes: [] }, t, record)).toEqual({ ok: true });
+    const settings = await loadSettings(db);
+    expect([settings["homepage.type"], settings["homepage.channel"]]).toEqual(["channel", "picks"]);
+  });
 });

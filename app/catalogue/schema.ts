@@ -202,6 +202,8 @@ export const episodes = sqliteTable(
   (t) => [
     uniqueIndex("episodes_title_season_episode_idx").on(t.titleId, t.seasonNumber, t.episodeNumber),
     index("episodes_season_idx").on(t.seasonId, t.episodeNumber),
+    // "Airing this week" channels (migration 0031, decision 022): a range seek on air date.
+    index("episodes_air_date_idx").on(t.airDate),
   ],
 );
 

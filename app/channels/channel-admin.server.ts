@@ -261,18 +261,38 @@ export async function moveChannelItem(db: Database, channelId: number, itemId: n
   return reorderChannelItems(db, channelId, order, record);
 }
 
-/** The picker's search: titles, people and channels whose name matches (a prefix index walk each). */
+/** The picker's search: titles, people, episodes, videos and channels whose name matches (at most 10 of each). */
 export async function searchChannelPicker(db: Database, q: string, kinds: ChannelItemType[]) {
   const term = `%${q.replace(/[%_]/g, "")}%`;
   const limit = 10;
-  const [titleRows, peopleRows, channelRows] = await Promise.all([
+  const [titleRows, peopleRows, episodeRows, videoRows, channelRows] = await Promise.all([
     kinds.includes("title") ? db.select({ id: titles.id, name: titles.name, year: titles.year, type: titles.type }).from(titles).where(like(titles.name, term)).orderBy(desc(titles.popularity)).limit(limit) : [],
     kinds.includes("person") ? db.select({ id: people.id, name: people.name }).from(people).where(like(people.name, term)).orderBy(desc(people.popularity)).limit(limit) : [],
+    kinds.includes("episode")
+      ? db
+          .select({ id: episodes.id, name: episodes.name, season: episodes.seasonNumber, episode: episodes.episodeNumber, show: titles.name })
+          .from(episodes)
+          .innerJoin(titles, eq(titles.id, episodes.titleId))
+          .where(like(episodes.name, term))
+          .orderBy(asc(episodes.name), asc(episodes.id))
+          .limit(limit)
+      : [],
+    kinds.includes("video")
+      ? db
+          .select({ id: videos.id, name: videos.name, category: videos.category, title: titles.name })
+          .from(videos)
+          .innerJoin(titles, eq(titles.id, videos.titleId))
+          .where(like(videos.name, term))
+          .orderBy(asc(videos.name), asc(videos.id))
+          .limit(limit)
+      : [],
     kinds.includes("channel") ? db.select({ id: channels.id, name: channels.name, slug: channels.slug }).from(channels).where(or(like(channels.name, term), like(channels.slug, term))).orderBy(asc(channels.name)).limit(limit) : [],
   ]);
   return [
     ...titleRows.map((r) => ({ kind: "title" as const, id: r.id, label: `${r.name}${r.year ? ` (${r.year})` : ""}`, detail: r.type })),
     ...peopleRows.map((r) => ({ kind: "person" as const, id: r.id, label: r.name, detail: "person" })),
+    ...episodeRows.map((r) => ({ kind: "episode" as const, id: r.id, label: r.name, detail: `${r.show} S${r.season}E${r.episode}` })),
+    ...videoRows.map((r) => ({ kind: "video" as const, id: r.id, label: r.name, detail: `${r.title} · ${r.category}` })),
     ...channelRows.map((r) => ({ kind: "channel" as const, id: r.id, label: r.name, detail: `/channel/${r.slug}` })),
   ];
 }

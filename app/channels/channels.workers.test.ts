@@ -5,19 +5,20 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
-import { episodes, genres, people, seasons, titleGenres, titles } from "~/catalogue/schema";
+import { episodes, genres, people, seasons, titleGenres, titles, videos } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
 import { clearGuestPageCache } from "~/http/guest-page-cache.server";
 import { invalidateLocalizationsCache } from "~/i18n/i18n.server";
 import { loader as homeLoader } from "~/routes/site/home";
 import { invalidateSettingsCache } from "~/settings/settings.server";
 import { invalidateThemesCache } from "~/themes/themes.server";
-import { addChannelItem, createChannel, reorderChannelItems, listEditorItems } from "./channel-admin.server";
+import { addChannelItem, createChannel, reorderChannelItems, listEditorItems, searchChannelPicker } from "./channel-admin.server";
 import { channelFormSchema } from "./channel-form";
 import { loadChannelPage } from "./channel-page.server";
 import { findChannel } from "./channels.server";
 import { installChannelPreset } from "./presets";
-import { refreshAutomaticChannels, refreshChannel } from "./refresh.server";
+import { refreshAutomaticChannels, refreshChannel, ruleInsertStatement } from "./refresh.server";
+import { channelRuleSchema } from "./rules";
 import { channelItems, channels } from "./schema";
 
 /**
@@ -136,6 +137,25 @@ describe("automatic channels", () => {
     expect(await loadChannelPage(db, soon, { page: 1, genre: "drama" })).toBeNull(); // takes no genre
   });
 
+  it("airing this week stores the episodes airing in the next days, read by a seek on the air-date index", async () => {
+    const [season] = await db.insert(seasons).values({ titleId: titleIds[0], number: 1, name: "Season 1" }).returning({ id: seasons.id });
+    const airDates = ["2026-11-19", "2026-11-20", "2026-11-23", "2026-11-26", "2026-11-27", "2026-12-10", null];
+    for (const [i, airDate] of airDates.entries()) {
+      await db.insert(episodes).values({ titleId: titleIds[0], seasonId: season.id, seasonNumber: 1, episodeNumber: i + 1, name: `Fictional Episode ${i + 1}`, airDate });
+    }
+    await createChannel(db, { ...form({ source: "automatic", ruleKind: "airing_this_week" }), slug: "airing" });
+    const airing = (await findChannel(db, "airing"))!;
+    await refreshChannel(db, airing, TODAY);
+    // From today (2026-11-20) for CHANNEL_AIRING_DAYS (7): the 20th to the 26th, in air-date order.
+    expect((await loadChannelPage(db, airing, { page: 1, genre: null }))!.items.map((i) => i.name)).toEqual(["Fictional Episode 2", "Fictional Episode 3", "Fictional Episode 4"]);
+
+    const statement = ruleInsertStatement(db, airing.id, channelRuleSchema.parse({ kind: "airing_this_week" }), "", TODAY) as unknown as { toSQL(): { sql: string; params: unknown[] } };
+    const { sql: query, params } = statement.toSQL();
+    const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+    expect(plan.some((line) => /SEARCH e USING (COVERING )?INDEX episodes_air_date_idx \(air_date>\? AND air_date<\?\)/.test(line)), plan.join("\n")).toBe(true);
+    expect(plan.filter((line) => /^SCAN (e|episodes)\b/.test(line.trim())), plan.join("\n")).toEqual([]);
+  });
+
   it("refuse an unknown genre with a field error and store nothing", async () => {
     const result = await createChannel(db, { ...form({ source: "automatic", ruleKind: "popular", ruleGenres: "drama, westernish" }), slug: "bad" });
     expect(result).toEqual({ ok: false, errors: { ruleGenres: ["Unknown genre: westernish"] } });
@@ -153,6 +173,25 @@ describe("manual and nested channels", () => {
     expect(await addChannelItem(db, outer.id, "channel", inner.id)).toEqual({ ok: true });
     expect(await addChannelItem(db, inner.id, "channel", outer.id)).toEqual({ ok: false, message: "A channel cannot contain itself." });
     expect(await addChannelItem(db, outer.id, "title", titleIds[0])).toEqual({ ok: false, message: "A nested channel holds channels only." });
+  });
+
+  it("the search picker finds episodes and videos too, and a manual channel shows them", async () => {
+    const [season] = await db.insert(seasons).values({ titleId: titleIds[0], number: 2, name: "Season 2" }).returning({ id: seasons.id });
+    const [episode] = await db.insert(episodes).values({ titleId: titleIds[0], seasonId: season.id, seasonNumber: 2, episodeNumber: 5, name: "The Lantern Quay" }).returning({ id: episodes.id });
+    const [video] = await db.insert(videos).values({ titleId: titleIds[1], name: "Lantern Quay trailer", category: "trailer", source: "youtube", src: "fictional01" }).returning({ id: videos.id });
+    await createChannel(db, { ...form({ source: "manual" }), slug: "quayside-picks" });
+    const lanterns = (await findChannel(db, "quayside-picks"))!;
+    const results = await searchChannelPicker(db, "lantern", ["title", "person", "episode", "video", "channel"]);
+    expect(results.map((r) => [r.kind, r.id, r.label, r.detail])).toEqual([
+      ["episode", episode.id, "The Lantern Quay", "Fictional Title 0 S2E5"],
+      ["video", video.id, "Lantern Quay trailer", "Fictional Title 1 · trailer"],
+    ]);
+    // A nested channel's picker asks for channels only.
+    expect(await searchChannelPicker(db, "lantern", ["channel"])).toEqual([]);
+    for (const r of results) expect(await addChannelItem(db, lanterns.id, r.kind, r.id)).toEqual({ ok: true });
+    expect((await listEditorItems(db, lanterns.id)).map((i) => [i.kind, i.name])).toEqual([["episode", "The Lantern Quay"], ["video", "Lantern Quay trailer"]]);
+    const items = (await loadChannelPage(db, lanterns, { page: 1, genre: null }))!.items;
+    expect(items.map((i) => [i.kind, i.name])).toEqual([["episode", "The Lantern Quay"], ["video", "Lantern Quay trailer"]]);
   });
 
   it("keep the order an editor sets, and lose a deleted title from every channel", async () => {

@@ -68,6 +68,7 @@ const uploadTypePattern = z
   .regex(/^\.?[a-z0-9+_-]{1,32}$|^[a-z0-9.+-]{1,64}\/([a-z0-9.+-]{1,128}|\*)$/);
 
 export const HOMEPAGE_TYPES = ["landingPage", "loginPage", "registerPage", "customPage", "channel"] as const;
+export type HomepageType = (typeof HOMEPAGE_TYPES)[number];
 
 const defaultMenus: Menu[] = [
   {

@@ -6,9 +6,11 @@ import type { BenchContext } from "../lib/bench-context";
  * cache ("cached": one URL); "uncached" sends a distinct query string each
  * time, so every request renders the page (the home loader ignores the query:
  * three D1 statements for all the rows). Beside them a channel page and a
- * genre page, uncached the same way.
+ * genre page, uncached the same way, and a static file of the same server.
  */
 export default async function channels(bench: BenchContext) {
+  // The same run's static file, so the rows can be read beside it (`--only channels` skips the core rows).
+  await bench.measure("static asset /favicon.svg (channels run)", "/favicon.svg");
   const distinct = (base: string, n = 5000) => Array.from({ length: n }, (_, i) => `${base}${base.includes("?") ? "&" : "?"}b=${i}`);
   await bench.measure("channel home page (guest, cached)", "/");
   const home = distinct("/");

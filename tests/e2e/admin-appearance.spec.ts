@@ -234,3 +234,38 @@ test("inside the editor frame logout is refused and guest-only pages are shown",
   await expect(page.getByTestId("preview-path")).toHaveValue("/register");
   await expect(frame.getByRole("heading", { name: "Create a new account" })).toBeVisible();
 });
+
+test("a channel homepage (type and channel) previews in the frame before it is saved", async ({ page, context, browser, baseURL }) => {
+  const admin = await createAdmin("appearance-homepage");
+  await signIn(context, baseURL, admin);
+  const frame = await openEditor(page);
+  await page.getByTestId("section-homepage").click();
+  await page.getByTestId("homepage-type").selectOption("channel");
+  await page.getByTestId("homepage-channel").selectOption({ label: "Popular movies" });
+  const preview = frame.getByTestId("homepage-channel-preview");
+  await expect(preview.getByTestId("channel-page")).toHaveAttribute("data-channel", "popular-movies");
+  await expect(frame.getByTestId("landing-page")).toHaveCount(0);
+  const [first] = await adminDb<{ id: number; name: string }>(
+    "SELECT t.id, t.name FROM channel_items ci JOIN channels c ON c.id = ci.channel_id JOIN titles t ON t.id = ci.title_id WHERE c.slug = 'popular-movies' ORDER BY ci.position LIMIT 1",
+  );
+  await expect(preview.getByTestId("channel-item").first()).toHaveAttribute("href", new RegExp(`^/titles/${first.id}/`));
+  // The nested home channel previews with its rows.
+  await page.getByTestId("homepage-channel").selectOption({ label: "Home" });
+  await expect(preview.getByTestId("channel-page")).toHaveAttribute("data-channel", "home");
+  await expect(preview.getByTestId("channel-row").first()).toBeVisible();
+
+  // Nothing is saved: visitors still get the landing page, and Discard brings it back in the frame.
+  const guest = await browser.newContext();
+  const site = await guest.newPage();
+  await site.goto(`${baseURL}/`);
+  await expect(site.getByTestId("landing-page")).toBeVisible();
+  // The frame's source of channel rows is for appearance editors only.
+  const refused = await guest.request.get(`${baseURL}/admin/appearance/homepage-channel/home`, { maxRedirects: 0 });
+  expect(refused.status()).not.toBe(200);
+  expect(await refused.text()).not.toContain("popular-movies");
+  await guest.close();
+  expect(await adminDb("SELECT key FROM settings WHERE key = 'homepage.type' AND value LIKE '%channel%'")).toHaveLength(0);
+  await page.getByRole("button", { name: "Discard" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Discard" }).click();
+  await expect(frame.getByTestId("landing-page")).toBeVisible();
+});

@@ -219,3 +219,25 @@ test("api: channels list and a nested channel's rows one level deep", async ({ r
   expect((await request.get("/api/v1/channels/no-such-channel")).status()).toBe(404);
   expect((await request.get("/api/v1/channels/home?page=999999")).status()).toBe(422);
 });
+
+test.describe("with JavaScript", () => {
+  test("an admin reorders a manual channel's items by dragging one onto another", async ({ page, context, baseURL }) => {
+    const admin = await createAdmin("channels-drag");
+    await signIn(context, baseURL, admin);
+    const picks = [await createTestTitle(unique("Drag Pick One")), await createTestTitle(unique("Drag Pick Two")), await createTestTitle(unique("Drag Pick Three"))];
+    await createChannelInAdmin(page, { name: unique("Dragged picks"), source: "manual" });
+    await expect(page.getByText("Channel saved").first()).toBeVisible();
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+    for (const pick of picks) await addByPicker(page, pick.name);
+    const items = page.getByTestId("channel-editor-item");
+    await expect(items).toHaveCount(3);
+    // Drag the third item onto the first: it goes before it.
+    await items.nth(2).dragTo(items.nth(0));
+    await expect(page.getByText("Order saved").first()).toBeVisible();
+    await expect(items.nth(0)).toContainText(picks[2].name);
+    await expect(items.nth(1)).toContainText(picks[0].name);
+    await expect(items.nth(2)).toContainText(picks[1].name);
+    const stored = await adminDb<{ title_id: number }>("SELECT title_id FROM channel_items WHERE channel_id = ? ORDER BY position", [id]);
+    expect(stored.map((r) => Number(r.title_id))).toEqual([picks[2].id, picks[0].id, picks[1].id]);
+  });
+});

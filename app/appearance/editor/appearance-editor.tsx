@@ -2,13 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 import type { Menu } from "~/menus/menu";
-import type { LandingContent } from "~/settings/definitions";
+import type { HomepageType, LandingContent } from "~/settings/definitions";
 import { toast } from "~/toasts/toast-store";
 import { buttonClasses } from "~/ui/button-styles";
 import { ConfirmDialog } from "~/ui/dialog";
 import { inputClasses } from "~/ui/field-styles";
 import { APPEARANCE_SOURCE, isFromSameHost, parsePreviewMessage, withEditorFlag, type EditorCommand } from "../protocol";
-import { CustomCodeSection, GeneralSection, LandingSection, MenusSection, SeoSection, ThemesSection } from "./sections";
+import { CustomCodeSection, GeneralSection, HomepageSection, LandingSection, MenusSection, SeoSection, ThemesSection } from "./sections";
 
 export interface EditorLoaderData {
   settings: {
@@ -24,7 +24,11 @@ export interface EditorLoaderData {
     "custom_code.html": string;
     "homepage.appearance": LandingContent;
     "themes.default_id": number;
+    "homepage.type": HomepageType;
+    "homepage.channel": string;
   };
+  /** Channels the homepage can show (issue 17). */
+  channels: { name: string; slug: string }[];
   allowScripts: boolean;
   themes: ThemeDraft[];
   roles: { id: number; name: string }[];
@@ -57,13 +61,14 @@ const SECTIONS = [
   { id: "themes", label: "Themes", description: "Colours and fonts" },
   { id: "menus", label: "Menus", description: "Navigation links" },
   { id: "custom-code", label: "Custom code", description: "CSS and HTML" },
+  { id: "homepage", label: "Homepage", description: "What the site's address shows" },
   { id: "landing", label: "Landing page", description: "Header, features and banners" },
   { id: "seo", label: "SEO", description: "How search engines describe the site" },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]["id"];
 
 /** Where each section shows its changes best. */
-const SECTION_PAGES: Partial<Record<SectionId, string>> = { landing: "/" };
+const SECTION_PAGES: Partial<Record<SectionId, string>> = { landing: "/", homepage: "/" };
 
 function initialDraft(data: EditorLoaderData): Draft {
   return { settings: structuredClone(data.settings), themes: structuredClone(data.themes), deletedThemes: [] };
@@ -290,6 +295,7 @@ export function AppearanceEditor({ data }: { data: EditorLoaderData }) {
                   <CustomCodeSection css={draft.settings["custom_code.css"]} html={draft.settings["custom_code.html"]} allowScripts={data.allowScripts} canEditSettings={data.canEditSettings} errors={errors} onChange={setSetting} />
                 ) : null}
                 {section === "landing" ? <LandingSection content={draft.settings["homepage.appearance"]} errors={errors} onChange={(content) => setSetting("homepage.appearance", content)} /> : null}
+                {section === "homepage" ? <HomepageSection settings={draft.settings} channels={data.channels} errors={errors} onChange={setSetting} /> : null}
                 {section === "seo" ? <SeoSection settings={draft.settings} errors={errors} onChange={setSetting} /> : null}
               </div>
             </div>

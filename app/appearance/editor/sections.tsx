@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { useTrans } from "~/i18n/translation-context";
 import { MediaUpload } from "~/admin/ui/media-upload";
 import type { Menu, MenuItem } from "~/menus/menu";
-import type { LandingContent } from "~/settings/definitions";
+import type { HomepageType, LandingContent } from "~/settings/definitions";
 import { FONT_CHOICES, FONT_VARIABLE, THEME_VARIABLES, themeValueProblem } from "~/themes/theme-variables";
 import { buttonClasses } from "~/ui/button-styles";
 import { descriptionClasses, errorClasses, inputClasses, labelClasses } from "~/ui/field-styles";
@@ -87,6 +87,47 @@ export function SeoSection({ settings, errors, onChange }: { settings: SettingsD
       />
       <p className={descriptionClasses}>{t(":count characters", { count: settings["branding.site_description"].length })}</p>
       <p className={descriptionClasses}>{t("Each custom page has its own SEO title and description in Custom pages.")}</p>
+    </>
+  );
+}
+
+const HOMEPAGE_TYPE_LABELS: Record<HomepageType, string> = {
+  channel: "Channel",
+  landingPage: "Landing page",
+  loginPage: "Login page",
+  registerPage: "Registration page",
+  customPage: "Custom page",
+};
+
+/** The homepage type and channel (issue 17): the frame shows a chosen channel at once, unsaved. */
+export function HomepageSection({ settings, channels, errors, onChange }: { settings: SettingsDraft; channels: { name: string; slug: string }[]; errors: Errors; onChange: SetSetting }) {
+  const t = useTrans();
+  const type = settings["homepage.type"];
+  return (
+    <>
+      <Field label={t("Homepage type")} htmlFor="homepage-type" error={errors["settings.homepage.type"]}>
+        <select id="homepage-type" value={type} onChange={(e) => onChange("homepage.type", e.currentTarget.value as HomepageType)} className={inputClasses} data-testid="homepage-type">
+          {(Object.keys(HOMEPAGE_TYPE_LABELS) as HomepageType[]).map((value) => (
+            <option key={value} value={value}>
+              {t(HOMEPAGE_TYPE_LABELS[value])}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {type === "channel" ? (
+        <Field label={t("Channel")} htmlFor="homepage-channel" error={errors["settings.homepage.channel"]} description={t("Channels are made in the admin area's Channels screen.")}>
+          <select id="homepage-channel" value={settings["homepage.channel"]} onChange={(e) => onChange("homepage.channel", e.currentTarget.value)} className={inputClasses} data-testid="homepage-channel">
+            {channels.some((c) => c.slug === settings["homepage.channel"]) ? null : <option value={settings["homepage.channel"]}>{settings["homepage.channel"] || t("None")}</option>}
+            {channels.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : (
+        <p className={descriptionClasses}>{t("The preview shows a channel homepage at once; other homepage types show once saved.")}</p>
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { APPEARANCE_SETTING_KEYS, appearanceSaveSchema, saveAppearance } from "~
 import { AppearanceEditor } from "~/appearance/editor/appearance-editor";
 import { useTrans } from "~/i18n/translation-context";
 import { rolesAndPermissions } from "~/auth/user-admin.server";
+import { listChannelChoices } from "~/channels/channel-admin.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Appearance" }];
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.appearanceUpdate);
   const { settings, themes } = admin.app;
-  const { roles, permissions } = await rolesAndPermissions(admin.app.db);
+  const [{ roles, permissions }, channels] = await Promise.all([rolesAndPermissions(admin.app.db), listChannelChoices(admin.app.db)]);
   return {
     settings: Object.fromEntries(APPEARANCE_SETTING_KEYS.map((key) => [key, settings[key]])) as { [K in (typeof APPEARANCE_SETTING_KEYS)[number]]: (typeof settings)[K] },
     allowScripts: settings["custom_code.allow_scripts"],
@@ -30,6 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
     permissions: permissions.map((p) => p.name),
     canEditMenus: admin.can(P.menusUpdate),
     canEditSettings: admin.can(P.settingsUpdate),
+    channels: channels.map((c) => ({ name: c.name, slug: c.slug })),
   };
 }
 

@@ -35,6 +35,8 @@ const CustomPageView = lazyComponent(() => import("~/pages/custom-page-view").th
 const ChannelView = lazyComponent(() => import("~/channels/ui/channel-view").then((m) => m.ChannelView));
 const LandingPage = lazyComponent(() => import("~/site/landing/landing-page").then((m) => m.LandingPage));
 const PricingTable = lazyComponent(() => import("~/billing/ui/pricing-table").then((m) => m.PricingTable));
+// Only in the appearance editor's frame: another channel as the homepage, before it is saved.
+const ChannelHomePreview = lazy(() => import("~/channels/ui/channel-home-preview").then((m) => ({ default: m.ChannelHomePreview })));
 
 /** Titles in the landing page's trending grid: three rows of three. */
 const TRENDING_GRID_SIZE = 9;
@@ -164,7 +166,21 @@ export async function action(args: Route.ActionArgs) {
   throw data(null, { status: 405 });
 }
 
-export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+export default function Home(props: Route.ComponentProps) {
+  // The appearance editor previews a channel homepage (type and channel) before it is saved.
+  const preview = useAppearancePreview()?.settings;
+  const slug = preview?.["homepage.type"] === "channel" ? preview["homepage.channel"] : null;
+  const content = <HomeContent {...props} />;
+  const { loaderData } = props;
+  if (typeof slug !== "string" || !slug || (loaderData.kind === "channel" && loaderData.page.channel.slug === slug)) return content;
+  return (
+    <Suspense fallback={content}>
+      <ChannelHomePreview slug={slug} fallback={content} />
+    </Suspense>
+  );
+}
+
+function HomeContent({ loaderData, actionData }: Route.ComponentProps) {
   // The landing content comes with the page; inside the appearance editor's frame its preview wins.
   const previewedContent = useAppearancePreview()?.settings["homepage.appearance"] as LandingContent | undefined;
   // The auth screens' named exports take their loader and action data as props.

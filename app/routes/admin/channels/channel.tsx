@@ -57,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
   const editable = channel && channel.source !== "automatic";
   const [items, results] = await Promise.all([
     editable ? listEditorItems(admin.app.db, channel.id) : [],
-    editable && q ? searchChannelPicker(admin.app.db, q, channel.source === "nested" ? ["channel"] : ["title", "person", "channel"]) : [],
+    editable && q ? searchChannelPicker(admin.app.db, q, channel.source === "nested" ? ["channel"] : ["title", "person", "episode", "video", "channel"]) : [],
   ]);
   return {
     channel: channel
@@ -201,7 +201,7 @@ export default function ChannelEditor({ loaderData, actionData }: Route.Componen
           <ItemsEditor items={items} />
           <form method="get" className="mt-4 flex gap-2" role="search">
             <label htmlFor="picker-q" className="sr-only">{t("Search")}</label>
-            <input id="picker-q" name="q" defaultValue={q} placeholder={channel.source === "nested" ? t("Search channels") : t("Search titles, people and channels")} className="h-10 flex-1 rounded-theme border border-divider bg-background px-3 text-sm" />
+            <input id="picker-q" name="q" defaultValue={q} placeholder={channel.source === "nested" ? t("Search channels") : t("Search titles, people, episodes, videos and channels")} className="h-10 flex-1 rounded-theme border border-divider bg-background px-3 text-sm" />
             <button type="submit" className={buttonClasses({ variant: "outlined", color: "neutral" })}>{t("Search")}</button>
           </form>
           {q ? (
