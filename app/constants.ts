@@ -294,3 +294,17 @@ export const FOR_YOU_ROW_ITEMS = 12;
 export const FOR_YOU_MIN_SEED_RATING = 7;
 /** A whole series marked watched writes at most this many history rows at once (D1 statement size). */
 export const MARK_SERIES_MAX_EPISODES = 500;
+
+// Import and export (issue 18, decision 027).
+/** The largest upload an import reads (a Letterboxd ZIP or one CSV). */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** The most bytes the CSVs inside one ZIP may unpack to. */
+export const IMPORT_MAX_UNPACKED_BYTES = 40 * 1024 * 1024;
+/** The most rows one import reads, all files together. */
+export const IMPORT_MAX_ROWS = 20_000;
+/** Rows per INSERT (D1 allows 100 bound parameters per statement; history rows take 3). */
+export const IMPORT_ROWS_PER_STATEMENT = 30;
+/** Statements per db.batch of an import. */
+export const IMPORT_STATEMENTS_PER_BATCH = 50;
+/** Unmatched rows listed in an import's report (the rest are counted). */
+export const IMPORT_REPORT_UNMATCHED = 200;
