@@ -52,6 +52,8 @@ export default [
     route("history", "routes/library/history.tsx"),
     route("progress", "routes/library/progress.tsx"),
     route("for-you", "routes/library/for-you.tsx"),
+    // Import (Letterboxd, IMDb) and CSV export of the library (issue 18, decision 027).
+    route("library/import", "routes/library/import.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -71,6 +73,7 @@ export default [
   route("account-settings/export", "routes/account/export.ts"),
   // Ratings of titles and episodes, and the public profile's privacy (issue 18; forms post here).
   route("library/rating", "routes/library/rating.ts"),
+  route("library/export/:kind", "routes/library/export.ts"),
   route("account-settings/profile-privacy", "routes/library/profile-privacy.ts"),
   // The API reference (its own full-page layout): api.access, API integrated.
   route("api-docs", "routes/site/api-docs.tsx"),

@@ -10,6 +10,9 @@ import { createList, ownedListCount } from "~/lists/lists.server";
 import { listItems, lists } from "~/lists/schema";
 import { ImportFileError, type ImportData, type ImportEntry } from "./formats";
 import { matchKey, pickTitle, type Candidate } from "./match";
+import type { ImportReport } from "./report";
+
+export type { ImportReport };
 
 /**
  * Applies a read import (decision 027). Every row is matched to a title
@@ -22,15 +25,6 @@ import { matchKey, pickTitle, type Candidate } from "./match";
  * profile's counts, list sizes) are recomputed from the rows in the last
  * batch, as the library's own writes do (decision 023).
  */
-export interface ImportReport {
-  source: ImportData["source"];
-  ratings: { matched: number; total: number };
-  watchlist: { matched: number; total: number };
-  watched: { matched: number; total: number };
-  lists: { name: string; id: number; matched: number; total: number }[];
-  unmatched: { file: string; line: number; name: string; year: number | null }[];
-  unmatchedCount: number;
-}
 
 export async function matchTitles(db: Database, entries: ImportEntry[]): Promise<Map<string, Candidate[]>> {
   const keys = [...new Set(entries.map((e) => e.name.toLowerCase()))];
