@@ -251,6 +251,9 @@ export default [
     route("for-you", "routes/api/v1/library/for-you.ts", { id: "api-for-you" }),
     route("profiles/:id", "routes/api/v1/library/profile.ts"),
     route("users/me/profile-privacy", "routes/api/v1/library/profile-privacy.ts"),
+    // Import and export (issue 18, decision 027).
+    route("library/import", "routes/api/v1/library/import.ts", { id: "api-library-import" }),
+    route("library/export/:kind", "routes/api/v1/library/export.ts", { id: "api-library-export" }),
     // The API's own description (app/api: contracts, conventions, OpenAPI).
     route("openapi.json", "routes/api/v1/openapi.ts"),
     // Catalogue, read-only (titles.view).

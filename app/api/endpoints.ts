@@ -7,6 +7,7 @@ import { channelEndpoints } from "~/channels/api-contract";
 import { contactEndpoints } from "~/contact/api-contract";
 import { valueListEndpoints } from "~/i18n/api-contract";
 import { libraryEndpoints } from "~/library/api-contract";
+import { importEndpoints } from "~/imports/api-contract";
 import { notificationEndpoints } from "~/notifications/api-contract";
 import { listEndpoints } from "~/lists/api-contract";
 import { logEndpoints } from "~/observability/api-contract";
@@ -38,4 +39,5 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   ...workspaceEndpoints,
   ...listEndpoints,
   ...libraryEndpoints,
+  ...importEndpoints,
 ];

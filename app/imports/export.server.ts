@@ -5,8 +5,9 @@ import { ratings, watchHistory, watchlistItems } from "~/library/schema";
 import { listItems, lists } from "~/lists/schema";
 import { toCsv } from "./csv";
 
-export const EXPORT_KINDS = ["ratings", "watchlist", "history", "lists"] as const;
-export type ExportKind = (typeof EXPORT_KINDS)[number];
+import type { ExportKind } from "./export-kinds";
+
+export { EXPORT_KINDS, type ExportKind } from "./export-kinds";
 
 /**
  * A member's library as CSV (decision 027): one ordered, indexed read per
