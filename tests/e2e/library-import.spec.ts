@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { strToU8, zipSync } from "fflate";
 import { queryE2e } from "./fixtures/e2e-db";
-import { createSignedInUser, signedInContext, waitForApp, type SignedInUser } from "./social/helpers";
+import { api, createSignedInUser, signedInContext, waitForApp, type SignedInUser } from "./social/helpers";
 
 /**
  * Import and export (issue 18, decision 027): a Letterboxd-shaped ZIP (with
@@ -123,7 +123,7 @@ test("an IMDb ratings CSV imports without JavaScript; importing it again changes
   expect(await counts(user.userId)).toEqual({ ratings: 2, watchlist: 0, history: 0, lists: 0 });
 });
 
-test("a malformed file is refused with a clear message and changes nothing", async ({ browser }) => {
+test("a malformed file is refused with a clear message and changes nothing (page and api/v1)", async ({ browser, request }) => {
   const [a, b] = await movies(60, 2);
   const user = await createSignedInUser("importer");
   const page = await importPage(browser, user, true);
@@ -143,4 +143,41 @@ test("a malformed file is refused with a clear message and changes nothing", asy
   await page.getByTestId("import-submit").click();
   await expect(page.getByTestId("import-error")).toContainText("notes.csv has no Date, Name, Year columns");
   expect(await counts(user.userId)).toEqual({ ratings: 0, watchlist: 0, history: 0, lists: 0 });
+
+  // api/v1: the same ZIP is a 422 naming the line; an IMDb watchlist CSV then imports and the export lists it.
+  const refused = await request.post("/api/v1/library/import", { headers: { Cookie: user.cookieHeader, Accept: "application/json" }, multipart: { file: { name: "letterboxd.zip", mimeType: "application/zip", buffer: Buffer.from(zip) } } });
+  expect(refused.status()).toBe(422);
+  expect((await refused.json()).errors.file[0]).toContain('line 3: "6" is not a rating');
+  expect(await counts(user.userId)).toEqual({ ratings: 0, watchlist: 0, history: 0, lists: 0 });
+  const watchlist = csv([["Position", "Const", "Created", "Modified", "Description", "Title", "URL", "Title Type", "Year"], [1, "tt9000010", "2024-01-01", "2024-01-01", "", a!.name, "x", "Movie", a!.year]]);
+  const imported = await request.post("/api/v1/library/import", { headers: { Cookie: user.cookieHeader, Accept: "application/json" }, multipart: { file: { name: "WATCHLIST.csv", mimeType: "text/csv", buffer: Buffer.from(watchlist) } } });
+  expect(imported.status()).toBe(200);
+  expect(await imported.json()).toMatchObject({ source: "imdb", watchlist: { matched: 1, total: 1 }, unmatched_count: 0 });
+  const exported = await request.get("/api/v1/library/export/watchlist", { headers: { Cookie: user.cookieHeader } });
+  expect(exported.headers()["content-type"]).toContain("text/csv");
+  expect((await exported.text()).split("\r\n")[1]).toMatch(new RegExp(`^${a!.id},`));
+});
+
+test("the public profile shows public lists (not private ones) and the account menu links to My lists", async ({ browser, request }) => {
+  const user = await createSignedInUser("lister");
+  const made = async (name: string, isPublic: boolean) => {
+    const answer = await api(request, user, "POST", "/lists", { name, description: "", public: isPublic, workspaceId: 0 });
+    expect(answer.status).toBe(201);
+  };
+  await made("Shown on my profile", true);
+  await made("Kept to myself", false);
+  const [profile] = await queryE2e<{ slug: string }>("SELECT lower(replace(coalesce(display_name, ''), ' ', '-')) AS slug FROM users WHERE id = ?", [user.userId]);
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(`/user/${user.userId}/${profile!.slug || "x"}`);
+  await expect(guest.getByTestId("profile-lists")).toContainText("Shown on my profile");
+  await expect(guest.getByTestId("profile-lists")).not.toContainText("Kept to myself");
+
+  const context = await signedInContext(browser, user);
+  const page = await context.newPage();
+  await page.goto("/watchlist");
+  await waitForApp(page);
+  await page.getByTestId("user-menu").first().click();
+  await page.getByRole("menuitem", { name: "My lists" }).or(page.getByRole("link", { name: "My lists" })).first().click();
+  await expect(page).toHaveURL(/\/lists$/);
+  await expect(page.getByTestId("list-rows")).toContainText("Kept to myself");
 });
