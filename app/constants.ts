@@ -302,8 +302,8 @@ export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_UNPACKED_BYTES = 40 * 1024 * 1024;
 /** The most rows one import reads, all files together. */
 export const IMPORT_MAX_ROWS = 20_000;
-/** Rows per INSERT (D1 allows 100 bound parameters per statement; history rows take 3). */
-export const IMPORT_ROWS_PER_STATEMENT = 30;
+/** Bound parameters one import statement may use (D1 allows 100; a few are kept for the statement's own). */
+export const IMPORT_PARAMS_PER_STATEMENT = 95;
 /** Statements per db.batch of an import. */
 export const IMPORT_STATEMENTS_PER_BATCH = 50;
 /** Unmatched rows listed in an import's report (the rest are counted). */

@@ -2,7 +2,7 @@ import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { checkQuota, hasPermission, type Viewer } from "~/auth/viewer";
 import { titles } from "~/catalogue/schema";
-import { IMPORT_REPORT_UNMATCHED, IMPORT_ROWS_PER_STATEMENT, IMPORT_STATEMENTS_PER_BATCH } from "~/constants";
+import { IMPORT_REPORT_UNMATCHED, IMPORT_PARAMS_PER_STATEMENT, IMPORT_STATEMENTS_PER_BATCH } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { refreshProfileCounts } from "~/library/counts.server";
 import { ratings, watchHistory, watchlistItems } from "~/library/schema";
@@ -50,6 +50,9 @@ export async function matchTitles(db: Database, entries: ImportEntry[]): Promise
   }
   return found;
 }
+
+/** Rows per multi-row INSERT when each row binds `perRow` values (D1: 100 bound parameters a statement). */
+const rowsPer = (perRow: number) => Math.floor(IMPORT_PARAMS_PER_STATEMENT / perRow);
 
 function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -112,7 +115,8 @@ export async function runImport(db: Database, viewer: Viewer, data: ImportData):
 
   // Everything is checked: the writes.
   const statements: BatchItem<"sqlite">[] = [];
-  for (const rows of chunk([...ratingByTitle], IMPORT_ROWS_PER_STATEMENT)) {
+  // Counted generously: a row binds user, title and rating (times are SQL defaults), the conflict clause one more.
+  for (const rows of chunk([...ratingByTitle], rowsPer(5) - 1)) {
     statements.push(
       db
         .insert(ratings)
@@ -120,10 +124,10 @@ export async function runImport(db: Database, viewer: Viewer, data: ImportData):
         .onConflictDoUpdate({ target: [ratings.userId, ratings.titleId], targetWhere: sql`episode_id IS NULL`, set: { rating: sql`excluded.rating`, updatedAt: new Date() } }),
     );
   }
-  for (const rows of chunk([...watchlistTitles], IMPORT_ROWS_PER_STATEMENT)) {
+  for (const rows of chunk([...watchlistTitles], rowsPer(3))) {
     statements.push(db.insert(watchlistItems).values(rows.map((titleId) => ({ userId, titleId }))).onConflictDoNothing());
   }
-  for (const rows of chunk([...viewings.values()], IMPORT_ROWS_PER_STATEMENT)) {
+  for (const rows of chunk([...viewings.values()], rowsPer(2) - 2)) {
     // A viewing already logged for that title and day is not logged again (importing twice adds nothing).
     const values = sql.join(rows.map((r) => sql`(${r.titleId}, ${r.watchedOn})`), sql`, `);
     statements.push(
@@ -136,7 +140,7 @@ export async function runImport(db: Database, viewer: Viewer, data: ImportData):
   for (const { list, ids } of listPlans) {
     const created = await createList(db, viewer, { name: list.name, description: list.description, public: false, workspaceId: 0 });
     createdLists.push({ name: created.name, id: created.id, matched: ids.length, total: list.items.length });
-    for (const rows of chunk(ids.map((item, index) => ({ ...item, position: index + 1 })), 20)) {
+    for (const rows of chunk(ids.map((item, index) => ({ ...item, position: index + 1 })), rowsPer(6))) {
       statements.push(db.insert(listItems).values(rows.map((r) => ({ listId: created.id, titleId: r.titleId, position: r.position, note: r.note, addedBy: userId }))).onConflictDoNothing());
     }
     statements.push(db.update(lists).set({ itemsCount: sql`(SELECT count(*) FROM list_items WHERE list_id = ${created.id})`, updatedAt: new Date() }).where(eq(lists.id, created.id)));
