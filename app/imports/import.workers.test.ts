@@ -40,7 +40,7 @@ const viewer = (userId: number, lists: number | null = 10): Viewer => ({
 const csv = (rows: (string | number)[][]) => rows.map((r) => r.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(",")).join("\n") + "\n";
 
 beforeAll(async () => {
-  const rows = Array.from({ length: MANY }, (_, i) => ({ id: BASE + i, type: "movie" as const, name: `Importable Reel ${i}`, slug: `importable-reel-${i}`, year: 2000 + (i % 20), popularity: i }));
+  const rows: (typeof titles.$inferInsert)[] = Array.from({ length: MANY }, (_, i) => ({ id: BASE + i, type: "movie" as const, name: `Importable Reel ${i}`, slug: `importable-reel-${i}`, year: 2000 + (i % 20), popularity: i }));
   // Two titles of one name: the year decides; a series and a movie of one name and year: the type decides.
   rows.push({ id: BASE + 500, type: "movie", name: "Twin Harbour", slug: "twin-harbour-a", year: 1980, popularity: 1 });
   rows.push({ id: BASE + 501, type: "movie", name: "Twin Harbour", slug: "twin-harbour-b", year: 2010, popularity: 1 });

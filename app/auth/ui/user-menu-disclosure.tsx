@@ -40,8 +40,6 @@ export function useUserMenuModel() {
           { id: "for-you", label: t("For you"), href: "/for-you" },
         ]
       : []),
-    // Lists (issue 18, decision 024): every signed-in user has "My lists".
-    { id: "lists", label: t("My lists"), href: "/lists" },
     { id: "account", label: t("Account settings"), href: "/account-settings" },
     ...(settings.notif?.integrated ? [{ id: "notifications", label: t("Notifications"), href: "/notifications", mobileOnly: true }] : []),
     ...(settings.billing.enable && subscribed ? [{ id: "billing", label: t("Billing"), href: "/billing" }] : []),
