@@ -171,5 +171,4 @@ test("the public profile shows public lists, not private ones", async ({ browser
   await guest.goto(`/user/${user.userId}/${profile!.slug || "x"}`);
   await expect(guest.getByTestId("profile-lists")).toContainText("Shown on my profile");
   await expect(guest.getByTestId("profile-lists")).not.toContainText("Kept to myself");
-
 });
