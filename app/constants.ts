@@ -357,3 +357,17 @@ export const TMDB_JOB_STALL_S = 10 * 60;
 /** With "search also asks TMDB" on, a search with fewer local titles than this also shows up to TMDB_SEARCH_FALLBACK_LIMIT of TMDB's matches. */
 export const TMDB_SEARCH_FALLBACK_BELOW = 3;
 export const TMDB_SEARCH_FALLBACK_LIMIT = 6;
+
+// Import and export (issue 18, decision 027).
+/** The largest upload an import reads (a Letterboxd ZIP or one CSV). */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** The most bytes the CSVs inside one ZIP may unpack to. */
+export const IMPORT_MAX_UNPACKED_BYTES = 40 * 1024 * 1024;
+/** The most rows one import reads, all files together. */
+export const IMPORT_MAX_ROWS = 20_000;
+/** Bound parameters one import statement may use (D1 allows 100; a few are kept for the statement's own). */
+export const IMPORT_PARAMS_PER_STATEMENT = 95;
+/** Statements per db.batch of an import. */
+export const IMPORT_STATEMENTS_PER_BATCH = 50;
+/** Unmatched rows listed in an import's report (the rest are counted). */
+export const IMPORT_REPORT_UNMATCHED = 200;

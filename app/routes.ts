@@ -58,6 +58,8 @@ export default [
     route("history", "routes/library/history.tsx"),
     route("progress", "routes/library/progress.tsx"),
     route("for-you", "routes/library/for-you.tsx"),
+    // Import (Letterboxd, IMDb) and CSV export of the library (issue 18, decision 027).
+    route("library/import", "routes/library/import.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -77,6 +79,7 @@ export default [
   route("account-settings/export", "routes/account/export.ts"),
   // Ratings of titles and episodes, and the public profile's privacy (issue 18; forms post here).
   route("library/rating", "routes/library/rating.ts"),
+  route("library/export/:kind", "routes/library/export.ts"),
   route("account-settings/profile-privacy", "routes/library/profile-privacy.ts"),
   // The API reference (its own full-page layout): api.access, API integrated.
   route("api-docs", "routes/site/api-docs.tsx"),
@@ -273,6 +276,9 @@ export default [
     route("comments/:id/report", "routes/api/v1/community/report.ts", { id: "api-comment-report" }),
     route("moderation/queue", "routes/api/v1/community/moderation-queue.ts"),
     route("moderation/actions", "routes/api/v1/community/moderation-actions.ts"),
+    // Import and export (issue 18, decision 027).
+    route("library/import", "routes/api/v1/library/import.ts", { id: "api-library-import" }),
+    route("library/export/:kind", "routes/api/v1/library/export.ts", { id: "api-library-export" }),
     // The API's own description (app/api: contracts, conventions, OpenAPI).
     route("openapi.json", "routes/api/v1/openapi.ts"),
     // Catalogue, read-only (titles.view).

@@ -8,6 +8,7 @@ import { communityEndpoints } from "~/community/api-contract";
 import { contactEndpoints } from "~/contact/api-contract";
 import { valueListEndpoints } from "~/i18n/api-contract";
 import { libraryEndpoints } from "~/library/api-contract";
+import { importEndpoints } from "~/imports/api-contract";
 import { notificationEndpoints } from "~/notifications/api-contract";
 import { listEndpoints } from "~/lists/api-contract";
 import { logEndpoints } from "~/observability/api-contract";
@@ -40,4 +41,5 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   ...listEndpoints,
   ...libraryEndpoints,
   ...communityEndpoints,
+  ...importEndpoints,
 ];

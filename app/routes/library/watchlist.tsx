@@ -49,7 +49,12 @@ export default function Watchlist({ loaderData }: Route.ComponentProps) {
   };
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("Watchlist")}</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("Watchlist")}</h1>
+        <Link to="/library/import" className="text-sm font-medium text-primary hover:underline" data-testid="library-import-link">
+          {t("Import and export")}
+        </Link>
+      </div>
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-4" data-testid="watchlist-filters">
         <label className="flex flex-col gap-1">
           <span className={fieldLabelClasses}>{t("Sort by")}</span>

@@ -4,12 +4,15 @@ import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 import { parseId } from "~/catalogue/access.server";
 import { loadLibraryProfile, loadProfileActivity } from "~/library/profile.server";
+import { listPath } from "~/lists/lists";
+import { publicListsOfUser } from "~/lists/lists.server";
 import { profilePath, publicName } from "~/profiles/public-profile";
 import { loadPublicProfile } from "~/profiles/public-profile.server";
 import { getApp } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { TitleCard } from "~/site/cards";
+import { PROFILE_RECENT_ITEMS as PROFILE_LISTS } from "~/constants";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 
@@ -31,7 +34,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (library.private && !own) {
     return data({ profile: null, seo: { ...seo, title: app.t("Private profile") } }, { status: 403, headers: { "Cache-Control": "private, no-store" } });
   }
-  const activity = await loadProfileActivity(app.db, user.id);
+  // The public lists (lists_user_idx) in parallel with the activity.
+  const [activity, publicLists] = await Promise.all([loadProfileActivity(app.db, user.id), publicListsOfUser(app.db, user.id, PROFILE_LISTS)]);
   return {
     profile: {
       id: user.id,
@@ -41,6 +45,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       isPrivate: library.private,
       counts: { ratings: library.ratingsCount, watchlist: library.watchlistCount, watched: library.watchedCount },
       ...activity,
+      lists: publicLists.map((list) => ({ id: list.id, slug: list.slug, name: list.name, description: list.description, itemsCount: list.items_count })),
     },
     seo,
   };
@@ -128,7 +133,24 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {/* Public lists (issue 18's lists part) go here, between watched titles and the page's end. */}
+      {profile.lists.length > 0 ? (
+        <section aria-labelledby="public-lists" className="mt-12">
+          <h2 id="public-lists" className="text-xl font-semibold text-foreground">
+            {t("Lists")}
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="profile-lists">
+            {profile.lists.map((list) => (
+              <li key={list.id} className="rounded-theme border border-divider bg-elevated p-4">
+                <a href={listPath(list)} className="font-medium text-foreground hover:text-primary">
+                  {list.name}
+                </a>
+                <p className="mt-1 text-xs text-muted">{t(":count titles", { count: list.itemsCount })}</p>
+                {list.description ? <p className="mt-2 line-clamp-2 text-sm text-muted">{list.description}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

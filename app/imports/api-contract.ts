@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { defineEndpoint, errorResponses } from "~/api/contract";
+import { IMPORT_MAX_BYTES, IMPORT_REPORT_UNMATCHED } from "~/constants";
+import { EXPORT_KINDS } from "./export-kinds";
+
+/**
+ * Import (Letterboxd, IMDb) and CSV export of a member's library over api/v1
+ * (issue 18, decision 027). An import runs while the request waits: its
+ * answer is the report (there is no job to poll).
+ */
+const tag = "Library";
+const counts = z.object({ matched: z.number().int(), total: z.number().int() });
+
+export const importReportSchema = z
+  .object({
+    source: z.enum(["letterboxd", "imdb"]),
+    ratings: counts,
+    watchlist: counts,
+    watched: counts,
+    lists: z.array(z.object({ id: z.number().int(), name: z.string(), matched: z.number().int(), total: z.number().int() })).describe("Lists created (private)."),
+    unmatched: z.array(z.object({ file: z.string(), line: z.number().int(), name: z.string(), year: z.number().int().nullable() })).describe(`Rows no title matched (the first ${IMPORT_REPORT_UNMATCHED}).`),
+    unmatched_count: z.number().int(),
+  })
+  .meta({ title: "ImportReport" });
+
+export const importEndpoint = defineEndpoint({
+  method: "post",
+  scope: "lists:write",
+  path: "/library/import",
+  operationId: "importLibrary",
+  summary: "Import ratings, watchlist, history and lists from Letterboxd or IMDb",
+  description: `multipart/form-data with \`file\`: Letterboxd's export ZIP or one of its CSVs (ratings, watchlist, watched, diary, lists/*), or IMDb's ratings or watchlist CSV, at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Rows are matched to titles by name and year. The file is checked completely first: a file that cannot be read is a 422 and nothing changes. The answer is the report.`,
+  tag,
+  access: "user",
+  permission: "watchlist.use",
+  bodyKind: "multipart",
+  body: z.object({ file: z.string().describe("The export file (binary part).") }),
+  responses: { 200: { description: "What matched and what did not.", schema: importReportSchema }, ...errorResponses(401, 403, 413, 422, 429) },
+});
+
+export const exportEndpoint = defineEndpoint({
+  method: "get",
+  path: "/library/export/{kind}",
+  operationId: "exportLibrary",
+  summary: "My ratings, watchlist, watch history or lists as CSV",
+  description:
+    "ratings: Title ID,Name,Year,Type,Season,Episode,Rating,Rated At; watchlist: Title ID,Name,Year,Type,Added At; history: Title ID,Name,Year,Type,Season,Episode,Watched On; lists: List ID,List,Public,Position,Title ID,Name,Year,Note.",
+  tag,
+  access: "user",
+  permission: "watchlist.use",
+  params: z.object({ kind: z.enum(EXPORT_KINDS).describe("Which file.") }),
+  responses: { 200: { description: "The CSV file (RFC 4180, UTF-8).", contentType: "text/csv" }, ...errorResponses(401, 403, 404, 429) },
+});
+
+export const importEndpoints = [importEndpoint, exportEndpoint];

@@ -1,0 +1,63 @@
+/**
+ * A small RFC 4180 CSV reader and writer (decision 027): quoted fields with
+ * commas, doubled quotes and line breaks; CRLF or LF; a UTF-8 BOM is dropped.
+ * Our own instead of a dependency: ~50 lines, no Node APIs, runs in workerd.
+ */
+export class CsvError extends Error {}
+
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let fieldStarted = false;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else field += c;
+      continue;
+    }
+    if (c === '"') {
+      if (field !== "") throw new CsvError(`A quote in the middle of a field on line ${rows.length + 1}.`);
+      quoted = true;
+      fieldStarted = true;
+    } else if (c === ",") {
+      row.push(field);
+      field = "";
+      fieldStarted = false;
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      fieldStarted = false;
+    } else {
+      field += c;
+      fieldStarted = true;
+    }
+  }
+  if (quoted) throw new CsvError("A quoted field is never closed.");
+  if (fieldStarted || field !== "" || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows to CSV text (CRLF, as RFC 4180 says). */
+export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  return [header, ...rows].map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
+}

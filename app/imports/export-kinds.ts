@@ -1,0 +1,2 @@
+export const EXPORT_KINDS = ["ratings", "watchlist", "history", "lists"] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];

@@ -1,0 +1,174 @@
+import { expect, test, type Browser } from "@playwright/test";
+import { strToU8, zipSync } from "fflate";
+import { queryE2e } from "./fixtures/e2e-db";
+import { api, createSignedInUser, signedInContext, waitForApp, type SignedInUser } from "./social/helpers";
+
+/**
+ * Import and export (issue 18, decision 027): a Letterboxd-shaped ZIP (with
+ * JavaScript) and an IMDb-shaped CSV (without) made here from seeded titles
+ * import with a report naming what did not match; a malformed file changes
+ * nothing; the CSV export holds the imported rows.
+ */
+
+type Movie = { id: number; name: string; year: number };
+
+/** Seeded movies whose name and year (±1) pick exactly one title, distinct per test through the offset. */
+async function movies(offset: number, count = 4): Promise<Movie[]> {
+  const rows = await queryE2e<Movie>(
+    `SELECT t.id, t.name, t.year FROM titles t WHERE t.type = 'movie' AND t.year IS NOT NULL
+       AND (SELECT count(*) FROM titles u WHERE lower(u.name) = lower(t.name) AND u.year BETWEEN t.year - 1 AND t.year + 1) = 1
+     ORDER BY t.popularity DESC, t.id LIMIT ? OFFSET ?`,
+    [count, offset],
+  );
+  if (rows.length < count) throw new Error("the seed has too few movies");
+  return rows;
+}
+
+const csv = (rows: (string | number)[][]) => rows.map((row) => row.map((cell) => `"${String(cell).replace(/"/g, '""')}"`).join(",")).join("\r\n") + "\r\n";
+/** A name no seeded title has (fictional). */
+const NOWHERE = "The Lighthouse Keeper of Vell Street";
+
+async function counts(userId: number) {
+  const [row] = await queryE2e<{ ratings: number; watchlist: number; history: number; lists: number }>(
+    `SELECT (SELECT count(*) FROM ratings WHERE user_id = ?1) AS ratings, (SELECT count(*) FROM watchlist_items WHERE user_id = ?1) AS watchlist,
+            (SELECT count(*) FROM watch_history WHERE user_id = ?1) AS history, (SELECT count(*) FROM lists WHERE user_id = ?1) AS lists`,
+    [userId],
+  );
+  return row!;
+}
+
+async function importPage(browser: Browser, user: SignedInUser, javaScriptEnabled: boolean) {
+  const context = await signedInContext(browser, user, { javaScriptEnabled });
+  const page = await context.newPage();
+  await page.goto("/watchlist");
+  await page.getByTestId("library-import-link").click();
+  await expect(page.getByRole("heading", { name: "Import and export" })).toBeVisible();
+  if (javaScriptEnabled) await waitForApp(page);
+  return page;
+}
+
+test("a Letterboxd export ZIP imports ratings, watchlist, diary and a list, with a report; the CSV export has them (with JavaScript)", async ({ browser }) => {
+  const [a, b, c, d] = await movies(40);
+  const user = await createSignedInUser("importer");
+  const zip = zipSync({
+    "ratings.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI", "Rating"], ["2024-01-02", a!.name, a!.year, "https://boxd.it/a1", "3.5"], ["2024-01-03", b!.name, b!.year, "https://boxd.it/b1", "5"], ["2024-01-04", NOWHERE, 2004, "https://boxd.it/z1", "2"]])),
+    "watchlist.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI"], ["2024-01-05", c!.name, c!.year, "https://boxd.it/c1"]])),
+    "diary.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Tags", "Watched Date"], ["2024-02-01", a!.name, a!.year, "https://boxd.it/a2", "3.5", "", "", "2024-01-30"], ["2024-02-09", a!.name, a!.year, "https://boxd.it/a3", "", "Yes", "", "2024-02-08"]])),
+    "watched.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI"], ["2024-01-01", a!.name, a!.year, "https://boxd.it/a1"], ["2024-01-10", d!.name, d!.year, "https://boxd.it/d1"]])),
+    "lists/weekend.csv": strToU8(
+      "Letterboxd list export v7\r\n" +
+        csv([["Date", "Name", "Tags", "URL", "Description"], ["2024-03-01", "Weekend picks", "", "https://boxd.it/l1", "For rainy days"]]) +
+        "\r\n" +
+        csv([["Position", "Name", "Year", "URL", "Description"], [1, d!.name, d!.year, "https://boxd.it/d1", "Start here"], [2, b!.name, b!.year, "https://boxd.it/b1", ""]]),
+    ),
+  });
+  const page = await importPage(browser, user, true);
+  await page.getByTestId("import-file").setInputFiles({ name: "letterboxd-export.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
+  await page.getByTestId("import-submit").click();
+
+  const report = page.getByTestId("import-report");
+  await expect(report).toContainText("Imported from Letterboxd");
+  await expect(report).toContainText("Ratings: 2 of 3 matched");
+  await expect(report).toContainText("Watchlist: 1 of 1 matched");
+  await expect(report).toContainText("Watched: 3 of 3 matched");
+  await expect(page.getByTestId("import-report-list")).toContainText("Weekend picks: 2 of 2 matched");
+  await expect(page.getByTestId("import-unmatched")).toContainText(`${NOWHERE} (2004) — ratings.csv, line 4`);
+
+  // Stars x2; the diary's two viewings of A (a rewatch) and D from watched.csv; the list in order with its note.
+  expect(await queryE2e("SELECT title_id, rating FROM ratings WHERE user_id = ? ORDER BY rating", [user.userId])).toEqual([{ title_id: a!.id, rating: 7 }, { title_id: b!.id, rating: 10 }]);
+  expect(await queryE2e("SELECT title_id, watched_on FROM watch_history WHERE user_id = ? ORDER BY watched_on", [user.userId])).toEqual([
+    { title_id: d!.id, watched_on: "2024-01-10" },
+    { title_id: a!.id, watched_on: "2024-01-30" },
+    { title_id: a!.id, watched_on: "2024-02-08" },
+  ]);
+  const [list] = await queryE2e<{ id: number; items_count: number; public: number }>("SELECT id, items_count, public FROM lists WHERE user_id = ? AND name = 'Weekend picks'", [user.userId]);
+  expect(list).toMatchObject({ items_count: 2, public: 0 });
+  expect(await queryE2e("SELECT title_id, note FROM list_items WHERE list_id = ? ORDER BY position", [list!.id])).toEqual([{ title_id: d!.id, note: "Start here" }, { title_id: b!.id, note: "" }]);
+  // Stored counts follow the rows.
+  expect(await queryE2e("SELECT ratings_count, watchlist_count, watched_count FROM library_profiles WHERE user_id = ?", [user.userId])).toEqual([{ ratings_count: 2, watchlist_count: 1, watched_count: 3 }]);
+  const [votes] = await queryE2e<{ n: number }>("SELECT count(*) AS n FROM ratings WHERE title_id = ? AND episode_id IS NULL", [b!.id]);
+  expect(await queryE2e("SELECT vote_count FROM titles WHERE id = ?", [b!.id])).toEqual([{ vote_count: votes!.n }]);
+
+  // The export downloads the imported rows as CSV.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-ratings").click()]);
+  const text = await (await import("node:fs/promises")).readFile((await download.path())!, "utf8");
+  const lines = text.trim().split("\r\n");
+  expect(lines[0]).toBe("Title ID,Name,Year,Type,Season,Episode,Rating,Rated At");
+  expect(lines).toHaveLength(3);
+  expect(text).toContain(`${a!.id},`);
+  expect(lines.find((line) => line.startsWith(`${b!.id},`))).toMatch(/,movie,,,10,\d{4}-\d{2}-\d{2}$/);
+  const lists = await page.request.get("/library/export/lists");
+  expect(lists.headers()["content-type"]).toContain("text/csv");
+  expect(await lists.text()).toContain("Start here");
+});
+
+test("an IMDb ratings CSV imports without JavaScript; importing it again changes nothing", async ({ browser }) => {
+  const [a, b] = await movies(50, 2);
+  const user = await createSignedInUser("importer");
+  const file = csv([
+    ["Const", "Your Rating", "Date Rated", "Title", "Original Title", "URL", "Title Type", "IMDb Rating", "Runtime (mins)", "Year", "Genres", "Num Votes", "Release Date", "Directors"],
+    ["tt9000001", 8, "2024-01-01", a!.name, a!.name, "https://www.imdb.com/title/tt9000001/", "Movie", "7.0", 100, a!.year, "Drama", 10, "", ""],
+    ["tt9000002", 3, "2024-01-02", b!.name, b!.name, "https://www.imdb.com/title/tt9000002/", "Movie", "6.0", 90, b!.year, "Drama", 10, "", ""],
+    ["tt9000003", 9, "2024-01-03", NOWHERE, NOWHERE, "https://www.imdb.com/title/tt9000003/", "Movie", "6.0", 90, 2001, "Drama", 10, "", ""],
+  ]);
+  const page = await importPage(browser, user, false);
+  for (let round = 0; round < 2; round++) {
+    await page.getByTestId("import-file").setInputFiles({ name: "ratings.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await page.getByTestId("import-submit").click();
+    await expect(page.getByTestId("import-report")).toContainText("Imported from IMDb");
+    await expect(page.getByTestId("import-report")).toContainText("Ratings: 2 of 3 matched");
+    await expect(page.getByTestId("import-unmatched")).toContainText(NOWHERE);
+  }
+  expect(await queryE2e("SELECT title_id, rating FROM ratings WHERE user_id = ? ORDER BY rating", [user.userId])).toEqual([{ title_id: b!.id, rating: 3 }, { title_id: a!.id, rating: 8 }]);
+  expect(await counts(user.userId)).toEqual({ ratings: 2, watchlist: 0, history: 0, lists: 0 });
+});
+
+test("a malformed file is refused with a clear message and changes nothing (page and api/v1)", async ({ browser, request }) => {
+  const [a, b] = await movies(60, 2);
+  const user = await createSignedInUser("importer");
+  const page = await importPage(browser, user, true);
+  // A valid watchlist and list, but one rating of 6 stars: nothing of it may be written.
+  const zip = zipSync({
+    "watchlist.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI"], ["2024-01-05", a!.name, a!.year, "https://boxd.it/c1"]])),
+    "ratings.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI", "Rating"], ["2024-01-02", b!.name, b!.year, "https://boxd.it/a1", "4"], ["2024-01-03", a!.name, a!.year, "https://boxd.it/b1", "6"]])),
+    "lists/x.csv": strToU8("Letterboxd list export v7\r\n" + csv([["Date", "Name", "Tags", "URL", "Description"], ["2024-03-01", "Never made", "", "x", ""]])),
+  });
+  await page.getByTestId("import-file").setInputFiles({ name: "letterboxd.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
+  await page.getByTestId("import-submit").click();
+  await expect(page.getByTestId("import-error")).toContainText('ratings.csv, line 3: "6" is not a rating from 0.5 to 5 stars. Nothing was imported.');
+  await expect(page.getByTestId("import-report")).toHaveCount(0);
+
+  // Not a ZIP nor a CSV we know.
+  await page.getByTestId("import-file").setInputFiles({ name: "notes.csv", mimeType: "text/csv", buffer: Buffer.from("hello,world\n1,2\n") });
+  await page.getByTestId("import-submit").click();
+  await expect(page.getByTestId("import-error")).toContainText("notes.csv has no Date, Name, Year columns");
+  expect(await counts(user.userId)).toEqual({ ratings: 0, watchlist: 0, history: 0, lists: 0 });
+
+  // api/v1: the same ZIP is a 422 naming the line; an IMDb watchlist CSV then imports and the export lists it.
+  const refused = await request.post("/api/v1/library/import", { headers: { Cookie: user.cookieHeader, Accept: "application/json" }, multipart: { file: { name: "letterboxd.zip", mimeType: "application/zip", buffer: Buffer.from(zip) } } });
+  expect(refused.status()).toBe(422);
+  expect((await refused.json()).errors.file[0]).toContain('line 3: "6" is not a rating');
+  expect(await counts(user.userId)).toEqual({ ratings: 0, watchlist: 0, history: 0, lists: 0 });
+  const watchlist = csv([["Position", "Const", "Created", "Modified", "Description", "Title", "URL", "Title Type", "Year"], [1, "tt9000010", "2024-01-01", "2024-01-01", "", a!.name, "x", "Movie", a!.year]]);
+  const imported = await request.post("/api/v1/library/import", { headers: { Cookie: user.cookieHeader, Accept: "application/json" }, multipart: { file: { name: "WATCHLIST.csv", mimeType: "text/csv", buffer: Buffer.from(watchlist) } } });
+  expect(imported.status()).toBe(200);
+  expect(await imported.json()).toMatchObject({ source: "imdb", watchlist: { matched: 1, total: 1 }, unmatched_count: 0 });
+  const exported = await request.get("/api/v1/library/export/watchlist", { headers: { Cookie: user.cookieHeader } });
+  expect(exported.headers()["content-type"]).toContain("text/csv");
+  expect((await exported.text()).split("\r\n")[1]).toMatch(new RegExp(`^${a!.id},`));
+});
+
+test("the public profile shows public lists, not private ones", async ({ browser, request }) => {
+  const user = await createSignedInUser("lister");
+  const made = async (name: string, isPublic: boolean) => {
+    const answer = await api(request, user, "POST", "/lists", { name, description: "", public: isPublic, workspaceId: 0 });
+    expect(answer.status).toBe(201);
+  };
+  await made("Shown on my profile", true);
+  await made("Kept to myself", false);
+  const [profile] = await queryE2e<{ slug: string }>("SELECT lower(replace(coalesce(display_name, ''), ' ', '-')) AS slug FROM users WHERE id = ?", [user.userId]);
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(`/user/${user.userId}/${profile!.slug || "x"}`);
+  await expect(guest.getByTestId("profile-lists")).toContainText("Shown on my profile");
+  await expect(guest.getByTestId("profile-lists")).not.toContainText("Kept to myself");
+});
