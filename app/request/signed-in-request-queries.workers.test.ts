@@ -40,11 +40,27 @@ const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
 function countingD1(binding: D1Database) {
   const counts = { sessions: 0, statements: 0, writes: 0, batches: 0, batchedStatements: 0 };
+  /** Each statement and its bound values, for the query plans. */
+  const recorded: { sql: string; params: unknown[] }[] = [];
   const wrap = (target: Pick<D1Database, "prepare" | "batch">) => ({
     prepare(query: string) {
       counts.statements++;
       if (WRITE.test(query)) counts.writes++;
-      return target.prepare(query);
+      const record = { sql: query, params: [] as unknown[] };
+      recorded.push(record);
+      const statement = target.prepare(query);
+      return new Proxy(statement, {
+        get(t, property) {
+          if (property === "bind") {
+            return (...params: unknown[]) => {
+              record.params = params;
+              return t.bind(...params);
+            };
+          }
+          const value = Reflect.get(t, property) as unknown;
+          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(t) : value;
+        },
+      });
     },
     batch(statements: D1PreparedStatement[]) {
       counts.batches++;
@@ -63,6 +79,7 @@ function countingD1(binding: D1Database) {
   return {
     env: { ...env, DB: counted } as Env,
     counts,
+    recorded,
     roundTrips: () => counts.statements - counts.batchedStatements + counts.batches,
   };
 }
@@ -89,7 +106,28 @@ async function memberTitlePage(cookie: string, titleId: number, slug: string) {
   expect(thrown).toBeUndefined();
   const page = { ...d1.counts, roundTrips: d1.roundTrips() };
   await waitOnExecutionContext(ctx);
-  return { signedIn, page, afterResponse: { ...d1.counts, roundTrips: d1.roundTrips() } };
+  return { signedIn, page, afterResponse: { ...d1.counts, roundTrips: d1.roundTrips() }, recorded: d1.recorded };
+}
+
+/** Plan lines that read a whole base table ("SCAN t" with no index), as app/catalogue/query-plans.workers.test.ts judges them. */
+async function fullScans(recorded: { sql: string; params: unknown[] }[]) {
+  const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'").all<{ name: string }>();
+  const base = new Set(tables.results.map((row) => row.name));
+  const found: string[] = [];
+  for (const { sql: text, params } of recorded) {
+    const aliases = new Map<string, string>();
+    for (const match of text.matchAll(/\b(?:from|join)\s+["`]?(\w+)["`]?(?:\s+(?:as\s+)?["`]?(\w+)["`]?)?/gi)) {
+      const [, table, alias] = match;
+      aliases.set(table, table);
+      if (alias && !/^(on|where|inner|left|join|order|group|limit|using|cross)$/i.test(alias)) aliases.set(alias, table);
+    }
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${text}`).bind(...params).all<{ detail: string }>();
+    for (const { detail } of plan.results) {
+      const scanned = /^SCAN (\w+)(?: \(|$)/.exec(detail.trim())?.[1];
+      if (scanned !== undefined && base.has(aliases.get(scanned) ?? scanned)) found.push(`${detail} in: ${text}`);
+    }
+  }
+  return found;
 }
 
 async function newMember() {
@@ -138,6 +176,15 @@ describe("D1 work of a signed-in title page", () => {
     // The same member again: nothing written at all (no view, no session touch: it is fresh).
     const again = await memberTitlePage(member.cookie, TITLE_ID, "counted-member-film");
     expect(again.afterResponse).toMatchObject({ writes: 0, statements: 17, roundTrips: 4 });
+  });
+
+  it("every statement of the page seeks by an index (no whole-table scan)", async () => {
+    const member = await newMember();
+    // Settings, themes, localizations and the guest role are read once per isolate (small tables, read whole): warm them.
+    await memberTitlePage(member.cookie, OTHER_TITLE_ID, "second-member-film");
+    const page = await memberTitlePage(member.cookie, TITLE_ID, "counted-member-film");
+    expect(page.recorded.length).toBeGreaterThan(10);
+    expect(await fullScans(page.recorded)).toEqual([]);
   });
 
   it("the session's last activity is written at most once per interval, also when requests overlap", async () => {
