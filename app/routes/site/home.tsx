@@ -19,7 +19,6 @@ import { channelJsonLd } from "~/channels/structured-data";
 import { setPageJsonLd } from "~/seo/json-ld.server";
 import { landingForViewer, showsPricing } from "~/site/landing/landing-for-viewer";
 import { loadPricingData } from "~/billing/pricing.server";
-import { PricingTable } from "~/billing/ui/pricing-table";
 import { action as loginAction, loader as loginLoader } from "~/routes/auth/login";
 import { action as registerAction, loader as registerLoader } from "~/routes/auth/register";
 import { lazy, Suspense } from "react";
@@ -36,6 +35,8 @@ const CustomPageView = lazyComponent(() => import("~/pages/custom-page-view").th
 // The channel rows (issue 17) and the landing page: each homepage type ships only its own view.
 const ChannelView = lazyComponent(() => import("~/channels/ui/channel-view").then((m) => m.ChannelView));
 const LandingPage = lazyComponent(() => import("~/site/landing/landing-page").then((m) => m.LandingPage));
+// The pricing table only when the landing page shows it: a channel homepage (the default) no longer ships it.
+const PricingTable = lazyComponent(() => import("~/billing/ui/pricing-table").then((m) => m.PricingTable));
 
 /** Titles in the landing page's trending grid: three rows of three. */
 const TRENDING_GRID_SIZE = 9;
@@ -208,7 +209,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "channel") {
     return (
       <Suspense fallback={null}>
-        <ChannelView page={loaderData.page} home member={loaderData.member} />
+        {/* The loader data as it is (page, and a member's rows): spreading it ships fewer bytes than naming each prop. */}
+        <ChannelView {...loaderData} home />
       </Suspense>
     );
   }
