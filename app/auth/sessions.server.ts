@@ -66,15 +66,29 @@ export function clearSessionCookie(request: Request) {
 }
 
 /**
- * Records activity at most every few minutes. A browser-session sign-in is
- * kept alive while it is used; a remembered one ends 30 days after sign-in.
+ * Sessions this isolate wrote "last active" for, and when (seconds). Requests
+ * of one session that overlap (tabs, prefetches, a client's parallel calls)
+ * all read the same old row before the first touch lands; without this each
+ * of them wrote the same row again, and D1 runs writes one at a time.
+ */
+const TOUCHED_LIMIT = 10_000;
+const touched = new Map<string, number>();
+
+/**
+ * Records activity at most every few minutes (and at most once per interval
+ * per isolate, however many requests of the session overlap). A
+ * browser-session sign-in is kept alive while it is used; a remembered one
+ * ends 30 days after sign-in.
  */
 export function touchSession(
   db: Database,
   session: { id: string; remember: boolean; lastActiveAt: Date },
 ): Promise<unknown> | null {
   const now = Math.floor(Date.now() / 1000);
-  if (now - seconds(session.lastActiveAt) < SESSION_TOUCH_INTERVAL_S) return null;
+  const last = Math.max(seconds(session.lastActiveAt), touched.get(session.id) ?? 0);
+  if (now - last < SESSION_TOUCH_INTERVAL_S) return null;
+  if (touched.size >= TOUCHED_LIMIT) touched.clear();
+  touched.set(session.id, now);
   return db
     .update(sessions)
     .set(

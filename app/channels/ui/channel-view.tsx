@@ -9,19 +9,25 @@ import { channelItemLabel, channelItemPath, isWideLayout, type ChannelItem } fro
 import type { ChannelPage } from "../channel-page.server";
 import type { ChannelRow } from "../channels.server";
 import type { ChannelLayout } from "../schema";
+import type { MemberHomeRows as MemberRows } from "~/library/home-rows.server";
+import { lazyComponent } from "~/ui/lazy-component";
+
+/** A member's personal rows on the home page (issue 18): a chunk of its own, never loaded for guests. */
+const MemberHomeRows = lazyComponent(() => import("~/library/ui/member-home-rows").then((m) => m.MemberHomeRows));
 
 /**
  * A channel page (decision 022): a nested channel's rows, or one channel's
  * items with previous/next links. Rows are CSS scroll-snap lists that scroll
  * without JavaScript; the arrow buttons appear once JavaScript runs.
  */
-export function ChannelView({ page, home = false }: { page: ChannelPage; home?: boolean }) {
+export function ChannelView({ page, home = false, member }: { page: ChannelPage; home?: boolean; member?: MemberRows }) {
   const t = useTrans();
   const { channel, genre } = page;
   const base = `/channel/${channel.slug}${genre ? `/${genre.slug}` : ""}`;
   const heading = genre ? `${channel.name}: ${t(genre.name)}` : channel.name;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6" data-testid="channel-page" data-channel={channel.slug}>
+      {member ? <MemberHomeRows rows={member} /> : null}
       {home ? <h1 className="sr-only">{heading}</h1> : (
         <header className="mb-6">
           <h1 className="text-3xl font-bold text-foreground">{heading}</h1>

@@ -23,6 +23,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/auth/logi
 import { action as registerAction, loader as registerLoader } from "~/routes/auth/register";
 import { lazy, Suspense } from "react";
 import { lazyComponent } from "~/ui/lazy-component";
+import { loadMemberHomeRows } from "~/library/home-rows.server";
 
 // The sign-in and registration screens (forms, validation, social sign-in)
 // load only when the homepage is one of them, not with every landing page.
@@ -34,6 +35,7 @@ const CustomPageView = lazyComponent(() => import("~/pages/custom-page-view").th
 // The channel rows (issue 17) and the landing page: each homepage type ships only its own view.
 const ChannelView = lazyComponent(() => import("~/channels/ui/channel-view").then((m) => m.ChannelView));
 const LandingPage = lazyComponent(() => import("~/site/landing/landing-page").then((m) => m.LandingPage));
+// The pricing table only when the landing page shows it: a channel homepage (the default) no longer ships it.
 const PricingTable = lazyComponent(() => import("~/billing/ui/pricing-table").then((m) => m.PricingTable));
 // Only in the appearance editor's frame: another channel as the homepage, before it is saved.
 const ChannelHomePreview = lazy(() => import("~/channels/ui/channel-home-preview").then((m) => ({ default: m.ChannelHomePreview })));
@@ -104,13 +106,22 @@ export async function loader(args: Route.LoaderArgs) {
 
   if (settings["homepage.type"] === "channel" && hasPermission(app.viewer, "titles.view")) {
     // Stored rows, the same for every visitor (guests' copy stays cacheable): no per-viewer data here.
-    const channel = settings["homepage.channel"] ? await findChannel(app.db, settings["homepage.channel"]) : null;
-    const page = channel ? await loadChannelPage(app.db, channel, { page: 1, genre: null }).then((p) => p && pageForView(p)) : null;
+    // A member's own rows ("Coming soon from your watchlist", "For you") in parallel; guests never get the key,
+    // so their copy and its loader data stay exactly as they were (issue 18).
+    const loadChannel = async () => {
+      const channel = settings["homepage.channel"] ? await findChannel(app.db, settings["homepage.channel"]) : null;
+      return { channel, page: channel ? await loadChannelPage(app.db, channel, { page: 1, genre: null }).then((p) => p && pageForView(p)) : null };
+    };
+    const [{ channel, page }, member] = await Promise.all([
+      loadChannel(),
+      app.user && hasPermission(app.viewer, "watchlist.use") ? loadMemberHomeRows(app.db, app.user.id) : null,
+    ]);
     if (page) {
       setPageJsonLd(context, channelJsonLd(page, new URL(request.url).origin, "/"));
       return {
         kind: "channel" as const,
         page,
+        ...(member ? { member } : {}),
         ads,
         seo: buildSeo(app, request, { title: null, description: channel!.seoDescription || channel!.description || settings["branding.site_description"], path: "/" }),
       };
@@ -214,7 +225,8 @@ function HomeContent({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "channel") {
     return (
       <Suspense fallback={null}>
-        <ChannelView page={loaderData.page} home />
+        {/* The loader data as it is (page, and a member's rows): spreading it ships fewer bytes than naming each prop. */}
+        <ChannelView {...loaderData} home />
       </Suspense>
     );
   }
