@@ -1,7 +1,26 @@
 /**
  * Formatting for catalogue facts. Dates are formatted in UTC so the server
  * and the browser render the same text (no hydration mismatch).
+ *
+ * The Intl formatters are made once per language and kept (per isolate on
+ * the server, per page load in the browser): making one costs 50-250 us,
+ * using it a few; the browse page's filter fields alone named 40 languages
+ * and countries per render (decision 026, render cost).
  */
+const formatters = new Map<string, unknown>();
+
+/** The formatter of `kind` for `language`, made on first use (a constructor that throws is retried, not kept). */
+function made<T>(kind: string, language: string, make: () => T): T {
+  const key = `${kind}|${language}`;
+  let value = formatters.get(key) as T | undefined;
+  if (!value) {
+    value = make();
+    // Languages come from the site's localizations; the bound only guards against surprises.
+    if (formatters.size > 200) formatters.clear();
+    formatters.set(key, value);
+  }
+  return value;
+}
 
 export function formatRuntime(minutes: number | null | undefined): string | null {
   if (!minutes || minutes <= 0) return null;
@@ -37,7 +56,7 @@ export function formatDate(iso: string | null | undefined, language: string): st
   const date = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return iso;
   try {
-    return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
+    return made("date", language, () => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" })).format(date);
   } catch {
     return iso;
   }
@@ -46,7 +65,7 @@ export function formatDate(iso: string | null | undefined, language: string): st
 export function formatMoney(amount: number | null | undefined, language: string): string | null {
   if (!amount || amount <= 0) return null;
   try {
-    return new Intl.NumberFormat(language, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(amount);
+    return made("money", language, () => new Intl.NumberFormat(language, { style: "currency", currency: "USD", maximumFractionDigits: 0 })).format(amount);
   } catch {
     return `$${amount}`;
   }
@@ -54,7 +73,7 @@ export function formatMoney(amount: number | null | undefined, language: string)
 
 export function formatCount(count: number | null | undefined, language: string): string {
   try {
-    return new Intl.NumberFormat(language, { notation: "compact", maximumFractionDigits: 1 }).format(count ?? 0);
+    return made("count", language, () => new Intl.NumberFormat(language, { notation: "compact", maximumFractionDigits: 1 })).format(count ?? 0);
   } catch {
     return String(count ?? 0);
   }
@@ -63,7 +82,7 @@ export function formatCount(count: number | null | undefined, language: string):
 export function languageName(code: string | null | undefined, language: string): string | null {
   if (!code) return null;
   try {
-    return new Intl.DisplayNames([language], { type: "language" }).of(code) ?? code;
+    return made("language", language, () => new Intl.DisplayNames([language], { type: "language" })).of(code) ?? code;
   } catch {
     return code;
   }
@@ -71,7 +90,7 @@ export function languageName(code: string | null | undefined, language: string):
 
 export function countryName(code: string, language: string): string {
   try {
-    return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
+    return made("region", language, () => new Intl.DisplayNames([language], { type: "region" })).of(code) ?? code;
   } catch {
     return code;
   }
