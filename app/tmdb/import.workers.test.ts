@@ -3,6 +3,8 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { credits, episodes, images, people, seasons, titles, videos } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
+import { mediaKeyFromPath } from "~/catalogue/media";
+import { serveR2Object } from "~/files/serve-r2-object.server";
 import { createFakeTmdbHandler, FAKE_TMDB_KEY } from "../../tests/support/fake-tmdb";
 import { createTmdbClient } from "./client.server";
 import { importMovie, importPerson, importSeries, type ImportOptions } from "./import.server";
@@ -147,6 +149,10 @@ describe("TMDB importer on D1", () => {
     expect(poster?.httpMetadata?.contentType).toBe("image/png");
     expect((await poster!.arrayBuffer()).byteLength).toBeGreaterThan(0);
     expect(await env.FILES.head("catalogue/tmdb/w1280/backdrop-9001.jpg")).toBeNull();
+    // The stored URL is what /media/* (app/routes/media/file.ts) serves from R2.
+    const served = await serveR2Object(env.FILES, mediaKeyFromPath(row.poster!.slice("/media/".length))!, new Request(`http://site.test${row.poster}`));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
     const [orla] = await db.select({ profile: people.profile }).from(people).where(eq(people.tmdbId, 5001));
     expect(orla.profile).toBe("/media/tmdb/w185/orla-brisk.jpg");
     const gallery = await db.select({ url: images.url }).from(images).where(eq(images.titleId, movie.id));
