@@ -14,7 +14,7 @@ import { errorFields, log } from "~/observability/log.server";
  * TMDB_IMAGE_URL into the FILES bucket under `catalogue/tmdb/{size}{path}`
  * and the columns point at /media/tmdb/{size}{path} (served by
  * app/routes/media/file.ts). Idempotent: an object already in R2 is not
- * fetched again. Bounded: only image/* answers up to
+ * fetched again. Bounded: only raster image/* answers (no SVG) up to
  * TMDB_IMAGE_COPY_MAX_BYTES. A failed copy leaves the TMDB URL in place and
  * never fails the import.
  */
@@ -64,6 +64,9 @@ async function imageColumns(db: Database, owner: { titleId: number } | { personI
   ];
 }
 
+/** Only raster images: an SVG served from the site's origin could carry script. */
+const RASTER_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
+
 /** Copies one image into R2 unless it is there already; true when the object is (now) in the bucket. */
 async function copyOne(copier: ImageCopier, url: string, key: string): Promise<boolean> {
   if (await copier.bucket.head(key)) return true;
@@ -71,7 +74,7 @@ async function copyOne(copier: ImageCopier, url: string, key: string): Promise<b
     const response = await copier.fetch(url);
     const type = response.headers.get("content-type") ?? "";
     const declared = Number(response.headers.get("content-length") ?? "0");
-    if (!response.ok || !/^image\/[a-z0-9.+-]+$/i.test(type.split(";")[0].trim()) || declared > TMDB_IMAGE_COPY_MAX_BYTES) {
+    if (!response.ok || !RASTER_TYPES.has(type.split(";")[0].trim().toLowerCase()) || declared > TMDB_IMAGE_COPY_MAX_BYTES) {
       await response.body?.cancel();
       log("warn", "tmdb image not copied", { url, status: response.status, type, declared });
       return false;

@@ -137,6 +137,7 @@ describe("TMDB importer on D1", () => {
         const url = String(input instanceof Request ? input.url : input);
         fetched.push(url);
         if (url.endsWith("/w1280/backdrop-9001.jpg")) return new Response("<html>error</html>", { headers: { "Content-Type": "text/html" } });
+        if (url.endsWith("/w185/tavin-mercadel.jpg")) return new Response("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>", { headers: { "Content-Type": "image/svg+xml" } });
         return fake.handle(new Request(url, init));
       },
     };
@@ -155,6 +156,9 @@ describe("TMDB importer on D1", () => {
     expect(served.headers.get("content-type")).toBe("image/png");
     const [orla] = await db.select({ profile: people.profile }).from(people).where(eq(people.tmdbId, 5001));
     expect(orla.profile).toBe("/media/tmdb/w185/orla-brisk.jpg");
+    // An SVG is refused (script on the site's origin): that profile stays on TMDB.
+    const [tavin] = await db.select({ profile: people.profile }).from(people).where(eq(people.tmdbId, 5002));
+    expect(tavin.profile).toBe("http://fake-tmdb.test/t/p/w185/tavin-mercadel.jpg");
     const gallery = await db.select({ url: images.url }).from(images).where(eq(images.titleId, movie.id));
     expect(gallery.length).toBeGreaterThan(0);
     expect(gallery.filter((g) => !g.url.startsWith("/media/tmdb/") && !g.url.endsWith("/w1280/backdrop-9001.jpg"))).toEqual([]);
@@ -165,7 +169,7 @@ describe("TMDB importer on D1", () => {
     // Importing again fetches only what is not in R2 yet (the failed backdrop), and the columns still point at the site.
     fetched.length = 0;
     await importMovie(db, client, 9001, on);
-    expect(fetched.filter((u) => !u.includes("backdrop-9001"))).toEqual([]);
+    expect(fetched.filter((u) => !u.includes("backdrop-9001") && !u.includes("tavin-mercadel"))).toEqual([]);
     const [again] = await db.select({ poster: titles.poster }).from(titles).where(eq(titles.id, movie.id));
     expect(again.poster).toBe("/media/tmdb/w500/poster-9001.jpg");
 
