@@ -128,7 +128,13 @@ export async function copyImportedImages(db: Database, copier: ImageCopier, imag
     group.ids.push(f.id);
     groups.set(`${f.table} ${f.url}`, group);
   }
-  const statements = [...groups.values()].map((g) => update(db, g.table, g.ids.slice(0, 90), mediaUrl(tmdbImageKey(imageBase, g.url)!)));
+  // Ids in chunks under D1's 100 bound parameters.
+  const statements = [...groups.values()].flatMap((g) => {
+    const url = mediaUrl(tmdbImageKey(imageBase, g.url)!);
+    const parts: BatchItem<"sqlite">[] = [];
+    for (let i = 0; i < g.ids.length; i += 90) parts.push(update(db, g.table, g.ids.slice(i, i + 90), url));
+    return parts;
+  });
   for (let i = 0; i < statements.length; i += 50) {
     const part = statements.slice(i, i + 50);
     await db.batch(part as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
