@@ -354,6 +354,10 @@ export const TMDB_DISCOVER_MAX_PAGES = 50;
 export const TMDB_REFRESH_BATCH = 10;
 /** A bulk job whose last progress is older than this is handed to the queue again by the cron (resume after a restart). */
 export const TMDB_JOB_STALL_S = 10 * 60;
+/** With the tmdb.copy_images option, an image larger than this is not copied into R2 (the TMDB URL stays). */
+export const TMDB_IMAGE_COPY_MAX_BYTES = 5 * 1024 * 1024;
+/** Images copied into R2 at once during an import. */
+export const TMDB_IMAGE_COPY_CONCURRENCY = 6;
 /** With "search also asks TMDB" on, a search with fewer local titles than this also shows up to TMDB_SEARCH_FALLBACK_LIMIT of TMDB's matches. */
 export const TMDB_SEARCH_FALLBACK_BELOW = 3;
 export const TMDB_SEARCH_FALLBACK_LIMIT = 6;

@@ -235,6 +235,7 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
         options: { static: [{ value: "0", label: "Never" }, { value: "1", label: "After a day" }, { value: "7", label: "After a week" }, { value: "30", label: "After a month" }] },
       },
       onOff("tmdb.search_fallback", "Search also asks TMDB", "A search with few results here offers TMDB's matches; opening one imports it."),
+      onOff("tmdb.copy_images", "Copy images into storage", "Imports and refreshes copy posters, backdrops, profiles and stills into the site's R2 bucket and serve them from the site; off, they are served from TMDB's image server."),
     ],
   },
   {

@@ -231,6 +231,8 @@ export const settingDefinitions = {
   "tmdb.refresh_days": setting(z.number().int().min(0).max(365), 7, "server"),
   /** A search with few local results also offers TMDB's matches; opening one imports it. */
   "tmdb.search_fallback": setting(z.boolean(), false, "server"),
+  /** Copy imported images (posters, backdrops, profiles, stills) into the FILES bucket and serve them from the site (default: served from TMDB_IMAGE_URL). */
+  "tmdb.copy_images": setting(z.boolean(), false, "server"),
   /** Set by the first TMDB import: the footer then carries TMDB's attribution (their terms ask for it while their data is shown). */
   "tmdb.attribution": setting(z.boolean(), false),
 };

@@ -6,8 +6,10 @@ import { TMDB_MAX_CAST, TMDB_MAX_CREW, TMDB_MAX_IMAGES_PER_KIND } from "~/consta
 import type { ChangeRecorder } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import type { TmdbClient } from "./client.server";
+import { copyImportedImages, type ImageCopier } from "./image-copy.server";
 import { TMDB_IMAGE_SIZES, tmdbImageUrl, type TmdbMediaType } from "./refs";
 import type { TmdbCast, TmdbCrew, TmdbImage, TmdbMovie, TmdbRegionProviders, TmdbSeason, TmdbSeries, TmdbVideo } from "./responses";
+import { errorFields, log } from "~/observability/log.server";
 import { settings as settingsTable } from "~/settings/schema";
 import { titleWatchProviders, watchProviders, WATCH_KINDS } from "./schema";
 
@@ -37,6 +39,18 @@ export interface ImportOptions {
   targetTitleId?: number;
   /** Audit log: the import is recorded in the title's (or person's) own batch. */
   record?: ChangeRecorder;
+  /** The tmdb.copy_images option: after the writes, the stored images are copied into R2 and served by the site (image-copy.server.ts). */
+  imageCopy?: ImageCopier;
+}
+
+/** With the copy option on, re-hosts the images just written; a failure is logged, never fails the import. */
+async function copyImages(db: Database, options: ImportOptions, owner: { titleId: number } | { personId: number }) {
+  if (!options.imageCopy) return;
+  try {
+    await copyImportedImages(db, options.imageCopy, options.imageBase, owner);
+  } catch (error) {
+    log("warn", "tmdb image copy step failed; TMDB URLs stay", { ...owner, ...errorFields(error) });
+  }
 }
 
 export interface ImportResult {
@@ -398,6 +412,7 @@ export async function importMovie(db: Database, client: TmdbClient, tmdbId: numb
   if (options.record) statements.push(options.record({ subjectId: titleId, label: movie.title, before: null, after: { tmdbId: movie.id, type: "movie", reimport: existing !== null } }));
   await runBatch(db, statements);
   const id = await findTitle(db, "movie", movie.id);
+  await copyImages(db, options, { titleId: id! });
   return { type: "movie", tmdbId: movie.id, id: id!, name: movie.title, created: existing === null && !options.targetTitleId, cast: cast.length, crew: crew.length, seasons: 0, episodes: 0 };
 }
 
@@ -470,6 +485,7 @@ export async function importSeries(db: Database, client: TmdbClient, tmdbId: num
     episodeCount += season.episodes.length;
   }
   const id = await findTitle(db, "series", series.id);
+  await copyImages(db, options, { titleId: id! });
   return { type: "tv", tmdbId: series.id, id: id!, name: series.name, created: existing === null && !options.targetTitleId, cast: cast.length, crew: crew.length, seasons: seasonData.length, episodes: episodeCount };
 }
 
@@ -608,6 +624,7 @@ export async function importPerson(db: Database, client: TmdbClient, tmdbId: num
   }
   await runBatch(db, statements);
   const [row] = await db.select({ id: people.id }).from(people).where(eq(people.tmdbId, person.id)).limit(1);
+  await copyImages(db, options, { personId: row.id });
   return { type: "person", tmdbId: person.id, id: row.id, name: person.name, created: !existing, cast: 0, crew: 0, seasons: 0, episodes: 0, linkedCredits: linked.length, unlinkedCredits: combined.length - linked.length };
 }
 

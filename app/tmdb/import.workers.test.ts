@@ -1,12 +1,17 @@
 import { env } from "cloudflare:workers";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { credits, episodes, people, titles, videos } from "~/catalogue/schema";
+import { credits, episodes, images, people, seasons, titles, videos } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
+import { mediaKeyFromPath } from "~/catalogue/media";
+import { serveR2Object } from "~/files/serve-r2-object.server";
 import { createFakeTmdbHandler, FAKE_TMDB_KEY } from "../../tests/support/fake-tmdb";
 import { createTmdbClient } from "./client.server";
 import { importMovie, importPerson, importSeries, type ImportOptions } from "./import.server";
-import { cancelJob, runJobPage } from "./jobs.server";
+import { cancelJob, resumeStalledJobs, runJobPage, type TmdbJobMessage } from "./jobs.server";
+import type { ImageCopier } from "./image-copy.server";
+import { tmdbServices } from "./tmdb.server";
+import { defaultSettings } from "~/settings/definitions";
 import { refreshStaleTitles } from "./refresh.server";
 import { openTmdbMatch, tmdbSearchMatches } from "./search-fallback.server";
 import { tmdbImportJobs, titleWatchProviders } from "./schema";
@@ -111,5 +116,97 @@ describe("TMDB importer on D1", () => {
     // Once imported, it is no longer offered.
     expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 0)).toEqual([]);
     expect(await openTmdbMatch(db, services, "movie", 9404)).toBeNull();
+  });
+
+  it("copies imported images into R2 with the copy option on (served from the site, fetched once, a bad answer keeps the TMDB URL); off by default", async () => {
+    const fakeEnv = { TMDB_API_KEY: FAKE_TMDB_KEY, TMDB_API_URL: API, TMDB_IMAGE_URL: "http://fake-tmdb.test/t/p", FILES: env.FILES } as unknown as Env;
+    // Off (the default setting): no copier, the import stores TMDB URLs and nothing lands in R2.
+    expect(tmdbServices(fakeEnv, defaultSettings())?.options.imageCopy).toBeUndefined();
+    expect(tmdbServices(fakeEnv, { ...defaultSettings(), "tmdb.copy_images": true })?.options.imageCopy?.bucket).toBe(env.FILES);
+    const off = await importSeries(db, client, 7001, options);
+    expect((await env.FILES.list({ prefix: "catalogue/tmdb/" })).objects).toHaveLength(0);
+    const [offRow] = await db.select({ poster: titles.poster }).from(titles).where(eq(titles.id, off.id));
+    expect(offRow.poster).toMatch(/^http:\/\/fake-tmdb\.test\/t\/p\/w500\//);
+
+    // On: every stored image is fetched once from the image base (the fake answers a PNG), except the
+    // backdrop, for which the image server answers an HTML page: that one keeps its TMDB URL.
+    const fetched: string[] = [];
+    const copier: ImageCopier = {
+      bucket: env.FILES,
+      fetch: async (input, init) => {
+        const url = String(input instanceof Request ? input.url : input);
+        fetched.push(url);
+        if (url.endsWith("/w1280/backdrop-9001.jpg")) return new Response("<html>error</html>", { headers: { "Content-Type": "text/html" } });
+        if (url.endsWith("/w185/tavin-mercadel.jpg")) return new Response("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>", { headers: { "Content-Type": "image/svg+xml" } });
+        return fake.handle(new Request(url, init));
+      },
+    };
+    const on = { ...options, imageCopy: copier };
+    const movie = await importMovie(db, client, 9001, on);
+    const [row] = await db.select({ poster: titles.poster, backdrop: titles.backdrop }).from(titles).where(eq(titles.id, movie.id));
+    expect(row.poster).toBe("/media/tmdb/w500/poster-9001.jpg");
+    expect(row.backdrop).toBe("http://fake-tmdb.test/t/p/w1280/backdrop-9001.jpg");
+    const poster = await env.FILES.get("catalogue/tmdb/w500/poster-9001.jpg");
+    expect(poster?.httpMetadata?.contentType).toBe("image/png");
+    expect((await poster!.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    expect(await env.FILES.head("catalogue/tmdb/w1280/backdrop-9001.jpg")).toBeNull();
+    // The stored URL is what /media/* (app/routes/media/file.ts) serves from R2.
+    const served = await serveR2Object(env.FILES, mediaKeyFromPath(row.poster!.slice("/media/".length))!, new Request(`http://site.test${row.poster}`));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    const [orla] = await db.select({ profile: people.profile }).from(people).where(eq(people.tmdbId, 5001));
+    expect(orla.profile).toBe("/media/tmdb/w185/orla-brisk.jpg");
+    // An SVG is refused (script on the site's origin): that profile stays on TMDB.
+    const [tavin] = await db.select({ profile: people.profile }).from(people).where(eq(people.tmdbId, 5002));
+    expect(tavin.profile).toBe("http://fake-tmdb.test/t/p/w185/tavin-mercadel.jpg");
+    const gallery = await db.select({ url: images.url }).from(images).where(eq(images.titleId, movie.id));
+    expect(gallery.length).toBeGreaterThan(0);
+    expect(gallery.filter((g) => !g.url.startsWith("/media/tmdb/") && !g.url.endsWith("/w1280/backdrop-9001.jpg"))).toEqual([]);
+    const firstRound = fetched.length;
+    expect(firstRound).toBeGreaterThan(2);
+    expect(new Set(fetched).size).toBe(firstRound);
+
+    // Importing again fetches only what is not in R2 yet (the failed backdrop), and the columns still point at the site.
+    fetched.length = 0;
+    await importMovie(db, client, 9001, on);
+    expect(fetched.filter((u) => !u.includes("backdrop-9001") && !u.includes("tavin-mercadel"))).toEqual([]);
+    const [again] = await db.select({ poster: titles.poster }).from(titles).where(eq(titles.id, movie.id));
+    expect(again.poster).toBe("/media/tmdb/w500/poster-9001.jpg");
+
+    // A series: season posters and episode stills too.
+    await importSeries(db, client, 7001, on);
+    const stills = await db.select({ still: episodes.still }).from(episodes).where(and(eq(episodes.titleId, off.id), sql`${episodes.still} IS NOT NULL`));
+    expect(stills.length).toBeGreaterThan(0);
+    expect(stills.every((e) => e.still!.startsWith("/media/tmdb/w300/"))).toBe(true);
+    const seasonPosters = await db.select({ poster: seasons.poster }).from(seasons).where(and(eq(seasons.titleId, off.id), sql`${seasons.poster} IS NOT NULL`));
+    expect(seasonPosters.every((s) => s.poster!.startsWith("/media/tmdb/w500/"))).toBe(true);
+  });
+
+  it("a bulk job whose queue message was lost in a restart is resumed by the scheduled job and finishes with the expected count", async () => {
+    const services = { client, options };
+    const sent: TmdbJobMessage[] = [];
+    // The queue binding at its boundary: what the cron sends is recorded, then delivered to the consumer's step.
+    const queueEnv = { TMDB_QUEUE: { send: async (body: TmdbJobMessage) => void sent.push(body) } } as unknown as Env;
+    const [job] = await db.insert(tmdbImportJobs).values({ mediaType: "movie", params: { minVotes: 100 }, maxPages: 3 }).returning({ id: tmdbImportJobs.id });
+    const lost = await runJobPage(db, { kind: "tmdb-discover-page", jobId: job.id, page: 1 }, services);
+    expect(lost).toEqual({ kind: "tmdb-discover-page", jobId: job.id, page: 2 });
+    // The Worker restarted: page 2's message never arrived. The job says running, with one page done.
+    const [midway] = await db.select({ status: tmdbImportJobs.status, pagesDone: tmdbImportJobs.pagesDone }).from(tmdbImportJobs).where(eq(tmdbImportJobs.id, job.id));
+    expect(midway).toEqual({ status: "running", pagesDone: 1 });
+    // A job with recent progress is left alone.
+    expect(await resumeStalledJobs(db, queueEnv)).toBe(0);
+    expect(sent).toEqual([]);
+    await db.update(tmdbImportJobs).set({ updatedAt: sql`(unixepoch() - 3600)` }).where(eq(tmdbImportJobs.id, job.id));
+    expect(await resumeStalledJobs(db, queueEnv)).toBe(1);
+    expect(sent).toEqual([{ kind: "tmdb-discover-page", jobId: job.id, page: 2 }]);
+    // Resuming touched the job: the next cron run does not send it again.
+    expect(await resumeStalledJobs(db, queueEnv)).toBe(0);
+    let message: TmdbJobMessage | null = sent[0];
+    while (message) message = await runJobPage(db, message, services);
+    const [done] = await db.select().from(tmdbImportJobs).where(eq(tmdbImportJobs.id, job.id));
+    expect(done).toMatchObject({ status: "done", pagesDone: 3, totalPages: 3, imported: 60, failed: 0 });
+    // A finished job is not resumed.
+    await db.update(tmdbImportJobs).set({ updatedAt: sql`(unixepoch() - 3600)` }).where(eq(tmdbImportJobs.id, job.id));
+    expect(await resumeStalledJobs(db, queueEnv)).toBe(0);
   });
 });

@@ -10,7 +10,10 @@ import type { ImportOptions } from "./import.server";
 export function tmdbServices(env: Env, settings: Settings): { client: TmdbClient; options: ImportOptions } | null {
   const config = tmdbConfigFrom(env as unknown as Record<string, unknown>);
   if (!config) return null;
-  return { client: createTmdbClient(config), options: importOptionsFrom(config.imageUrl, settings) };
+  const options = importOptionsFrom(config.imageUrl, settings);
+  // The tmdb.copy_images option: imports re-host their images in the FILES bucket (decision 019).
+  if (settings["tmdb.copy_images"] && env.FILES) options.imageCopy = { bucket: env.FILES, fetch: (input, init) => fetch(input, init) };
+  return { client: createTmdbClient(config), options };
 }
 
 export function importOptionsFrom(imageBase: string, settings: Pick<Settings, "tmdb.region" | "tmdb.include_specials">): ImportOptions {
