@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "./schema";
 
@@ -115,8 +116,17 @@ function relatedTitles(db: Database, titleId: number, limit: number) {
     .limit(limit);
 }
 
-export async function loadTitlePage(db: Database, id: number, { topCast }: { topCast: number }) {
-  const [found, genreRows, cast, crew, seasonRows, videoRows, imageRows, keywordRows, related] = await db.batch([
+export async function loadTitlePage(db: Database, id: number, options: { topCast: number }) {
+  return (await loadTitlePageWith(db, id, options, [] as const)).page;
+}
+
+/**
+ * The title page's reads and other features' reads of the same page (reviews,
+ * TMDB extras) in one D1 batch: one round trip for a guest's page (issue 20).
+ * `extra` are query builders; their results come back in `extra`, in order.
+ */
+export async function loadTitlePageWith<E extends readonly BatchItem<"sqlite">[]>(db: Database, id: number, { topCast }: { topCast: number }, extra: E) {
+  const own = [
     titleById(db, id),
     titleGenresOf(db, id),
     titleCredits(db, id, "cast", topCast),
@@ -145,24 +155,30 @@ export async function loadTitlePage(db: Database, id: number, { topCast }: { top
       .where(eq(titleKeywords.titleId, id))
       .limit(30),
     relatedTitles(db, id, 12),
-  ]);
+  ] as const;
+  const results = await db.batch([...own, ...extra] as unknown as readonly [...typeof own, ...E]);
+  const [found, genreRows, cast, crew, seasonRows, videoRows, imageRows, keywordRows, related] = results;
+  const extraResults = results.slice(own.length) as unknown as BatchResponse<E>;
   const title = found[0];
-  if (!title) return null;
+  if (!title) return { page: null, extra: extraResults };
   const keyCrew = crew
     .filter((c) => KEY_JOBS.includes(c.job))
     .sort((a, b) => KEY_JOBS.indexOf(a.job) - KEY_JOBS.indexOf(b.job) || a.position - b.position)
     .slice(0, 8);
   return {
-    title,
-    genres: genreRows,
-    cast,
-    keyCrew,
-    hasMoreCredits: cast.length >= topCast || crew.length > keyCrew.length,
-    seasons: seasonRows,
-    videos: videoRows,
-    images: imageRows,
-    keywords: keywordRows,
-    related,
+    page: {
+      title,
+      genres: genreRows,
+      cast,
+      keyCrew,
+      hasMoreCredits: cast.length >= topCast || crew.length > keyCrew.length,
+      seasons: seasonRows,
+      videos: videoRows,
+      images: imageRows,
+      keywords: keywordRows,
+      related,
+    },
+    extra: extraResults,
   };
 }
 export type TitlePage = NonNullable<Awaited<ReturnType<typeof loadTitlePage>>>;

@@ -1,3 +1,4 @@
+import type { BatchResponse } from "drizzle-orm/batch";
 import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { auditStatement } from "~/admin/audit.server";
 import { users } from "~/auth/users.schema";
@@ -370,12 +371,34 @@ export async function ownReviewForm(db: Database, userId: number, titleId: numbe
  * shared copy) their own review's id.
  */
 export async function titlePageReviews(db: Database, titleId: number, viewerId: number | null, top: number) {
-  const [stats, page, own] = await Promise.all([
-    reviewStats(db, titleId),
-    listReviews(db, titleId, 0, { sort: "helpful", limit: top }),
-    viewerId ? findOwnReview(db, viewerId, titleId) : null,
-  ]);
-  return { stats, reviews: page.reviews, ownReviewId: own?.id ?? null };
+  const [results, own] = await Promise.all([db.batch(titlePageReviewsQueries(db, titleId, top)), viewerId ? findOwnReview(db, viewerId, titleId) : null]);
+  return titlePageReviewsFrom(results, top, own?.id ?? null);
+}
+
+/** The reads of a title page's reviews section (stored counts, the top reviews), for a batch of the caller's. */
+export function titlePageReviewsQueries(db: Database, titleId: number, top: number) {
+  return [
+    db
+      .select({ reviewCount: communityCounts.reviewCount, scoreSum: communityCounts.scoreSum, commentCount: communityCounts.commentCount })
+      .from(communityCounts)
+      .where(and(eq(communityCounts.targetKind, "title"), eq(communityCounts.targetId, titleId)))
+      .limit(1),
+    db
+      .select(reviewFields)
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .where(and(eq(reviews.titleId, titleId), eq(reviews.episodeId, 0), eq(reviews.status, "published")))
+      .orderBy(desc(reviews.helpfulCount), desc(reviews.id))
+      .limit(top),
+  ] as const;
+}
+
+/** What titlePageReviewsQueries read, as the section shows it; `ownReviewId` is the signed-in viewer's review. */
+export function titlePageReviewsFrom([statsRows, rows]: BatchResponse<ReturnType<typeof titlePageReviewsQueries>>, top: number, ownReviewId: number | null) {
+  const row = statsRows[0];
+  const reviewCount = row?.reviewCount ?? 0;
+  const stats = { reviewCount, average: reviewCount ? Math.round((row!.scoreSum / reviewCount) * 10) / 10 : null, commentCount: row?.commentCount ?? 0 };
+  return { stats, reviews: rows.slice(0, top).map((r) => toView(r as ReviewSelect)), ownReviewId };
 }
 
 /**

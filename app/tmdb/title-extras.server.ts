@@ -1,3 +1,4 @@
+import type { BatchResponse } from "drizzle-orm/batch";
 import { and, asc, eq } from "drizzle-orm";
 import { people, titles } from "~/catalogue/schema";
 import type { Database } from "~/db/client.server";
@@ -14,7 +15,12 @@ import { titleWatchProviders, watchProviders, WATCH_KINDS, type WatchKind } from
 export type ExternalLink = { kind: "imdb" | "tmdb" | "homepage"; url: string };
 
 export async function loadTitleTmdbExtras(db: Database, titleId: number, region: string, imageBase: string) {
-  const [facts, rows] = await db.batch([
+  return titleTmdbExtrasFrom(await db.batch(titleTmdbExtrasQueries(db, titleId, region)), region, imageBase);
+}
+
+/** The reads behind a title's TMDB extras, for a batch of the caller's (the title page's one batch). */
+export function titleTmdbExtrasQueries(db: Database, titleId: number, region: string) {
+  return [
     db.select({ type: titles.type, tmdbId: titles.tmdbId, imdbId: titles.imdbId, homepage: titles.homepage, tmdbRating: titles.tmdbRating, tmdbVotes: titles.tmdbVotes }).from(titles).where(eq(titles.id, titleId)).limit(1),
     db
       .select({ kind: titleWatchProviders.kind, link: titleWatchProviders.link, id: watchProviders.id, name: watchProviders.name, logoPath: watchProviders.logoPath })
@@ -22,7 +28,11 @@ export async function loadTitleTmdbExtras(db: Database, titleId: number, region:
       .innerJoin(watchProviders, eq(watchProviders.id, titleWatchProviders.providerId))
       .where(and(eq(titleWatchProviders.titleId, titleId), eq(titleWatchProviders.region, region)))
       .orderBy(asc(titleWatchProviders.position), asc(watchProviders.name)),
-  ]);
+  ] as const;
+}
+
+/** What titleTmdbExtrasQueries read, as the page shows it (null for an unknown title). */
+export function titleTmdbExtrasFrom([facts, rows]: BatchResponse<ReturnType<typeof titleTmdbExtrasQueries>>, region: string, imageBase: string) {
   const title = facts[0];
   if (!title) return null;
   const groups = WATCH_KINDS.map((kind) => ({

@@ -13,7 +13,7 @@ import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { generatedNote, isGenerated } from "~/catalogue/generated";
 import { titlePath } from "~/catalogue/slug";
-import { loadTitlePage, titlePageView } from "~/catalogue/title-page.server";
+import { loadTitlePageWith, titlePageView } from "~/catalogue/title-page.server";
 import { TITLE_TOP_CAST } from "~/constants";
 import { getApp, getWorker } from "~/request/context";
 import { setPageJsonLd } from "~/seo/json-ld.server";
@@ -23,11 +23,11 @@ import { titleJsonLd } from "~/seo/structured-data";
 import { PersonCard, POSTER_PLACEHOLDER, TitleCard, useSiteRatingSource, VideoCard } from "~/site/cards";
 import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
-import { reviewsJsonLd, titlePageReviews } from "~/community/reviews.server";
+import { findOwnReview, reviewsJsonLd, titlePageReviewsFrom, titlePageReviewsQueries } from "~/community/reviews.server";
 import { titleReviewsSectionHtml } from "~/community/title-section.server";
 import { TITLE_PAGE_REVIEWS } from "~/constants";
 import { hasPermission } from "~/auth/viewer";
-import { loadTitleTmdbExtras, watchRegionFor } from "~/tmdb/title-extras.server";
+import { titleTmdbExtrasFrom, titleTmdbExtrasQueries, watchRegionFor } from "~/tmdb/title-extras.server";
 import { titleTmdbHtml } from "~/tmdb/title-html.server";
 import { tmdbImageBaseOf } from "~/tmdb/tmdb.server";
 
@@ -51,16 +51,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const worker = getWorker(context);
   requireCatalogueAccess(app, request);
   const id = parseId(params.id);
-  // A member's own parts (rating, watchlist, watched) in parallel: one more round trip of two indexed
-  // statements (decision 023). Reviews (issue 19): stored counts and the top 3, read alongside the
-  // title; the viewer's own only when signed in (a guest's page is a shared copy).
-  // TMDB (issue 15): where to watch in the visitor's region and the external links, in the same round trip.
-  const [page, mine, reviews, tmdb] = await Promise.all([
-    loadTitlePage(app.db, id, { topCast: TITLE_TOP_CAST }),
+  // One batch for the page (issue 20): the title's own reads, its reviews section (issue 19: stored counts and
+  // the top 3) and its TMDB extras (issue 15: where to watch in the visitor's region, external links).
+  // A member's own parts (rating, watchlist, watched: decision 023; their review) in parallel with it.
+  const region = watchRegionFor(app.user, app.settings["tmdb.region"]);
+  const [loaded, mine, ownReview] = await Promise.all([
+    loadTitlePageWith(app.db, id, { topCast: TITLE_TOP_CAST }, [...titlePageReviewsQueries(app.db, id, TITLE_PAGE_REVIEWS), ...titleTmdbExtrasQueries(app.db, id, region)] as const),
     app.user ? loadMyTitleState(app.db, app.user.id, id).then((state) => ({ ...state, ...libraryAbilities(app.viewer) })) : null,
-    titlePageReviews(app.db, id, app.user?.id ?? null, TITLE_PAGE_REVIEWS),
-    loadTitleTmdbExtras(app.db, id, watchRegionFor(app.user, app.settings["tmdb.region"]), tmdbImageBaseOf(worker.env)),
+    app.user ? findOwnReview(app.db, app.user.id, id) : null,
   ]);
+  const { page } = loaded;
+  const [reviewCounts, topReviews, tmdbFacts, tmdbProviders] = loaded.extra;
+  const reviews = titlePageReviewsFrom([reviewCounts, topReviews], TITLE_PAGE_REVIEWS, ownReview?.id ?? null);
+  const tmdb = titleTmdbExtrasFrom([tmdbFacts, tmdbProviders], region, tmdbImageBaseOf(worker.env));
   if (!page) throw data(null, { status: 404 });
   const { title } = page;
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
