@@ -46,6 +46,7 @@ const cardColumns = {
   poster: titles.poster,
   rating: titles.rating,
   externalRating: titles.externalRating,
+  tmdbRating: titles.tmdbRating,
   releaseDate: titles.releaseDate,
   addedAt: watchlistItems.createdAt,
 };
