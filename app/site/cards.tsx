@@ -37,9 +37,9 @@ export function TitleRatingBadge({
   className?: string;
 }) {
   const siteSource = useSiteRatingSource();
-  // The site's users first, then IMDb, then TMDB: always one badge, always naming its source.
-  if (rating !== null) return <RatingBadge rating={rating} source={siteSource()} className={className} />;
-  return externalRating !== null ? <RatingBadge rating={externalRating} source="IMDb" className={className} /> : <RatingBadge rating={tmdbRating} source="TMDB" className={className} />;
+  // The site's users first, then IMDb, then TMDB: one badge, naming its source.
+  const [value, source] = rating !== null ? [rating, siteSource()] : externalRating !== null ? [externalRating, "IMDb"] : [tmdbRating, "TMDB"];
+  return <RatingBadge rating={value} source={source} className={className} />;
 }
 
 export interface TitleCardData {

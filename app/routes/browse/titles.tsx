@@ -69,6 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     providers,
     region,
     ...result,
+    // The TMDB rating only where the card shows it (no other rating): the page is at its JavaScript budget.
+    items: result.items.map(({ tmdbRating, ...item }) => (item.rating === null && item.externalRating === null && tmdbRating !== null ? { ...item, tmdbRating } : item)),
     heading,
     ads: adSlots(app.settings, getWorker(context).nonce, ["ads.general_top", "ads.general_bottom"]),
     seo: buildSeo(app, request, {
