@@ -39,6 +39,12 @@ const genreSlugs = z
   .catch([])
   .transform((list) => [...new Set(list.map((v) => v.trim()).filter((v) => /^[a-z0-9-]{1,80}$/.test(v)))].slice(0, MAX_GENRES_PER_FILTER));
 
+/** A minimum rating on the 0-10 scale; zero or less is no filter. */
+const minRating = z
+  .preprocess(blankAsUndefined, z.coerce.number().optional())
+  .catch(undefined)
+  .transform((v: number | undefined) => (v === undefined || Number.isNaN(v) || v <= 0 ? undefined : Math.min(10, Math.round(v * 10) / 10)));
+
 const page = z.coerce
   .number()
   .int()
@@ -58,10 +64,13 @@ export const titleFiltersSchema = z
     runtime_max: runtime,
     language: isoCode(2, false),
     country: isoCode(2, true),
-    rating: z
-      .preprocess(blankAsUndefined, z.coerce.number().optional())
-      .catch(undefined)
-      .transform((v: number | undefined) => (v === undefined || Number.isNaN(v) || v <= 0 ? undefined : Math.min(10, Math.round(v * 10) / 10))),
+    rating: minRating,
+    /** Minimum TMDB vote average (0-10), like `rating` for IMDb. */
+    tmdb_rating: minRating,
+    /** A TMDB watch provider id: titles available on it in the visitor's region (the region is not a URL field). */
+    provider: z
+      .preprocess(blankAsUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional())
+      .catch(undefined),
     certification: optionalText(20),
     order: z.enum(TITLE_ORDERS).catch("popularity"),
     dir: z.enum(DIRECTIONS).optional().catch(undefined),

@@ -3,6 +3,15 @@ import type { Database } from "~/db/client.server";
 import { defaultDirection, MAX_BROWSE_PAGE, type TitleOrder } from "./browse";
 import type { PersonFilters, TitleFilters } from "./browse-filters.server";
 import { genres, people, titles } from "./schema";
+import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
+
+/**
+ * What a browse query reads: the URL's filters and, for the "where to watch"
+ * provider filter, the visitor's region (account country, else the site's
+ * `tmdb.region`; see watchRegionFor). The region is not a URL field, so a
+ * shared link shows the same provider in the reader's own region.
+ */
+export type TitleQuery = TitleFilters & { region?: string };
 
 /**
  * Browse lists. One extra row tells whether a next page exists; the browse
@@ -34,13 +43,14 @@ export function listGenres(db: Database) {
 const SORT_COLUMN = {
   popularity: titles.popularity,
   rating: titles.externalRating,
+  tmdb_rating: titles.tmdbRating,
   release_date: titles.releaseDate,
   name: titles.name,
 } as const;
 /** Sorts whose column can be NULL: ascending, they walk `titles_browse_<sort>_nulls_last_idx`. */
-const NULLABLE_SORTS: readonly TitleOrder[] = ["rating", "release_date"];
+const NULLABLE_SORTS: readonly TitleOrder[] = ["rating", "tmdb_rating", "release_date"];
 /** The filter columns every browse index holds after its sort column, in index order. */
-const INDEXED_FILTER_COLUMNS = [titles.type, titles.year, titles.externalRating, titles.certification, titles.runtime, titles.language];
+const INDEXED_FILTER_COLUMNS = [titles.type, titles.year, titles.externalRating, titles.certification, titles.runtime, titles.language, titles.tmdbRating];
 
 /** `+column`: the same value, but SQLite will not pick an index on the column for it. */
 const noIndex = (column: AnyColumn) => sql`+${column}`;
@@ -52,6 +62,7 @@ interface FilterContext {
   col: ColumnRef;
   /** For COUNT(*): set-based lookups instead of per-title ones. */
   counting: boolean;
+  region: string | undefined;
 }
 
 /**
@@ -61,11 +72,12 @@ interface FilterContext {
  * `titles` belongs in the browse indexes (INDEXED_FILTER_COLUMNS, migration)
  * when it should be tested on the index entry.
  */
-const TITLE_FILTERS: ((filters: TitleFilters, ctx: FilterContext) => SQL | undefined)[] = [
+const TITLE_FILTERS: ((filters: TitleQuery, ctx: FilterContext) => SQL | undefined)[] = [
   (f, { col }) => (f.type ? eq(col(titles.type), f.type) : undefined),
   (f, { col }) => (f.year_from !== undefined ? gte(col(titles.year), f.year_from) : undefined),
   (f, { col }) => (f.year_to !== undefined ? lte(col(titles.year), f.year_to) : undefined),
   (f, { col }) => (f.rating !== undefined ? gte(col(titles.externalRating), f.rating) : undefined),
+  (f, { col }) => (f.tmdb_rating !== undefined ? gte(col(titles.tmdbRating), f.tmdb_rating) : undefined),
   (f, { col }) => (f.certification ? eq(col(titles.certification), f.certification) : undefined),
   (f, { col }) => (f.runtime_min !== undefined ? gte(col(titles.runtime), f.runtime_min) : undefined),
   (f, { col }) => (f.runtime_max !== undefined ? lte(col(titles.runtime), f.runtime_max) : undefined),
@@ -73,7 +85,37 @@ const TITLE_FILTERS: ((filters: TitleFilters, ctx: FilterContext) => SQL | undef
   // Countries are a JSON list on the row: tested per title that passed the indexed filters.
   (f) => (f.country ? sql`EXISTS (SELECT 1 FROM json_each(${titles.countries}) WHERE json_each.value = ${f.country})` : undefined),
   (f, { counting }) => genreCondition(f, counting),
+  (f, { counting, region }) => providerCondition(f, region, counting),
 ];
+
+/**
+ * Where to watch: titles on the provider (any kind: subscription, free, rent,
+ * buy) in the visitor's region. Browsing tests each title that passed the
+ * indexed filters by the primary key (title_id, region, ...); counting reads
+ * title_watch_providers_provider_idx (provider_id, region) once. Without a
+ * region (the API) the filter does not apply.
+ */
+function providerCondition(f: TitleQuery, region: string | undefined, counting: boolean): SQL | undefined {
+  if (f.provider === undefined || !region) return undefined;
+  const twp = titleWatchProviders;
+  return counting
+    ? sql`${titles.id} IN (SELECT ${twp.titleId} FROM ${twp} WHERE ${twp.providerId} = ${f.provider} AND ${twp.region} = ${region})`
+    : sql`EXISTS (SELECT 1 FROM ${twp} WHERE ${twp.titleId} = ${titles.id} AND ${twp.region} = ${region} AND ${twp.providerId} = ${f.provider})`;
+}
+
+/**
+ * The providers the "where to watch" filter offers: those with at least one
+ * title in the region (one seek per provider on title_watch_providers_provider_idx;
+ * the provider list is small and walked in its display order's index).
+ */
+export function listRegionProviders(db: Database, region: string) {
+  const twp = titleWatchProviders;
+  return db
+    .select({ id: watchProviders.id, name: watchProviders.name })
+    .from(watchProviders)
+    .where(sql`EXISTS (SELECT 1 FROM ${twp} WHERE ${twp.providerId} = ${watchProviders.id} AND ${twp.region} = ${region})`)
+    .orderBy(asc(watchProviders.displayPriority), asc(watchProviders.name), asc(watchProviders.id));
+}
 
 /**
  * Several genres: any of them (one EXISTS over title_genres' primary key), or
@@ -95,13 +137,13 @@ function genreCondition(f: TitleFilters, counting: boolean): SQL | undefined {
 }
 
 /** The conditions and order of a titles list (see above). */
-export function titleQueryParts(filters: TitleFilters) {
+export function titleQueryParts(filters: TitleQuery) {
   const sortBy = filters.order;
   const sortColumn = SORT_COLUMN[sortBy];
   // The rating filter on the rating sort is a range of the walked index itself.
   const col: ColumnRef = (column) => (column === sortColumn ? asIs(column) : noIndex(column));
-  const where = TITLE_FILTERS.map((condition) => condition(filters, { col, counting: false })).filter((c): c is SQL => c !== undefined);
-  let excludesNulls = sortBy === "rating" && filters.rating !== undefined;
+  const where = TITLE_FILTERS.map((condition) => condition(filters, { col, counting: false, region: filters.region })).filter((c): c is SQL => c !== undefined);
+  let excludesNulls = (sortBy === "rating" && filters.rating !== undefined) || (sortBy === "tmdb_rating" && filters.tmdb_rating !== undefined);
   if (sortBy === "release_date" && (filters.year_from !== undefined || filters.year_to !== undefined)) {
     // The year range as a release-date range: a range of the walked index.
     if (filters.year_from !== undefined) where.push(gte(titles.releaseDate, `${String(filters.year_from).padStart(4, "0")}-01-01`));
@@ -117,12 +159,12 @@ export function titleQueryParts(filters: TitleFilters) {
 }
 
 /** The same conditions for counting, where any index may help; sorting never narrows the list. */
-function titleCountConditions(filters: TitleFilters) {
-  const where = TITLE_FILTERS.map((condition) => condition(filters, { col: asIs, counting: true })).filter((c): c is SQL => c !== undefined);
+function titleCountConditions(filters: TitleQuery) {
+  const where = TITLE_FILTERS.map((condition) => condition(filters, { col: asIs, counting: true, region: filters.region })).filter((c): c is SQL => c !== undefined);
   return where.length ? and(...where) : undefined;
 }
 
-export async function browseTitles(db: Database, filters: TitleFilters, pageSize: number) {
+export async function browseTitles(db: Database, filters: TitleQuery, pageSize: number) {
   if (filters.page > MAX_BROWSE_PAGE) return { items: [], hasNext: false };
   const rows = await browseTitlesQuery(db, filters, pageSize);
   return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
@@ -133,7 +175,7 @@ export async function browseTitles(db: Database, filters: TitleFilters, pageSize
  * round trip. The count stops at the last page's worth (MAX_BROWSE_PAGE x
  * pageSize); `more` says there are more than that.
  */
-export async function browseTitlesWithCount(db: Database, filters: TitleFilters, pageSize: number) {
+export async function browseTitlesWithCount(db: Database, filters: TitleQuery, pageSize: number) {
   if (filters.page > MAX_BROWSE_PAGE) {
     const total = await countTitles(db, filters);
     return { items: [], hasNext: false, total, more: false, pages: pageCount(total, pageSize) };
@@ -147,7 +189,7 @@ export async function browseTitlesWithCount(db: Database, filters: TitleFilters,
 const pageCount = (total: number, pageSize: number) => Math.min(MAX_BROWSE_PAGE, Math.ceil(total / pageSize));
 
 /** The statement of one browse page (one extra row), also for EXPLAIN in scripts/bench/browse-queries.ts. */
-export function browseTitlesQuery(db: Database, filters: TitleFilters, pageSize: number) {
+export function browseTitlesQuery(db: Database, filters: TitleQuery, pageSize: number) {
   const { where, order } = titleQueryParts(filters);
   return db
     .select({
@@ -159,6 +201,7 @@ export function browseTitlesQuery(db: Database, filters: TitleFilters, pageSize:
       poster: titles.poster,
       rating: titles.rating,
       externalRating: titles.externalRating,
+      tmdbRating: titles.tmdbRating,
     })
     .from(titles)
     .where(where)
@@ -167,7 +210,7 @@ export function browseTitlesQuery(db: Database, filters: TitleFilters, pageSize:
     .offset((filters.page - 1) * pageSize);
 }
 
-function countTitlesQuery(db: Database, filters: TitleFilters, cap?: number) {
+function countTitlesQuery(db: Database, filters: TitleQuery, cap?: number) {
   const where = titleCountConditions(filters);
   if (cap === undefined) return db.select({ total: sql<number>`count(*)` }).from(titles).where(where);
   // Stops after `cap` matches: a broad filter on a large catalogue does not count every title.
@@ -176,7 +219,7 @@ function countTitlesQuery(db: Database, filters: TitleFilters, cap?: number) {
 }
 
 /** How many titles match (the API's pagination.total, the page's result count). */
-export async function countTitles(db: Database, filters: TitleFilters) {
+export async function countTitles(db: Database, filters: TitleQuery) {
   const [row] = await countTitlesQuery(db, filters);
   return Number(row?.total ?? 0);
 }

@@ -5,7 +5,7 @@
  * browse-filters.server.ts.
  */
 
-export const TITLE_ORDERS = ["popularity", "rating", "release_date", "name"] as const;
+export const TITLE_ORDERS = ["popularity", "rating", "tmdb_rating", "release_date", "name"] as const;
 export type TitleOrder = (typeof TITLE_ORDERS)[number];
 export const PERSON_ORDERS = ["popularity", "name"] as const;
 export type PersonOrder = (typeof PERSON_ORDERS)[number];
@@ -22,6 +22,8 @@ export const TITLE_SORTS = [
   "popularity-desc",
   "rating-desc",
   "rating-asc",
+  "tmdb_rating-desc",
+  "tmdb_rating-asc",
   "release_date-desc",
   "release_date-asc",
   "name-asc",

@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { DIRECTIONS, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
 import { parsePersonFilters, parseTitleFilters } from "./browse-filters.server";
-import { browsePeopleQuery, browsePeopleWithCount, browseTitlesQuery, browseTitlesWithCount, countTitles } from "./browse.server";
+import { browsePeopleQuery, browsePeopleWithCount, browseTitlesQuery, browseTitlesWithCount, countTitles, listRegionProviders } from "./browse.server";
 import { genres, people, titleGenres, titles } from "./schema";
+import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
 
 /**
  * Browse on real D1 (issue 15): sorting never removes a title (those without
@@ -23,12 +24,12 @@ beforeAll(async () => {
   ]);
   const row = (id: number, extra: Partial<typeof titles.$inferInsert>) => ({ id: B + id, type: "movie" as const, name: `Browse ${id}`, slug: `browse-${id}`, popularity: 100 - id, ...extra });
   const rows = [
-    row(1, { name: "Aardvark", externalRating: 8.1, releaseDate: "1999-01-01", year: 1999, runtime: 95, language: "en", countries: ["US"] }),
-    row(2, { name: "Badger", externalRating: 6.5, releaseDate: "2005-06-01", year: 2005, runtime: 140, language: "fr", countries: ["FR", "BE"] }),
+    row(1, { name: "Aardvark", tmdbRating: 7.9, externalRating: 8.1, releaseDate: "1999-01-01", year: 1999, runtime: 95, language: "en", countries: ["US"] }),
+    row(2, { name: "Badger", tmdbRating: 6.1, externalRating: 6.5, releaseDate: "2005-06-01", year: 2005, runtime: 140, language: "fr", countries: ["FR", "BE"] }),
     row(3, { name: "Cheetah", externalRating: 7.2, year: 2010, runtime: 120, language: "en", countries: ["GB"] }),
     // Series without any IMDb rating or release date (like the invented demo series).
     row(4, { type: "series", name: "Dingo", year: 2012, runtime: 45, language: "en" }),
-    row(5, { type: "series", name: "Emu", year: 2015, runtime: 30, language: "ja", countries: ["JP"] }),
+    row(5, { type: "series", name: "Emu", tmdbRating: 8.4, year: 2015, runtime: 30, language: "ja", countries: ["JP"] }),
     row(6, { type: "series", name: "Ferret", externalRating: 9.0, releaseDate: "2020-01-01", year: 2020, runtime: 50 }),
   ];
   // One row a statement: D1 allows 100 bound parameters.
@@ -42,6 +43,18 @@ beforeAll(async () => {
     { titleId: B + 4, genreId: B + 2 },
     { titleId: B + 5, genreId: B + 3 },
   ]);
+  // Fictional streaming services: Aardvark and Emu on one in GB, Badger on the other in FR, Emu to rent in GB too.
+  await db.insert(watchProviders).values([
+    { id: B + 1, name: "Browseflix", displayPriority: 1 },
+    { id: B + 2, name: "Cinebox Test", displayPriority: 2 },
+    { id: B + 3, name: "Nowhere Play", displayPriority: 3 },
+  ]);
+  await db.insert(titleWatchProviders).values([
+    { titleId: B + 1, region: "GB", kind: "flatrate", providerId: B + 1 },
+    { titleId: B + 5, region: "GB", kind: "flatrate", providerId: B + 1 },
+    { titleId: B + 5, region: "GB", kind: "rent", providerId: B + 2 },
+    { titleId: B + 2, region: "FR", kind: "flatrate", providerId: B + 2 },
+  ]);
   await db.insert(people).values([
     { id: B + 1, name: "Browse Ada", slug: "ada", popularity: 5, knownFor: "Directing", gender: "female" },
     { id: B + 2, name: "Browse Bo", slug: "bo", popularity: 9, knownFor: "Acting", gender: "male" },
@@ -51,6 +64,57 @@ beforeAll(async () => {
 
 const ours = (items: { id: number }[]) => items.map((t) => t.id - B).filter((id) => id > 0 && id < 100);
 const browse = (search: string, pageSize = 50) => browseTitlesWithCount(db, parseTitleFilters(new URLSearchParams(search)), pageSize);
+
+describe("TMDB data in browse", () => {
+  it("sorts by TMDB rating without removing a title: those without one come last both ways", async () => {
+    const desc = ours((await browse("sort=tmdb_rating-desc")).items);
+    const asc = ours((await browse("sort=tmdb_rating-asc")).items);
+    expect(desc.slice(0, 3)).toEqual([5, 1, 2]);
+    expect(asc.slice(0, 3)).toEqual([2, 1, 5]);
+    // Unrated on TMDB: still listed, after every rated title, in both directions.
+    expect(desc.slice(3).sort()).toEqual([3, 4, 6]);
+    expect(asc.slice(3).sort()).toEqual([3, 4, 6]);
+    expect((await browse("sort=tmdb_rating-desc")).total).toBe((await browse("")).total);
+  });
+
+  it("filters by a minimum TMDB rating, in any sort, and counts the same titles", async () => {
+    for (const sort of ["popularity-desc", "tmdb_rating-desc", "tmdb_rating-asc", "rating-desc", "name-asc"]) {
+      const page = await browse(`tmdb_rating=7&sort=${sort}`);
+      expect(ours(page.items).sort(), sort).toEqual([1, 5]);
+      expect(page.total, sort).toBe(2);
+    }
+    expect(ours((await browse("tmdb_rating=8&type=series")).items)).toEqual([5]);
+  });
+
+  it("filters by where to watch in the visitor's region only", async () => {
+    const inRegion = (search: string, region: string) => browseTitlesWithCount(db, { ...parseTitleFilters(new URLSearchParams(search)), region }, 50);
+    const gb = await inRegion(`provider=${B + 1}`, "GB");
+    expect(ours(gb.items)).toEqual([1, 5]);
+    expect(gb.total).toBe(2);
+    expect(ours((await inRegion(`provider=${B + 2}`, "GB")).items)).toEqual([5]);
+    expect(ours((await inRegion(`provider=${B + 2}`, "FR")).items)).toEqual([2]);
+    // The same provider in a region where nothing is on it: nothing matches.
+    const us = await inRegion(`provider=${B + 1}`, "US");
+    expect(us.items).toEqual([]);
+    expect(us.total).toBe(0);
+    // Combined with the other filters and sorts.
+    expect(ours((await inRegion(`provider=${B + 1}&type=series&sort=tmdb_rating-asc`, "GB")).items)).toEqual([5]);
+  });
+
+  it("offers only the providers that have titles in the region, in display order", async () => {
+    const names = async (region: string) => (await listRegionProviders(db, region)).filter((p) => p.id > B).map((p) => p.name);
+    expect(await names("GB")).toEqual(["Browseflix", "Cinebox Test"]);
+    expect(await names("FR")).toEqual(["Cinebox Test"]);
+    expect(await names("US")).toEqual([]);
+  });
+
+  it("ignores a malformed provider or TMDB rating instead of failing", () => {
+    const parsed = parseTitleFilters(new URLSearchParams("provider=abc&tmdb_rating=lots"));
+    expect(parsed.provider).toBeUndefined();
+    expect(parsed.tmdb_rating).toBeUndefined();
+    expect(parseTitleFilters(new URLSearchParams("provider=-3&tmdb_rating=12")).tmdb_rating).toBe(10);
+  });
+});
 
 describe("sorting", () => {
   it("keeps every series when sorted by IMDb rating, unrated ones last in both directions", async () => {
@@ -123,14 +187,18 @@ describe("query plans", () => {
       "type=series&genre=browse-drama&year_from=1980&year_to=2015&rating=5&certification=R",
       "genre=browse-drama&genre=browse-comedy&genre_match=all&runtime_min=60&runtime_max=120&language=en&country=US",
       "type=movie&genre=browse-drama&genre=browse-horror&certification=PG-13&language=fr",
+      `tmdb_rating=6&provider=${B + 1}&type=series`,
     ];
     for (const order of TITLE_ORDERS) {
       for (const filters of mixes) {
         for (const dir of DIRECTIONS) {
-          const parsed = parseTitleFilters(new URLSearchParams(`${filters}&sort=${order}-${dir}`));
+          const parsed = { ...parseTitleFilters(new URLSearchParams(`${filters}&sort=${order}-${dir}`)), region: "GB" };
           const details = await plan(browseTitlesQuery(db, parsed, 24).toSQL());
-          const excludesNulls = (order === "rating" && parsed.rating !== undefined) || (order === "release_date" && parsed.year_from !== undefined);
-          const nullsLast = dir === "asc" && (order === "rating" || order === "release_date") && !excludesNulls;
+          const excludesNulls =
+            (order === "rating" && parsed.rating !== undefined) ||
+            (order === "tmdb_rating" && parsed.tmdb_rating !== undefined) ||
+            (order === "release_date" && parsed.year_from !== undefined);
+          const nullsLast = dir === "asc" && (order === "rating" || order === "tmdb_rating" || order === "release_date") && !excludesNulls;
           const index = `titles_browse_${order}${nullsLast ? "_nulls_last" : ""}_idx`;
           const label = `${order} ${dir} ${filters}`;
           expect(details, label).toMatch(new RegExp(`SCAN titles USING INDEX ${index}\\b|SEARCH titles USING INDEX ${index}\\b`));

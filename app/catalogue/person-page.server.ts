@@ -80,8 +80,8 @@ export async function loadPersonPage(db: Database, id: number, { perDepartment }
       SELECT department, titleId, name, slug, type, year, roles, episodes, generated, total
       FROM ranked WHERE rn <= ${limit}
       ORDER BY department, rn`),
-    db.all<{ id: number; name: string; slug: string; type: "movie" | "series"; year: number | null; poster: string | null; rating: number | null; externalRating: number | null }>(sql`
-      SELECT t.id, t.name, t.slug, t.type, t.year, t.poster, t.rating, t.external_rating AS externalRating
+    db.all<{ id: number; name: string; slug: string; type: "movie" | "series"; year: number | null; poster: string | null; rating: number | null; externalRating: number | null; tmdbRating: number | null }>(sql`
+      SELECT t.id, t.name, t.slug, t.type, t.year, t.poster, t.rating, t.external_rating AS externalRating, t.tmdb_rating AS tmdbRating
       FROM titles t
       JOIN (
         SELECT c.title_id, max(c.department = (SELECT known_for FROM people WHERE id = ${id})) AS preferred

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { sitemapBlock, sitemapFiles, SITEMAP_KINDS } from "~/seo/sitemap.server";
 import { parsePersonFilters, parseTitleFilters } from "./browse-filters.server";
-import { browsePeople, browseTitles } from "./browse.server";
+import { browsePeople, browseTitles, countTitles, listRegionProviders } from "./browse.server";
+import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
 import { TITLE_ORDERS } from "./browse";
 import { loadPersonPage } from "./person-page.server";
 import { credits, genres, people, titleGenres, titles } from "./schema";
@@ -109,6 +110,7 @@ beforeAll(async () => {
     popularity: i,
     externalRating: 5 + (i % 5),
     certification: i % 2 ? "R" : "PG-13",
+    tmdbRating: i % 4 ? 4 + (i % 6) : null,
   }));
   for (const row of rows) await db.insert(titles).values(row).onConflictDoNothing();
   for (const row of rows) await db.insert(titleGenres).values({ titleId: row.id, genreId: BASE + 1 }).onConflictDoNothing();
@@ -121,6 +123,8 @@ beforeAll(async () => {
       .values({ titleId: BASE + i, personId: BASE + (i % 10), kind: "cast", character: "Someone", position: i % 4, department: "Acting", job: "Actor" })
       .onConflictDoNothing();
   }
+  await db.insert(watchProviders).values({ id: BASE + 1, name: "Plans Stream", displayPriority: 1 }).onConflictDoNothing();
+  for (let i = 0; i < 30; i += 2) await db.insert(titleWatchProviders).values({ titleId: BASE + i, region: "GB", kind: "flatrate", providerId: BASE + 1 }).onConflictDoNothing();
   await env.DB.prepare("ANALYZE").run();
 });
 
@@ -139,14 +143,18 @@ describe("query plans of the uncached public pages: seeks, no full scans", () =>
   });
 
   it("browse titles: every sort, both directions, three filter mixes; browse people", async () => {
-    const mixes = ["", "year_from=1990&year_to=1999", "type=series&genre=plans-drama&year_from=1980&year_to=2015&rating=5&certification=R"];
+    const mixes = ["", "year_from=1990&year_to=1999", "type=series&genre=plans-drama&year_from=1980&year_to=2015&rating=5&certification=R", `tmdb_rating=6&provider=${BASE + 1}`];
     for (const order of TITLE_ORDERS) {
       for (const dir of ["asc", "desc"]) {
         for (const mix of mixes) {
-          await expectSeeks(`browse ${order} ${dir} ${mix}`, (db) => browseTitles(db, parseTitleFilters(new URLSearchParams(`${mix}&order=${order}&dir=${dir}&page=2`)), 24));
+          await expectSeeks(`browse ${order} ${dir} ${mix}`, (db) =>
+            browseTitles(db, { ...parseTitleFilters(new URLSearchParams(`${mix}&order=${order}&dir=${dir}&page=2`)), region: "GB" }, 24),
+          );
         }
       }
     }
+    await expectSeeks("browse: providers of a region", (db) => listRegionProviders(db, "GB"));
+    await expectSeeks("browse: count by TMDB rating and provider", (db) => countTitles(db, { ...parseTitleFilters(new URLSearchParams(`tmdb_rating=6&provider=${BASE + 1}`)), region: "GB" }));
     await expectSeeks("browse people", (db) => browsePeople(db, parsePersonFilters(new URLSearchParams("")), 24));
   });
 

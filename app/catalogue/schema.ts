@@ -143,12 +143,14 @@ export const titles = sqliteTable(
     // Browse with filters: one index per sort holding every filter column (see titleQueryParts).
     // Migration 0022 (decision 020): runtime and language added; ascending sorts on a column
     // that can be NULL walk a "NULL last" index, so such titles come last in both directions.
-    index("titles_browse_popularity_idx").on(t.popularity, t.type, t.year, t.externalRating, t.certification, t.runtime, t.language),
-    index("titles_browse_rating_idx").on(t.externalRating, t.type, t.year, t.certification, t.runtime, t.language),
-    index("titles_browse_release_date_idx").on(t.releaseDate, t.type, t.year, t.externalRating, t.certification, t.runtime, t.language),
-    index("titles_browse_name_idx").on(t.name, t.type, t.year, t.externalRating, t.certification, t.runtime, t.language),
-    index("titles_browse_rating_nulls_last_idx").on(sql`(${t.externalRating} IS NULL)`, t.externalRating, t.type, t.year, t.certification, t.runtime, t.language),
-    index("titles_browse_release_date_nulls_last_idx").on(sql`(${t.releaseDate} IS NULL)`, t.releaseDate, t.type, t.year, t.externalRating, t.certification, t.runtime, t.language),
+    index("titles_browse_popularity_idx").on(t.popularity, t.type, t.year, t.externalRating, t.certification, t.runtime, t.language, t.tmdbRating),
+    index("titles_browse_rating_idx").on(t.externalRating, t.type, t.year, t.certification, t.runtime, t.language, t.tmdbRating),
+    index("titles_browse_release_date_idx").on(t.releaseDate, t.type, t.year, t.externalRating, t.certification, t.runtime, t.language, t.tmdbRating),
+    index("titles_browse_name_idx").on(t.name, t.type, t.year, t.externalRating, t.certification, t.runtime, t.language, t.tmdbRating),
+    index("titles_browse_tmdb_rating_idx").on(t.tmdbRating, t.type, t.year, t.externalRating, t.certification, t.runtime, t.language),
+    index("titles_browse_rating_nulls_last_idx").on(sql`(${t.externalRating} IS NULL)`, t.externalRating, t.type, t.year, t.certification, t.runtime, t.language, t.tmdbRating),
+    index("titles_browse_tmdb_rating_nulls_last_idx").on(sql`(${t.tmdbRating} IS NULL)`, t.tmdbRating, t.type, t.year, t.externalRating, t.certification, t.runtime, t.language),
+    index("titles_browse_release_date_nulls_last_idx").on(sql`(${t.releaseDate} IS NULL)`, t.releaseDate, t.type, t.year, t.externalRating, t.certification, t.runtime, t.language, t.tmdbRating),
     // Admin titles list: newest and recently edited first.
     index("titles_created_at_idx").on(t.createdAt),
     index("titles_updated_at_idx").on(t.updatedAt),

@@ -11,6 +11,7 @@ const columns = {
   backdrop: titles.backdrop,
   poster: titles.poster,
   externalRating: titles.externalRating,
+  tmdbRating: titles.tmdbRating,
   rating: titles.rating,
   generatedFields: titles.generatedFields,
 };

@@ -7,6 +7,7 @@ import type { ChannelFormInput } from "./channel-form";
 import { refreshChannel } from "./refresh.server";
 import { channelRuleSchema, type ChannelRule } from "./rules";
 import { channelItems, channels, type ChannelItemType } from "./schema";
+import { watchProviders } from "~/tmdb/schema";
 
 /**
  * The admin area's channel writes (decision 022). Each write and its audit
@@ -41,6 +42,11 @@ export function listChannelChoices(db: Database) {
   return db.select({ id: channels.id, name: channels.name, slug: channels.slug }).from(channels).orderBy(asc(channels.name)).limit(500);
 }
 
+/** The watch providers a "where to watch" rule can name, in TMDB's display order (watch_providers_display_idx). */
+export function listWatchProviderChoices(db: Database) {
+  return db.select({ id: watchProviders.id, name: watchProviders.name }).from(watchProviders).orderBy(asc(watchProviders.displayPriority), asc(watchProviders.name), asc(watchProviders.id)).limit(1000);
+}
+
 export async function loadChannelForEditor(db: Database, id: number) {
   const [row] = await db.select().from(channels).where(eq(channels.id, id)).limit(1);
   return row ?? null;
@@ -59,6 +65,11 @@ async function ruleFromForm(db: Database, input: ChannelFormInput): Promise<{ ru
   const unknownKeywords = input.ruleKeywords.filter((g) => !knownKeywords.some((k) => k.slug === g));
   if (unknownGenres.length) errors.ruleGenres = [`Unknown genre: ${unknownGenres.join(", ")}`];
   if (unknownKeywords.length) errors.ruleKeywords = [`Unknown keyword: ${unknownKeywords.join(", ")}`];
+  if (input.ruleKind === "where_to_watch") {
+    if (input.ruleProvider === undefined) errors.ruleProvider = ["Choose a provider."];
+    else if (!(await db.select({ id: watchProviders.id }).from(watchProviders).where(eq(watchProviders.id, input.ruleProvider)).limit(1)).length) errors.ruleProvider = ["Unknown provider."];
+    if (!input.ruleRegion) errors.ruleRegion = ["A two-letter country code, e.g. US."];
+  }
   if (Object.keys(errors).length) return { errors };
   const rule = channelRuleSchema.parse({
     kind: input.ruleKind,
@@ -74,6 +85,8 @@ async function ruleFromForm(db: Database, input: ChannelFormInput): Promise<{ ru
     minVotes: input.ruleMinVotes,
     days: input.ruleDays,
     genreFromUrl: input.ruleGenreFromUrl,
+    provider: input.ruleKind === "where_to_watch" ? input.ruleProvider : undefined,
+    region: input.ruleKind === "where_to_watch" ? input.ruleRegion : undefined,
   });
   return { rule };
 }

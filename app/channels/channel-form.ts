@@ -48,6 +48,9 @@ export const channelFormSchema = z
     ruleMinVotes: z.number().int().min(0).max(10_000_000).default(0),
     ruleDays: z.number().int().min(1).max(36500).optional(),
     ruleGenreFromUrl: z.boolean().default(false),
+    /** Where to watch: a provider (watch_providers.id) and a region. */
+    ruleProvider: z.number().int().positive().max(2_147_483_647).optional(),
+    ruleRegion: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "A two-letter country code, e.g. US.").optional(),
   })
   .refine((v) => v.ruleYearFrom === undefined || v.ruleYearTo === undefined || v.ruleYearFrom <= v.ruleYearTo, {
     message: "The first year must not be after the last.",

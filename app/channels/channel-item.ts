@@ -16,6 +16,7 @@ export type ChannelItem =
       backdrop: string | null;
       rating: number | null;
       externalRating: number | null;
+      tmdbRating: number | null;
       releaseDate: string | null;
     }
   | { kind: "person"; id: number; name: string; slug: string; profile: string | null; knownFor: string | null }

@@ -20,6 +20,7 @@ import { installChannelPreset } from "./presets";
 import { refreshAutomaticChannels, refreshChannel, ruleInsertStatement } from "./refresh.server";
 import { channelRuleSchema } from "./rules";
 import { channelItems, channels } from "./schema";
+import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
 
 /**
  * Channels (decision 022) against real D1: rules stored as items, the home
@@ -211,6 +212,49 @@ describe("manual and nested channels", () => {
     expect(left.n).toBe(0);
     expect((await loadChannelPage(db, picks, { page: 1, genre: null }))!.items.map((i) => i.name)).toEqual(["Fictional Title 9", "Fictional Title 5"]);
     expect((await loadChannelPage(db, popular, { page: 1, genre: null }))!.items[0].name).toBe("Fictional Title 1");
+  });
+});
+
+describe("TMDB data in channels", () => {
+  it("where to watch: the titles on a provider in a region, most popular first; another region or provider is not mixed in", async () => {
+    await db.insert(watchProviders).values([{ id: 990_001, name: "Channelflix" }, { id: 990_002, name: "Other Stream" }]).onConflictDoNothing();
+    await db.insert(titleWatchProviders).values([
+      { titleId: titleIds[7], region: "GB", kind: "flatrate", providerId: 990_001 },
+      { titleId: titleIds[2], region: "GB", kind: "rent", providerId: 990_001 },
+      { titleId: titleIds[4], region: "US", kind: "flatrate", providerId: 990_001 },
+      { titleId: titleIds[5], region: "GB", kind: "flatrate", providerId: 990_002 },
+    ]);
+    const created = await createChannel(db, { ...form({ source: "automatic", ruleKind: "where_to_watch", ruleProvider: 990_001, ruleRegion: "gb" }), slug: "on-channelflix" });
+    expect(created.ok).toBe(true);
+    const channel = (await findChannel(db, "on-channelflix"))!;
+    expect(channel.rule).toMatchObject({ kind: "where_to_watch", provider: 990_001, region: "GB" });
+    expect((await loadChannelPage(db, channel, { page: 1, genre: null }))!.items.map((i) => i.name)).toEqual(["Fictional Title 2", "Fictional Title 7"]);
+    // The provider leaves a title: the next refresh drops it.
+    await db.delete(titleWatchProviders).where(eq(titleWatchProviders.titleId, titleIds[2]));
+    await refreshChannel(db, channel, TODAY);
+    expect((await loadChannelPage(db, channel, { page: 1, genre: null }))!.items.map((i) => i.name)).toEqual(["Fictional Title 7"]);
+  });
+
+  it("where to watch needs a known provider and a region: field errors, nothing stored", async () => {
+    const missing = await createChannel(db, { ...form({ source: "automatic", ruleKind: "where_to_watch" }), slug: "no-provider" });
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(Object.keys(missing.errors).sort()).toEqual(["ruleProvider", "ruleRegion"]);
+    const unknown = await createChannel(db, { ...form({ source: "automatic", ruleKind: "where_to_watch", ruleProvider: 123_456_789, ruleRegion: "US" }), slug: "unknown-provider" });
+    expect(unknown.ok).toBe(false);
+    if (!unknown.ok) expect(unknown.errors.ruleProvider).toEqual(["Unknown provider."]);
+    expect(await findChannel(db, "no-provider")).toBeFalsy();
+    expect(await findChannel(db, "unknown-provider")).toBeFalsy();
+    expect(channelFormSchema.safeParse({ name: "x", ruleRegion: "Britain" }).success).toBe(false);
+  });
+
+  it("top rated by TMDB reads the TMDB vote average and count", async () => {
+    await db.update(titles).set({ tmdbRating: 8.8, tmdbVotes: 40 }).where(eq(titles.id, titleIds[9]));
+    await db.update(titles).set({ tmdbRating: 9.4, tmdbVotes: 3 }).where(eq(titles.id, titleIds[10])); // too few votes
+    await db.update(titles).set({ tmdbRating: 7.1, tmdbVotes: 900 }).where(eq(titles.id, titleIds[11]));
+    const created = await createChannel(db, { ...form({ source: "automatic", ruleKind: "top_rated", ruleRatingSource: "tmdb", ruleMinVotes: 10 }), slug: "tmdb-top" });
+    expect(created.ok).toBe(true);
+    const channel = (await findChannel(db, "tmdb-top"))!;
+    expect((await loadChannelPage(db, channel, { page: 1, genre: null }))!.items.map((i) => i.name)).toEqual(["Fictional Title 9", "Fictional Title 11"]);
   });
 });
 

@@ -20,6 +20,7 @@ import { channelItems, channels } from "./schema";
 const RATING_COLUMNS: Record<RatingSource, { rating: SQL; votes: SQL }> = {
   site: { rating: sql`t.rating`, votes: sql`t.vote_count` },
   imdb: { rating: sql`t.external_rating`, votes: sql`coalesce(t.external_votes, 0)` },
+  tmdb: { rating: sql`t.tmdb_rating`, votes: sql`coalesce(t.tmdb_votes, 0)` },
 };
 
 function isoDay(date: Date, addDays = 0) {
@@ -84,6 +85,11 @@ export function ruleInsertStatement(db: Database, channelId: number, rule: Chann
       break;
     case "recently_added":
       order = sql`t.created_at DESC, t.id DESC`;
+      break;
+    case "where_to_watch":
+      // The rule's schema requires both; title_watch_providers_provider_idx (provider_id, region) finds the titles.
+      where.push(sql`t.id IN (SELECT twp.title_id FROM title_watch_providers twp WHERE twp.provider_id = ${rule.provider ?? 0} AND twp.region = ${rule.region ?? ""})`);
+      order = sql`t.popularity DESC, t.id ASC`;
       break;
     default:
       throw new Error(`unknown rule kind ${rule.kind satisfies "airing_this_week"}`);

@@ -13,6 +13,7 @@ export const RULE_KINDS = [
   "coming_soon",
   "airing_this_week",
   "recently_added",
+  "where_to_watch",
 ] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
@@ -24,6 +25,7 @@ export const RULE_KIND_LABELS: Record<RuleKind, string> = {
   coming_soon: "Coming soon",
   airing_this_week: "Airing this week (episodes)",
   recently_added: "Recently added",
+  where_to_watch: "Where to watch (a provider in a region)",
 };
 
 /**
@@ -31,9 +33,9 @@ export const RULE_KIND_LABELS: Record<RuleKind, string> = {
  * rating column, say) is one entry here and one in refresh.server.ts's
  * RATING_COLUMNS.
  */
-export const RATING_SOURCES = ["site", "imdb"] as const;
+export const RATING_SOURCES = ["site", "imdb", "tmdb"] as const;
 export type RatingSource = (typeof RATING_SOURCES)[number];
-export const RATING_SOURCE_LABELS: Record<RatingSource, string> = { site: "This site's users", imdb: "IMDb" };
+export const RATING_SOURCE_LABELS: Record<RatingSource, string> = { site: "This site's users", imdb: "IMDb", tmdb: "TMDB" };
 
 export const RULE_TITLE_TYPES = ["both", "movie", "series"] as const;
 
@@ -63,13 +65,19 @@ export const channelRuleSchema = z
     minVotes: z.number().int().min(0).max(10_000_000).default(0),
     /** New releases: released in the last N days (none: the newest released, however old). */
     days: z.number().int().min(1).max(36500).optional(),
+    /** Where to watch: a TMDB watch provider id (watch_providers.id) ... */
+    provider: z.number().int().positive().max(2_147_483_647).optional(),
+    /** ... in this region (ISO 3166-1 alpha-2): titles available on it there, any kind (subscription, free, rent, buy). */
+    region: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "A two-letter country code, e.g. US.").optional(),
     /** Take the genre from the address (/channel/genre/{slug}): one stored list per genre. */
     genreFromUrl: z.boolean().default(false),
   })
   .refine((rule) => rule.yearFrom === undefined || rule.yearTo === undefined || rule.yearFrom <= rule.yearTo, {
     message: "The first year must not be after the last.",
     path: ["yearTo"],
-  });
+  })
+  .refine((rule) => rule.kind !== "where_to_watch" || rule.provider !== undefined, { message: "Choose a provider.", path: ["provider"] })
+  .refine((rule) => rule.kind !== "where_to_watch" || rule.region !== undefined, { message: "A two-letter country code, e.g. US.", path: ["region"] });
 export type ChannelRule = z.output<typeof channelRuleSchema>;
 export type ChannelRuleInput = z.input<typeof channelRuleSchema>;
 

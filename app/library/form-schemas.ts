@@ -37,6 +37,11 @@ export const watchlistQuerySchema = z.object({
   type: z.enum(["movie", "series"]).optional().catch(undefined),
   genre: z.string().max(100).regex(/^[a-z0-9-]+$/).optional().catch(undefined),
   release: z.enum(WATCHLIST_RELEASE).optional().catch(undefined),
+  /** Where to watch in my region: "any" provider, or one provider's id; anything else is no filter. */
+  provider: z
+    .union([z.literal("any"), z.coerce.number().int().positive().max(2_147_483_647)])
+    .optional()
+    .catch(undefined),
   page: z.coerce.number().int().min(1).max(1000).catch(1),
 });
 

@@ -12,7 +12,10 @@ import { ratings, watchHistory } from "./schema";
 import { loadMyTitleState } from "./title-state.server";
 import { exportLibraryData, libraryDeletionStatements } from "./user-data.server";
 import { users } from "~/auth/users.schema";
-import { addToWatchlist, comingSoonFromWatchlist, listWatchlist, removeFromWatchlist } from "./watchlist.server";
+import { addToWatchlist, comingSoonFromWatchlist, listWatchlist, removeFromWatchlist, watchlistProviders } from "./watchlist.server";
+import { watchlistQuerySchema } from "./form-schemas";
+import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
+import { watchRegionFor } from "~/tmdb/title-extras.server";
 
 /**
  * The library on real D1 inside workerd: votes and their stored aggregates
@@ -125,6 +128,38 @@ describe("watchlist", () => {
     await removeFromWatchlist(db, userId, FUTURE);
     expect(await names({ sort: "name" })).toEqual(["Harbour Lights", "Night Ledger"]);
     expect((await loadMyTitleState(db, userId, MOVIE)).inWatchlist).toBe(true);
+  });
+});
+
+describe("watchlist: where to watch in my region", () => {
+  it("keeps the titles on any service, or on one, in the member's region; offers only the providers of their watchlist there", async () => {
+    await db.insert(watchProviders).values([{ id: BASE + 1, name: "Ledgerflix", displayPriority: 1 }, { id: BASE + 2, name: "Harbour Rent", displayPriority: 2 }, { id: BASE + 3, name: "Unused Stream" }]);
+    await db.insert(titleWatchProviders).values([
+      { titleId: MOVIE, region: "DE", kind: "flatrate", providerId: BASE + 1 },
+      { titleId: SERIES, region: "DE", kind: "rent", providerId: BASE + 2 },
+      { titleId: SERIES, region: "FR", kind: "flatrate", providerId: BASE + 1 },
+      { titleId: UNRELATED, region: "DE", kind: "flatrate", providerId: BASE + 3 }, // not on this watchlist
+    ]);
+    const userId = await createUser();
+    for (const id of [MOVIE, SERIES, FUTURE]) await addToWatchlist(db, userId, id);
+    const names = async (query: Parameters<typeof listWatchlist>[2]) => (await listWatchlist(db, userId, { sort: "name", ...query })).items.map((t) => t.name);
+    expect(await names({ region: "DE", provider: "any" })).toEqual(["Harbour Lights", "Night Ledger"]);
+    expect(await names({ region: "DE", provider: BASE + 1 })).toEqual(["Night Ledger"]);
+    expect(await names({ region: "FR", provider: BASE + 1 })).toEqual(["Harbour Lights"]);
+    expect(await names({ region: "US", provider: "any" })).toEqual([]);
+    expect(await names({ region: "DE" })).toEqual(["Harbour Lights", "Night Ledger", "Tomorrow's Ledger"]);
+    expect((await watchlistProviders(db, userId, "DE")).map((p) => p.name)).toEqual(["Ledgerflix", "Harbour Rent"]);
+    expect((await watchlistProviders(db, userId, "FR")).map((p) => p.name)).toEqual(["Ledgerflix"]);
+    expect(await watchlistProviders(db, userId, "US")).toEqual([]);
+    // The region: the account country, else the site's default.
+    expect(watchRegionFor({ country: "de" }, "US")).toBe("DE");
+    expect(watchRegionFor({ country: null }, "US")).toBe("US");
+    expect(watchRegionFor(null, "GB")).toBe("GB");
+    // The page's query string: a malformed provider is no filter.
+    expect(watchlistQuerySchema.parse({ provider: "any" }).provider).toBe("any");
+    expect(watchlistQuerySchema.parse({ provider: "42" }).provider).toBe(42);
+    expect(watchlistQuerySchema.parse({ provider: "netflix" }).provider).toBeUndefined();
+    expect(watchlistQuerySchema.parse({ provider: "" }).provider).toBeUndefined();
   });
 });
 

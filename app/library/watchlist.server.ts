@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { refreshProfileCounts } from "./counts.server";
 import { today, type WatchlistSort } from "./rules";
 import { watchlistItems } from "./schema";
+import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
 import { resolveTarget } from "./targets.server";
 
 /** Every account has one watchlist of titles (a season's or an episode's page adds its series). */
@@ -28,6 +29,10 @@ export interface WatchlistQuery {
   type?: "movie" | "series";
   genre?: string;
   release?: "released" | "unreleased";
+  /** Where to watch in `region`: on any provider, or on this one (TMDB watch provider id). */
+  provider?: "any" | number;
+  /** The member's where-to-watch region (watchRegionFor); without it the provider filter does not apply. */
+  region?: string;
   page?: number;
   perPage?: number;
 }
@@ -41,6 +46,7 @@ const cardColumns = {
   poster: titles.poster,
   rating: titles.rating,
   externalRating: titles.externalRating,
+  tmdbRating: titles.tmdbRating,
   releaseDate: titles.releaseDate,
   addedAt: watchlistItems.createdAt,
 };
@@ -58,6 +64,12 @@ export async function listWatchlist(db: Database, userId: number, query: Watchli
   if (query.genre) filters.push(sql`EXISTS (SELECT 1 FROM title_genres g JOIN genres ON genres.id = g.genre_id WHERE g.title_id = ${titles.id} AND genres.slug = ${query.genre})`);
   if (query.release === "released") filters.push(lte(titles.releaseDate, day));
   if (query.release === "unreleased") filters.push(or(gt(titles.releaseDate, day), isNull(titles.releaseDate)));
+  if (query.provider !== undefined && query.region) {
+    // One primary-key seek (title_id, region) per title of the member's watchlist.
+    const twp = titleWatchProviders;
+    const one = query.provider === "any" ? sql`` : sql` AND ${twp.providerId} = ${query.provider}`;
+    filters.push(sql`EXISTS (SELECT 1 FROM ${twp} WHERE ${twp.titleId} = ${titles.id} AND ${twp.region} = ${query.region}${one})`);
+  }
   const order =
     query.sort === "release_date"
       ? [sql`${titles.releaseDate} IS NULL`, desc(titles.releaseDate)]
@@ -75,6 +87,22 @@ export async function listWatchlist(db: Database, userId: number, query: Watchli
     .limit(perPage + 1)
     .offset((page - 1) * perPage);
   return { items: rows.slice(0, perPage), hasMore: rows.length > perPage, page };
+}
+
+/**
+ * The providers the watchlist's "where to watch" filter offers: those that
+ * have at least one of the member's watchlisted titles in the region (a walk
+ * of that member's watchlist rows, one primary-key seek each).
+ */
+export function watchlistProviders(db: Database, userId: number, region: string) {
+  const twp = titleWatchProviders;
+  return db
+    .selectDistinct({ id: watchProviders.id, name: watchProviders.name, displayPriority: watchProviders.displayPriority })
+    .from(watchlistItems)
+    .innerJoin(twp, and(eq(twp.titleId, watchlistItems.titleId), eq(twp.region, region)))
+    .innerJoin(watchProviders, eq(watchProviders.id, twp.providerId))
+    .where(eq(watchlistItems.userId, userId))
+    .orderBy(asc(watchProviders.displayPriority), asc(watchProviders.name), asc(watchProviders.id));
 }
 
 /** "Coming soon from your watchlist": titles releasing from today on, soonest first. */

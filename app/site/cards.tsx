@@ -25,9 +25,21 @@ export function useSiteRatingSource() {
 }
 
 /** A title's rating: its users' average on this site when there is one, else IMDb's, each named. */
-export function TitleRatingBadge({ rating, externalRating, className = "" }: { rating: number | null; externalRating: number | null; className?: string }) {
+export function TitleRatingBadge({
+  rating,
+  externalRating,
+  tmdbRating = null,
+  className = "",
+}: {
+  rating: number | null;
+  externalRating: number | null;
+  tmdbRating?: number | null;
+  className?: string;
+}) {
   const siteSource = useSiteRatingSource();
-  return rating !== null ? <RatingBadge rating={rating} source={siteSource()} className={className} /> : <RatingBadge rating={externalRating} source="IMDb" className={className} />;
+  // The site's users first, then IMDb, then TMDB: one badge, naming its source.
+  const [value, source] = rating !== null ? [rating, siteSource()] : externalRating !== null ? [externalRating, "IMDb"] : [tmdbRating, "TMDB"];
+  return <RatingBadge rating={value} source={source} className={className} />;
 }
 
 export interface TitleCardData {
@@ -39,6 +51,8 @@ export interface TitleCardData {
   poster: string | null;
   rating: number | null;
   externalRating: number | null;
+  /** TMDB's vote average (titles imported from TMDB). */
+  tmdbRating?: number | null;
 }
 
 /**
@@ -65,7 +79,7 @@ export function TitleCard({ title, eager = false }: { title: TitleCardData; eage
         <p className="mt-0.5 truncate text-sm text-muted">
           {[title.year, title.type === "series" ? t("Series") : t("Movie")].filter(Boolean).join(" · ")}
         </p>
-        <TitleRatingBadge rating={title.rating} externalRating={title.externalRating} className="mt-0.5 bg-transparent px-0" />
+        <TitleRatingBadge rating={title.rating} externalRating={title.externalRating} tmdbRating={title.tmdbRating} className="mt-0.5 bg-transparent px-0" />
       </Link>
       <Link to={`/lists/add/${title.id}`} rel="nofollow" aria-label={t("Add to list")} className="absolute top-2 right-2 size-7 rounded-full bg-black/60 text-center leading-7 text-white">
         +

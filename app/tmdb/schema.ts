@@ -21,7 +21,10 @@ export const watchProviders = sqliteTable("watch_providers", {
   /** TMDB image path of the logo (served from TMDB_IMAGE_URL). */
   logoPath: text("logo_path"),
   displayPriority: integer("display_priority").notNull().default(0),
-});
+}, (t) => [
+  // The browse "where to watch" list walks providers in display order (migration 0032).
+  index("watch_providers_display_idx").on(t.displayPriority, t.name, t.id),
+]);
 
 /** Where a title can be watched in one region (ISO 3166-1), replaced on every import of the title. */
 export const titleWatchProviders = sqliteTable(

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { queryE2e } from "./fixtures/e2e-db";
+import { flushServerCaches, queryE2e } from "./fixtures/e2e-db";
 
 /**
  * Browse that finds things (issue 15): sorting never removes titles, several
@@ -102,4 +102,66 @@ test("a real film's page shows what the data knows and no invented cast, plot or
   await expect(page.locator("#plot-heading")).toHaveCount(0);
   await expect(page.getByText("No plot summary yet.")).toHaveCount(0);
   await expect(page.getByRole("img", { name: /Poster of The Dark Knight/ })).toHaveAttribute("src", "/images/poster-placeholder.svg");
+});
+
+/**
+ * TMDB data in browse (issues 15/17): a fictional provider with one fictional
+ * title in the site's default region (US, no account country for a guest) and
+ * one elsewhere; the "where to watch" filter lists the provider and finds the
+ * title, the TMDB rating filter keeps it, and its card names TMDB as the
+ * rating's source. Fixture ids are far above the seed's.
+ */
+const TMDB_E2E = { provider: 880_001, here: 880_001, elsewhere: 880_002 };
+async function tmdbFixtures(request: import("@playwright/test").APIRequestContext) {
+  await queryE2e("INSERT OR IGNORE INTO watch_providers (id, name, display_priority) VALUES (?, 'Glueflix Test', 0)", [TMDB_E2E.provider]);
+  await queryE2e(
+    `INSERT OR IGNORE INTO titles (id, type, name, slug, year, popularity, tmdb_rating, tmdb_votes) VALUES
+       (?, 'movie', 'Orchard of Quiet Lamps', 'orchard-of-quiet-lamps', 2021, 1, 8.7, 321),
+       (?, 'movie', 'Lamps Far Away', 'lamps-far-away', 2021, 1, 8.9, 12)`,
+    [TMDB_E2E.here, TMDB_E2E.elsewhere],
+  );
+  await queryE2e(
+    `INSERT OR IGNORE INTO title_watch_providers (title_id, region, kind, provider_id) VALUES (?, 'US', 'flatrate', ?), (?, 'JP', 'flatrate', ?)`,
+    [TMDB_E2E.here, TMDB_E2E.provider, TMDB_E2E.elsewhere, TMDB_E2E.provider],
+  );
+  await flushServerCaches(request);
+}
+
+async function filterByProviderAndTmdbRating(page: import("@playwright/test").Page) {
+  await page.goto("/titles?type=movie");
+  const drawer = page.getByTestId("filter-drawer");
+  if (!(await drawer.getByLabel("Min. TMDB rating").isVisible())) await drawer.locator("summary").click();
+  await drawer.getByLabel(/Where to watch \(United States\)/).selectOption({ label: "Glueflix Test" });
+  await drawer.getByLabel("Min. TMDB rating").selectOption("8");
+  await page.getByTestId("apply-filters").click();
+  await expect(page).toHaveURL(new RegExp(`provider=${TMDB_E2E.provider}`));
+  await expect(page).toHaveURL(/tmdb_rating=8/);
+  await expect(page.getByTestId("result-count")).toHaveText("1 result");
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText("Orchard of Quiet Lamps");
+  await expect(cards(page).first()).toContainText("TMDB 8.7");
+  // A higher minimum leaves nothing; the provider's title in another region never shows.
+  await page.goto(`/titles?provider=${TMDB_E2E.provider}&tmdb_rating=9`);
+  await expect(page.getByTestId("browse-empty")).toBeVisible();
+}
+
+test("where to watch (the visitor's region) and a minimum TMDB rating filter; cards and the title page name TMDB", async ({ page, request }) => {
+  await tmdbFixtures(request);
+  await filterByProviderAndTmdbRating(page);
+  // Sorting by TMDB rating keeps every movie (those without one come last).
+  const movies = await count("SELECT count(*) AS n FROM titles WHERE type = 'movie'");
+  await page.goto("/titles?type=movie&sort=tmdb_rating-desc");
+  await expect(page.getByTestId("result-count")).toContainText(new RegExp(`^(${movies}|${movies.toLocaleString("en")}) results`));
+  await expect(cards(page).first()).toContainText("TMDB 8.9");
+  await page.goto(`/titles/${TMDB_E2E.here}/orchard-of-quiet-lamps`);
+  await expect(page.getByTestId("tmdb-rating")).toContainText("TMDB");
+  await expect(page.getByTestId("tmdb-rating")).toContainText("8.7");
+});
+
+test.describe("TMDB filters without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  test("the provider and TMDB rating filters apply from the drawer", async ({ page, request }) => {
+    await tmdbFixtures(request);
+    await filterByProviderAndTmdbRating(page);
+  });
 });

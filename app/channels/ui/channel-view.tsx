@@ -196,7 +196,7 @@ function ItemCard({ item, wide, hero = false, rank, eager }: { item: ChannelItem
             <span className="block truncate font-medium text-foreground group-hover:text-primary">{item.kind === "episode" ? item.name : item.name}</span>
             {subtitle ? <span className="block truncate text-sm text-muted">{subtitle}</span> : null}
           </span>
-          {item.kind === "title" ? <TitleRatingBadge rating={item.rating} externalRating={item.externalRating} className="bg-transparent px-0" /> : null}
+          {item.kind === "title" ? <TitleRatingBadge rating={item.rating} externalRating={item.externalRating} tmdbRating={item.tmdbRating} className="bg-transparent px-0" /> : null}
         </span>
       )}
     </Link>

@@ -7,7 +7,8 @@ import { useTrans } from "~/i18n/translation-context";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
 import { filtersToSearch, sortValue, TITLE_SORTS } from "~/catalogue/browse";
 import { parseTitleFilters, type TitleFilters } from "~/catalogue/browse-filters.server";
-import { browseTitlesWithCount, listGenres } from "~/catalogue/browse.server";
+import { browseTitlesWithCount, listGenres, listRegionProviders } from "~/catalogue/browse.server";
+import { watchRegionFor } from "~/tmdb/title-extras.server";
 import { BROWSE_PAGE_SIZE } from "~/constants";
 import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
@@ -35,8 +36,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.
 
 /**
  * /titles: browse movies and series by type, genres (any or all of several),
- * year range, minimum IMDb rating, runtime, original language, country and
- * certification, with one Sort control (popularity, IMDb rating, release
+ * year range, minimum IMDb or TMDB rating, where to watch in the visitor's
+ * region (account country, else the site's `tmdb.region`), runtime, original language, country and
+ * certification, with one Sort control (popularity, IMDb or TMDB rating, release
  * date or name, either way; titles without the value come last). A GET form,
  * so it works without JavaScript and every result page has a shareable URL.
  * Malformed filters are ignored or clamped.
@@ -45,11 +47,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   requireCatalogueAccess(app, request);
   const filters = parseTitleFilters(new URL(request.url).searchParams);
-  const genreList = await listGenres(app.db);
+  // "Where to watch" is in the visitor's region: guests all share the site's default, so their copy stays shareable.
+  const region = watchRegionFor(app.user, app.settings["tmdb.region"]);
+  const [genreList, providers] = await app.db.batch([listGenres(app.db), listRegionProviders(app.db, region)]);
   // An unknown genre is ignored rather than producing a silent empty list.
   const chosen = genreList.filter((g) => filters.genre.includes(g.slug));
-  const effective: TitleFilters = { ...filters, genre: chosen.map((g) => g.slug) };
-  const result = await browseTitlesWithCount(app.db, effective, BROWSE_PAGE_SIZE);
+  // A provider not offered in the region is ignored, like an unknown genre.
+  const provider = providers.some((p) => p.id === filters.provider) ? filters.provider : undefined;
+  const effective: TitleFilters = { ...filters, genre: chosen.map((g) => g.slug), provider };
+  const result = await browseTitlesWithCount(app.db, { ...effective, region }, BROWSE_PAGE_SIZE);
   const heading = [
     chosen.length === 1 ? app.t(chosen[0].name) : null,
     effective.type === "movie" ? app.t("Movies") : effective.type === "series" ? app.t("Series") : app.t("Movies & series"),
@@ -60,7 +66,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     filters: effective,
     genres: genreList,
+    providers,
+    region,
     ...result,
+    // The TMDB rating only where the card shows it (no other rating): the page is at its JavaScript budget.
+    items: result.items.map(({ tmdbRating, ...item }) => (item.rating === null && item.externalRating === null && tmdbRating !== null ? { ...item, tmdbRating } : item)),
     heading,
     ads: adSlots(app.settings, getWorker(context).nonce, ["ads.general_top", "ads.general_bottom"]),
     seo: buildSeo(app, request, {
@@ -75,13 +85,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** How many filters are set (the type counts; sort and page do not). */
 function activeFilterCount(f: TitleFilters) {
-  return [f.type, f.genre.length ? f.genre : undefined, f.year_from ?? f.year_to, f.rating, f.runtime_min ?? f.runtime_max, f.language, f.country, f.certification].filter(
+  return [f.type, f.genre.length ? f.genre : undefined, f.year_from ?? f.year_to, f.rating, f.tmdb_rating, f.provider, f.runtime_min ?? f.runtime_max, f.language, f.country, f.certification].filter(
     (v) => v !== undefined,
   ).length;
 }
 
 export default function BrowseTitles({ loaderData }: Route.ComponentProps) {
-  const { filters, genres, items, hasNext, heading, ads, total, more, pages } = loaderData;
+  const { filters, genres, providers, region, items, hasNext, heading, ads, total, more, pages } = loaderData;
   const t = useTrans();
   const { page: _page, ...rest } = filters;
   return (
@@ -108,7 +118,7 @@ export default function BrowseTitles({ loaderData }: Route.ComponentProps) {
       filters={
         <LinesFromTable>
           <Suspense fallback={null}>
-            <TitleFilterFields filters={filters} genres={genres} />
+            <TitleFilterFields filters={filters} genres={genres} providers={providers} region={region} />
           </Suspense>
         </LinesFromTable>
       }
@@ -140,6 +150,8 @@ const SORT_LABELS: Record<(typeof TITLE_SORTS)[number], string> = {
   "popularity-asc": "Least popular",
   "rating-desc": "IMDb rating, highest first",
   "rating-asc": "IMDb rating, lowest first",
+  "tmdb_rating-desc": "TMDB rating, highest first",
+  "tmdb_rating-asc": "TMDB rating, lowest first",
   "release_date-desc": "Newest first",
   "release_date-asc": "Oldest first",
   "name-asc": "Name, A to Z",

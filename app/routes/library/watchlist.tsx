@@ -7,7 +7,10 @@ import { attempt, invalid, readForm } from "~/library/form-answer.server";
 import { watchlistFormSchema, watchlistQuerySchema, withoutEmpty } from "~/library/form-schemas";
 import { WATCHLIST_SORTS } from "~/library/rules";
 import { LibraryTitleCard } from "~/library/ui/library-title-card";
-import { addToWatchlist, listWatchlist, removeFromWatchlist } from "~/library/watchlist.server";
+import { addToWatchlist, listWatchlist, removeFromWatchlist, watchlistProviders } from "~/library/watchlist.server";
+import { watchRegionFor } from "~/tmdb/title-extras.server";
+import { countryName } from "~/site/format";
+import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { getApp } from "~/request/context";
 import { fieldLabelClasses, selectClasses } from "~/site/browse/pagination";
 import { buttonClasses } from "~/ui/button-styles";
@@ -19,8 +22,14 @@ export async function loader(args: Route.LoaderArgs) {
   requirePermission(args, "watchlist.use");
   const app = getApp(args.context);
   const query = watchlistQuerySchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const [genres, result] = await Promise.all([listGenres(app.db), listWatchlist(app.db, app.user!.id, query)]);
-  return { query, genres: genres.map(({ name, slug }) => ({ name, slug })), ...result };
+  // Where to watch in the member's region: the account country, else the site's default (tmdb.region).
+  const region = watchRegionFor(app.user, app.settings["tmdb.region"]);
+  const [genres, providers, result] = await Promise.all([
+    listGenres(app.db),
+    watchlistProviders(app.db, app.user!.id, region),
+    listWatchlist(app.db, app.user!.id, { ...query, region }),
+  ]);
+  return { query, region, providers: providers.map(({ id, name }) => ({ id, name })), genres: genres.map(({ name, slug }) => ({ name, slug })), ...result };
 }
 
 /** Add or remove a title (the buttons on title, season and episode pages, cards and search results post here). */
@@ -41,7 +50,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Watchlist({ loaderData }: Route.ComponentProps) {
   const t = useTrans();
-  const { query, genres, items, hasMore, page } = loaderData;
+  const { query, region, providers, genres, items, hasMore, page } = loaderData;
+  const language = useBootstrap().i18n.language;
   const sortLabels: Record<(typeof WATCHLIST_SORTS)[number], string> = { added: t("Date added"), release_date: t("Release date"), rating: t("Rating"), name: t("Name") };
   const params = (next: number) => {
     const search = new URLSearchParams(Object.entries({ ...query, page: String(next) }).filter(([, v]) => v !== undefined) as [string, string][]);
@@ -91,6 +101,18 @@ export default function Watchlist({ loaderData }: Route.ComponentProps) {
             <option value="">{t("All")}</option>
             <option value="released">{t("Released")}</option>
             <option value="unreleased">{t("Not released yet")}</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className={fieldLabelClasses}>{t("Where to watch in :region", { region: countryName(region, language) })}</span>
+          <select name="provider" defaultValue={query.provider ?? ""} className={selectClasses} data-testid="watchlist-provider">
+            <option value="">{t("Anywhere or nowhere")}</option>
+            <option value="any">{t("On any service")}</option>
+            {providers.map((provider) => (
+              <option key={provider.id} value={provider.id}>
+                {provider.name}
+              </option>
+            ))}
           </select>
         </label>
         <button type="submit" className={buttonClasses({ size: "md" })}>

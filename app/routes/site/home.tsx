@@ -151,8 +151,8 @@ export async function loader(args: Route.LoaderArgs) {
       year: row.year,
       backdrop: row.backdrop ?? BACKDROP_PLACEHOLDER,
       // Named on the server: the landing page ships no code or line for it.
-      rating: row.rating ?? row.externalRating,
-      ratingSource: row.rating !== null ? app.t(":site users", { site: app.settings["branding.site_name"] }) : "IMDb",
+      rating: row.rating ?? row.externalRating ?? row.tmdbRating,
+      ratingSource: row.rating !== null ? app.t(":site users", { site: app.settings["branding.site_name"] }) : row.externalRating !== null ? "IMDb" : "TMDB",
     })) ?? null;
   return {
     kind: "landing" as const,

@@ -82,6 +82,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     page: titlePageView(page),
     mine,
     tmdbHtml,
+    // TMDB's vote average, named as TMDB's in the header (imported titles).
+    tmdbRating: tmdb?.tmdbRating != null ? { rating: tmdb.tmdbRating, votes: tmdb.tmdbVotes } : null,
     ads: adSlots(app.settings, worker.nonce, ["ads.title_top"]),
     seo: buildSeo(app, request, {
       title: title.year ? `${title.name} (${title.year})` : title.name,
@@ -97,7 +99,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 const TitleLibraryPanel = lazyComponent(() => import("~/library/ui/title-library-panel").then((m) => m.default));
 
 export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, mine, reviewsHtml, tmdbHtml } = loaderData;
+  const { page, ads, mine, reviewsHtml, tmdbHtml, tmdbRating } = loaderData;
   const { title } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -178,6 +180,17 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
                     {title.externalRating.toFixed(1)}
                     <span className="text-sm font-normal text-white/60">
                       /10{title.externalVotes ? ` · ${formatCount(title.externalVotes, language)}` : ""}
+                    </span>
+                  </dd>
+                </div>
+              ) : null}
+              {tmdbRating ? (
+                <div data-testid="tmdb-rating">
+                  <dt className="text-xs uppercase tracking-wider text-white/60">TMDB</dt>
+                  <dd className="text-2xl font-bold">
+                    {tmdbRating.rating.toFixed(1)}
+                    <span className="text-sm font-normal text-white/60">
+                      /10{tmdbRating.votes ? ` · ${formatCount(tmdbRating.votes, language)}` : ""}
                     </span>
                   </dd>
                 </div>

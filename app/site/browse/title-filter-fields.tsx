@@ -15,6 +15,8 @@ interface TitleFilterValues {
   runtime_min?: number;
   runtime_max?: number;
   rating?: number;
+  tmdb_rating?: number;
+  provider?: number;
   certification?: string;
   language?: string;
   country?: string;
@@ -22,11 +24,23 @@ interface TitleFilterValues {
 
 /**
  * The fields of the /titles filter form (in BrowseLayout's drawer): type,
- * years, runtime, minimum IMDb rating, certification, original language,
+ * years, runtime, minimum IMDb and TMDB ratings, where to watch (providers
+ * with titles in the visitor's region), certification, original language,
  * country and several genres (any or all of them). Loaded lazily by the
  * route (see there).
  */
-export default function TitleFilterFields({ filters, genres }: { filters: TitleFilterValues; genres: { id: number; name: string; slug: string }[] }) {
+export default function TitleFilterFields({
+  filters,
+  genres,
+  providers,
+  region,
+}: {
+  filters: TitleFilterValues;
+  genres: { id: number; name: string; slug: string }[];
+  /** Watch providers with titles in the visitor's region (the loader lists only those). */
+  providers: { id: number; name: string }[];
+  region: string;
+}) {
   const t = useTrans();
   const language = useBootstrap().i18n.language;
   const years = [];
@@ -72,6 +86,20 @@ export default function TitleFilterFields({ filters, genres }: { filters: TitleF
         value={filters.rating}
         options={[any, ...[9, 8, 7, 6, 5, 4, 3, 2, 1].map((r) => ({ value: r, label: `IMDb ${r}+` }))]}
       />
+      <FilterSelect
+        name="tmdb_rating"
+        label={t("Min. TMDB rating")}
+        value={filters.tmdb_rating}
+        options={[any, ...[9, 8, 7, 6, 5, 4, 3, 2, 1].map((r) => ({ value: r, label: `TMDB ${r}+` }))]}
+      />
+      {providers.length > 0 && (
+        <FilterSelect
+          name="provider"
+          label={`${t("Where to watch")} (${countryName(region, language)})`}
+          value={filters.provider}
+          options={[any, ...providers.map((p) => ({ value: p.id, label: p.name }))]}
+        />
+      )}
       <FilterSelect
         name="certification"
         label={t("Certification")}

@@ -15,6 +15,7 @@ import {
   createChannel,
   deleteChannels,
   listEditorItems,
+  listWatchProviderChoices,
   loadChannelForEditor,
   moveChannelItem,
   refreshChannelNow,
@@ -55,9 +56,10 @@ export async function loader(args: Route.LoaderArgs) {
   if (id !== null && !channel) throw data(null, { status: 404 });
   const q = (args.url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const editable = channel && channel.source !== "automatic";
-  const [items, results] = await Promise.all([
+  const [items, results, providers] = await Promise.all([
     editable ? listEditorItems(admin.app.db, channel.id) : [],
     editable && q ? searchChannelPicker(admin.app.db, q, channel.source === "nested" ? ["channel"] : ["title", "person", "episode", "video", "channel"]) : [],
+    listWatchProviderChoices(admin.app.db),
   ]);
   return {
     channel: channel
@@ -66,6 +68,7 @@ export async function loader(args: Route.LoaderArgs) {
     items,
     q,
     results,
+    providers,
   };
 }
 
@@ -133,7 +136,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ChannelEditor({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTrans();
-  const { channel, items, q, results } = loaderData;
+  const { channel, items, q, results, providers } = loaderData;
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
   const itemError = actionData && "itemError" in actionData ? (actionData.itemError as string) : null;
   const rule = channel?.rule;
@@ -165,6 +168,8 @@ export default function ChannelEditor({ loaderData, actionData }: Route.Componen
           ruleMinVotes: rule?.minVotes ?? 0,
           ruleDays: rule?.days,
           ruleGenreFromUrl: rule?.genreFromUrl ?? false,
+          ruleProvider: rule?.provider,
+          ruleRegion: rule?.region ?? "",
         }
       : { layout: "carousel", perPage: 20, public: true, source: "manual", ruleKind: "popular", ruleType: "both", ruleRatingSource: "site", ruleMinVotes: 0 } as never,
   });
@@ -249,6 +254,12 @@ export default function ChannelEditor({ loaderData, actionData }: Route.Componen
               <SelectField meta={fields.ruleRatingSource} label={t("Top rated by")} options={RATING_SOURCES.map((s) => ({ value: s, label: t(RATING_SOURCE_LABELS[s]) }))} />
               <TextField meta={fields.ruleMinVotes} label={t("Minimum votes")} type="number" min={0} />
               <TextField meta={fields.ruleDays} label={t("New releases: last N days")} type="number" min={1} description={t("Empty: the newest, however old.")} />
+              <SelectField
+                meta={fields.ruleProvider}
+                label={t("Where to watch: provider")}
+                options={[{ value: "", label: t("None") }, ...providers.map((p) => ({ value: String(p.id), label: p.name }))]}
+              />
+              <TextField meta={fields.ruleRegion} label={t("Where to watch: region")} description={t("Two letters, e.g. US.")} />
               <CheckboxField meta={fields.ruleGenreFromUrl} label={t("Genre from the address")} description={t("/channel/<slug>/<genre> shows that genre's list.")} className="sm:col-span-2" />
             </div>
           </AdminSection>

@@ -19,6 +19,8 @@ export const loader = apiLoader(listTitles, async ({ app, query }) => {
     language: undefined,
     country: undefined,
     rating: query.rating,
+    tmdb_rating: undefined,
+    provider: undefined,
     certification: query.certification,
     order: query.order,
     dir: query.dir,
