@@ -136,6 +136,25 @@ describe("reviews", () => {
     expect(told).toHaveLength(1);
   });
 
+  it("tells each helpful-vote milestone exactly once under concurrent, repeated and withdrawn votes", async () => {
+    const titleId = await newTitle();
+    const author = await person();
+    const { id } = await createReview(author.s, titleId, review());
+    const voters = await Promise.all(Array.from({ length: 11 }, () => person()));
+    // Eleven helpful votes at once, and the same person's vote sent three times at once.
+    await Promise.all([...voters.map((v) => voteReview(v.s, id, true)), voteReview(voters[0]!.s, id, true), voteReview(voters[0]!.s, id, true)]);
+    // Two withdraw (below 10) and vote helpful again at once (back on 10): not told twice.
+    await Promise.all(voters.slice(0, 2).map((v) => voteReview(v.s, id, false)));
+    await Promise.all(voters.slice(0, 2).map((v) => voteReview(v.s, id, true)));
+    await author.notifier.settle();
+    await Promise.all(voters.map((v) => v.notifier.settle()));
+    const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
+    expect(row).toMatchObject({ helpfulCount: 11, helpfulMilestone: 10 });
+    const told = await db.select().from(notifications).where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.helpful")));
+    const counts = told.map((n) => JSON.stringify(n.data).match(/(\d+) people found your review/)?.[1]).sort((a, b) => Number(a) - Number(b));
+    expect(counts).toEqual(["1", "10"]);
+  });
+
   it("sorts by most helpful, newest, highest and lowest score with keyset pages", async () => {
     const titleId = await newTitle();
     const authors = await Promise.all([1, 2, 3, 4, 5].map(() => person()));

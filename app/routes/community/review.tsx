@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/review";
+import { guestPageCache } from "~/http/guest-page-cache.server";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId } from "~/catalogue/access.server";
 import { communityAction, communityTitle, posterState } from "~/community/pages.server";
@@ -11,6 +12,9 @@ import { ReviewCard } from "~/community/ui/review-card";
 import { ThreadSection } from "~/community/ui/thread-section";
 
 /** /titles/{id}/{slug}/reviews/{reviewId}: one review, its votes, and its comment thread (issue 19). */
+
+/** Guests share a copy for a few seconds (decision 018); the viewer's own parts (forms, votes, held posts) exist only for signed-in visitors, whose pages are never cached. */
+export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.review.headline} - ${loaderData.title.name}` : "Review" }];
 

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/title-reviews";
+import { guestPageCache } from "~/http/guest-page-cache.server";
 import { useTrans } from "~/i18n/translation-context";
 import { titlePath } from "~/catalogue/slug";
 import { REVIEW_SORTS, type ReviewSort } from "~/community/kinds";
@@ -16,6 +17,9 @@ import { quietButton } from "~/community/ui/styles";
  * sorted by most helpful, newest, highest or lowest score, in keyset pages
  * (?cursor=); the viewer's own review form; helpful votes and reports.
  */
+
+/** Guests share a copy for a few seconds (decision 018); the viewer's own parts (forms, votes, held posts) exist only for signed-in visitors, whose pages are never cached. */
+export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.heading} - ${loaderData.siteName}` : "Reviews" }];
 
