@@ -82,7 +82,13 @@ function idField(form: FormData, name: string) {
  * The action of the reviews page, a review's page and a title's comments
  * page. `back` is where a success returns (the same page).
  */
-export async function communityAction(args: { request: Request; context: Readonly<RouterContextProvider> }, title: { id: number; slug: string }, back: string) {
+export async function communityAction(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  title: { id: number; slug: string } | null,
+  back: string,
+  /** Reviews written on an episode's pages are of that episode. */
+  episodeId = 0,
+) {
   const { request, context } = args;
   const app = getApp(context);
   const form = await request.formData().catch(() => new FormData());
@@ -98,7 +104,8 @@ export async function communityAction(args: { request: Request; context: Readonl
     switch (intent) {
       case "create-review": {
         const input = parse(reviewInputSchema, form, t, intent, null);
-        const { id, status } = await createReview(s, title.id, input, token);
+        if (!title) throw new CommunityError(404, t("Nothing here."));
+        const { id, status } = await createReview(s, title.id, episodeId ? { ...input, episode_id: episodeId } : input, token);
         message = status === "held" ? t("Thanks! Your review will appear once a moderator approves it.") : t("Your review was posted.");
         to = `${reviewsPath(title)}/${id}`;
         break;
@@ -112,9 +119,10 @@ export async function communityAction(args: { request: Request; context: Readonl
       }
       case "delete-review":
         if (!subjectId) throw new CommunityError(404, t("Nothing here."));
+        if (!title) throw new CommunityError(404, t("Nothing here."));
         await deleteReview(s, subjectId);
         message = t("Your review was deleted.");
-        to = reviewsPath(title);
+        to = episodeId ? back : reviewsPath(title);
         break;
       case "vote": {
         const input = parse(voteInputSchema, form, t, intent, subjectId);
