@@ -1,7 +1,9 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { hasPermission } from "~/auth/viewer";
-import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
+import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
+import { and, eq } from "drizzle-orm";
+import { episodes } from "~/catalogue/schema";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { HUMAN_CHECK_FIELD, humanCheckEnabled } from "~/auth/human-check.server";
@@ -39,6 +41,24 @@ export async function communityTitle(args: { request: Request; context: Readonly
   });
   if (args.params.slug !== target.title.slug) throw redirect(`/titles/${id}/${encodeURIComponent(target.title.slug)}${suffix}`, 301);
   return { app, title: target.title };
+}
+
+/** An episode of a community page (its reviews, its discussion), with the title's slug checked. */
+export async function communityEpisode(
+  args: { request: Request; context: Readonly<RouterContextProvider>; params: { id?: string; slug?: string; season?: string; episode?: string } },
+  suffix: string,
+) {
+  const season = parseSmallNumber(args.params.season);
+  const number = parseSmallNumber(args.params.episode);
+  const { app, title } = await communityTitle(args, `/season/${season}/episode/${number}${suffix}`);
+  const [episode] = await app.db
+    .select({ id: episodes.id, name: episodes.name })
+    .from(episodes)
+    .where(and(eq(episodes.titleId, title.id), eq(episodes.seasonNumber, season), eq(episodes.episodeNumber, number)))
+    .limit(1);
+  if (!episode) throw data(null, { status: 404 });
+  const path = `/titles/${title.id}/${encodeURIComponent(title.slug)}/season/${season}/episode/${number}`;
+  return { app, title, episode, path };
 }
 
 /** What the forms need to know about the viewer. */

@@ -387,6 +387,16 @@ export async function titlePageReviews(db: Database, titleId: number, viewerId: 
   return { stats, reviews: page.reviews, ownReviewId: own?.id ?? null };
 }
 
+/** The reviews section of an episode's page: its stored stats, top reviews and the viewer's own. */
+export async function episodePageReviews(db: Database, titleId: number, episodeId: number, viewerId: number | null, top: number) {
+  const [stats, page, own] = await Promise.all([
+    reviewStats(db, titleId, episodeId),
+    listReviews(db, titleId, episodeId, { sort: "helpful", limit: top }),
+    viewerId ? findOwnReview(db, viewerId, titleId, episodeId) : null,
+  ]);
+  return { stats, reviews: page.reviews, ownReviewId: own?.id ?? null };
+}
+
 /**
  * schema.org Review and AggregateRating from this site's own users' reviews
  * only (never another site's ratings); the title's JSON-LD gets them when

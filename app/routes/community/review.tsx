@@ -23,7 +23,8 @@ async function load(args: Route.LoaderArgs | Route.ActionArgs) {
   const reviewId = parseId(args.params.reviewId);
   const poster = await posterState(args.context, args.request);
   const review = await findReview(app.db, reviewId, { userId: app.user?.id ?? null, moderator: poster.moderator });
-  if (!review || review.titleId !== title.id || review.episodeId !== 0) throw data(null, { status: 404 });
+  // An episode's review has its page here too (under its title).
+  if (!review || review.titleId !== title.id) throw data(null, { status: 404 });
   return { app, title, review, poster };
 }
 
