@@ -1,5 +1,5 @@
 import type { Route } from "./+types/data-sources";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 
 /**
  * /data-sources: where the catalogue's facts come from, with the

@@ -4,7 +4,7 @@ import type { Route } from "./+types/import";
 import { requireAdmin } from "~/admin/access.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
-import { useTrans } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { importedItemLink, runAdminImport, searchTmdb, titleToFill } from "~/tmdb/admin-import.server";
 import { DISCOVER_SORTS, discoverInputSchema, importInputSchema, jobIdSchema, searchInputSchema } from "~/tmdb/admin-input";
