@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openMigratedTestDatabase } from "~/billing/node-test-database";
+import { openMigratedTestDatabase } from "../../tests/support/node-test-database";
 import { credits, episodes, images, people, seasons, titles, videos } from "~/catalogue/schema";
 import type { Database } from "~/db/client.server";
 import { FAKE_TMDB_KEY, startFakeTmdb, type FakeTmdb } from "../../tests/support/fake-tmdb";
