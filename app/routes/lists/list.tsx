@@ -12,7 +12,7 @@ import { listJsonLd } from "~/lists/structured-data";
 import { commentCountOf } from "~/community/comments.server";
 import { communityAction, posterState } from "~/community/pages.server";
 import { threadFromQuery } from "~/community/thread-page.server";
-import { ThreadSection } from "~/community/ui/thread-section";
+import { lazyComponent } from "~/ui/lazy-component";
 import { profilePath } from "~/profiles/public-profile";
 import { getApp } from "~/request/context";
 import { setPageJsonLd } from "~/seo/json-ld.server";
@@ -22,6 +22,9 @@ import { TitleCard } from "~/site/cards";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { readIntent } from "~/ui/forms/submission.server";
+
+/** The comment thread: rendered on the server in place, its code a lazy chunk (the public page's 120 KB JavaScript budget). */
+const ThreadSection = lazyComponent(() => import("~/community/ui/thread-section").then((m) => m.ThreadSection));
 
 /** Guests share a copy of a public list's page for a few seconds (a private list is a 404 for them). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
