@@ -329,6 +329,8 @@ export const TITLE_PAGE_REVIEWS = 3;
 export const REVIEWS_PAGE_SIZE = 20;
 /** Top-level comments a thread page shows (their replies come with them). */
 export const COMMENTS_PAGE_SIZE = 20;
+/** Replies a thread shows under each top-level comment; "More replies" pages on (keyset on id, comments_root_idx). */
+export const REPLIES_PAGE_SIZE = 10;
 /** Helpful votes at which the author is told (each once). */
 export const HELPFUL_VOTE_MILESTONES = [1, 10, 50, 100, 500, 1000] as const;
 /** Posting bans a moderator can give, in days. */

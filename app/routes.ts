@@ -17,6 +17,9 @@ export default [
     route("titles/:id/:slug/reviews", "routes/community/title-reviews.tsx"),
     route("titles/:id/:slug/reviews/:reviewId", "routes/community/review.tsx"),
     route("titles/:id/:slug/comments", "routes/community/title-comments.tsx"),
+    // An episode's reviews and discussion (issue 19).
+    route("titles/:id/:slug/season/:season/episode/:episode/reviews", "routes/community/episode-reviews.tsx"),
+    route("titles/:id/:slug/season/:season/episode/:episode/comments", "routes/community/episode-comments.tsx"),
     route("people/:id/:slug", "routes/people/person.tsx"),
     route("watch/:videoId", "routes/watch/watch.tsx"),
     route("user/:id/:slug", "routes/profiles/user-profile.tsx"),

@@ -60,7 +60,10 @@ export const commentSchema = z
   })
   .meta({ title: "Comment" });
 
-const threadItemSchema = commentSchema.extend({ replies: z.array(commentSchema).describe("Every reply in the thread, oldest first (parent_id tells where each goes).") });
+const threadItemSchema = commentSchema.extend({
+  replies: z.array(commentSchema).describe("The thread's first replies (or those after `replies_after`), oldest first (parent_id tells where each goes)."),
+  more_replies_after: z.number().int().nullable().describe("When the thread has more replies: pass it as `replies_after` with `thread` for the next ones."),
+});
 
 const statsSchema = z.object({ review_count: z.number().int(), average: z.number().nullable(), comment_count: z.number().int() });
 
@@ -187,6 +190,8 @@ export const listCommentsEndpoint = defineEndpoint({
     target_id: z.coerce.number().int().positive(),
     order: z.enum(COMMENT_ORDERS).default("newest"),
     cursor: z.coerce.number().int().positive().optional(),
+    thread: z.coerce.number().int().positive().optional().describe("One top-level comment, for the next page of its replies."),
+    replies_after: z.coerce.number().int().nonnegative().optional().describe("With `thread`: replies after this id (its `more_replies_after`)."),
   }),
   responses: {
     200: { description: "One page.", schema: z.object({ comments: z.array(threadItemSchema), next_cursor: z.number().int().nullable() }) },

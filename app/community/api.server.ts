@@ -49,7 +49,7 @@ export function threadJson(comment: CommentView) {
     }
   };
   walk(comment.replies);
-  return { ...commentJson(comment), replies: replies.sort((a, b) => a.id - b.id).map(commentJson) };
+  return { ...commentJson(comment), replies: replies.sort((a, b) => a.id - b.id).map(commentJson), more_replies_after: comment.moreRepliesAfter };
 }
 
 /** Runs a community function; its refusals become the API's JSON errors. */

@@ -3,7 +3,9 @@ import { auditStatement } from "~/admin/audit.server";
 import { users } from "~/auth/users.schema";
 import { hasPermission } from "~/auth/viewer";
 import { episodes, titles } from "~/catalogue/schema";
-import { COMMENT_EDIT_WINDOW_S, COMMENT_MAX_DEPTH, COMMENTS_PAGE_SIZE } from "~/constants";
+import { listPath } from "~/lists/lists";
+import { lists } from "~/lists/schema";
+import { COMMENT_EDIT_WINDOW_S, COMMENT_MAX_DEPTH, COMMENTS_PAGE_SIZE, REPLIES_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { notify } from "~/notifications/deliver.server";
 import { renderBody } from "./body.server";
@@ -31,8 +33,12 @@ export interface CommentTarget {
   label: string;
 }
 
-/** The thing a comment goes on; 404 when it does not exist (or is not shown). */
-export async function commentTarget(db: Database, kind: CommentTargetKind, id: number): Promise<CommentTarget> {
+/**
+ * The thing a comment goes on; 404 when it does not exist (or is not shown).
+ * `viewerId` is who reads or writes the thread: a private list's thread is
+ * its owner's alone (others get 404); "any" is for moderators' links.
+ */
+export async function commentTarget(db: Database, kind: CommentTargetKind, id: number, viewerId: number | null | "any" = null): Promise<CommentTarget> {
   if (kind === "title") {
     const [title] = await db.select({ id: titles.id, slug: titles.slug, name: titles.name }).from(titles).where(eq(titles.id, id)).limit(1);
     if (title) return { kind, id, path: `/titles/${title.id}/${encodeURIComponent(title.slug)}/comments`, ownerId: null, label: title.name };
@@ -44,7 +50,7 @@ export async function commentTarget(db: Database, kind: CommentTargetKind, id: n
       .where(eq(episodes.id, id))
       .limit(1);
     if (episode) {
-      const path = `/titles/${episode.titleId}/${encodeURIComponent(episode.slug)}/season/${episode.season}/episode/${episode.number}`;
+      const path = `/titles/${episode.titleId}/${encodeURIComponent(episode.slug)}/season/${episode.season}/episode/${episode.number}/comments`;
       return { kind, id, path, ownerId: null, label: episode.name };
     }
   } else if (kind === "review") {
@@ -55,9 +61,23 @@ export async function commentTarget(db: Database, kind: CommentTargetKind, id: n
       .where(and(eq(reviews.id, id), eq(reviews.status, "published")))
       .limit(1);
     if (review) return { kind, id, path: reviewPath({ id: review.titleId, slug: review.slug }, review.id), ownerId: review.userId, label: review.headline };
+  } else if (kind === "list") {
+    const [list] = await db.select({ id: lists.id, slug: lists.slug, name: lists.name, userId: lists.userId, public: lists.public }).from(lists).where(eq(lists.id, id)).limit(1);
+    if (list && (list.public || viewerId === "any" || viewerId === list.userId)) {
+      return { kind, id, path: listPath(list), ownerId: null, label: list.name };
+    }
   }
-  // Lists: accepted by the schema; their page wires in here when the lists issue lands.
   throw new CommunityError(404, "Nothing here.", "target_id");
+}
+
+/** A target's stored count of shown comments (never counted per view). */
+export async function commentCountOf(db: Database, kind: CommentTargetKind, id: number) {
+  const [row] = await db
+    .select({ n: communityCounts.commentCount })
+    .from(communityCounts)
+    .where(and(eq(communityCounts.targetKind, kind), eq(communityCounts.targetId, id)))
+    .limit(1);
+  return row?.n ?? 0;
 }
 
 /** Stored counts of a target's shown comments, recounted from the rows in the writing batch. */
@@ -93,7 +113,7 @@ async function commentRow(db: Database, id: number) {
 }
 
 export async function createComment(s: CommunityServices, input: CommentInput, humanCheckToken?: unknown) {
-  const target = await commentTarget(s.db, input.target_kind, input.target_id);
+  const target = await commentTarget(s.db, input.target_kind, input.target_id, s.user?.id ?? null);
   let parent: CommentRow | null = null;
   if (input.parent_id) {
     parent = await commentRow(s.db, input.parent_id);
@@ -202,6 +222,8 @@ export interface CommentView {
   /** The text as written, for the edit form (only when editable). */
   editBody: string | null;
   replies: CommentView[];
+  /** On a top-level comment with more replies than shown: the keyset cursor of the next page of them. */
+  moreRepliesAfter: number | null;
 }
 
 const authorName = sql<string>`coalesce(nullif(${users.displayName}, ''), nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), substr(${users.email}, 1, instr(${users.email}, '@') - 1))`;
@@ -225,32 +247,55 @@ const fields = {
 
 /**
  * One page of a thread: top-level comments newest or oldest first (keyset on
- * id), each with its replies (oldest first). Shown: published ones, and the
+ * id), each with its first replies (oldest first, REPLIES_PAGE_SIZE of them,
+ * keyset on id). With `replies`, the page is one top-level comment and its
+ * replies after that cursor ("More replies"). Shown: published ones, and the
  * viewer's own held ones.
  */
 export async function listThread(
   db: Database,
   target: { kind: CommentTargetKind; id: number },
-  { order = "newest", cursor = null, limit = COMMENTS_PAGE_SIZE, viewerId = null, now = new Date() }: { order?: CommentOrder; cursor?: number | null; limit?: number; viewerId?: number | null; now?: Date } = {},
+  {
+    order = "newest",
+    cursor = null,
+    limit = COMMENTS_PAGE_SIZE,
+    replyLimit = REPLIES_PAGE_SIZE,
+    replies: repliesOf = null,
+    viewerId = null,
+    now = new Date(),
+  }: {
+    order?: CommentOrder;
+    cursor?: number | null;
+    limit?: number;
+    replyLimit?: number;
+    replies?: { rootId: number; after: number } | null;
+    viewerId?: number | null;
+    now?: Date;
+  } = {},
 ) {
   const visible = viewerId ? or(eq(comments.status, "published"), eq(comments.userId, viewerId)) : eq(comments.status, "published");
   const top = and(eq(comments.targetKind, target.kind), eq(comments.targetId, target.id), eq(comments.depth, 0), visible);
-  const rows = await db
-    .select(fields)
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId))
-    .where(cursor ? and(top, order === "newest" ? lt(comments.id, cursor) : gt(comments.id, cursor)) : top)
-    .orderBy(order === "newest" ? desc(comments.id) : asc(comments.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const replies = page.length
-    ? await db
+  const rows = repliesOf
+    ? await db.select(fields).from(comments).innerJoin(users, eq(users.id, comments.userId)).where(and(top, eq(comments.id, repliesOf.rootId))).limit(1)
+    : await db
         .select(fields)
         .from(comments)
         .innerJoin(users, eq(users.id, comments.userId))
-        .where(and(inArray(comments.rootId, page.map((row) => row.id)), visible))
-        .orderBy(asc(comments.rootId), asc(comments.id))
-    : [];
+        .where(cursor ? and(top, order === "newest" ? lt(comments.id, cursor) : gt(comments.id, cursor)) : top)
+        .orderBy(order === "newest" ? desc(comments.id) : asc(comments.id))
+        .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  // Each thread's next replies: one seek of comments_root_idx (root_id, id) per thread, all in one round trip.
+  const replyPage = (rootId: number) =>
+    db
+      .select(fields)
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.userId))
+      .where(and(eq(comments.rootId, rootId), gt(comments.id, repliesOf?.rootId === rootId ? repliesOf.after : 0), visible))
+      .orderBy(asc(comments.rootId), asc(comments.id))
+      .limit(replyLimit + 1);
+  const [first, ...others] = page.map((row) => replyPage(row.id));
+  const replyPages: (typeof rows)[] = first ? await db.batch([first, ...others]) : [];
   const view = (row: (typeof rows)[number]): CommentView => {
     const editable = !row.deletedAt && row.userId === viewerId && now.getTime() - row.createdAt.getTime() <= COMMENT_EDIT_WINDOW_S * 1000;
     return {
@@ -267,19 +312,24 @@ export async function listThread(
     editable,
     editBody: editable ? row.body : null,
     replies: [],
+    moreRepliesAfter: null,
     };
   };
-  const byId = new Map<number, CommentView>();
-  const threads = page.map((row) => {
-    const item = view(row);
-    byId.set(item.id, item);
-    return item;
+  const threads = page.map((row, index) => {
+    const root = view(row);
+    const found = replyPages[index] ?? [];
+    const shown = found.slice(0, replyLimit);
+    const byId = new Map<number, CommentView>([[root.id, root]]);
+    for (const reply of shown) {
+      const item = view(reply);
+      byId.set(item.id, item);
+      // A reply whose parent was on an earlier page of replies goes under the top-level comment.
+      (byId.get(reply.parentId ?? -1) ?? root).replies.push(item);
+    }
+    const last = shown[shown.length - 1];
+    root.moreRepliesAfter = found.length > replyLimit && last ? last.id : null;
+    return root;
   });
-  for (const row of replies) {
-    const item = view(row);
-    byId.set(item.id, item);
-    byId.get(row.parentId ?? -1)?.replies.push(item);
-  }
   const last = page[page.length - 1];
-  return { comments: threads, nextCursor: rows.length > limit && last ? last.id : null };
+  return { comments: threads, nextCursor: !repliesOf && rows.length > limit && last ? last.id : null };
 }

@@ -8,7 +8,7 @@ import { COMMUNITY_BODY_MAX_LENGTH } from "~/constants";
 import { createUser, db, makeServices, outboxFor, viewerFor, type TestServices } from "../../tests/support/notifications.workers";
 import { notifications } from "~/notifications/schema";
 import type { Settings } from "~/settings/definitions";
-import { createComment, deleteComment, editComment, listThread } from "./comments.server";
+import { commentTarget, createComment, deleteComment, editComment, listThread } from "./comments.server";
 import { commentInputSchema, reviewInputSchema } from "./input";
 import { moderate, moderationQueue, reportContent } from "./moderation.server";
 import { setRating } from "~/library/ratings.server";
@@ -136,6 +136,25 @@ describe("reviews", () => {
     expect(told).toHaveLength(1);
   });
 
+  it("tells each helpful-vote milestone exactly once under concurrent, repeated and withdrawn votes", async () => {
+    const titleId = await newTitle();
+    const author = await person();
+    const { id } = await createReview(author.s, titleId, review());
+    const voters = await Promise.all(Array.from({ length: 11 }, () => person()));
+    // Eleven helpful votes at once, and the same person's vote sent three times at once.
+    await Promise.all([...voters.map((v) => voteReview(v.s, id, true)), voteReview(voters[0]!.s, id, true), voteReview(voters[0]!.s, id, true)]);
+    // Two withdraw (below 10) and vote helpful again at once (back on 10): not told twice.
+    await Promise.all(voters.slice(0, 2).map((v) => voteReview(v.s, id, false)));
+    await Promise.all(voters.slice(0, 2).map((v) => voteReview(v.s, id, true)));
+    await author.notifier.settle();
+    await Promise.all(voters.map((v) => v.notifier.settle()));
+    const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
+    expect(row).toMatchObject({ helpfulCount: 11, helpfulMilestone: 10 });
+    const told = await db.select().from(notifications).where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.helpful")));
+    const counts = told.map((n) => JSON.stringify(n.data).match(/(\d+) people found your review/)?.[1]).sort((a, b) => Number(a) - Number(b));
+    expect(counts).toEqual(["1", "10"]);
+  });
+
   it("sorts by most helpful, newest, highest and lowest score with keyset pages", async () => {
     const titleId = await newTitle();
     const authors = await Promise.all([1, 2, 3, 4, 5].map(() => person()));
@@ -184,6 +203,58 @@ describe("comments", () => {
     expect(thread.comments).toHaveLength(1);
     expect(thread.comments[0]!.replies.map((r) => r.id)).toEqual([one.id]);
     expect(thread.comments[0]!.replies[0]!.replies.map((r) => r.id)).toEqual([two.id]);
+  });
+
+  it("pages a thread's replies by keyset: the first ones with the thread, then \"More replies\" after the last shown", async () => {
+    const titleId = await newTitle();
+    const writer = await person();
+    const insert = async (values: { parentId: number | null; rootId: number; depth: number; body: string }) =>
+      (await db.insert(comments).values({ userId: writer.user.id, targetKind: "title", targetId: titleId, bodyHtml: `<p>${values.body}</p>`, ...values }).returning({ id: comments.id }))[0]!.id;
+    const root = await insert({ parentId: null, rootId: 0, depth: 0, body: "Top" });
+    const replies: number[] = [];
+    for (let i = 0; i < 5; i++) replies.push(await insert({ parentId: root, rootId: root, depth: 1, body: `Reply ${i}` }));
+    // A second-level answer to the fourth reply, which the next page brings under its top-level comment.
+    const deep = await insert({ parentId: replies[3]!, rootId: root, depth: 2, body: "Deep" });
+
+    const first = await listThread(db, { kind: "title", id: titleId }, { replyLimit: 2 });
+    expect(first.comments[0]!.replies.map((r) => r.id)).toEqual(replies.slice(0, 2));
+    expect(first.comments[0]!.moreRepliesAfter).toBe(replies[1]);
+
+    const seen: number[] = [...replies.slice(0, 2)];
+    let after = first.comments[0]!.moreRepliesAfter;
+    while (after) {
+      const next = await listThread(db, { kind: "title", id: titleId }, { replyLimit: 2, replies: { rootId: root, after } });
+      expect(next.comments.map((c) => c.id)).toEqual([root]);
+      expect(next.nextCursor).toBeNull();
+      const walk = (items: typeof next.comments): number[] => items.flatMap((c) => [c.id, ...walk(c.replies)]);
+      seen.push(...walk(next.comments[0]!.replies));
+      after = next.comments[0]!.moreRepliesAfter;
+    }
+    expect(seen).toEqual([...replies, deep]);
+    // Another target's thread id is not a way in.
+    const other = await listThread(db, { kind: "title", id: await newTitle() }, { replies: { rootId: root, after: 0 } });
+    expect(other.comments).toEqual([]);
+  });
+
+  it("comments on a public list; a private list refuses anyone but its owner", async () => {
+    const owner = await person();
+    const stranger = await person(POSTER, { name: "Kit" });
+    const makeList = async (isPublic: boolean) =>
+      (await db.get<{ id: number }>(sql`INSERT INTO lists (user_id, name, slug, public) VALUES (${owner.user.id}, 'Harbour nights', 'harbour-nights', ${isPublic ? 1 : 0}) RETURNING id`))!.id;
+    const open = await makeList(true);
+    const closed = await makeList(false);
+
+    const posted = await createComment(stranger.s, { target_kind: "list", target_id: open, body: "A lovely list of lighthouse films." });
+    expect(posted.target.path).toBe(`/lists/${open}/harbour-nights`);
+    expect((await listThread(db, { kind: "list", id: open })).comments.map((c) => c.id)).toEqual([posted.id]);
+
+    const before = await rowCount(comments);
+    expect(await refusal(createComment(stranger.s, { target_kind: "list", target_id: closed, body: "Let me in." }))).toMatchObject({ status: 404 });
+    expect(await rowCount(comments)).toBe(before);
+    await expect(commentTarget(db, "list", closed, stranger.user.id)).rejects.toBeInstanceOf(CommunityError);
+    await expect(commentTarget(db, "list", closed, null)).rejects.toBeInstanceOf(CommunityError);
+    const own = await createComment(owner.s, { target_kind: "list", target_id: closed, body: "Notes to myself." });
+    expect(own.status).toBe("published");
   });
 
   it("only the author edits, and a deleted comment with replies shows as deleted", async () => {

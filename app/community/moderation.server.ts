@@ -152,7 +152,7 @@ export async function moderationQueue(db: Database, { limit = MODERATION_QUEUE_P
   for (const item of items) {
     const raw = item as QueueItem & { targetKind?: typeof comments.$inferSelect.targetKind; targetId?: number };
     if (raw.targetKind && raw.targetId) {
-      raw.path = await commentTarget(db, raw.targetKind, raw.targetId).then((t) => `${t.path}#comment-${item.id}`, () => null);
+      raw.path = await commentTarget(db, raw.targetKind, raw.targetId, "any").then((t) => `${t.path}#comment-${item.id}`, () => null);
       delete raw.targetKind;
       delete raw.targetId;
     }
@@ -207,7 +207,7 @@ export async function moderate(s: CommunityServices, actor: AuditActor, input: M
     if (!row || row.deletedAt) throw new CommunityError(404, t("Nothing here."));
     authorId = row.userId;
     text = row.body;
-    path = await commentTarget(s.db, row.targetKind, row.targetId).then((target) => `${target.path}#comment-${row.id}`, () => null);
+    path = await commentTarget(s.db, row.targetKind, row.targetId, "any").then((target) => `${target.path}#comment-${row.id}`, () => null);
     const before = { status: row.status, open_reports: row.openReports };
     if (input.action === "approve" || input.action === "hide") {
       const status: PostStatus = input.action === "approve" ? "published" : "hidden";

@@ -1,7 +1,9 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { hasPermission } from "~/auth/viewer";
-import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
+import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
+import { and, eq } from "drizzle-orm";
+import { episodes } from "~/catalogue/schema";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { HUMAN_CHECK_FIELD, humanCheckEnabled } from "~/auth/human-check.server";
@@ -39,6 +41,24 @@ export async function communityTitle(args: { request: Request; context: Readonly
   });
   if (args.params.slug !== target.title.slug) throw redirect(`/titles/${id}/${encodeURIComponent(target.title.slug)}${suffix}`, 301);
   return { app, title: target.title };
+}
+
+/** An episode of a community page (its reviews, its discussion), with the title's slug checked. */
+export async function communityEpisode(
+  args: { request: Request; context: Readonly<RouterContextProvider>; params: { id?: string; slug?: string; season?: string; episode?: string } },
+  suffix: string,
+) {
+  const season = parseSmallNumber(args.params.season);
+  const number = parseSmallNumber(args.params.episode);
+  const { app, title } = await communityTitle(args, `/season/${season}/episode/${number}${suffix}`);
+  const [episode] = await app.db
+    .select({ id: episodes.id, name: episodes.name })
+    .from(episodes)
+    .where(and(eq(episodes.titleId, title.id), eq(episodes.seasonNumber, season), eq(episodes.episodeNumber, number)))
+    .limit(1);
+  if (!episode) throw data(null, { status: 404 });
+  const path = `/titles/${title.id}/${encodeURIComponent(title.slug)}/season/${season}/episode/${number}`;
+  return { app, title, episode, path };
 }
 
 /** What the forms need to know about the viewer. */
@@ -82,7 +102,13 @@ function idField(form: FormData, name: string) {
  * The action of the reviews page, a review's page and a title's comments
  * page. `back` is where a success returns (the same page).
  */
-export async function communityAction(args: { request: Request; context: Readonly<RouterContextProvider> }, title: { id: number; slug: string }, back: string) {
+export async function communityAction(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  title: { id: number; slug: string } | null,
+  back: string,
+  /** Reviews written on an episode's pages are of that episode. */
+  episodeId = 0,
+) {
   const { request, context } = args;
   const app = getApp(context);
   const form = await request.formData().catch(() => new FormData());
@@ -98,7 +124,8 @@ export async function communityAction(args: { request: Request; context: Readonl
     switch (intent) {
       case "create-review": {
         const input = parse(reviewInputSchema, form, t, intent, null);
-        const { id, status } = await createReview(s, title.id, input, token);
+        if (!title) throw new CommunityError(404, t("Nothing here."));
+        const { id, status } = await createReview(s, title.id, episodeId ? { ...input, episode_id: episodeId } : input, token);
         message = status === "held" ? t("Thanks! Your review will appear once a moderator approves it.") : t("Your review was posted.");
         to = `${reviewsPath(title)}/${id}`;
         break;
@@ -112,9 +139,10 @@ export async function communityAction(args: { request: Request; context: Readonl
       }
       case "delete-review":
         if (!subjectId) throw new CommunityError(404, t("Nothing here."));
+        if (!title) throw new CommunityError(404, t("Nothing here."));
         await deleteReview(s, subjectId);
         message = t("Your review was deleted.");
-        to = reviewsPath(title);
+        to = episodeId ? back : reviewsPath(title);
         break;
       case "vote": {
         const input = parse(voteInputSchema, form, t, intent, subjectId);

@@ -189,25 +189,34 @@ export async function voteReview(s: CommunityServices, reviewId: number, helpful
   const row = await reviewRow(s.db, reviewId);
   if (!row || row.status !== "published") throw new CommunityError(404, s.t("Nothing here."));
   if (row.userId === s.user.id) throw new CommunityError(422, s.t("You cannot vote on your own review."), "helpful");
-  const [before] = await s.db
-    .select({ helpful: reviewVotes.helpful })
-    .from(reviewVotes)
-    .where(and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, s.user.id)));
-  const [, counted] = await s.db.batch([
+  // The milestone is decided inside the voting batch, from the count it recounted: the
+  // last statement raises helpful_milestone only past its stored value, and answers with
+  // a row only then. Two batches landing at once are serialised by D1, so each milestone
+  // is told exactly once: none skipped, none twice (not even after an unvote and revote).
+  const reached = sql`(CASE ${sql.join(
+    [...HELPFUL_VOTE_MILESTONES].reverse().map((m) => sql`WHEN ${reviews.helpfulCount} >= ${sql.raw(String(m))} THEN ${sql.raw(String(m))}`),
+    sql` `,
+  )} ELSE 0 END)`;
+  const [, counted, raised] = await s.db.batch([
     s.db
       .insert(reviewVotes)
       .values({ reviewId, userId: s.user.id, helpful })
       .onConflictDoUpdate({ target: [reviewVotes.reviewId, reviewVotes.userId], set: { helpful } }),
     recountVotes(s.db, reviewId),
+    s.db
+      .update(reviews)
+      .set({ helpfulMilestone: reached })
+      .where(and(eq(reviews.id, reviewId), sql`${reached} > ${reviews.helpfulMilestone}`))
+      .returning({ milestone: reviews.helpfulMilestone }),
   ]);
   const helpfulCount = counted[0]?.helpfulCount ?? 0;
-  const newlyHelpful = helpful && before?.helpful !== true;
-  if (newlyHelpful && (HELPFUL_VOTE_MILESTONES as readonly number[]).includes(helpfulCount)) {
+  const milestone = raised[0]?.milestone ?? 0;
+  if (milestone > 0) {
     const [author] = await s.db.select({ id: users.id, email: users.email, language: users.language }).from(users).where(eq(users.id, row.userId));
     const [title] = await s.db.select({ id: titles.id, slug: titles.slug }).from(titles).where(eq(titles.id, row.titleId));
     if (author && title) {
       s.notifications.waitUntil(
-        notify(s.notifications, [author], helpfulMilestoneMessage({ headline: row.headline, count: helpfulCount, path: reviewPath(title, row.id) })),
+        notify(s.notifications, [author], helpfulMilestoneMessage({ headline: row.headline, count: milestone, path: reviewPath(title, row.id) })),
       );
     }
   }
@@ -399,6 +408,16 @@ export function titlePageReviewsFrom([statsRows, rows]: BatchResponse<ReturnType
   const reviewCount = row?.reviewCount ?? 0;
   const stats = { reviewCount, average: reviewCount ? Math.round((row!.scoreSum / reviewCount) * 10) / 10 : null, commentCount: row?.commentCount ?? 0 };
   return { stats, reviews: rows.slice(0, top).map((r) => toView(r as ReviewSelect)), ownReviewId };
+}
+
+/** The reviews section of an episode's page: its stored stats, top reviews and the viewer's own. */
+export async function episodePageReviews(db: Database, titleId: number, episodeId: number, viewerId: number | null, top: number) {
+  const [stats, page, own] = await Promise.all([
+    reviewStats(db, titleId, episodeId),
+    listReviews(db, titleId, episodeId, { sort: "helpful", limit: top }),
+    viewerId ? findOwnReview(db, viewerId, titleId, episodeId) : null,
+  ]);
+  return { stats, reviews: page.reviews, ownReviewId: own?.id ?? null };
 }
 
 /**

@@ -53,6 +53,8 @@ export const reviews = sqliteTable(
     openReports: integer("open_reports").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The highest helpful-vote milestone its author was told of (0: none); raised in the voting batch. */
+    helpfulMilestone: integer("helpful_milestone").notNull().default(0),
   },
   (t) => [
     uniqueIndex("reviews_user_target_idx").on(t.userId, t.titleId, t.episodeId),

@@ -11,6 +11,12 @@ export async function threadFromQuery(app: AppContext, request: Request, target:
   const order: CommentOrder = (COMMENT_ORDERS as readonly string[]).includes(orderParam ?? "") ? (orderParam as CommentOrder) : "newest";
   const cursorParam = url.searchParams.get("cursor");
   if (cursorParam !== null && !/^\d{1,15}$/.test(cursorParam)) throw data(null, { status: 404 });
-  const thread = await listThread(app.db, target, { order, cursor: cursorParam ? Number(cursorParam) : null, viewerId: app.user?.id ?? null });
-  return { order, cursor: cursorParam, ...thread };
+  // ?thread=<top-level id>&after=<reply id>: "More replies" of one thread (keyset).
+  const threadParam = url.searchParams.get("thread");
+  const afterParam = url.searchParams.get("after");
+  if ((threadParam !== null || afterParam !== null) && !(/^\d{1,15}$/.test(threadParam ?? "") && /^\d{1,15}$/.test(afterParam ?? ""))) throw data(null, { status: 404 });
+  const replies = threadParam ? { rootId: Number(threadParam), after: Number(afterParam) } : null;
+  const thread = await listThread(app.db, target, { order, cursor: cursorParam ? Number(cursorParam) : null, replies, viewerId: app.user?.id ?? null });
+  if (replies && thread.comments.length === 0) throw data(null, { status: 404 });
+  return { order, cursor: cursorParam, replies, ...thread };
 }

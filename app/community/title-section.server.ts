@@ -15,8 +15,11 @@ export function titleReviewsSectionHtml(
   t: Translate,
   title: { id: number; slug: string },
   data: { stats: { reviewCount: number; average: number | null; commentCount: number }; reviews: ReviewView[]; ownReviewId: number | null },
+  /** An episode's page: its own reviews and discussion pages. */
+  episodePath: string | null = null,
 ) {
-  const base = reviewsPath(title);
+  const base = episodePath ? `${episodePath}/reviews` : reviewsPath(title);
+  const discussion = episodePath ? `${episodePath}/comments` : `/titles/${title.id}/${encodeURIComponent(title.slug)}/comments`;
   const link = (href: string, text: string, testId: string) => `<a href="${escapeText(href)}" class="text-primary hover:underline" data-testid="${testId}">${escapeText(text)}</a>`;
   const stats = data.stats.reviewCount
     ? t(":count [one review|other reviews] · average :average/10", { count: data.stats.reviewCount, average: data.stats.average ?? 0 })
@@ -24,7 +27,7 @@ export function titleReviewsSectionHtml(
   const links = [
     data.stats.reviewCount ? link(base, t("All reviews"), "all-reviews-link") : "",
     data.ownReviewId ? link(reviewPath(title, data.ownReviewId), t("Your review"), "write-review-link") : link(`${base}#write`, t("Write a review"), "write-review-link"),
-    link(`/titles/${title.id}/${encodeURIComponent(title.slug)}/comments`, t("Discussion (:count)", { count: data.stats.commentCount }), "discussion-link"),
+    link(discussion, t("Discussion (:count)", { count: data.stats.commentCount }), "discussion-link"),
   ].join("");
   const cards = data.reviews
     .map((review) => {

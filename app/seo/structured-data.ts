@@ -42,10 +42,10 @@ export function titleJsonLd(page: TitlePage, origin: string) {
     data.datePublished = title.releaseDate ?? undefined;
     data.duration = isoDuration(title.runtime);
   }
+  // Only this site's own users' ratings: the IMDb rating (externalRating) is
+  // another site's, and presenting it as ours would be an invented fact (issue 19).
   if (title.rating !== null && title.voteCount > 0) {
     data.aggregateRating = { "@type": "AggregateRating", ratingValue: title.rating, bestRating: 10, worstRating: 1, ratingCount: title.voteCount };
-  } else if (title.externalRating !== null && (title.externalVotes ?? 0) > 0) {
-    data.aggregateRating = { "@type": "AggregateRating", ratingValue: title.externalRating, bestRating: 10, worstRating: 1, ratingCount: title.externalVotes };
   }
   if (trailer) data.trailer = videoJsonLd(trailer, title, origin);
   return prune(data);

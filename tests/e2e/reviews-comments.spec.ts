@@ -252,3 +252,103 @@ test("bad input gets a field message or a 4xx, never a 500, and changes no row",
   expect(await counts()).toEqual(withThread);
   expect(afterOne!.r).toBe(before!.r + 1);
 });
+
+/** A fictional series with one episode (S1E1). */
+async function newEpisode() {
+  const name = uniqueName("Lantern Harbour Tales");
+  const slug = name.toLowerCase().replace(/\W+/g, "-");
+  const [title] = await queryE2e<{ id: number }>(`INSERT INTO titles (type, name, slug) VALUES ('series', ?, ?) RETURNING id`, [name, slug]);
+  const [season] = await queryE2e<{ id: number }>(`INSERT INTO seasons (title_id, number, name) VALUES (?, 1, 'Season 1') RETURNING id`, [title!.id]);
+  const [episode] = await queryE2e<{ id: number }>(
+    `INSERT INTO episodes (title_id, season_id, season_number, episode_number, name) VALUES (?, ?, 1, 1, 'The Fog Bell') RETURNING id`,
+    [title!.id, season!.id],
+  );
+  return { id: episode!.id, titleId: title!.id, path: `/titles/${title!.id}/${slug}/season/1/episode/1` };
+}
+
+for (const js of [true, false]) {
+  const mode = js ? "JavaScript on" : "JavaScript off";
+
+  test(`${mode}: an episode's review shows on the episode page, and its discussion takes comments`, async ({ browser }) => {
+    test.slow();
+    const episode = await newEpisode();
+    const author = await seasonedUser("episode-reviewer");
+    const page = await pageAs(browser, author, js);
+    await page.goto(episode.path);
+    await expect(page.getByTestId("episode-reviews").getByTestId("title-reviews-stats")).toHaveText("No reviews yet.");
+    await page.getByTestId("episode-reviews").getByTestId("write-review-link").click();
+    await page.waitForURL(/\/episode\/1\/reviews#write$/);
+    const form = page.getByTestId("review-form");
+    await form.getByLabel("Your score").selectOption("7");
+    await form.getByLabel("Title of your review").fill("Bells in the fog");
+    await form.getByLabel("Your review", { exact: true }).fill(`A slow episode that rings true. ${XSS}`);
+    await submit(page, page.getByTestId("review-submit"), /\/reviews\/\d+$/);
+    const [row] = await queryE2e<{ episode_id: number; title_id: number }>(`SELECT episode_id, title_id FROM reviews WHERE user_id = ?`, [author.userId]);
+    expect(row).toEqual({ episode_id: episode.id, title_id: episode.titleId });
+
+    await page.goto(episode.path);
+    const section = page.getByTestId("episode-reviews");
+    await expect(section.getByTestId("title-reviews-stats")).toContainText("1 review");
+    await expect(section.getByTestId("review-headline")).toHaveText("Bells in the fog");
+    await expect(section.getByTestId("review-body").locator("img, script")).toHaveCount(0);
+    await expect(section.getByTestId("write-review-link")).toHaveText("Your review");
+
+    await section.getByTestId("discussion-link").click();
+    await page.waitForURL(/\/episode\/1\/comments$/);
+    await page.getByTestId("comment-form").getByLabel("Add a comment").fill("Who rang the bell?");
+    await submit(page, page.getByTestId("comment-submit"), /\/episode\/1\/comments(#comment-\d+)?$/);
+    await expect(page.getByTestId("comment").filter({ hasText: "Who rang the bell?" })).toBeVisible();
+    await page.goto(episode.path);
+    await expect(page.getByTestId("episode-reviews").getByTestId("discussion-link")).toHaveText("Discussion (1)");
+    await page.context().close();
+  });
+
+  test(`${mode}: a public list's page has a comment thread; a private list's is its owner's alone`, async ({ browser, request }) => {
+    test.slow();
+    const owner = await seasonedUser("list-owner");
+    const reader = await seasonedUser("list-reader");
+    const [open] = await queryE2e<{ id: number }>(`INSERT INTO lists (user_id, name, slug, public) VALUES (?, 'Foggy evenings', 'foggy-evenings', 1) RETURNING id`, [owner.userId]);
+    const [closed] = await queryE2e<{ id: number }>(`INSERT INTO lists (user_id, name, slug, public) VALUES (?, 'Secret shelf', 'secret-shelf', 0) RETURNING id`, [owner.userId]);
+
+    const page = await pageAs(browser, reader, js);
+    await page.goto(`/lists/${open!.id}/foggy-evenings`);
+    await page.getByTestId("comment-form").getByLabel("Add a comment").fill(`Add the one with the lighthouse ${XSS}`);
+    await submit(page, page.getByTestId("comment-submit"), /\/lists\/\d+\/foggy-evenings(#comment-\d+)?$/);
+    const comment = page.getByTestId("comment").first();
+    await expect(comment.getByTestId("comment-body")).toContainText("Add the one with the lighthouse <img src=x onerror=alert(1)>");
+    await expect(comment.getByTestId("comment-body").locator("img, script")).toHaveCount(0);
+    await page.context().close();
+
+    // Someone else's private list takes no comment, through the API either; its owner's does.
+    const refused = await api(request, reader, "POST", "/comments", { target_kind: "list", target_id: closed!.id, body: "Let me in." });
+    expect(refused.status).toBe(404);
+    const mine = await pageAs(browser, owner, js);
+    await mine.goto(`/lists/${closed!.id}/secret-shelf`);
+    await expect(mine.getByTestId("comment-form")).toBeVisible();
+    await mine.context().close();
+    const [count] = await queryE2e<{ n: number }>(`SELECT count(*) AS n FROM comments WHERE target_kind = 'list' AND target_id = ?`, [closed!.id]);
+    expect(count!.n).toBe(0);
+  });
+}
+
+test("guests get a shared copy of the reviews, review and discussion pages; signed-in visitors get their own", async ({ request, browser }) => {
+  const title = await newTitle();
+  const author = await seasonedUser("cached");
+  const created = await api(request, author, "POST", `/titles/${title.id}/reviews`, { score: 8, headline: "Worth a copy", body: "Calm, patient and kind to its characters." });
+  expect(created.status).toBe(201);
+  for (const path of [`${title.path}/reviews`, `${title.path}/reviews/${created.body.review.id}`, `${title.path}/comments`]) {
+    const first = await request.get(path, { headers: { "CF-Connecting-IP": uniqueIp() } });
+    expect(first.status(), path).toBe(200);
+    const again = await request.get(path, { headers: { "CF-Connecting-IP": uniqueIp() } });
+    expect(again.headers()["x-page-cache"], path).toMatch(/^(hit|stale)$/);
+    const html = await again.text();
+    expect(html).toContain("Sign in to");
+    expect(html).not.toContain('data-testid="comment-form"');
+  }
+  // A signed-in visitor's page is rendered for them: their own review form, no shared copy.
+  const page = await pageAs(browser, author, false);
+  const response = await page.goto(`${title.path}/reviews`);
+  expect(response!.headers()["x-page-cache"]).toBeUndefined();
+  await expect(page.getByTestId("own-review-link")).toBeVisible();
+  await page.context().close();
+});

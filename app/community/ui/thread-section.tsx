@@ -18,7 +18,7 @@ export function ThreadSection({
 }: {
   path: string;
   target: { kind: string; id: number };
-  thread: { comments: CommentView[]; nextCursor: number | null; order: CommentOrder; cursor: string | null };
+  thread: { comments: CommentView[]; nextCursor: number | null; order: CommentOrder; cursor: string | null; replies?: { rootId: number; after: number } | null };
   count: number;
   viewer: ThreadViewer;
   failure: FormFailure | null;
@@ -56,6 +56,11 @@ export function ThreadSection({
       ) : (
         <CommentForm target={target} parentId={null} failure={failureFor(failure, "comment", null)} humanCheckSiteKey={viewer.humanCheckSiteKey} label={t("Add a comment")} />
       )}
+      {thread.replies ? (
+        <Link to={`${path}?order=${thread.order}#comments`} className="text-sm text-primary hover:underline" data-testid="all-comments">
+          {t("All comments")}
+        </Link>
+      ) : null}
       {thread.comments.length === 0 ? <p className="text-sm text-muted">{t("No comments yet.")}</p> : null}
       <CommentThread target={target} comments={thread.comments} viewer={viewer} failure={failure} />
       {thread.nextCursor ? (

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 import { COMMENT_MAX_DEPTH } from "~/constants";
 import type { CommentView } from "../comments.server";
@@ -111,6 +111,11 @@ function CommentItem({ target, comment, viewer, failure }: { target: { kind: str
             <CommentItem key={reply.id} target={target} comment={reply} viewer={viewer} failure={failure} />
           ))}
         </ol>
+      ) : null}
+      {comment.moreRepliesAfter ? (
+        <Link to={`?thread=${comment.id}&after=${comment.moreRepliesAfter}#comment-${comment.id}`} className={`${quietButton} mt-3 inline-block`} data-testid="more-replies">
+          {t("More replies")}
+        </Link>
       ) : null}
     </li>
   );

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/review";
+import { guestPageCache } from "~/http/guest-page-cache.server";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId } from "~/catalogue/access.server";
 import { communityAction, communityTitle, posterState } from "~/community/pages.server";
@@ -12,6 +13,9 @@ import { ThreadSection } from "~/community/ui/thread-section";
 
 /** /titles/{id}/{slug}/reviews/{reviewId}: one review, its votes, and its comment thread (issue 19). */
 
+/** Guests share a copy for a few seconds (decision 018); the viewer's own parts (forms, votes, held posts) exist only for signed-in visitors, whose pages are never cached. */
+export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.review.headline} - ${loaderData.title.name}` : "Review" }];
 
 async function load(args: Route.LoaderArgs | Route.ActionArgs) {
@@ -19,7 +23,8 @@ async function load(args: Route.LoaderArgs | Route.ActionArgs) {
   const reviewId = parseId(args.params.reviewId);
   const poster = await posterState(args.context, args.request);
   const review = await findReview(app.db, reviewId, { userId: app.user?.id ?? null, moderator: poster.moderator });
-  if (!review || review.titleId !== title.id || review.episodeId !== 0) throw data(null, { status: 404 });
+  // An episode's review has its page here too (under its title).
+  if (!review || review.titleId !== title.id) throw data(null, { status: 404 });
   return { app, title, review, poster };
 }
 

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/title-comments";
+import { guestPageCache } from "~/http/guest-page-cache.server";
 import { titlePath } from "~/catalogue/slug";
 import { communityAction, communityTitle, posterState } from "~/community/pages.server";
 import { reviewStats } from "~/community/reviews.server";
@@ -7,6 +8,9 @@ import { threadFromQuery } from "~/community/thread-page.server";
 import { ThreadSection } from "~/community/ui/thread-section";
 
 /** /titles/{id}/{slug}/comments: the discussion of a title (issue 19). */
+
+/** Guests share a copy for a few seconds (decision 018); the viewer's own parts (forms, votes, held posts) exist only for signed-in visitors, whose pages are never cached. */
+export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.heading} - ${loaderData.siteName}` : "Comments" }];
 

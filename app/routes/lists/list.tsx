@@ -9,6 +9,10 @@ import { listPath } from "~/lists/lists";
 import { listDetails, setLiked } from "~/lists/lists.server";
 import { listErrorMessage, listIdOf } from "~/lists/services.server";
 import { listJsonLd } from "~/lists/structured-data";
+import { commentCountOf } from "~/community/comments.server";
+import { communityAction, posterState } from "~/community/pages.server";
+import { threadFromQuery } from "~/community/thread-page.server";
+import { lazyComponent } from "~/ui/lazy-component";
 import { profilePath } from "~/profiles/public-profile";
 import { getApp } from "~/request/context";
 import { setPageJsonLd } from "~/seo/json-ld.server";
@@ -18,6 +22,9 @@ import { TitleCard } from "~/site/cards";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { readIntent } from "~/ui/forms/submission.server";
+
+/** The comment thread: rendered on the server in place, its code a lazy chunk (the public page's 120 KB JavaScript budget). */
+const ThreadSection = lazyComponent(() => import("~/community/ui/thread-section").then((m) => m.ThreadSection));
 
 /** Guests share a copy of a public list's page for a few seconds (a private list is a 404 for them). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
@@ -40,8 +47,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.slug !== list.slug) throw redirect(path, 301);
   const origin = new URL(request.url).origin;
   if (list.public) setPageJsonLd(context, listJsonLd(list, origin, path));
+  // Its comment thread (issue 19): a public list's, or a private one's for its owner alone.
+  const discussion =
+    list.public || list.owner.id === app.user?.id
+      ? await Promise.all([
+          threadFromQuery(app, request, { kind: "list", id: list.id }),
+          commentCountOf(app.db, "list", list.id),
+          posterState(context, request),
+        ]).then(([thread, count, poster]) => ({ thread, count, poster }))
+      : null;
   return {
     list,
+    discussion,
     shareUrl: absoluteUrl(origin, path),
     ownerPath: list.owner.name ? profilePath({ id: list.owner.id, firstName: null, lastName: null, displayName: list.owner.name }) : null,
     signedIn: app.user !== null,
@@ -56,14 +73,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 /** Like or unlike (a form, so it works without JavaScript). */
-export async function action({ params, request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { params, request, context } = args;
   const app = getApp(context);
   const id = listIdOf(params.id);
   const page = `/lists/${id}/${encodeURIComponent(params.slug)}`;
   if (!app.user) throw redirect(loginRedirectFor(new URL(page, request.url)));
-  const formData = await request.formData().catch(() => new FormData());
-  const intent = readIntent(formData);
-  if (intent !== "like" && intent !== "unlike") throw data(null, { status: 400 });
+  // Comments, replies, edits, deletions and reports of its thread: the community pages' action.
+  const intent = readIntent(await request.clone().formData().catch(() => new FormData()));
+  if (intent !== "like" && intent !== "unlike") return communityAction(args, null, page);
   try {
     await setLiked(app.db, app.user.id, id, intent === "like");
   } catch (error) {
@@ -74,9 +92,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return redirectWithToast(request, page, { message: intent === "like" ? app.t("Liked list") : app.t("Removed your like") }, { status: 303 });
 }
 
-export default function ListPage({ loaderData }: Route.ComponentProps) {
+export default function ListPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTrans();
-  const { list, shareUrl, ownerPath, signedIn } = loaderData;
+  const { list, shareUrl, ownerPath, signedIn, discussion } = loaderData;
   return (
     <article className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6" data-testid="list-page">
       <header className="flex flex-wrap items-start justify-between gap-6">
@@ -162,6 +180,19 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
+
+      {discussion ? (
+        <div className="mt-12 max-w-3xl">
+          <ThreadSection
+            path={listPath(list)}
+            target={{ kind: "list", id: list.id }}
+            thread={discussion.thread}
+            count={discussion.count}
+            viewer={discussion.poster}
+            failure={actionData && "intent" in actionData ? actionData : null}
+          />
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -8,6 +8,9 @@ import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { isGenerated } from "~/catalogue/generated";
 import { personPath, titlePath } from "~/catalogue/slug";
 import { loadEpisode } from "~/catalogue/title-page.server";
+import { episodePageReviews } from "~/community/reviews.server";
+import { titleReviewsSectionHtml } from "~/community/title-section.server";
+import { TITLE_PAGE_REVIEWS } from "~/constants";
 import { libraryAbilities } from "~/library/abilities";
 import { loadMyEpisodeState } from "~/library/title-state.server";
 import { getApp } from "~/request/context";
@@ -41,9 +44,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { title, episode } = found;
   const path = `${titlePath(title)}/season/${seasonNumber}/episode/${episodeNumber}`;
   if (params.slug !== title.slug) throw redirect(path, 301);
+  // Its reviews section, rendered on the server like the title page's (decision 025: no component code for guests).
+  const reviews = await episodePageReviews(app.db, title.id, episode.id, app.user?.id ?? null, TITLE_PAGE_REVIEWS);
   return {
     ...found,
     mine,
+    reviewsHtml: titleReviewsSectionHtml(app.t, title, reviews, path),
     seo: buildSeo(app, request, {
       title: `${title.name} S${seasonNumber}E${episodeNumber}: ${episode.name}`,
       description: episode.plot,
@@ -58,7 +64,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 const EpisodeLibraryPanel = lazyComponent(() => import("~/library/ui/subpage-library").then((m) => m.EpisodeLibraryPanel));
 
 export default function EpisodePage({ loaderData }: Route.ComponentProps) {
-  const { title, episode, cast, crew, videos, previous, next, mine } = loaderData;
+  const { title, episode, cast, crew, videos, previous, next, mine, reviewsHtml } = loaderData;
   const t = useTrans();
   const siteSource = useSiteRatingSource();
   const language = useBootstrap().i18n.language;
@@ -111,6 +117,8 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : null}
         </nav>
+
+        <section aria-labelledby="reviews-heading" data-testid="episode-reviews" dangerouslySetInnerHTML={{ __html: reviewsHtml }} />
 
         {videos.length > 0 ? (
           <section aria-labelledby="videos-heading">

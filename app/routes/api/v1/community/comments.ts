@@ -9,8 +9,9 @@ import { communityServices } from "~/community/services.server";
 /** GET api/v1/comments?target_kind=&target_id= (a thread, keyset pages); POST a comment or reply. */
 export const loader = apiLoader(listCommentsEndpoint, async ({ app, query }) =>
   asApi(app.t, async () => {
-    const target = await commentTarget(app.db, query.target_kind, query.target_id);
-    const thread = await listThread(app.db, target, { order: query.order, cursor: query.cursor ?? null, viewerId: app.user?.id ?? null });
+    const target = await commentTarget(app.db, query.target_kind, query.target_id, app.user?.id ?? null);
+    const replies = query.thread ? { rootId: query.thread, after: query.replies_after ?? 0 } : null;
+    const thread = await listThread(app.db, target, { order: query.order, cursor: query.cursor ?? null, replies, viewerId: app.user?.id ?? null });
     return { comments: thread.comments.map(threadJson), next_cursor: thread.nextCursor };
   }),
 ) satisfies (args: Route.LoaderArgs) => Promise<Response>;

@@ -1,0 +1,52 @@
+import { data } from "react-router";
+import type { AppContext } from "~/request/context";
+import type { RouterContextProvider } from "react-router";
+import { REVIEW_SORTS, type ReviewSort } from "./kinds";
+import { posterState } from "./pages.server";
+import { listReviews, ownReviewForm, reviewStats, votesOf } from "./reviews.server";
+import { CommunityError } from "./services.server";
+
+/**
+ * What a reviews page shows: a title's (`episode` null) or one episode's
+ * reviews in keyset pages, the viewer's own review form, votes and stats.
+ * `base` is the page's path, `back` where its header links.
+ */
+export async function reviewsPageData(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  app: AppContext,
+  title: { id: number; name: string; slug: string; type: string },
+  episode: { id: number; name: string } | null,
+  base: string,
+  back: { path: string; label: string },
+) {
+  const episodeId = episode?.id ?? 0;
+  const url = new URL(args.request.url);
+  const sortParam = url.searchParams.get("sort");
+  const sort: ReviewSort = (REVIEW_SORTS as readonly string[]).includes(sortParam ?? "") ? (sortParam as ReviewSort) : "helpful";
+  const page = await listReviews(app.db, title.id, episodeId, { sort, cursor: url.searchParams.get("cursor") }).catch((error) => {
+    if (error instanceof CommunityError) throw data(null, { status: 404 });
+    throw error;
+  });
+  const [stats, votes, own, poster] = await Promise.all([
+    reviewStats(app.db, title.id, episodeId),
+    votesOf(app.db, app.user?.id ?? null, page.reviews.map((r) => r.id)),
+    app.user ? ownReviewForm(app.db, app.user.id, title.id, episodeId) : null,
+    posterState(args.context, args.request),
+  ]);
+  return {
+    title: { id: title.id, name: title.name, slug: title.slug, type: title.type },
+    heading: app.t("Reviews of :name", { name: episode ? `${title.name}: ${episode.name}` : title.name }),
+    siteName: app.settings["branding.site_name"],
+    base,
+    back,
+    sort,
+    cursor: url.searchParams.get("cursor"),
+    ...page,
+    stats,
+    votes,
+    own,
+    poster,
+  };
+}
+
+export type ReviewsPageData = Awaited<ReturnType<typeof reviewsPageData>>;
