@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PUBLIC_PAGE_JS_BUDGET_BYTES, shippedJavaScript } from "../../scripts/lib/page-scripts";
-import { flushServerCaches, queryE2e } from "./fixtures/e2e-db";
+import { flushServerCaches, queryE2e, setSettings } from "./fixtures/e2e-db";
 import { api, createSignedInUser, signedInContext, uniqueName, waitForApp, type SignedInUser } from "./social/helpers";
 
 /**
@@ -284,8 +284,18 @@ test.describe("bad input", () => {
   });
 });
 
-test("plans sell lists: a signed-in visitor gets no sign-up button, a subscriber no pricing, and Standard raises the list quota", async ({ browser }) => {
+test("plans sell lists: a signed-in visitor gets no sign-up button, a subscriber no pricing, and Standard raises the list quota", async ({ browser, request }) => {
   test.slow();
+  // The seeded homepage is the home channel (issue 17); the landing page, with its sign-up buttons and pricing, is a homepage type.
+  await setSettings(request, { "homepage.type": "landingPage" });
+  try {
+    await plansSellLists(browser);
+  } finally {
+    await setSettings(request, { "homepage.type": undefined });
+  }
+});
+
+async function plansSellLists(browser: Browser) {
   const user = await createSignedInUser("plan-buyer");
   const context = await signedInContext(browser, user);
   const page = await context.newPage();
@@ -316,4 +326,4 @@ test("plans sell lists: a signed-in visitor gets no sign-up button, a subscriber
   await page.goto("/lists");
   await expect(page.getByTestId("list-quota")).toHaveText("You have 0 of 50 lists your plan allows.");
   await context.close();
-});
+}
