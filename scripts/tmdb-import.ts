@@ -86,5 +86,7 @@ try {
   console.error(error instanceof TmdbError || error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
 } finally {
+  // A running site (npm start) shows the new data within seconds: guests' page copies are keyed by the content version (decision 026).
+  await sqlite.execute("UPDATE content_version SET version = version + 1, updated_at = unixepoch() WHERE id = 1").catch(() => undefined);
   sqlite.close();
 }
