@@ -2,7 +2,8 @@ import { z } from "zod";
 import { defineEndpoint, errorResponses, idParam, paginationSchema } from "~/api/contract";
 import { optionalWholeNumber, paginationQuery, relationList } from "~/api/query";
 import { API_DEFAULT_PER_PAGE, API_MAX_PAGE, API_MAX_PER_PAGE } from "~/constants";
-import { CERTIFICATIONS, DIRECTIONS, MAX_YEAR, MIN_YEAR, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
+import { DIRECTIONS, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
+import { CERTIFICATIONS, MAX_YEAR, MIN_YEAR } from "./browse-options";
 import { GENDERS, TITLE_TYPES, VIDEO_CATEGORIES, VIDEO_SOURCES } from "./schema";
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MAX_YEAR, MIN_YEAR, DIRECTIONS, GENRE_MATCHES, MAX_GENRES_PER_FILTER, MAX_RUNTIME, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
+import { DIRECTIONS, GENRE_MATCHES, MAX_GENRES_PER_FILTER, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
+import { MAX_YEAR, MIN_YEAR, MAX_RUNTIME } from "./browse-options";
 import { TITLE_TYPES } from "./schema";
 
 /**

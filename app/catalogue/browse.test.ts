@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { filtersToSearch, MAX_YEAR } from "./browse";
+import { filtersToSearch } from "./browse";
+import { MAX_YEAR } from "./browse-options";
 import { parsePersonFilters, parseTitleFilters } from "./browse-filters.server";
 
 const parse = (search: string) => parseTitleFilters(new URLSearchParams(search));

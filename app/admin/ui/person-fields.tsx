@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTrans } from "~/i18n/translation-context";
-import { DEPARTMENTS } from "~/catalogue/browse";
+import { DEPARTMENTS } from "~/catalogue/browse-options";
 import { SelectField, TextArea, TextField } from "~/ui/forms/fields";
 import { AdminSection } from "./page";
 

@@ -1,6 +1,6 @@
 import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
-import { CERTIFICATIONS, FILTER_COUNTRIES, FILTER_LANGUAGES, MAX_RUNTIME, MAX_YEAR, MIN_YEAR } from "~/catalogue/browse";
+import { CERTIFICATIONS, FILTER_COUNTRIES, FILTER_LANGUAGES, MAX_RUNTIME, MAX_YEAR, MIN_YEAR } from "~/catalogue/browse-options";
 import { countryName, languageName } from "~/site/format";
 import { FilterSelect } from "./browse-layout";
 import { fieldLabelClasses, selectClasses } from "./pagination";

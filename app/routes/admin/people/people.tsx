@@ -7,7 +7,7 @@ import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { DataTable } from "~/admin/ui/data-table";
 import { AdminPageHeader } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
-import { DEPARTMENTS } from "~/catalogue/browse";
+import { DEPARTMENTS } from "~/catalogue/browse-options";
 import { deletePeople, isGender, listPeopleForAdmin, PERSON_SORTS } from "~/catalogue/editor/people.server";
 import { GENDERS } from "~/catalogue/schema";
 import { personPath } from "~/catalogue/slug";

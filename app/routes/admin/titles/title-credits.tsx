@@ -10,7 +10,7 @@ import { AdminSection } from "~/admin/ui/page";
 import { PersonPicker } from "~/admin/ui/person-picker";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
 import { useTrans } from "~/i18n/translation-context";
-import { DEPARTMENTS } from "~/catalogue/browse";
+import { DEPARTMENTS } from "~/catalogue/browse-options";
 import { creditSchema } from "~/catalogue/editor-input";
 import { addCredit, deleteCredit, listCreditsForEditor, moveCredit, searchPeopleForCredits, updateCredit } from "~/catalogue/editor/credits.server";
 import { listEpisodeChoices, titleSummary } from "~/catalogue/editor/episodes.server";
