@@ -153,6 +153,11 @@ export async function findGenreBySlug(db: Database, slug: string) {
 }
 
 /** Public channels for the sitemap. */
+/** Public channels as menu destinations (the admin menu editor offers their pages). */
+export function listChannelDestinations(db: Database) {
+  return db.select({ slug: channels.slug, name: channels.name }).from(channels).where(eq(channels.public, true)).orderBy(channels.name);
+}
+
 export function listPublicChannels(db: Database) {
   return db.select({ slug: channels.slug, updatedAt: channels.updatedAt }).from(channels).where(eq(channels.public, true)).orderBy(channels.id);
 }

@@ -57,7 +57,7 @@ test("a season's facts are saved", async ({ page, context, baseURL }) => {
     .toBe("The Beginning");
 });
 
-test("a menu item is added and edited", async ({ page, context, baseURL, request }) => {
+test("a menu item is added and edited; channels are offered as destinations", async ({ page, context, baseURL, request }) => {
   const [saved] = await adminDb<{ value: string }>("SELECT value FROM settings WHERE key = 'menus'");
   const admin = await createAdmin("edit-menu");
   await signIn(context, baseURL, admin);
@@ -68,8 +68,10 @@ test("a menu item is added and edited", async ({ page, context, baseURL, request
     expect(href).toBeTruthy();
     await page.goto(href!);
     const label = unique("E2E item");
+    // Menus can link to channels (issue 17): the seeded public channels' pages are suggested.
+    await expect(page.locator('#menu-destinations option[value="/channel/popular-movies"]')).toHaveCount(1);
     await page.getByLabel("Label").fill(label);
-    await page.getByLabel("Goes to").fill("/titles");
+    await page.getByLabel("Goes to").fill("/channel/popular-movies");
     await page.getByRole("button", { name: "Add item" }).click();
     await expect(page.getByTestId("menu-items")).toContainText(label);
 
@@ -80,6 +82,7 @@ test("a menu item is added and edited", async ({ page, context, baseURL, request
     await expect(page.getByTestId("menu-items")).toContainText(`${label} edited`);
     const [row] = await adminDb<{ value: string }>("SELECT value FROM settings WHERE key = 'menus'");
     expect(row.value).toContain(`${label} edited`);
+    expect(row.value).toContain("/channel/popular-movies");
   } finally {
     await setSettings(request, { menus: saved ? JSON.parse(saved.value) : undefined });
   }

@@ -13,6 +13,7 @@ import { addItem, menuFormSchema, menuItemFormSchema, moveItem, removeItem, remo
 import { saveSettings } from "~/settings/settings.server";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
+import { listChannelDestinations } from "~/channels/channels.server";
 import { FieldErrors, FormErrors, IntentField, SelectField, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
@@ -28,10 +29,12 @@ function findMenu(menus: Menu[], id: string | undefined) {
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.menusUpdate);
   const menu = findMenu(admin.app.settings.menus, args.params.menuId);
-  const { roles, permissions } = await rolesAndPermissions(admin.app.db);
+  const [{ roles, permissions }, channelDestinations] = await Promise.all([rolesAndPermissions(admin.app.db), listChannelDestinations(admin.app.db)]);
   const editId = args.url.searchParams.get("edit");
   return {
     menu,
+    // Menus can link to channels (issue 17): their pages are offered as destinations.
+    channels: channelDestinations.map((c) => ({ path: `/channel/${c.slug}`, name: c.name })),
     roles: roles.map((r) => ({ id: r.id, name: r.name })),
     permissions: permissions.map((p) => ({ name: p.name, displayName: p.displayName })),
     editing: menu.items.find((i) => i.id === editId) ?? null,
@@ -151,7 +154,7 @@ export default function MenuEditor({ loaderData, actionData }: Route.ComponentPr
               </ol>
             )}
           </AdminSection>
-          <ItemForm key={editing?.id ?? "new"} editing={editing} roles={loaderData.roles} permissions={loaderData.permissions} lastResult={isFor(actionData, "save-item") ? actionData : undefined} />
+          <ItemForm key={editing?.id ?? "new"} editing={editing} roles={loaderData.roles} permissions={loaderData.permissions} channels={loaderData.channels} lastResult={isFor(actionData, "save-item") ? actionData : undefined} />
         </div>
         <AdminSection title={t("Menu")}>
           <Form method="post" {...getFormProps(menuForm)} className="flex flex-col gap-3">
@@ -178,7 +181,19 @@ export default function MenuEditor({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-function ItemForm({ editing, roles, permissions, lastResult }: { editing: MenuItem | null; roles: { id: number; name: string }[]; permissions: { name: string; displayName: string }[]; lastResult: unknown }) {
+function ItemForm({
+  editing,
+  roles,
+  permissions,
+  channels,
+  lastResult,
+}: {
+  editing: MenuItem | null;
+  roles: { id: number; name: string }[];
+  permissions: { name: string; displayName: string }[];
+  channels: { path: string; name: string }[];
+  lastResult: unknown;
+}) {
   const t = useTrans();
   const [form, fields] = useAppForm({
     schema: menuItemFormSchema,
@@ -195,7 +210,12 @@ function ItemForm({ editing, roles, permissions, lastResult }: { editing: MenuIt
         {editing ? <input type="hidden" name="itemId" value={editing.id} /> : null}
         <FormErrors form={form} />
         <TextField meta={fields.label} label={t("Label")} />
-        <TextField meta={fields.action} label={t("Goes to")} placeholder="/titles" />
+        <TextField meta={fields.action} label={t("Goes to")} placeholder="/titles" list="menu-destinations" description={t("A path such as /titles, a channel's page (suggested as you type) or an address.")} />
+        <datalist id="menu-destinations">
+          {channels.map((c) => (
+            <option key={c.path} value={c.path} label={c.name} />
+          ))}
+        </datalist>
         <SelectField meta={fields.type} label={t("Kind")} options={[{ value: "route", label: t("A page of this site") }, { value: "link", label: t("Another site") }]} />
         <SelectField meta={fields.target} label={t("Opens in")} options={[{ value: "_self", label: t("The same tab") }, { value: "_blank", label: t("A new tab") }]} />
         <TextField meta={fields.icon} label={t("Icon")} />
