@@ -131,6 +131,10 @@ async function handle(request: Request, url: URL, worker: WorkerContext): Promis
   const context = new RouterContextProvider();
   context.set(workerContext, worker);
   const response = await requestHandler(request, context);
+  // Locally, wrangler's dev proxy fails a request whose body the Worker never read ("Network connection
+  // lost", a 500 instead of our answer): an action that refused before reading (an unknown upload target,
+  // a missing permission) has its body drained first. In production the unread body is simply dropped.
+  if (worker.isLocal && request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => undefined);
   // A page or data request that failed tells the error dialog where its trace is (debug viewers only).
   const debugCookie = await pageErrorCookie(context, request);
   if (!debugCookie) return response;
