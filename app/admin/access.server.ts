@@ -19,6 +19,19 @@ import { ADMIN_ACCESS } from "./permissions";
  * - API tokens never reach here: bearer credentials are only read on
  *   /api/v1 (app/auth/current-user.server.ts), so a token is a guest.
  */
+/** Requests (their router context) in which an admin change was recorded (an audit row written). */
+const changedRequests = new WeakSet<object>();
+
+/** Whether this request recorded an admin change: a refused or invalid write records none. */
+export function adminChangeRecorded(context: object) {
+  return changedRequests.has(context);
+}
+
+/** Notes that this request changed something (every audit recorder of requireAdmin calls it). */
+export function noteAdminChange(context: object) {
+  changedRequests.add(context);
+}
+
 export function requireAdmin(args: GuardArgs, ...permissions: string[]) {
   const app = getApp(args.context);
   const url = args.url ?? new URL(args.request.url);
@@ -35,7 +48,14 @@ export function requireAdmin(args: GuardArgs, ...permissions: string[]) {
     /** What the viewer may do, for showing or hiding buttons. */
     can: (permission: string) => hasPermission(app.viewer, permission),
     /** An audit recorder for one kind of change (written in the change's own batch). */
-    record: (action: string, subjectType: string): ChangeRecorder => auditRecorder(app.db, actor, action, subjectType),
+    record: (action: string, subjectType: string): ChangeRecorder => {
+      const audit = auditRecorder(app.db, actor, action, subjectType);
+      return (change) => {
+        // The admin layout bumps the public pages' content version only after a request that changed something.
+        noteAdminChange(args.context);
+        return audit(change);
+      };
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet, useMatches, type MiddlewareFunction } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireAdmin } from "~/admin/access.server";
+import { adminChangeRecorded, requireAdmin } from "~/admin/access.server";
 import { visibleNavigation, type AdminNavSection } from "~/admin/navigation";
 import { AdminNavLink } from "~/admin/ui/admin-nav-link";
 import { useRootData } from "~/bootstrap/use-bootstrap";
@@ -16,15 +16,16 @@ import { buttonClasses } from "~/ui/button-styles";
  * loader and action (requireAdmin; loader-only screens have an action that
  * refuses too). Not here: a refusal thrown by middleware would skip the root
  * loader and render the bare error page instead of the 404 page. After any
- * change (a write that was not refused: status below 400) the guest page cache of this isolate is dropped and the content
+ * change (a write that recorded an audit row) the guest page cache of this isolate is dropped and the content
  * version bumped, so the public site shows it at once here and within
  * CONTENT_VERSION_REFRESH_MS in every other isolate and data centre (their
  * copies are keyed by the version, decision 026).
  */
 const adminMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   const response = await next();
-  // A refused or invalid write changed nothing: no need to drop every copy (and no row written, issue 16's bad-input suite).
-  if (args.request.method !== "GET" && args.request.method !== "HEAD" && response.status < 400) {
+  // Only a write that recorded an admin change (an audit row): a refused or invalid one changed nothing, and a
+  // guest's POST must never be able to drop every cached copy (issue 16's bad-input suite caught both).
+  if (args.request.method !== "GET" && args.request.method !== "HEAD" && response.status < 400 && adminChangeRecorded(args.context)) {
     clearGuestPageCache();
     await bumpContentVersion(getWorker(args.context).env.DB);
   }
