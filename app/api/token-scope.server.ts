@@ -41,6 +41,8 @@ export function endpointForRequest(request: Request, pathname: string): ApiEndpo
 export function scopeForRequest(request: Request, pathname: string): TokenScope | null {
   const endpoint = endpointForRequest(request, pathname);
   if (endpoint) return requiredScope(endpoint);
+  // A path the API has, with a method it does not: the route answers 405, whatever the token.
+  if (endpointMatchers().some((m) => m.pattern.test(pathname))) return "read";
   const method = effectiveMethod(request);
   return method === "GET" || method === "HEAD" ? "read" : null;
 }

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Route } from "./+types/appearance-homepage-channel";
 import { requireAdmin } from "~/admin/access.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
@@ -17,4 +18,10 @@ export async function loader(args: Route.LoaderArgs) {
   const channel = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? await findChannel(admin.app.db, slug) : null;
   const page = channel ? await loadChannelPage(admin.app.db, channel, { page: 1, genre: null }) : null;
   return { page: page ? pageForView(page) : null };
+}
+
+/** Read-only: a write here is refused like any admin action (guests to sign in, others 404), then 405. */
+export async function action(args: Route.ActionArgs) {
+  requireAdmin(args, P.appearanceUpdate);
+  throw data(null, { status: 405 });
 }
