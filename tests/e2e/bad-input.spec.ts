@@ -118,9 +118,9 @@ test.describe("bad input", () => {
       headers: { Origin: baseURL!, "Content-Type": "multipart/form-data; boundary=zzz" },
     });
     expect(badMultipart.status()).toBe(400);
-    // Well-formed JSON sent to a form action reads as an empty form: a field error, not a crash.
+    // Well-formed JSON sent to a form action is refused with 415 and a message, never read as a form (issue 16, finding 5).
     const jsonToForm = await request.post("/resources/theme", { data: { themeId: 2 }, headers: { Origin: baseURL! } });
-    expect(jsonToForm.status()).toBe(422);
+    expect(jsonToForm.status()).toBe(415);
   });
 
   test("every response carries the security headers; pages a CSP with a nonce", async ({ request }) => {
