@@ -123,6 +123,8 @@ for (const javaScriptEnabled of [true, false]) {
       test.slow(); // five navigations
       await page.goto("/titles");
       await expect(page.getByTestId("browse-results").getByTestId("title-card").first()).toBeVisible();
+      // With JavaScript the filter fields' code loads after hydration (decision 020); they submit on change once it is in.
+      if (javaScriptEnabled) await page.waitForLoadState("networkidle");
       const filters = page.getByTestId("browse-filters");
       await filters.getByLabel("Type").selectOption("series");
       if (javaScriptEnabled) await expect(page).toHaveURL(/type=series/);
