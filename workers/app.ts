@@ -48,7 +48,10 @@ function requestHandler(request: Request, context: RouterContextProvider) {
 const entry = {
   async fetch(request, env, ctx): Promise<Response> {
     // HEAD: the same status and headers as GET (Content-Type, CSP...), without the body (app/http/head.ts).
-    if (request.method === "HEAD") return answerAsGet(request, (get): Promise<Response> => entry.fetch(get as typeof request, env, ctx));
+    // Not on the API: tus answers HEAD itself (an upload's offset), and api/v1 routes handle their own methods.
+    if (request.method === "HEAD" && !new URL(request.url).pathname.startsWith("/api/")) {
+      return answerAsGet(request, (get): Promise<Response> => entry.fetch(get as typeof request, env, ctx));
+    }
     setLogLevel(env.LOG_LEVEL);
     const started = Date.now();
     const url = new URL(request.url);
