@@ -1,5 +1,4 @@
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { unstable_preloadRoutePattern } from "react-router/route-pattern";
+import { createRequestHandler, RouterContextProvider } from "react-router";
 import {
   applySecurityHeaders,
   asFormWrite,
@@ -21,6 +20,7 @@ import { workerContext, type WorkerContext } from "~/request/context";
 import { consumeQueueBatch } from "~/scheduled/queues.server";
 import { runScheduledJobs } from "~/scheduled/jobs.server";
 import { r2UploadOrigin } from "~/uploads/s3/r2-s3-api.server";
+import { withTrieMatching } from "./trie-matching";
 
 /**
  * React Router's handler, made once per isolate from the loaded build. Given
@@ -36,22 +36,6 @@ function loadedHandler() {
   return handlerOnce;
 }
 
-/**
- * React Router matches every request's path against the whole site map at
- * least twice (the request handler, then the static handler; the server
- * router again for links). Its default matcher tries each of the ~300 ranked
- * branches in turn, compiling nothing but walking every layout level with
- * string joins: 0.3-1.1 ms a match in V8 for this site map, growing with every
- * route added. React Router 8.4's route-pattern matcher (a trie, behind
- * `future.unstable_routePatternMatching`) answers the same matches in
- * 0.01-0.1 ms. It is turned on for the server only: the browser keeps the
- * default matcher (no extra bytes for guests), and both agree on every route
- * of app/routes.ts (app/http/route-matching.test.ts). Decision 026.
- */
-function withTrieMatching(build: ServerBuild): ServerBuild {
-  unstable_preloadRoutePattern();
-  return { ...build, future: { ...build.future, unstable_routePatternMatching: true } as ServerBuild["future"] };
-}
 function requestHandler(request: Request, context: RouterContextProvider) {
   if (devHandler) return devHandler(request, context);
   return loadedHandler().then((handler) => handler(request, context));

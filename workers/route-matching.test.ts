@@ -1,8 +1,9 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { createStaticHandler, type AgnosticDataRouteObject } from "react-router";
+import { createStaticHandler } from "react-router";
 import { unstable_preloadRoutePattern } from "react-router/route-pattern";
 import { describe, expect, it } from "vitest";
 import siteMap from "../app/routes";
+import { withTrieMatching } from "./trie-matching";
 
 /**
  * The Worker entry turns on React Router's route-pattern matcher on the
@@ -14,6 +15,8 @@ import siteMap from "../app/routes";
  * percent-encoded, plus addresses nothing matches, and compares.
  */
 unstable_preloadRoutePattern();
+
+type AgnosticDataRouteObject = Parameters<typeof createStaticHandler>[0][number];
 
 function toDataRoutes(entries: RouteConfigEntry[]): AgnosticDataRouteObject[] {
   return entries.map((entry) => ({
@@ -86,5 +89,19 @@ describe("server route matching (route-pattern) agrees with the browser's (defau
     expect(summary(trieMatcher, "/titles/12/a-film")?.at(-1)?.id).toBe("routes/titles/title");
     expect(summary(trieMatcher, "/people/12/someone")?.at(-1)?.params).toEqual({ id: "12", slug: "someone" });
     expect(summary(trieMatcher, "/no/such/page")?.at(-1)?.id).toBe("routes/site/not-found");
+  });
+});
+
+describe("the server build the Worker entry uses", () => {
+  const build = { future: { someFlag: false }, basename: "/" } as unknown as Parameters<typeof withTrieMatching>[0];
+  const served = withTrieMatching(build);
+
+  it("turns the route-pattern matcher on for the server's static handler (which copies the flags)", () => {
+    expect({ ...served.future }).toMatchObject({ unstable_routePatternMatching: true, someFlag: false });
+  });
+
+  it("leaves it out of the flags the browser receives (the hydration handoff is JSON): the browser bundle has no such matcher", () => {
+    const handoff = JSON.parse(JSON.stringify({ basename: "/", future: served.future }));
+    expect(handoff.future).toEqual({ someFlag: false });
   });
 });
