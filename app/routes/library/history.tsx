@@ -10,6 +10,7 @@ import { historyFormSchema, withoutEmpty } from "~/library/form-schemas";
 import { listHistory, markWatched, removeHistoryEntry } from "~/library/history.server";
 import { useLibraryToast } from "~/library/ui/use-library-toast";
 import { getApp } from "~/request/context";
+import { LibraryListPage } from "~/library/ui/library-list-page";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import { z } from "zod";
 
@@ -57,43 +58,33 @@ export default function History({ loaderData }: Route.ComponentProps) {
   const t = useTrans();
   const { items, hasMore, page } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("Watch history")}</h1>
-        <Link to="/progress" className="text-sm font-medium text-primary hover:underline">
-          {t("Series in progress")}
-        </Link>
-      </div>
-      {items.length === 0 ? (
-        <p className="mt-10 text-muted" data-testid="history-empty">
-          {t("Nothing watched yet. Use “Mark watched” on a movie or an episode.")}
-        </p>
-      ) : (
-        <ul className="mt-6 divide-y divide-divider" data-testid="history-items">
-          {items.map((item) => {
-            const path = titlePath({ id: item.titleId, slug: item.slug });
-            const episodeLink = item.episodeId ? `${path}/season/${item.seasonNumber}/episode/${item.episodeNumber}` : null;
-            return (
-              <li key={item.id} className="flex items-center gap-4 py-3" data-testid="history-item">
-                <img src={item.poster ?? ""} alt="" width={40} height={60} loading="lazy" className="aspect-[2/3] w-10 rounded bg-paper object-cover" />
-                <div className="min-w-0 flex-1">
-                  <Link to={episodeLink ?? path} className="font-medium text-foreground hover:text-primary">
-                    {item.name}
-                    {episodeLink ? ` · S${item.seasonNumber} E${item.episodeNumber} · ${item.episodeName}` : item.year ? ` (${item.year})` : ""}
-                  </Link>
-                  <p className="text-sm text-muted">{t("Watched :date", { date: item.watchedOn })}</p>
-                </div>
-                <RemoveEntry id={item.id} />
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <nav className="mt-8 flex gap-4" aria-label={t("Pages")}>
-        {page > 1 ? <Link to={`?page=${page - 1}`}>{t("Previous")}</Link> : null}
-        {hasMore ? <Link to={`?page=${page + 1}`}>{t("Next")}</Link> : null}
-      </nav>
-    </div>
+    <LibraryListPage
+      title={t("Watch history")}
+      sibling={{ to: "/progress", label: t("Series in progress") }}
+      empty={t("Nothing watched yet. Use “Mark watched” on a movie or an episode.")}
+      testId="history"
+      isEmpty={items.length === 0}
+      page={page}
+      hasMore={hasMore}
+    >
+      {items.map((item) => {
+        const path = titlePath({ id: item.titleId, slug: item.slug });
+        const episodeLink = item.episodeId ? `${path}/season/${item.seasonNumber}/episode/${item.episodeNumber}` : null;
+        return (
+          <li key={item.id} className="flex items-center gap-4 py-3" data-testid="history-item">
+            <img src={item.poster ?? ""} alt="" width={40} height={60} loading="lazy" className="aspect-[2/3] w-10 rounded bg-paper object-cover" />
+            <div className="min-w-0 flex-1">
+              <Link to={episodeLink ?? path} className="font-medium text-foreground hover:text-primary">
+                {item.name}
+                {episodeLink ? ` · S${item.seasonNumber} E${item.episodeNumber} · ${item.episodeName}` : item.year ? ` (${item.year})` : ""}
+              </Link>
+              <p className="text-sm text-muted">{t("Watched :date", { date: item.watchedOn })}</p>
+            </div>
+            <RemoveEntry id={item.id} />
+          </li>
+        );
+      })}
+    </LibraryListPage>
   );
 }
 

@@ -7,6 +7,7 @@ import { titlePath } from "~/catalogue/slug";
 import { listProgress } from "~/library/history.server";
 import { WatchedForm } from "~/library/ui/watched-form";
 import { getApp } from "~/request/context";
+import { LibraryListPage } from "~/library/ui/library-list-page";
 
 export const meta: Route.MetaFunction = () => [{ title: "Progress" }, { name: "robots", content: "noindex" }];
 
@@ -24,51 +25,41 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
   const t = useTrans();
   const { items, hasMore, page } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("Series in progress")}</h1>
-        <Link to="/history" className="text-sm font-medium text-primary hover:underline">
-          {t("Watch history")}
-        </Link>
-      </div>
-      {items.length === 0 ? (
-        <p className="mt-10 text-muted" data-testid="progress-empty">
-          {t("No series in progress. Mark an episode watched to start one.")}
-        </p>
-      ) : (
-        <ul className="mt-6 divide-y divide-divider" data-testid="progress-items">
-          {items.map((item) => {
-            const path = titlePath({ id: item.titleId, slug: item.slug });
-            const total = item.episodeCount ?? 0;
-            return (
-              <li key={item.titleId} className="flex items-center gap-4 py-4" data-testid="progress-item">
-                <img src={item.poster ?? ""} alt="" width={48} height={72} loading="lazy" className="aspect-[2/3] w-12 rounded bg-paper object-cover" />
-                <div className="min-w-0 flex-1 space-y-1">
-                  <Link to={path} className="font-medium text-foreground hover:text-primary">
-                    {item.name}
+    <LibraryListPage
+      title={t("Series in progress")}
+      sibling={{ to: "/history", label: t("Watch history") }}
+      empty={t("No series in progress. Mark an episode watched to start one.")}
+      testId="progress"
+      isEmpty={items.length === 0}
+      page={page}
+      hasMore={hasMore}
+    >
+      {items.map((item) => {
+        const path = titlePath({ id: item.titleId, slug: item.slug });
+        const total = item.episodeCount ?? 0;
+        return (
+          <li key={item.titleId} className="flex items-center gap-4 py-4" data-testid="progress-item">
+            <img src={item.poster ?? ""} alt="" width={48} height={72} loading="lazy" className="aspect-[2/3] w-12 rounded bg-paper object-cover" />
+            <div className="min-w-0 flex-1 space-y-1">
+              <Link to={path} className="font-medium text-foreground hover:text-primary">
+                {item.name}
+              </Link>
+              <p className="text-sm text-muted" data-testid="progress-count">
+                {t(":watched of :total episodes", { watched: item.watchedEpisodes, total })}
+              </p>
+              <progress max={total || 1} value={item.watchedEpisodes} className="h-1.5 w-full" aria-hidden="true" />
+              {item.next ? (
+                <div className="flex flex-wrap items-center gap-3">
+                  <Link to={`${path}/season/${item.next.seasonNumber}/episode/${item.next.episodeNumber}`} className="text-sm text-primary hover:underline" data-testid="next-episode">
+                    {t("Next: S:season E:episode · :name", { season: item.next.seasonNumber, episode: item.next.episodeNumber, name: item.next.name })}
                   </Link>
-                  <p className="text-sm text-muted" data-testid="progress-count">
-                    {t(":watched of :total episodes", { watched: item.watchedEpisodes, total })}
-                  </p>
-                  <progress max={total || 1} value={item.watchedEpisodes} className="h-1.5 w-full" aria-hidden="true" />
-                  {item.next ? (
-                    <div className="flex flex-wrap items-center gap-3">
-                      <Link to={`${path}/season/${item.next.seasonNumber}/episode/${item.next.episodeNumber}`} className="text-sm text-primary hover:underline" data-testid="next-episode">
-                        {t("Next: S:season E:episode · :name", { season: item.next.seasonNumber, episode: item.next.episodeNumber, name: item.next.name })}
-                      </Link>
-                      <WatchedForm titleId={item.titleId} season={item.next.seasonNumber} episode={item.next.episodeNumber} label={t("Mark watched")} testId="mark-next-watched" />
-                    </div>
-                  ) : null}
+                  <WatchedForm titleId={item.titleId} season={item.next.seasonNumber} episode={item.next.episodeNumber} label={t("Mark watched")} testId="mark-next-watched" />
                 </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <nav className="mt-8 flex gap-4" aria-label={t("Pages")}>
-        {page > 1 ? <Link to={`?page=${page - 1}`}>{t("Previous")}</Link> : null}
-        {hasMore ? <Link to={`?page=${page + 1}`}>{t("Next")}</Link> : null}
-      </nav>
-    </div>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </LibraryListPage>
   );
 }
