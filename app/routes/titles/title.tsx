@@ -7,7 +7,8 @@ import { adSlots } from "~/ads/ads.server";
 import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { libraryAbilities } from "~/library/abilities";
-import { loadMyTitleState } from "~/library/title-state.server";
+import { myTitleStateFrom, myTitleStateQueries } from "~/library/title-state.server";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { lazyComponent } from "~/ui/lazy-component";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
@@ -23,7 +24,7 @@ import { titleJsonLd } from "~/seo/structured-data";
 import { PersonCard, POSTER_PLACEHOLDER, TitleCard, useSiteRatingSource, VideoCard } from "~/site/cards";
 import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
-import { findOwnReview, reviewsJsonLd, titlePageReviewsFrom, titlePageReviewsQueries } from "~/community/reviews.server";
+import { ownReviewIdQuery, reviewsJsonLd, titlePageReviewsFrom, titlePageReviewsQueries } from "~/community/reviews.server";
 import { titleReviewsSectionHtml } from "~/community/title-section.server";
 import { TITLE_PAGE_REVIEWS } from "~/constants";
 import { hasPermission } from "~/auth/viewer";
@@ -51,18 +52,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const worker = getWorker(context);
   requireCatalogueAccess(app, request);
   const id = parseId(params.id);
-  // One batch for the page (issue 20): the title's own reads, its reviews section (issue 19: stored counts and
-  // the top 3) and its TMDB extras (issue 15: where to watch in the visitor's region, external links).
-  // A member's own parts (rating, watchlist, watched: decision 023; their review) in parallel with it.
+  // One batch, one round trip (issue 20): the title's own reads, its reviews section (issue 19: stored counts and
+  // the top 3), its TMDB extras (issue 15: where to watch in the visitor's region, external links) and, for a
+  // member, their own parts (rating, watchlist, watched: decision 023; the id of their review).
   const region = watchRegionFor(app.user, app.settings["tmdb.region"]);
-  const [loaded, mine, ownReview] = await Promise.all([
-    loadTitlePageWith(app.db, id, { topCast: TITLE_TOP_CAST }, [...titlePageReviewsQueries(app.db, id, TITLE_PAGE_REVIEWS), ...titleTmdbExtrasQueries(app.db, id, region)] as const),
-    app.user ? loadMyTitleState(app.db, app.user.id, id).then((state) => ({ ...state, ...libraryAbilities(app.viewer) })) : null,
-    app.user ? findOwnReview(app.db, app.user.id, id) : null,
-  ]);
+  const shared = [...titlePageReviewsQueries(app.db, id, TITLE_PAGE_REVIEWS), ...titleTmdbExtrasQueries(app.db, id, region)] as const;
+  const member = app.user ? ([...myTitleStateQueries(app.db, app.user.id, id), ownReviewIdQuery(app.db, app.user.id, id)] as const) : null;
+  const loaded = await loadTitlePageWith(app.db, id, { topCast: TITLE_TOP_CAST }, member ? ([...shared, ...member] as const) : shared);
   const { page } = loaded;
-  const [reviewCounts, topReviews, tmdbFacts, tmdbProviders] = loaded.extra;
-  const reviews = titlePageReviewsFrom([reviewCounts, topReviews], TITLE_PAGE_REVIEWS, ownReview?.id ?? null);
+  const [reviewCounts, topReviews, tmdbFacts, tmdbProviders, ...own] = loaded.extra as BatchResponse<readonly [...typeof shared, ...NonNullable<typeof member>]>;
+  const [myState, myNext, myReview] = own;
+  const mine = member ? { ...myTitleStateFrom([myState, myNext]), ...libraryAbilities(app.viewer) } : null;
+  const reviews = titlePageReviewsFrom([reviewCounts, topReviews], TITLE_PAGE_REVIEWS, member ? (myReview[0]?.id ?? null) : null);
   const tmdb = titleTmdbExtrasFrom([tmdbFacts, tmdbProviders], region, tmdbImageBaseOf(worker.env));
   if (!page) throw data(null, { status: 404 });
   const { title } = page;
