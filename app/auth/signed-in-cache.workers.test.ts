@@ -7,7 +7,7 @@ import { appKeys } from "~/auth/crypto.server";
 import { markEmailVerifiedByLink } from "~/auth/email-verification.server";
 import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
 import { authServices } from "~/auth/services.server";
-import { forgetAllSignedIn } from "~/auth/signed-in-cache.server";
+import { forgetAllSignedIn, loadSignedInKept } from "~/auth/signed-in-cache.server";
 import { createSession, deleteSession, deleteUserSessions } from "~/auth/sessions.server";
 import { userPermissions, userRoles, users } from "~/auth/users.schema";
 import { banUsers } from "~/auth/user-admin.server";
@@ -27,8 +27,9 @@ import { workspaceMembers, workspaces } from "~/workspaces/schema";
  * a change made elsewhere (another isolate: here, straight to D1) shows once
  * that has passed; any write request in this isolate drops every copy at once
  * (sign-out, session revocation, role, permission, subscription, ban,
- * password); write requests never use a copy; and the writes a GET makes (an
- * e-mail verified by a link) drop their user's copy.
+ * password); write requests never use a copy; a read in flight during a drop
+ * keeps nothing; and the writes a GET makes (an e-mail verified by a link)
+ * drop their user's copy.
  */
 const { db } = openD1(env.DB, null);
 const APP_KEY = (env as unknown as { APP_KEY: string }).APP_KEY;
@@ -158,6 +159,15 @@ describe("the signed-in visitor kept per isolate (decision 028)", () => {
       expect(await visit(member.cookie)).toMatchObject(after);
     });
   }
+
+  it("a read that began before a drop does not keep what it read", async () => {
+    const member = await newMember();
+    const reading = loadSignedInKept(db, member.sessionId); // in flight: its batch was read before the change below
+    forgetAllSignedIn(); // a write request of this isolate ended meanwhile
+    expect((await reading)?.user.id).toBe(member.userId);
+    await db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, member.userId));
+    expect((await visit(member.cookie)).userId).toBeNull(); // nothing was kept from the read in flight
+  });
 
   it("a GET that writes (an e-mail verified by an invitation link) drops its user's copy", async () => {
     const member = await newMember({ emailVerified: false });
