@@ -183,6 +183,16 @@ export const TUS_VERSION = "1.0.0";
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 /** Settings are re-read from the database at least this often in each isolate. */
 export const SETTINGS_CACHE_TTL_MS = 15_000;
+/**
+ * A signed-in visitor's user, session, roles, permissions, subscriptions and
+ * workspaces are kept per isolate for at most this long, by session id, for
+ * GET and HEAD requests (decision 028). Writes in the same isolate drop them at
+ * once; in other isolates a sign-out everywhere, a ban or a role change takes
+ * effect for reading pages within this time (write requests always read fresh).
+ */
+export const SIGNED_IN_CACHE_TTL_MS = 5_000;
+/** At most this many sessions are kept per isolate (the oldest kept is dropped first). */
+export const SIGNED_IN_CACHE_MAX_SESSIONS = 2_000;
 
 // --- Public catalogue pages ----------------------------------------------------------------------
 /** The navbar type-ahead asks the server only once the query has this many characters (1-letter prefixes match half the catalogue). */

@@ -6,6 +6,7 @@ import { acceptsBearerTokens, bearerTokenOf, loadTokenUser } from "./access-toke
 import { appKeys } from "./crypto.server";
 import { authEnv } from "./env";
 import { readSessionId, SESSION_COOKIE } from "./sessions.server";
+import { loadSignedInKept } from "./signed-in-cache.server";
 import { loadSignedIn } from "./users.server";
 
 /**
@@ -15,12 +16,14 @@ import { loadSignedIn } from "./users.server";
  * (forged, expired, ended elsewhere): the response should delete it.
  * `rejectedToken` is true when bearer credentials were sent and are not a
  * live token: the request is answered 401, never served as a guest.
+ * `keep` (GET and HEAD only) lets a session's visitor come from this
+ * isolate's copy of at most SIGNED_IN_CACHE_TTL_MS (decision 028).
  */
 export async function loadCurrentUser(
   env: Env,
   db: Database,
   request: Request,
-  { defer }: { defer?: (work: Promise<unknown>) => void } = {},
+  { defer, keep = false }: { defer?: (work: Promise<unknown>) => void; keep?: boolean } = {},
 ) {
   const bearer = acceptsBearerTokens(new URL(request.url).pathname) ? bearerTokenOf(request) : undefined;
   if (bearer !== undefined) {
@@ -31,7 +34,8 @@ export async function loadCurrentUser(
   const keys = await appKeys(authEnv(env).APP_KEY);
   const sessionId = await readSessionId(request, keys);
   if (!sessionId) return { signedIn: null, staleCookie: true, viaToken: false, rejectedToken: false };
-  const signedIn = await loadSignedIn(db, sessionId);
+  // GET and HEAD may use this isolate's copy of a few seconds (decision 028); writes always read fresh.
+  const signedIn = keep ? await loadSignedInKept(db, sessionId) : await loadSignedIn(db, sessionId);
   return { signedIn, staleCookie: signedIn === null, viaToken: false, rejectedToken: false };
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { forgetSignedInUser } from "./signed-in-cache.server";
 import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_TTL_S } from "~/constants";
 import { verificationCodeMail } from "~/mail/templates";
 import { checkRateLimits } from "./rate-limit.server";
@@ -63,4 +64,6 @@ export async function markEmailVerifiedByLink(s: AuthServices, user: { id: numbe
   if (user.emailVerifiedAt) return;
   await s.app.db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
   await recordSecurityEvent(s.app.db, user.id, "email-verified", s.info, { via });
+  // A GET (an invitation link) makes this write: drop the user's kept copies (decision 028).
+  forgetSignedInUser(user.id);
 }

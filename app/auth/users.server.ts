@@ -7,6 +7,7 @@ import { socialProfiles, userPermissions, userRoles, users } from "./users.schem
 import { normalizeEmail } from "./email";
 import type { PermissionRestrictions, Viewer } from "./viewer";
 import type { AuthUser, CurrentSession } from "./auth-user";
+import { workspacesOfSessionQuery, type WorkspaceRow } from "~/workspaces/session-workspaces.server";
 
 export type { AuthUser, CurrentSession };
 
@@ -38,12 +39,13 @@ const userColumns = {
 /**
  * Everything a request needs about the signed-in visitor, in one round trip:
  * the live session with its user, their roles' permissions, their direct
- * permissions and their linked social accounts. Null when the session is
+ * permissions, their linked social accounts, their subscriptions and their
+ * workspaces (the switcher's list). Null when the session is
  * unknown, expired, or its user is banned.
  */
 export async function loadSignedIn(db: Database, sessionId: string) {
   const live = and(eq(sessions.id, sessionId), sql`${sessions.expiresAt} > unixepoch()`);
-  const [sessionRows, roleRows, directRows, socialRows, subscriptionRows] = await db.batch([
+  const [sessionRows, roleRows, directRows, socialRows, subscriptionRows, workspaceRows] = await db.batch([
     db
       .select({
         ...userColumns,
@@ -77,6 +79,8 @@ export async function loadSignedIn(db: Database, sessionId: string) {
       .where(live),
     // Billing: the user's subscriptions and their plans' permissions.
     selectSubscriptionsOfSession(db, sessionId),
+    // Their workspaces (the navbar's switcher), so a GET needs no round trip of its own for them (issue 20).
+    workspacesOfSessionQuery(db, sessionId),
   ]);
   const row = sessionRows[0];
   if (!row) return null;
@@ -112,7 +116,7 @@ export async function loadSignedIn(db: Database, sessionId: string) {
     ),
     subscriptionState,
   );
-  return { user, session, viewer };
+  return { user, session, viewer, workspaces: workspaceRows as WorkspaceRow[] };
 }
 
 /**

@@ -94,7 +94,7 @@ export function buildPageBootstrap(app: AppContext, request: Request) {
       base_url: new URL(request.url).origin,
       menus: visibleMenus(app).map((menu) => renderedMenu(menu, app.t)),
     },
-    user: userOf(app),
+    user: app.user ? pageBootstrapUser(app.user, app.viewer) : null,
     guest_role: guestRole(app),
     i18n: pageI18nOf(app),
     localizations: localizationsOf(app),
@@ -230,6 +230,33 @@ export function bootstrapUser(user: AuthUser, viewer: Viewer): BootstrapUser {
     created_at: user.createdAt.toISOString(),
   };
 }
+
+/**
+ * The signed-in user as every page embeds it (issue 20): only what the
+ * browser's components read (the user menu, the notification bell, the
+ * avatar uploader, the appearance editor's preview, time zone and language
+ * defaults), and permissions by name only. The account pages load their own
+ * details; the API's bootstrap-data keeps the documented full shape
+ * (`bootstrapUser`). A component that needs another field adds it here; the
+ * type then offers it.
+ */
+export function pageBootstrapUser(user: AuthUser, viewer: Viewer) {
+  return {
+    id: user.id,
+    display_name: user.displayName,
+    profile_url: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName }),
+    email: user.email,
+    avatar: user.avatar,
+    language: user.language,
+    country: user.country,
+    timezone: user.timezone,
+    unread_notifications_count: user.unreadNotificationsCount,
+    roles: user.roleIds.map((id) => ({ id })),
+    subscriptions: user.subscriptions,
+    permissions: [...viewer.permissions.keys()].map((name) => ({ name })),
+  };
+}
+export type PageBootstrapUser = ReturnType<typeof pageBootstrapUser>;
 
 function defaultMetaTags(settings: Settings) {
   return [

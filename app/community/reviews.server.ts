@@ -125,6 +125,15 @@ export async function findOwnReview(db: Database, userId: number, titleId: numbe
   return row ?? null;
 }
 
+/** The id of the member's own review of a title or episode (the unique index), for a batch of the caller's. */
+export function ownReviewIdQuery(db: Database, userId: number, titleId: number, episodeId = 0) {
+  return db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.titleId, titleId), eq(reviews.episodeId, episodeId)))
+    .limit(1);
+}
+
 async function reviewRow(db: Database, id: number) {
   const [row] = await db.select().from(reviews).where(eq(reviews.id, id)).limit(1);
   return row ?? null;

@@ -1,3 +1,4 @@
+import type { BatchResponse } from "drizzle-orm/batch";
 import { and, eq, sql } from "drizzle-orm";
 import { episodes } from "~/catalogue/schema";
 import type { Database } from "~/db/client.server";
@@ -10,12 +11,17 @@ const ONE_ROW = sql`(SELECT 1) AS one_row`;
 
 /**
  * The signed-in parts of the title, season and episode pages (decision 023):
- * guests get the shared cached copy and none of this; a member's page adds
- * one D1 round trip of at most two statements, every lookup on an index
- * (primary key or unique index of the member's rows).
+ * guests get the shared cached copy and none of this; a member's title page
+ * adds two statements to the page's own batch (no round trip of its own),
+ * every lookup on an index (primary key or unique index of the member's rows).
  */
 
-export async function loadMyTitleState(db: Database, userId: number, titleId: number): Promise<MyTitleState> {
+/**
+ * The reads of a member's own state on a title page, for a batch of the
+ * caller's (the title page puts them in its own batch: one round trip for the
+ * page and the member's parts, issue 20). Read with `myTitleStateFrom`.
+ */
+export function myTitleStateQueries(db: Database, userId: number, titleId: number) {
   const mine = db
     .select({
       rating: sql<number | null>`(SELECT rating FROM ratings WHERE user_id = ${userId} AND title_id = ${titleId} AND episode_id IS NULL)`.as("my_rating"),
@@ -25,7 +31,10 @@ export async function loadMyTitleState(db: Database, userId: number, titleId: nu
     })
     .from(ONE_ROW);
   // The next episode is asked for a movie too (it finds none at once): the page's title row is not read yet.
-  const [[row], next] = await db.batch([mine, nextEpisodeStatement(db, userId, titleId)]);
+  return [mine, nextEpisodeStatement(db, userId, titleId)] as const;
+}
+
+export function myTitleStateFrom([[row], next]: BatchResponse<ReturnType<typeof myTitleStateQueries>>): MyTitleState {
   return {
     rating: row?.rating ?? null,
     inWatchlist: Boolean(row?.in_watchlist),
@@ -33,6 +42,10 @@ export async function loadMyTitleState(db: Database, userId: number, titleId: nu
     watchedEpisodes: row?.watched_episodes ?? 0,
     next: next[0] ?? null,
   };
+}
+
+export async function loadMyTitleState(db: Database, userId: number, titleId: number): Promise<MyTitleState> {
+  return myTitleStateFrom(await db.batch(myTitleStateQueries(db, userId, titleId)));
 }
 
 /** An episode page: my vote on it, viewings of it, and whether its series is on my watchlist (one statement). */

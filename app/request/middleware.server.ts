@@ -4,6 +4,7 @@ import { enforceApiTokenRules } from "~/auth/access-tokens.server";
 import { loadCurrentUser } from "~/auth/current-user.server";
 import { scopeForRequest } from "~/api/token-scope.server";
 import { afterAuthResponse, enforceEmailVerification } from "~/auth/request-hooks.server";
+import { forgetAllSignedIn } from "~/auth/signed-in-cache.server";
 import { loadGuestViewer } from "~/auth/viewer.server";
 import { D1_BOOKMARK_COOKIE, FLASH_TOAST_COOKIE, LANGUAGE_COOKIE, THEME_COOKIE, TIME_ZONE_HINT_COOKIE } from "~/constants";
 import { openD1 } from "~/db/client.server";
@@ -15,6 +16,7 @@ import { loadSettings } from "~/settings/settings.server";
 import { readFlashToast } from "~/toasts/flash.server";
 import { loadThemes } from "~/themes/themes.server";
 import { resolveActiveTheme } from "~/themes/themes";
+import { provideWorkspaces } from "~/workspaces/active-workspace.server";
 import { appContext, workerContext } from "./context";
 
 /** D1 bookmarks are opaque, short, printable strings; anything else is ignored. */
@@ -31,12 +33,14 @@ export const appMiddleware: MiddlewareFunction<Response> = async ({ request, con
   const bookmark = cookies.get(D1_BOOKMARK_COOKIE) ?? null;
   const { db, getBookmark } = openD1(worker.env.DB, bookmark && BOOKMARK.test(bookmark) ? bookmark : null);
 
+  // Reading requests may use this isolate's few-second copy of a signed-in visitor; writes read fresh (decision 028).
+  const reading = request.method === "GET" || request.method === "HEAD";
   const [settings, themes, localizations, guestViewer, current] = await Promise.all([
     loadSettings(db),
     loadThemes(db),
     loadLocalizations(db),
     loadGuestViewer(db),
-    loadCurrentUser(worker.env, db, request, { defer: (work) => worker.ctx.waitUntil(work.catch(() => undefined)) }),
+    loadCurrentUser(worker.env, db, request, { defer: (work) => worker.ctx.waitUntil(work.catch(() => undefined)), keep: reading }),
   ]);
   const user = current.signedIn?.user ?? null;
   const viewer = current.signedIn?.viewer ?? guestViewer;
@@ -86,9 +90,18 @@ export const appMiddleware: MiddlewareFunction<Response> = async ({ request, con
   });
 
   const app = context.get(appContext);
+  // The switcher's workspaces came in the same batch; a write reads them after its action instead.
+  if (reading && current.signedIn && !current.viaToken) provideWorkspaces(app, current.signedIn.workspaces);
   enforceApiTokenRules(app, current, current.viaToken ? scopeForRequest(request, routeUrl.pathname) : "read");
   enforceEmailVerification(app, routeUrl);
-  const response = afterAuthResponse(app, worker, request, routeUrl, await next(), current.staleCookie);
+  let response: Response;
+  try {
+    response = afterAuthResponse(app, worker, request, routeUrl, await next(), current.staleCookie);
+  } finally {
+    // Any write may have changed a visitor (sign-out, a role, a ban, a password, a subscription, a profile):
+    // this isolate's kept copies go, whoever they belong to (decision 028).
+    if (!reading) forgetAllSignedIn();
+  }
 
   const extraCookies: string[] = [];
   const newBookmark = getBookmark();

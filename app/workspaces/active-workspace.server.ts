@@ -2,7 +2,8 @@ import type { RouterContextProvider } from "react-router";
 import { ACTIVE_WORKSPACE_COOKIE, PREFERENCE_COOKIE_MAX_AGE_S } from "~/constants";
 import { readCookie, serializeCookie } from "~/http/cookies";
 import { getApp, type AppContext } from "~/request/context";
-import { listWorkspacesOf, PERSONAL_WORKSPACE_ID, type WorkspaceSummary } from "./workspaces.server";
+import type { WorkspaceRow } from "./session-workspaces.server";
+import { listWorkspacesOf, PERSONAL_WORKSPACE_ID, personalWorkspace, type WorkspaceSummary } from "./workspaces.server";
 
 /**
  * The active workspace (spec sections 4 and 9): its id is kept in the
@@ -19,6 +20,12 @@ const memo = new WeakMap<AppContext, Promise<WorkspaceSummary[]>>();
 export function workspacesOfViewer(app: AppContext): Promise<WorkspaceSummary[]> {
   if (!app.user) return Promise.resolve([]);
   let list = memo.get(app);
+  const known = readAlready.get(app);
+  if (!list && known) {
+    list = Promise.resolve([personalWorkspace(app.user.id, app.t("Default")), ...known.map(summaryOf)]);
+    memo.set(app, list);
+    loaded.set(app, new Set([PERSONAL_WORKSPACE_ID, ...known.map((w) => w.id)]));
+  }
   if (!list) {
     list = listWorkspacesOf(app.db, app.user.id, app.t("Default"));
     memo.set(app, list);
@@ -29,6 +36,22 @@ export function workspacesOfViewer(app: AppContext): Promise<WorkspaceSummary[]>
 }
 
 const loaded = new WeakMap<AppContext, Set<number>>();
+const readAlready = new WeakMap<AppContext, WorkspaceRow[]>();
+
+/**
+ * The user's workspaces as the signed-in visitor's batch already read them
+ * (app/auth/users.server.ts): the root middleware hands them over for GET and
+ * HEAD requests, so the switcher and membership checks need no query of their
+ * own (issue 20). Write requests do not: they read the list when asked, after
+ * any change the action made.
+ */
+export function provideWorkspaces(app: AppContext, rows: WorkspaceRow[]) {
+  readAlready.set(app, rows);
+}
+
+function summaryOf(row: WorkspaceRow): WorkspaceSummary {
+  return { id: row.id, name: row.name, default: false, members_count: Number(row.membersCount), role: row.role, owner_id: row.ownerId };
+}
 
 /**
  * The ids of the user's workspaces if this request already read them

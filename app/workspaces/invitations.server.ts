@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { forgetSignedInUser } from "~/auth/signed-in-cache.server";
 import { randomToken, signValue, timingSafeEqual, type AppKeys } from "~/auth/crypto.server";
 import { maskEmail, normalizeEmail } from "~/auth/email";
 import { checkRateLimits, type RateLimiter } from "~/auth/rate-limit.server";
@@ -287,6 +288,8 @@ export async function acceptInvite(db: Database, user: { id: number; email: stri
     answerNotifications(db, user.id, invite.id, now),
     refreshUnreadCounts({ db }, [user.id]),
   ]);
+  // Joined from the mailed link, a GET: drop the user's kept copies, whose workspaces miss this one (decision 028).
+  forgetSignedInUser(user.id);
   return invite.workspace;
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { forgetSignedInUser } from "../signed-in-cache.server";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { OAuth2Tokens } from "arctic";
 import { SOCIAL_CONNECT_TTL_S } from "~/constants";
@@ -324,6 +325,8 @@ async function linkProfile(s: AuthServices, userId: number, service: SocialServi
     }
   }
   await recordSecurityEvent(s.app.db, userId, "social-connected", s.info, { service });
+  // The provider's callback is a GET: drop the user's kept copies (decision 028).
+  forgetSignedInUser(userId);
 }
 
 function labelOf(service: SocialService) {

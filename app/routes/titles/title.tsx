@@ -6,15 +6,13 @@ import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
-import { libraryAbilities } from "~/library/abilities";
-import { loadMyTitleState } from "~/library/title-state.server";
 import { lazyComponent } from "~/ui/lazy-component";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { generatedNote, isGenerated } from "~/catalogue/generated";
 import { titlePath } from "~/catalogue/slug";
-import { loadTitlePageWith, titlePageView } from "~/catalogue/title-page.server";
-import { TITLE_TOP_CAST } from "~/constants";
+import { titlePageView } from "~/catalogue/title-page.server";
+import { loadTitlePageData } from "~/site/title-page-data.server";
 import { getApp, getWorker } from "~/request/context";
 import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
@@ -23,13 +21,10 @@ import { titleJsonLd } from "~/seo/structured-data";
 import { PersonCard, POSTER_PLACEHOLDER, TitleCard, useSiteRatingSource, VideoCard } from "~/site/cards";
 import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
-import { findOwnReview, reviewsJsonLd, titlePageReviewsFrom, titlePageReviewsQueries } from "~/community/reviews.server";
+import { reviewsJsonLd } from "~/community/reviews.server";
 import { titleReviewsSectionHtml } from "~/community/title-section.server";
-import { TITLE_PAGE_REVIEWS } from "~/constants";
 import { hasPermission } from "~/auth/viewer";
-import { titleTmdbExtrasFrom, titleTmdbExtrasQueries, watchRegionFor } from "~/tmdb/title-extras.server";
 import { titleTmdbHtml } from "~/tmdb/title-html.server";
-import { tmdbImageBaseOf } from "~/tmdb/tmdb.server";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -51,19 +46,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const worker = getWorker(context);
   requireCatalogueAccess(app, request);
   const id = parseId(params.id);
-  // One batch for the page (issue 20): the title's own reads, its reviews section (issue 19: stored counts and
-  // the top 3) and its TMDB extras (issue 15: where to watch in the visitor's region, external links).
-  // A member's own parts (rating, watchlist, watched: decision 023; their review) in parallel with it.
-  const region = watchRegionFor(app.user, app.settings["tmdb.region"]);
-  const [loaded, mine, ownReview] = await Promise.all([
-    loadTitlePageWith(app.db, id, { topCast: TITLE_TOP_CAST }, [...titlePageReviewsQueries(app.db, id, TITLE_PAGE_REVIEWS), ...titleTmdbExtrasQueries(app.db, id, region)] as const),
-    app.user ? loadMyTitleState(app.db, app.user.id, id).then((state) => ({ ...state, ...libraryAbilities(app.viewer) })) : null,
-    app.user ? findOwnReview(app.db, app.user.id, id) : null,
-  ]);
-  const { page } = loaded;
-  const [reviewCounts, topReviews, tmdbFacts, tmdbProviders] = loaded.extra;
-  const reviews = titlePageReviewsFrom([reviewCounts, topReviews], TITLE_PAGE_REVIEWS, ownReview?.id ?? null);
-  const tmdb = titleTmdbExtrasFrom([tmdbFacts, tmdbProviders], region, tmdbImageBaseOf(worker.env));
+  // One batch, one round trip: the page's reads and, for a member, their own parts (issue 20).
+  const { page, reviews, tmdb, mine } = await loadTitlePageData(app, worker, id);
   if (!page) throw data(null, { status: 404 });
   const { title } = page;
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
