@@ -73,6 +73,8 @@ export const SESSION_TOUCH_INTERVAL_S = 5 * 60;
 export const VERIFICATION_CODE_TTL_S = 15 * 60;
 /** Password reset links expire after this long (issue 4: 60 minutes). */
 export const PASSWORD_RESET_TTL_S = 60 * 60;
+/** How long the mailed "finish creating your account" link works (issue 16, finding 9). */
+export const REGISTRATION_LINK_TTL_S = 24 * 60 * 60;
 /** The two-factor step of a sign-in must be finished within this long. */
 export const TWO_FACTOR_CHALLENGE_TTL_S = 10 * 60;
 
