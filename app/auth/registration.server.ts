@@ -20,7 +20,9 @@ export type RegisterOutcome =
   | { status: "rate-limited"; retryAfter: number }
   | { status: "human-check-failed" }
   /** The only answer once the form is accepted, whether the address had an account or not. */
-  | { status: "check-email"; email: string };
+  | { status: "check-email"; email: string }
+  /** Only for a new account whose address an invitation link already proved (see `addressProven`). */
+  | { status: "signed-in"; headers: Headers; redirectTo: string };
 
 /** What the mailed link carries to the moment it is followed. */
 interface PendingRegistration {
@@ -45,6 +47,12 @@ export async function register(
   s: AuthServices,
   input: { email: string; password: string; first_name?: string; last_name?: string; redirect?: string },
   humanCheckToken: FormDataEntryValue | null,
+  /**
+   * The address is already proven (a workspace invitation's token, which
+   * went only to that mailbox): a new account is verified and signed in at
+   * once. Only the mailbox's owner can see this differ from the usual answer.
+   */
+  { addressProven = false }: { addressProven?: boolean } = {},
 ): Promise<RegisterOutcome> {
   const { settings } = s.app;
   if (settings["registration.disable"]) return { status: "disabled" };
@@ -71,7 +79,13 @@ export async function register(
     firstName: pending.firstName,
     lastName: pending.lastName,
     language: s.app.language,
+    emailVerified: addressProven,
   });
+  if (created && addressProven) {
+    await recordSecurityEvent(s.app.db, created.id, "registered", s.info, { via: "workspace-invitation" });
+    const signedIn = await completeSignIn(s, created, { remember: true, redirect: pending.redirect, method: "registration", alertNewDevice: false });
+    if (signedIn.status === "signed-in") return { status: "signed-in", headers: signedIn.headers, redirectTo: signedIn.redirectTo };
+  }
   // After the answer, and starting the same way for both (the account by its address): what differs is not timed.
   const work = (async () => {
     const account = await findUserByEmail(s.app.db, email);

@@ -17,6 +17,9 @@ import { sessions } from "./sessions.schema";
 import { SESSION_COOKIE } from "./sessions.server";
 import { users } from "./users.schema";
 import { createUser } from "./users.server";
+import { appKeys } from "./crypto.server";
+import { inviteToken } from "~/workspaces/invitations.server";
+import { workspaceInvites, workspaces } from "~/workspaces/schema";
 
 /**
  * Issue 16, finding 9 (decision 021): registering an address that has an
@@ -201,6 +204,39 @@ describe("the registration form", () => {
     const [user] = await db.select().from(users).where(eq(users.email, email));
     expect((await verifyPassword("another long phrase", user!.password)).ok).toBe(true);
     expect((await verifyPassword(PASSPHRASE, user!.password)).ok).toBe(false);
+  });
+});
+
+describe("registering from a workspace invitation's link", () => {
+  async function invitation(email: string) {
+    const { owner } = await verifiedOwner("inviter");
+    const [workspace] = await db.insert(workspaces).values({ name: "Film club", ownerId: owner.id }).returning();
+    const id = crypto.randomUUID();
+    await db.insert(workspaceInvites).values({ id, workspaceId: workspace!.id, email, role: "member", invitedBy: owner.id, expiresAt: new Date(Date.now() + 3_600_000) });
+    const keys = await appKeys((env as unknown as { APP_KEY: string }).APP_KEY);
+    return `/workspace/invite/${id}?token=${encodeURIComponent(await inviteToken(keys, id))}`;
+  }
+
+  it("the invitation's token proves the address: a new account is verified and signed in at once", async () => {
+    const email = `invited-${crypto.randomUUID()}@example.test`;
+    const back = await invitation(email);
+    const result = await post("/workspace/join/register", registerAction, form(email, { redirect: back }));
+    expect(result.answer.headers.get("Location")).toBe(back);
+    expect(result.answer.headers.getSetCookie().join("\n")).toContain(`${SESSION_COOKIE}=`);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    expect(user!.emailVerifiedAt).not.toBeNull();
+  });
+
+  it("without a valid token, or for another address, it is the usual mailed link", async () => {
+    const email = `invited-${crypto.randomUUID()}@example.test`;
+    const back = await invitation(email);
+    const forged = await post("/workspace/join/register", registerAction, form(email, { redirect: back.replace(/token=[^&]+/, "token=forged") }));
+    expect(forged.answer.headers.get("Location")).toBe(`/register/sent?email=${encodeURIComponent(email)}`);
+    expect(forged.answer.headers.get("Set-Cookie")).toBeNull();
+    const other = `other-${crypto.randomUUID()}@example.test`;
+    const elsewhere = await post("/workspace/join/register", registerAction, form(other, { redirect: back }));
+    expect(elsewhere.answer.headers.get("Location")).toBe(`/register/sent?email=${encodeURIComponent(other)}`);
+    expect(elsewhere.answer.headers.get("Set-Cookie")).toBeNull();
   });
 });
 
