@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/register-finish";
 import { finishRegistration, registrationLinkIsValid } from "~/auth/registration.server";
@@ -29,6 +30,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function RegisterFinish({ loaderData }: Route.ComponentProps) {
   const t = useTrans();
+  // Marks the form once React runs (tests wait for it before clicking; without JavaScript the form posts as it is).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   if (loaderData.state === "invalid") {
     return (
       <div data-testid="register-finish-invalid">
@@ -50,7 +54,7 @@ export default function RegisterFinish({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="mb-2 text-xl font-semibold">{t("Finish creating your account")}</h1>
       <p className="mb-6 text-sm text-muted">{t("Confirm :email as your address and sign in.", { email: loaderData.email })}</p>
-      <Form method="post" data-testid="register-finish-form">
+      <Form method="post" data-testid="register-finish-form" data-hydrated={hydrated ? "true" : undefined}>
         <SubmitButton fullWidth>{t("Finish creating my account")}</SubmitButton>
       </Form>
     </>
