@@ -68,7 +68,9 @@ test("registering the demo user's address answers exactly like a new address, th
       const response = form ? await request.post(path, { form: fields, headers, maxRedirects: 0 }) : await request.post(path, { data: fields, headers });
       const body = (await response.text()).replaceAll(email, "<email>").replaceAll(encodeURIComponent(email), "<email>");
       const names = Object.keys(response.headers()).filter((name) => !["date", "x-request-id", "content-security-policy", "content-length"].includes(name)).sort();
-      answers.push({ path, status: response.status(), location: response.headers().location?.replace(encodeURIComponent(email), "<email>") ?? null, cookie: response.headers()["set-cookie"] ?? null, names, body });
+      // Cookie names only: D1's read-your-writes bookmark (d1-bookmark) carries a per-response position.
+      const cookies = response.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value.split("=")[0]).sort();
+      answers.push({ path, status: response.status(), location: response.headers().location?.replace(encodeURIComponent(email), "<email>") ?? null, cookies, names, body });
     }
   }
   const [takenForm, takenJson, freshForm, freshJson] = answers;
@@ -77,8 +79,8 @@ test("registering the demo user's address answers exactly like a new address, th
   expect(freshForm!.status).toBe(303);
   expect(freshForm!.location).toBe("/register/sent?email=<email>");
   expect(freshJson!.status).toBe(202);
-  expect(freshForm!.cookie).toBeNull();
-  expect(freshJson!.cookie).toBeNull();
+  expect(freshForm!.cookies).not.toContain("session");
+  expect(freshJson!.cookies).not.toContain("session");
   // What differs is in the mail: the new address gets the link, the demo user a notice.
   await waitForMail(request, fresh, /Finish creating/);
   await waitForMail(request, taken, /tried to create/);
