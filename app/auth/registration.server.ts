@@ -3,6 +3,7 @@ import { REGISTRATION_LINK_TTL_S } from "~/constants";
 import { safeRedirectPath } from "~/http/redirects";
 import { existingAccountMail, registrationLinkMail } from "~/mail/templates";
 import { randomToken, sha256, timingSafeEqual } from "./crypto.server";
+import { afterTheAnswer } from "./after-answer.server";
 import { normalizeEmail } from "./email";
 import { humanCheckEnabled } from "./human-check.server";
 import { hashPassword } from "./password.server";
@@ -87,7 +88,7 @@ export async function register(
     if (signedIn.status === "signed-in") return { status: "signed-in", headers: signedIn.headers, redirectTo: signedIn.redirectTo };
   }
   // After the answer, and starting the same way for both (the account by its address): what differs is not timed.
-  const work = (async () => {
+  afterTheAnswer(s, "registration", async () => {
     const account = await findUserByEmail(s.app.db, email);
     if (!account || account.bannedAt) return;
     if (created?.id === account.id) {
@@ -102,8 +103,7 @@ export async function register(
     }
     await recordSecurityEvent(s.app.db, account.id, "registration-attempt-existing", s.info);
     await s.mail(account.language, (ctx) => existingAccountMail(ctx, account.email, { login: `${ctx.baseUrl}/login`, reset: `${ctx.baseUrl}/forgot-password` }));
-  })();
-  s.worker.ctx.waitUntil(work.catch(() => undefined));
+  });
   return { status: "check-email", email };
 }
 
