@@ -131,6 +131,8 @@ describe("the registration form", () => {
     expect(headersOf(a.answer, taken)).toEqual(headersOf(b.answer, fresh));
     // The same work before the answer: the same statements and one password hash each.
     expect(a.beforeAnswer.statements).toEqual(b.beforeAnswer.statements);
+    // Not even the account lookup starts before the answer is out (afterTheAnswer).
+    expect(a.beforeAnswer.statements.filter((sql) => /^select .* from "users" where "users"\."email"/.test(sql))).toEqual([]);
     expect(a.beforeAnswer.hashes).toBe(1);
     expect(b.beforeAnswer.hashes).toBe(1);
 
@@ -270,8 +272,8 @@ describe("forgot-password", () => {
     const none = await post("/forgot-password", forgotPasswordAction, { email: unknown });
     expect(none.value).toEqual(known.value);
     expect(none.beforeAnswer).toEqual(known.beforeAnswer);
-    // The lookup itself may start before the answer, but nothing that depends on its result.
-    expect(known.beforeAnswer.statements.filter((sql) => /verifications|security_log/.test(sql))).toEqual([]);
+    // Nothing of the lookup, nor what depends on it, starts before the answer is out (afterTheAnswer).
+    expect(known.beforeAnswer.statements.filter((sql) => /"users"|verifications|security_log/.test(sql))).toEqual([]);
     expect((await mailsTo(email))[0]!.subject).toContain("Reset");
     expect(await mailsTo(unknown)).toEqual([]);
   });
