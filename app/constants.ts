@@ -73,6 +73,14 @@ export const SESSION_TOUCH_INTERVAL_S = 5 * 60;
 export const VERIFICATION_CODE_TTL_S = 15 * 60;
 /** Password reset links expire after this long (issue 4: 60 minutes). */
 export const PASSWORD_RESET_TTL_S = 60 * 60;
+/**
+ * Work whose length would tell whether an address has an account (the mail,
+ * the link, the security log) waits this long after the answer, so it cannot
+ * delay the answer's delivery on the same isolate (issue 16, finding 9).
+ */
+export const AFTER_ANSWER_DELAY_MS = 25;
+/** How long the mailed "finish creating your account" link works (issue 16, finding 9). */
+export const REGISTRATION_LINK_TTL_S = 24 * 60 * 60;
 /** The two-factor step of a sign-in must be finished within this long. */
 export const TWO_FACTOR_CHALLENGE_TTL_S = 10 * 60;
 

@@ -72,6 +72,9 @@ export default [
     route("workspace/join/login", "routes/auth/login.tsx", { id: "auth-workspace-login" }),
     route("register", "routes/auth/register.tsx", { id: "auth-register" }),
     route("workspace/join/register", "routes/auth/register.tsx", { id: "auth-workspace-register" }),
+    // Registration never signs in (issue 16, finding 9): "check your e-mail", then the mailed link.
+    route("register/sent", "routes/auth/register-sent.tsx"),
+    route("register/finish/:token", "routes/auth/register-finish.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("password/reset/:token", "routes/auth/reset-password.tsx"),
     route("verify-email", "routes/auth/verify-email.tsx"),

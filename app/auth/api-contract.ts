@@ -114,4 +114,20 @@ export const verifyHumanCheck = defineEndpoint({
   },
 });
 
+/**
+ * POST /auth/register (a site endpoint outside api/v1, so not in the OpenAPI
+ * document, whose server is /api/v1): the answer to every accepted
+ * registration, whether the address was new or already had an account
+ * (issue 16, finding 9). Always 202, never a session cookie; the mailed link
+ * finishes the registration. The route builds its body with this schema.
+ */
+export const registerAcceptedStatus = 202;
+export const registerAcceptedSchema = z
+  .object({
+    status: z.literal("check_email"),
+    email: z.string().describe("The address, normalised, as the link was sent to it."),
+    message: z.string().describe("“Check your email: we sent a link to :email to finish creating your account.”"),
+  })
+  .strict();
+
 export const accountEndpoints = [getCurrentUser, listUserSessions, logoutOtherSessions, resendEmailVerification, validateEmailVerification, verifyHumanCheck];

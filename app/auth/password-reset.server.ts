@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { PASSWORD_RESET_TTL_S } from "~/constants";
 import { passwordResetMail } from "~/mail/templates";
 import { randomToken, sha256 } from "./crypto.server";
+import { afterTheAnswer } from "./after-answer.server";
 import { normalizeEmail } from "./email";
 import { hashPassword, verifyPassword } from "./password.server";
 import { checkRateLimits } from "./rate-limit.server";
@@ -24,7 +25,7 @@ export async function requestPasswordReset(s: AuthServices, emailInput: string) 
     ["forgot-password:account", email],
   ]);
   if (!limited.ok) return { status: "rate-limited" as const, retryAfter: limited.retryAfter };
-  const work = (async () => {
+  afterTheAnswer(s, "password reset request", async () => {
     const user = await findUserByEmail(s.app.db, email);
     // The same work for an address without an account (issue 16, finding 9): a token, its hash and the
     // mail rendered, only not stored or sent. All of it runs after the answer went out.
@@ -44,8 +45,7 @@ export async function requestPasswordReset(s: AuthServices, emailInput: string) 
     await recordSecurityEvent(s.app.db, user.id, "password-reset-requested", s.info);
     const url = `${s.baseUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
     await s.mail(user.language, (ctx) => passwordResetMail(ctx, user.email, url, Math.round(PASSWORD_RESET_TTL_S / 60)));
-  })();
-  s.worker.ctx.waitUntil(work.catch(() => undefined));
+  });
   return { status: "sent" as const };
 }
 

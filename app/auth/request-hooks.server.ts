@@ -6,6 +6,8 @@ import { clearSessionCookie, touchSession } from "./sessions.server";
 /** Paths a signed-in user with an unverified e-mail may still reach. */
 const UNVERIFIED_ALLOWED = [
   /^\/verify-email$/,
+  // The mailed "finish creating your account" link verifies the address (issue 16, finding 9).
+  /^\/register\/finish\/[\w.-]{1,128}$/,
   /^\/auth\/logout$/,
   /^\/api\/v1\/(resend-email-verification|validate-email-verification-otp|bootstrap-data)$/,
   /^\/resources\//,

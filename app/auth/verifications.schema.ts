@@ -2,12 +2,12 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { createdAt } from "~/db/columns";
 import { users } from "./users.schema";
 
-export const VERIFICATION_TYPES = ["email-verification", "password-reset", "two-factor-login", "social-connect"] as const;
+export const VERIFICATION_TYPES = ["email-verification", "password-reset", "two-factor-login", "social-connect", "registration"] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 
 /**
  * One mechanism for every one-time secret: the e-mail verification code,
- * the password-reset token, the pending two-factor sign-in and the pending
+ * the password-reset token, the "finish creating your account" link, the pending two-factor sign-in and the pending
  * social-account link. Only a hash of the secret is stored; each row expires,
  * is deleted when used, and counts failed attempts.
  */

@@ -91,6 +91,22 @@ export function failedAttemptsMail(ctx: MailContext, to: string, facts: { kind: 
   }));
 }
 
+/**
+ * The next step of a registration (issue 16, finding 9): the link verifies
+ * the address and signs in. Registration itself never signs in.
+ */
+export function registrationLinkMail(ctx: MailContext, to: string, url: string, hours: number) {
+  const { t } = ctx;
+  return withSource("account.registration-link", render(ctx, to, t("Finish creating your :site account", { site: ctx.siteName }), {
+    paragraphs: [t("Confirm your email address to finish creating your :site account.", { site: ctx.siteName })],
+    button: { label: t("Finish creating my account"), url },
+    after: [
+      t("This link expires in :hours hours.", { hours }),
+      t("If you did not create an account, you can ignore this email."),
+    ],
+  }));
+}
+
 /** Someone tried to register with an address that already has an account (issue 16, finding 9). */
 export function existingAccountMail(ctx: MailContext, to: string, urls: { login: string; reset: string }) {
   const { t } = ctx;

@@ -53,6 +53,22 @@ export async function isValidInviteToken(keys: AppKeys, inviteId: string, token:
   return timingSafeEqual(await inviteToken(keys, inviteId), token);
 }
 
+/**
+ * Registering from an invitation's mailed link (the join page's return
+ * address carries the invite's token): the token went only to the invited
+ * mailbox, so it proves `email` when the invitation is for that address
+ * (issue 16, finding 9: such a registration may sign in at once).
+ */
+export async function invitationProvesAddress(db: Database, keys: AppKeys, returnTo: string | null | undefined, email: string) {
+  if (!returnTo) return false;
+  const url = URL.canParse(returnTo, "http://invite.local") ? new URL(returnTo, "http://invite.local") : null;
+  const match = url && url.origin === "http://invite.local" ? /^\/workspace\/invite\/([\w-]{1,64})$/.exec(url.pathname) : null;
+  if (!match) return false;
+  const invite = await findInvite(db, match[1]!);
+  if (!invite || invite.email !== normalizeEmail(email)) return false;
+  return isValidInviteToken(keys, invite.id, url!.searchParams.get("token"));
+}
+
 export function inviteLink(baseUrl: string, inviteId: string, token: string) {
   return `${baseUrl}/workspace/invite/${encodeURIComponent(inviteId)}?token=${encodeURIComponent(token)}`;
 }

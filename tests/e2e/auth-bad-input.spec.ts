@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { queryDb } from "./auth/db";
-import { codeFrom, latestMail, PASSWORD, registerAndVerify, signOut, uniqueEmail, uniqueIp, waitForHydration } from "./auth/helpers";
+import { codeFrom, latestMail, PASSWORD, registerAndVerify, signIn, signOut, submitRegistration, uniqueEmail, uniqueIp, waitForHydration } from "./auth/helpers";
 
 /**
  * Bad input against the accounts endpoints: clear answers, never a 500,
@@ -58,11 +58,12 @@ test("a Unicode e-mail registers, and signs in whatever its case or Unicode form
     headers: json(ip),
     data: { email, password: PASSWORD, password_confirmation: PASSWORD, policy_terms: "on", policy_privacy: "on" },
   });
-  expect(register.status()).toBe(200);
-  expect((await register.json()).status).toBe("needs_email_verification");
-  // Registration signed this client in (unverified: everything else answers 403); sign out first.
-  expect((await request.post("/auth/user/password", { headers: json(ip), data: {} })).status()).toBe(403);
-  await request.post("/auth/logout", { headers: { Accept: "application/json" } });
+  // Registration never signs in (issue 16, finding 9): 202, "check your email", no session cookie.
+  expect(register.status()).toBe(202);
+  expect((await register.json()).status).toBe("check_email");
+  // (The only cookie is D1's read-your-writes bookmark.)
+  expect(register.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value.split("=")[0])).not.toContain("session");
+  // Signing in with the password before the address is verified works (decision 021).
   const decomposed = email.normalize("NFD").toUpperCase();
   const login = await request.post("/auth/login", { headers: json(uniqueIp()), data: { email: decomposed, password: PASSWORD } });
   expect(login.status()).toBe(200);
@@ -91,15 +92,12 @@ test("open redirects are refused: the redirect parameter stays on this site", as
 test("wrong and over-long verification codes get field errors; a forged session cookie is a guest and is deleted", async ({ page, context }) => {
   await context.setExtraHTTPHeaders({ "CF-Connecting-IP": uniqueIp() });
   const email = uniqueEmail("codes");
+  // Registered, not yet verified, signed in with the password: the verification screen, where a code can be asked for.
   await page.goto("/register");
-  await waitForHydration(page);
-  const form = page.getByTestId("register-form");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByLabel("Confirm password").fill(PASSWORD);
-  for (const box of await form.getByRole("checkbox").all()) await box.check();
-  await form.getByRole("button", { name: "Create account" }).click();
+  await submitRegistration(page, email, { js: true });
+  await signIn(page, email);
   await expect(page).toHaveURL(/verify-email/, { timeout: 20_000 });
+  await page.getByTestId("resend-code").click();
   const real = codeFrom(await latestMail(page.request, email, /verification code/));
   const wrong = real === "000000" ? "111111" : "000000";
   const api = (code: string) => page.request.post("/api/v1/validate-email-verification-otp", { data: { code } });

@@ -8,6 +8,7 @@ import {
   sessionCookie,
   signIn,
   signOut,
+  submitRegistration,
   totpNow,
   uniqueEmail,
   uniqueIp,
@@ -15,7 +16,7 @@ import {
 } from "./auth/helpers";
 
 /**
- * Accounts end to end (issue 4): registration with the mailed code, sign
+ * Accounts end to end (issue 4): registration finished by the mailed link, sign
  * out and in, remember me, forgot and reset password (with the flashed
  * toast, issue 2), two-factor with an authenticator's code and a single-use
  * recovery code, and the route guards. Each flow runs with JavaScript and
@@ -29,7 +30,7 @@ for (const js of [true, false]) {
   test.describe(js ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled: js });
 
-    test("register, verify by the mailed code, sign out, sign in", async ({ page }) => {
+    test("register, finish by the mailed link (which signs in), sign out, sign in", async ({ page }) => {
       const email = uniqueEmail(js ? "js" : "nojs");
       await registerAndVerify(page, email, { js });
       await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible({ timeout: 20_000 });
@@ -167,15 +168,11 @@ test("the demo admin is sent to /admin after signing in", async ({ request }) =>
 });
 
 test("a signed-in user with an unverified address sees only the verification screen", async ({ page }) => {
+  // Registration does not sign in (issue 16, finding 9); signing in with the password before following the link does.
   const email = uniqueEmail("unverified");
   await page.goto("/register");
-  await waitForHydration(page);
-  const form = page.getByTestId("register-form");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByLabel("Confirm password").fill(PASSWORD);
-  for (const box of await form.getByRole("checkbox").all()) await box.check();
-  await form.getByRole("button", { name: "Create account" }).click();
+  await submitRegistration(page, email, { js: true });
+  await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/verify-email$/, { timeout: 20_000 });
   for (const path of ["/", "/account-settings", "/titles"]) {
     await page.goto(path);

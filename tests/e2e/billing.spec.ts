@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { codeFrom, latestMail, PASSWORD, uniqueEmail, uniqueIp, waitForHydration } from "./auth/helpers";
+import { followFinishLink, submitRegistration, uniqueEmail, uniqueIp, waitForHydration } from "./auth/helpers";
 import { queryE2e } from "./fixtures/e2e-db";
 import { createSignedInUser, signInContext } from "./fixtures/signed-in-user";
 
@@ -66,18 +66,10 @@ test("guest picks a yearly plan, registers, lands on checkout, pays with the suc
   await premium.getByTestId("plan-button").click();
   await expect(page).toHaveURL(/\/register\?redirectFrom=pricing$/);
   await expect(page.getByRole("heading", { name: "First, let's create your account" })).toBeVisible();
-  await waitForHydration(page);
   const email = uniqueEmail("billing");
-  const form = page.getByTestId("register-form");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByLabel("Confirm password").fill(PASSWORD);
-  for (const box of await form.getByRole("checkbox").all()) await box.check();
-  await form.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/verify-email/);
-  const mail = await latestMail(page.request, email, /verification code/);
-  await page.getByTestId("verify-email-form").getByLabel("Code").fill(codeFrom(mail));
-  await page.getByTestId("verify-email-form").getByRole("button", { name: "Next" }).click();
+  await submitRegistration(page, email, { js: true });
+  // The mailed link, opened in the same browser, finishes the registration and goes on to the chosen plan.
+  await followFinishLink(page, email);
 
   // The chosen plan's checkout, for the yearly price.
   await expect(page).toHaveURL(/\/billing\/local\/checkout\/cs_local_/);

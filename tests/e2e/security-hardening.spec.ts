@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { createApiClient } from "./fixtures/api-client";
 import { queryE2e } from "./fixtures/e2e-db";
+import { waitForMail } from "./fixtures/outbox";
+import { PASSWORD, uniqueEmail, uniqueIp } from "./fixtures/test-data";
 
 /**
  * Issue 16 through the real Worker entry (the workerd tests call the route
@@ -53,4 +55,33 @@ test("JSON to a form action is a 415 with a message; guest POSTs to a page witho
   }
   const [after] = await queryE2e<{ n: number }>("SELECT count(*) AS n FROM error_log");
   expect(after!.n).toBe(before!.n);
+});
+
+test("registering the demo user's address answers exactly like a new address, through the real Worker (finding 9)", async ({ request }) => {
+  const fresh = uniqueEmail("enum");
+  const taken = "user@demo.reelbase.test";
+  const answers = [];
+  for (const email of [taken, fresh]) {
+    for (const [path, form] of [["/register", true], ["/auth/register", false]] as const) {
+      const fields = { email, password: PASSWORD, password_confirmation: PASSWORD, policy_terms: "on", policy_privacy: "on" };
+      const headers = { "CF-Connecting-IP": uniqueIp() };
+      const response = form ? await request.post(path, { form: fields, headers, maxRedirects: 0 }) : await request.post(path, { data: fields, headers });
+      const body = (await response.text()).replaceAll(email, "<email>").replaceAll(encodeURIComponent(email), "<email>");
+      const names = Object.keys(response.headers()).filter((name) => !["date", "x-request-id", "content-security-policy", "content-length"].includes(name)).sort();
+      // Cookie names only: D1's read-your-writes bookmark (d1-bookmark) carries a per-response position.
+      const cookies = response.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value.split("=")[0]).sort();
+      answers.push({ path, status: response.status(), location: response.headers().location?.replace(encodeURIComponent(email), "<email>") ?? null, cookies, names, body });
+    }
+  }
+  const [takenForm, takenJson, freshForm, freshJson] = answers;
+  expect(takenForm).toEqual(freshForm);
+  expect(takenJson).toEqual(freshJson);
+  expect(freshForm!.status).toBe(303);
+  expect(freshForm!.location).toBe("/register/sent?email=<email>");
+  expect(freshJson!.status).toBe(202);
+  expect(freshForm!.cookies).not.toContain("session");
+  expect(freshJson!.cookies).not.toContain("session");
+  // What differs is in the mail: the new address gets the link, the demo user a notice.
+  await waitForMail(request, fresh, /Finish creating/);
+  await waitForMail(request, taken, /tried to create/);
 });

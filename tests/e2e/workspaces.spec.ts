@@ -87,7 +87,8 @@ test.describe("invitations", () => {
     await form.getByLabel("Confirm password").fill(PASSWORD);
     for (const box of await form.getByRole("checkbox").all()) await box.check();
     await form.getByRole("button", { name: "Create account" }).click();
-    // The mailed link proved the address: no code to type, straight into the workspace.
+    // The invitation's link proved the address (its token went only to that mailbox): registration signs in at once,
+    // without the usual "check your email" step (issue 16, finding 9; decision 021), straight into the workspace.
     await guestPage.waitForURL(new RegExp(`/workspaces/${workspaceId}$`));
     await expect(toast(guestPage)).toContainText("Joined workspace");
     await expect(guestPage.locator("[data-testid=active-workspace]:visible")).toHaveText(name);

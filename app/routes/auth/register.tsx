@@ -12,7 +12,7 @@ import { PERSON_NAME_MAX_LENGTH, registerSchema } from "~/auth/validation";
 import { useSettings } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
-import { redirectWithToast } from "~/toasts/flash.server";
+import { invitationProvesAddress } from "~/workspaces/invitations.server";
 import { CheckboxField, FormErrors, PasswordField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
@@ -44,15 +44,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = await parseFormSubmission(formData, registerSchema(app.settings["registration.policies"], app.settings["registration.name_fields"]), app.t);
   if (submission.status !== "success") return invalidSubmission(submission);
-  const outcome = await register(s, submission.value, formData.get(HUMAN_CHECK_FIELD));
+  // A workspace invitation's link already proved the address: no second mail (decision 021).
+  const addressProven = await invitationProvesAddress(app.db, s.keys, submission.value.redirect, submission.value.email);
+  const outcome = await register(s, submission.value, formData.get(HUMAN_CHECK_FIELD), { addressProven });
   switch (outcome.status) {
-    case "registered":
-      return redirect(outcome.redirectTo, { headers: outcome.headers });
-    case "email-taken":
-      // No "already registered": the same next step as a new address would see, and the owner gets a mail (issue 16, finding 9).
-      return redirectWithToast(request, `/login?email=${encodeURIComponent(outcome.email)}`, {
-        message: app.t("Check your email: we have sent the next step to :email.", { email: outcome.email }),
-      });
+    case "signed-in":
+      return redirect(outcome.redirectTo, { status: 303, headers: outcome.headers });
+    case "check-email":
+      // The same answer for a new address and a taken one: no session, no toast, only the next step (issue 16, finding 9).
+      return redirect(`/register/sent?email=${encodeURIComponent(outcome.email)}`, { status: 303 });
     case "human-check-failed":
       return invalidSubmission(submission, { formErrors: [app.t("Could not verify you are human.")], status: 422 });
     case "rate-limited":

@@ -73,7 +73,8 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
     <>
       <h1 className="mb-2 text-xl font-semibold">{t("Verify your email")}</h1>
       <p className="mb-6 text-sm text-muted">
-        {t("Enter the verification code we sent to :email", { email: loaderData.maskedEmail })}
+        {/* Registration mails a link, not a code (issue 16, finding 9): a code comes from "request a resend". */}
+        {t("Follow the link we sent to :email, or request a code below and enter it here.", { email: loaderData.maskedEmail })}
       </p>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" data-testid="verify-email-form">
         <IntentField value="verify" />

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/register";
-import { bootstrapForSession, methodNotAllowed } from "~/auth/api.server";
+import { methodNotAllowed } from "~/auth/api.server";
+import { registerAcceptedSchema, registerAcceptedStatus } from "~/auth/api-contract";
 import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
 import { register } from "~/auth/registration.server";
 import { rateLimitedJson, readBody, validationErrorJson } from "~/auth/responses.server";
@@ -8,7 +9,7 @@ import { registerSchema } from "~/auth/validation";
 import { getApp } from "~/request/context";
 import { parseFormSubmission } from "~/ui/forms/submission.server";
 
-/** POST /auth/register -> {status, bootstrapData}; status "needs_email_verification" when a code was mailed. */
+/** POST /auth/register -> 202 {status: "check_email", email, message}: the mailed link finishes the registration (issue 16, finding 9). */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   if (app.settings["registration.disable"]) return Response.json({ message: app.t("Registration is currently disabled.") }, { status: 403 });
@@ -18,19 +19,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const s = await authServices(context, request);
   const outcome = await register(s, submission.value, body.get(HUMAN_CHECK_FIELD) ?? body.get("token"));
   switch (outcome.status) {
-    case "registered": {
+    case "check-email":
+      // 202 and the same body whether the address was new or had an account; never a session (issue 16, finding 9).
       return Response.json(
-        {
-          status: outcome.needsEmailVerification ? "needs_email_verification" : "success",
-          bootstrapData: await bootstrapForSession(app, request, outcome.sessionId),
-          redirectTo: outcome.redirectTo,
-        },
-        { headers: outcome.headers },
+        registerAcceptedSchema.parse({
+          status: "check_email",
+          email: outcome.email,
+          message: app.t("Check your email: we sent a link to :email to finish creating your account.", { email: outcome.email }),
+        }),
+        { status: registerAcceptedStatus },
       );
-    }
-    case "email-taken":
-      // No "already registered" (issue 16, finding 9): the owner gets a mail instead.
-      return Response.json({ status: "check_email", message: app.t("Check your email: we have sent the next step to :email.", { email: outcome.email }), redirectTo: "/login" });
     case "human-check-failed":
       return Response.json({ message: app.t("Could not verify you are human.") }, { status: 422 });
     case "rate-limited":
