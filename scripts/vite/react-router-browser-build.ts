@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseAst } from "rolldown/parseAst";
 import type { Plugin } from "vite";
+import { lazySplitFor, NAVIGATION_MODULE_ID, SINGLE_FETCH_MODULE_ID, splitModule } from "./lazy-router-navigation.ts";
 
 /**
  * React Router's browser code as a production build of a library should be
@@ -163,6 +164,47 @@ export function dropRscBranches(code: string, id: string): { code: string; repla
   return replaced > 0 ? { code: out, replaced } : null;
 }
 
+/**
+ * 6. Link prefetching. `<Link prefetch="intent|render|viewport">` makes React
+ * Router render <link rel="prefetch"> tags for the next page's modules and
+ * data (usePrefetchBehavior, PrefetchPageLinks and their link helpers, about
+ * 1.3 KB gzip). This app never passes `prefetch` (the default is "none", so
+ * the hook only ever answers "do not prefetch"): Link's call becomes that
+ * answer and the bundler drops the rest. Should any file under app/ ever
+ * mention a `prefetch` prop, this step turns itself off (`usesLinkPrefetch`).
+ */
+const PREFETCH_REWRITES: { find: string; replace: string }[] = [
+  { find: "= usePrefetchBehavior(prefetch, rest);", replace: "= [false, null, {}];" },
+  { find: "return shouldPrefetch && !isAbsolute ? ", replace: "return false ? " },
+];
+const LINK_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]dom[\\/]lib\.js$/;
+
+/** lib.js with Link's prefetching answered "none" (null: another module). Throws when the code is no longer found. */
+export function dropLinkPrefetching(code: string, id: string): string | null {
+  if (!LINK_MODULE.test(id)) return null;
+  let out = code;
+  for (const { find, replace } of PREFETCH_REWRITES) {
+    const found = out.split(find).length - 1;
+    if (found !== 1) throw new Error(`react-router-browser-build: expected 1 × "${find}" in ${id}, found ${found} (react-router changed: update PREFETCH_REWRITES)`);
+    out = out.replace(find, replace);
+  }
+  return out;
+}
+
+/** Whether any source file under app/ passes a `prefetch` prop or option (then Link keeps its prefetching). */
+export function usesLinkPrefetch(appDirectory: string): boolean {
+  const pending = [appDirectory];
+  while (pending.length) {
+    const directory = pending.pop()!;
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) pending.push(path);
+      else if (/\.(tsx?|jsx?)$/.test(entry.name) && /\bprefetch\s*[=:]/.test(readFileSync(path, "utf8"))) return true;
+    }
+  }
+  return false;
+}
+
 /** Whether the app's own client entry (if any) hands instrumentations to the router. */
 export function usesInstrumentations(appDirectory: string): boolean {
   for (const name of ["entry.client.tsx", "entry.client.ts", "entry.client.jsx", "entry.client.js"]) {
@@ -173,8 +215,9 @@ export function usesInstrumentations(appDirectory: string): boolean {
 }
 
 /** All steps; null when the module is not React Router's or nothing changed. */
-export function reactRouterBrowserTransform(code: string, id: string, options: { keepInstrumentations?: boolean } = {}): string | null {
-  const withoutInstrumentation = options.keepInstrumentations ? code : (dropRouterInstrumentations(code, id)?.code ?? code);
+export function reactRouterBrowserTransform(code: string, id: string, options: { keepInstrumentations?: boolean; keepLinkPrefetching?: boolean } = {}): string | null {
+  const withoutPrefetching = options.keepLinkPrefetching ? code : (dropLinkPrefetching(code, id) ?? code);
+  const withoutInstrumentation = options.keepInstrumentations ? withoutPrefetching : (dropRouterInstrumentations(withoutPrefetching, id)?.code ?? withoutPrefetching);
   const withoutRsc = dropRscBranches(withoutInstrumentation, id)?.code ?? withoutInstrumentation;
   const shakable = makeComponentsTreeShakable(withoutRsc, id)?.code ?? withoutRsc;
   const stripped = stripReactRouterMessages(shakable, id)?.code ?? shakable;
@@ -183,15 +226,33 @@ export function reactRouterBrowserTransform(code: string, id: string, options: {
 
 export function reactRouterBrowserBuild(): Plugin {
   let keepInstrumentations = false;
+  let keepLinkPrefetching = false;
+  const lazyModules = new Map<string, string>();
   return {
     name: "react-router-browser-build",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     configResolved(config) {
       keepInstrumentations = usesInstrumentations(join(config.root, "app"));
+      keepLinkPrefetching = usesLinkPrefetch(join(config.root, "app"));
+    },
+    // 5. The navigation helpers load on the first interaction (scripts/vite/lazy-router-navigation.ts).
+    resolveId(source) {
+      return source === NAVIGATION_MODULE_ID || source === SINGLE_FETCH_MODULE_ID ? `\0${source.replace(/^virtual:/, "")}.js` : null;
+    },
+    load(id) {
+      const source = lazyModules.get(id);
+      if (source === undefined && id.startsWith("\0react-router-")) throw new Error(`react-router-browser-build: ${id} was asked for before its module was transformed`);
+      return source === undefined ? null : { code: source, map: null };
     },
     transform(code, id) {
-      const out = reactRouterBrowserTransform(code, id, { keepInstrumentations });
+      let out = reactRouterBrowserTransform(code, id, { keepInstrumentations, keepLinkPrefetching });
+      const lazy = lazySplitFor(id);
+      if (lazy) {
+        const { rest, module } = splitModule(out ?? code, lazy.split, { selfSpecifier: id.split("?")[0], moduleSpecifier: lazy.moduleId });
+        lazyModules.set(`\0${lazy.moduleId.replace(/^virtual:/, "")}.js`, module);
+        out = rest;
+      }
       return out === null ? null : { code: out, map: null };
     },
   };
