@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseAst } from "rolldown/parseAst";
 import { describe, expect, it } from "vitest";
-import { lazySplitFor, NAVIGATION_HELPERS, ROUTER_SPLIT, SINGLE_FETCH_SPLIT, splitModule } from "./lazy-router-navigation";
+import { lazySplitFor, NAVIGATION_CLOSURES, NAVIGATION_HELPERS, ROUTER_SPLIT, SINGLE_FETCH_SPLIT, splitModule } from "./lazy-router-navigation";
 import { dropLinkPrefetching, usesLinkPrefetch } from "./react-router-browser-build";
 
 const require = createRequire(import.meta.url);
@@ -21,7 +21,12 @@ describe("lazy-router-navigation: React Router's navigation code loads on the fi
 
   it("moves every helper of the installed router.js, guards the three entry points and listens for the first interaction", () => {
     const { rest, module, moved } = splitModule(readFileSync(ROUTER_FILE, "utf8"), ROUTER_SPLIT, { selfSpecifier: "./router.js", moduleSpecifier: "./nav.js" });
-    expect(moved).toBe(NAVIGATION_HELPERS.length);
+    expect(moved).toBe(NAVIGATION_HELPERS.length + 1);
+    // createRouter's navigation closures moved too, as a factory over its variables.
+    for (const name of NAVIGATION_CLOSURES) expect(module).toMatch(new RegExp(`function ${name}\\(`));
+    expect(rest).not.toContain("async function handleLoaders(");
+    expect(module).toContain("function __rrnavCreateNavigation(__rrnavEnv)");
+    expect(module).toContain("__rrnavEnv.state");
     for (const name of NAVIGATION_HELPERS) {
       expect(rest).not.toMatch(new RegExp(`function ${name}\\(`));
       expect(module).toMatch(new RegExp(`function ${name}\\(`));

@@ -139,6 +139,8 @@ export interface LazySplit {
   rewrites?: { find: string; replace: string }[];
   /** Exact text after which the first-interaction listener is installed (optional). */
   firstInteractionAfter?: { text: string; target: string };
+  /** A rewrite done before anything else (router.js: its navigation closures become a top-level factory). */
+  prepare?: (code: string) => string;
   /** Prefix of the names this adds to the module. */
   prefix: string;
   /** The module's name in messages. */
@@ -147,9 +149,11 @@ export interface LazySplit {
 
 /** router.js's split: the navigation helpers behind createRouter's three async entry points. */
 export const ROUTER_SPLIT: LazySplit = {
-  helpers: NAVIGATION_HELPERS,
+  helpers: [...NAVIGATION_HELPERS, "__rrnavCreateNavigation"],
   callers: CALLERS_AFTER_ENTRY,
-  guardsAfter: ["\tasync function navigate(to, opts) {", "\tasync function fetch(key, routeId, href, opts) {", "\tasync function startNavigation(historyAction, location, opts) {"],
+  // The entry points' stubs wait for the module themselves (moveRouterClosures).
+  guardsAfter: [],
+  prepare: (code) => moveRouterClosures(code),
   firstInteractionAfter: { text: "\tfunction initialize() {", target: "isBrowser && routerWindow" },
   prefix: "__rrnav",
   label: "router.js",
@@ -201,7 +205,7 @@ export function splitModule(
   split: LazySplit,
   options: { selfSpecifier: string; moduleSpecifier: string },
 ): { rest: string; module: string; moved: number } {
-  let code = source;
+  let code = split.prepare ? split.prepare(source) : source;
   for (const { find, replace } of split.rewrites ?? []) {
     if (code.split(find).length !== 2) throw new Error(`lazy-router-navigation: expected "${find}" once in ${split.label} (react-router changed)`);
     code = code.replace(find, replace);
@@ -312,4 +316,150 @@ ${
     "",
   ].join("\n");
   return { rest, module, moved: names.length };
+}
+
+/**
+ * createRouter's inner functions that run a navigation or a fetcher call
+ * (`navigate`, `fetch` and `startNavigation` and every function only they
+ * call). They move too, as a factory `__rrnavCreateNavigation(env)` that the
+ * lazy module holds: `env` reads and writes createRouter's own variables
+ * (a getter per variable they read, a setter per variable they assign), so
+ * the moved text is the same code with `x` written `env.x`. createRouter
+ * keeps three stubs with the same names that wait for the module, make the
+ * functions once and call them.
+ */
+export const NAVIGATION_CLOSURES = [
+  "navigate",
+  "startNavigation",
+  "handleAction",
+  "handleLoaders",
+  "getUpdatedActionData",
+  "getUpdatedRevalidatingFetchers",
+  "fetch",
+  "handleFetcherAction",
+  "handleFetcherLoader",
+  "startRedirectNavigation",
+  "callDataStrategy",
+  "callLoadersAndMaybeResolveData",
+  "discoverRoutes",
+];
+
+function patternNames(pattern: Node | null | undefined, out: Set<string>): void {
+  if (!pattern) return;
+  if (pattern.type === "Identifier") out.add(pattern.name as string);
+  else if (pattern.type === "ObjectPattern") for (const property of pattern.properties as Node[]) patternNames(property.type === "RestElement" ? (property.argument as Node) : (property.value as Node), out);
+  else if (pattern.type === "ArrayPattern") for (const element of pattern.elements as (Node | null)[]) patternNames(element, out);
+  else if (pattern.type === "RestElement") patternNames(pattern.argument as Node, out);
+  else if (pattern.type === "AssignmentPattern") patternNames(pattern.left as Node, out);
+}
+
+/** Every name declared anywhere inside a function (its parameters, variables, inner functions, catch parameters). */
+function declaredInside(fn: Node): Set<string> {
+  const out = new Set<string>();
+  for (const param of fn.params as Node[]) patternNames(param, out);
+  walk(fn.body, (node) => {
+    if (node.type === "FunctionDeclaration" || node.type === "FunctionExpression" || node.type === "ArrowFunctionExpression") {
+      for (const param of node.params as Node[]) patternNames(param, out);
+      if (node.id) out.add((node.id as Node).name as string);
+    }
+    if (node.type === "VariableDeclarator") patternNames(node.id as Node, out);
+    if (node.type === "CatchClause") patternNames(node.param as Node, out);
+    if (node.type === "ClassDeclaration" && node.id) out.add((node.id as Node).name as string);
+  });
+  return out;
+}
+
+/** router.js with createRouter's navigation closures turned into a top-level factory (see NAVIGATION_CLOSURES). */
+export function moveRouterClosures(code: string): string {
+  const ast = parseAst(code, { sourceType: "module" }) as unknown as Node & { body: Node[] };
+  const createRouter = ast.body.find((statement) => statement.type === "FunctionDeclaration" && (statement.id as Node).name === "createRouter");
+  if (!createRouter) throw new Error("lazy-router-navigation: createRouter not found in router.js");
+  const body = (createRouter.body as Node).body as Node[];
+  const locals = new Set<string>();
+  for (const param of createRouter.params as Node[]) patternNames(param, locals);
+  for (const statement of body) {
+    if (statement.type === "FunctionDeclaration") locals.add((statement.id as Node).name as string);
+    if (statement.type === "VariableDeclaration") for (const declarator of statement.declarations as Node[]) patternNames(declarator.id as Node, locals);
+  }
+  const moved = new Set(NAVIGATION_CLOSURES);
+  const functions = new Map<string, Node>();
+  for (const statement of body) if (statement.type === "FunctionDeclaration" && moved.has((statement.id as Node).name as string)) functions.set((statement.id as Node).name as string, statement);
+  const missing = NAVIGATION_CLOSURES.filter((name) => !functions.has(name));
+  if (missing.length) throw new Error(`lazy-router-navigation: createRouter's ${missing.join(", ")} not found (react-router changed: update NAVIGATION_CLOSURES)`);
+  for (const name of NAVIGATION_ENTRY_POINTS) if (functions.get(name)!.async !== true) throw new Error(`lazy-router-navigation: createRouter's ${name}() is no longer async`);
+
+  // Only the entry points may be named outside the moved functions (the rest of createRouter keeps stubs for them).
+  const outside: string[] = [];
+  for (const statement of body) {
+    if (statement.type === "FunctionDeclaration" && moved.has((statement.id as Node).name as string)) continue;
+    walk(statement, (node, chain) => {
+      if (node.type === "Identifier" && moved.has(node.name as string) && !NAVIGATION_ENTRY_POINTS.includes(node.name as string)) outside.push(`${node.name as string} in ${chain.join(" > ") || "createRouter"}`);
+    });
+  }
+  if (outside.length) throw new Error(`lazy-router-navigation: createRouter calls moved functions outside a navigation: ${outside.join("; ")}`);
+
+  // createRouter's variables the moved code uses; none of them may be shadowed inside it.
+  const env = "__rrnavEnv";
+  const read = new Set<string>();
+  const written = new Set<string>();
+  const edits: { start: number; end: number; text: string }[] = [];
+  for (const [name, fn] of functions) {
+    const shadowed = [...declaredInside(fn)].filter((inner) => locals.has(inner) && !moved.has(inner));
+    if (shadowed.length) throw new Error(`lazy-router-navigation: ${name}() declares ${shadowed.join(", ")}, also createRouter's own (not rewritten safely)`);
+    const visit = (node: unknown, parent: Node | null, key: string): void => {
+      if (Array.isArray(node)) {
+        for (const child of node) visit(child, parent, key);
+        return;
+      }
+      if (!node || typeof node !== "object") return;
+      const current = node as Node;
+      if (current.type === "Identifier") {
+        const id = current.name as string;
+        if (!locals.has(id) || moved.has(id)) return;
+        // Not a reference: a property name, a member's property, a label.
+        if (parent && (parent.type === "MemberExpression" && key === "property" && !parent.computed)) return;
+        if (parent && (parent.type === "Property" || parent.type === "MethodDefinition" || parent.type === "PropertyDefinition") && key === "key" && !parent.computed && !parent.shorthand) return;
+        if (parent && (parent.type === "LabeledStatement" || parent.type === "BreakStatement" || parent.type === "ContinueStatement")) return;
+        read.add(id);
+        if (parent && parent.type === "Property" && parent.shorthand) {
+          if (key === "value") edits.push({ start: parent.start, end: parent.end, text: `${id}: ${env}.${id}` });
+          return;
+        }
+        edits.push({ start: current.start, end: current.end, text: `${env}.${id}` });
+        return;
+      }
+      if (current.type === "AssignmentExpression" || current.type === "UpdateExpression") {
+        const names = new Set<string>();
+        if (current.type === "UpdateExpression") patternNames(current.argument as Node, names);
+        else patternNames(current.left as Node, names);
+        for (const id of names) if (locals.has(id) && !moved.has(id)) written.add(id);
+      }
+      for (const child in current) if (child !== "type" && typeof current[child] === "object") visit(current[child], current, child);
+    };
+    visit(fn.params, fn, "params");
+    visit(fn.body, fn, "body");
+  }
+  const movedTexts = [...functions.values()]
+    .sort((a, b) => a.start - b.start)
+    .map((fn) => {
+      let text = code.slice(fn.start, fn.end);
+      const inside = edits.filter((edit) => edit.start >= fn.start && edit.end <= fn.end).sort((a, b) => b.start - a.start);
+      for (const edit of inside) text = text.slice(0, edit.start - fn.start) + edit.text + text.slice(edit.end - fn.start);
+      return text;
+    });
+  const accessors = [...read]
+    .sort()
+    .map((id) => (written.has(id) ? `get ${id}() { return ${id}; }, set ${id}(value) { ${id} = value; }` : `get ${id}() { return ${id}; }`));
+  const stubs = NAVIGATION_ENTRY_POINTS.map(
+    (name) => `async function ${name}(...args) {\n\t\tif (!__rrnavLoaded) await __rrnavLoad();\n\t\treturn (__rrnavImplementation ??= __rrnavCreateNavigation(${env})).${name}(...args);\n\t}`,
+  );
+  // Remove the moved functions from createRouter (the first one's place gets the env and the stubs).
+  const ordered = [...functions.values()].sort((a, b) => b.start - a.start);
+  let out = code;
+  for (const fn of ordered) {
+    const replacement = fn === ordered[ordered.length - 1] ? `let __rrnavImplementation;\n\tconst ${env} = { ${accessors.join(", ")} };\n\t${stubs.join("\n\t")}` : "";
+    out = out.slice(0, fn.start) + replacement + out.slice(fn.end);
+  }
+  out += `\nfunction __rrnavCreateNavigation(${env}) {\n\t${movedTexts.join("\n\t")}\n\treturn { ${NAVIGATION_ENTRY_POINTS.join(", ")} };\n}\n`;
+  return out;
 }
