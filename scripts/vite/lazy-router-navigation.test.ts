@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseAst } from "rolldown/parseAst";
 import { describe, expect, it } from "vitest";
-import { lazySplitFor, NAVIGATION_CLOSURES, NAVIGATION_HELPERS, ROUTER_SPLIT, SINGLE_FETCH_SPLIT, splitModule } from "./lazy-router-navigation";
-import { dropLinkPrefetching, usesLinkPrefetch } from "./react-router-browser-build";
+import { FOG_OF_WAR_SPLIT, lazySplitFor, NAVIGATION_CLOSURES, NAVIGATION_HELPERS, ROUTER_SPLIT, SINGLE_FETCH_SPLIT, splitModule } from "./lazy-router-navigation";
+import { dropLinkPrefetching, dropServerOnlyScriptTexts, usesLinkPrefetch } from "./react-router-browser-build";
 
 const require = createRequire(import.meta.url);
 const DIST = join(dirname(require.resolve("react-router/package.json")), "dist/production");
@@ -53,6 +53,9 @@ describe("lazy-router-navigation: React Router's navigation code loads on the fi
     const split = { helpers: ["helper"], callers: new Set(["entry"]), guardsAfter: ["async function entry() {"], prefix: "__t", label: "test.js" };
     expect(() => splitModule(code, split, { selfSpecifier: "./a.js", moduleSpecifier: "./b.js" })).toThrow(/helper in later/);
     expect(() => splitModule(code, { ...split, helpers: ["missing"] }, { selfSpecifier: "./a.js", moduleSpecifier: "./b.js" })).toThrow(/missing not found/);
+    // A module-level variable the moved code assigns would become a read-only import.
+    const writes = ["let count = 0;", "function helper() { count++; }", "async function entry() {", "helper();", "}", "export { entry };"].join("\n");
+    expect(() => splitModule(writes, split, { selfSpecifier: "./a.js", moduleSpecifier: "./b.js" })).toThrow(/assigns count/);
   });
 
   it("a router built from the split navigates, runs loaders and fetchers, and loads the moved code only then", async () => {
@@ -117,5 +120,33 @@ describe("react-router-browser-build: Link prefetching left out when the app nev
     writeFileSync(join(app, "nav.tsx"), '<Link to="/a" prefetch="intent">A</Link>');
     expect(usesLinkPrefetch(app)).toBe(true);
     expect(usesLinkPrefetch(join(dirname(require.resolve("../../package.json")), "app"))).toBe(false);
+  });
+});
+
+describe("react-router-browser-build: <Scripts> without its server-only texts in the browser", () => {
+  it("replaces the installed <Scripts>' two server-only templates by the \" \" the browser always got", () => {
+    const file = join(DIST, "lib/dom/ssr/components.js");
+    const out = dropServerOnlyScriptTexts(readFileSync(file, "utf8"), file)!;
+    expect(out).toContain('let contextScript = " ";');
+    expect(out).toContain('let routeModulesScript = " ";');
+    expect(out).not.toContain("window.__reactRouterRouteModules");
+    expect(out).not.toContain("getPartialManifest(manifest, router)");
+    expect(() => parseAst(out, { sourceType: "module" })).not.toThrow();
+    expect(dropServerOnlyScriptTexts("x", ROUTER_FILE)).toBeNull();
+    expect(() => dropServerOnlyScriptTexts('let contextScript = " ";', file)).toThrow(/not found/);
+  });
+});
+
+describe("lazy-router-navigation: eager route discovery waits for the first interaction", () => {
+  it("moves the installed fog-of-war.js's patch fetching and starts discovery on the first interaction", () => {
+    const file = join(DIST, "lib/dom/ssr/fog-of-war.js");
+    expect(lazySplitFor(file)?.split).toBe(FOG_OF_WAR_SPLIT);
+    const { rest, module } = splitModule(readFileSync(file, "utf8"), FOG_OF_WAR_SPLIT, { selfSpecifier: "./fog-of-war.js", moduleSpecifier: "./fw.js" });
+    expect(rest).not.toContain("async function fetchAndApplyManifestPatches(");
+    expect(module).toContain("async function fetchAndApplyManifestPatches(");
+    expect(rest).toContain("__rrfwAfterFirstInteraction(() => { fetchPatches(); observer.observe(");
+    expect(rest.split("if (!__rrfwLoaded) await __rrfwLoad();").length - 1).toBe(2);
+    expect(() => parseAst(rest, { sourceType: "module" })).not.toThrow();
+    expect(() => parseAst(module, { sourceType: "module" })).not.toThrow();
   });
 });

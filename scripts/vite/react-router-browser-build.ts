@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseAst } from "rolldown/parseAst";
 import type { Plugin } from "vite";
-import { lazySplitFor, NAVIGATION_MODULE_ID, SINGLE_FETCH_MODULE_ID, splitModule } from "./lazy-router-navigation.ts";
+import { FOG_OF_WAR_MODULE_ID, lazySplitFor, NAVIGATION_MODULE_ID, SINGLE_FETCH_MODULE_ID, splitModule } from "./lazy-router-navigation.ts";
 
 /**
  * React Router's browser code as a production build of a library should be
@@ -205,6 +205,50 @@ export function usesLinkPrefetch(appDirectory: string): boolean {
   return false;
 }
 
+/**
+ * 7. <Scripts>' server-only text. On the server <Scripts> writes the inline
+ * scripts that start the browser (the router context and the module script
+ * that imports the matched routes and lists the partial manifest). In the
+ * browser its router context is never static (only the server's
+ * StaticRouterProvider is), so both texts are always " " there, yet their
+ * templates (and getPartialManifest, which only they call) ship to every
+ * page. In the browser build the two initialisers are " ", as they evaluate
+ * to there.
+ */
+const SCRIPTS_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]dom[\\/]ssr[\\/]components\.js$/;
+const SERVER_ONLY_SCRIPT_TEXTS: { name: string; test: string }[] = [
+  { name: "contextScript", test: "staticContext" },
+  { name: "routeModulesScript", test: "!isStatic" },
+];
+
+/** components.js with <Scripts>' server-only texts replaced by what they are in the browser (null: another module). */
+export function dropServerOnlyScriptTexts(code: string, id: string): string | null {
+  if (!SCRIPTS_MODULE.test(id)) return null;
+  const ast = parseAst(code, { sourceType: "module" }, id) as unknown as Node;
+  const found = new Map<string, Node>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== "object") return;
+    const node = value as Node;
+    if (node.type === "VariableDeclarator" && (node.id as Node).type === "Identifier") {
+      const rule = SERVER_ONLY_SCRIPT_TEXTS.find((text) => text.name === (node.id as Node).name);
+      const init = node.init as Node | null;
+      if (rule && init?.type === "ConditionalExpression" && code.slice((init.test as Node).start, (init.test as Node).end) === rule.test) {
+        const serverBranch = rule.test.startsWith("!") ? (init.alternate as Node) : (init.consequent as Node);
+        const browserBranch = rule.test.startsWith("!") ? (init.consequent as Node) : (init.alternate as Node);
+        if (serverBranch.type === "TemplateLiteral" && code.slice(browserBranch.start, browserBranch.end) === '" "') found.set(rule.name, init);
+      }
+    }
+    for (const key in node) if (key !== "type" && typeof node[key] === "object") visit(node[key]);
+  };
+  visit(ast);
+  const missing = SERVER_ONLY_SCRIPT_TEXTS.filter((text) => !found.has(text.name)).map((text) => text.name);
+  if (missing.length) throw new Error(`react-router-browser-build: <Scripts>' ${missing.join(", ")} not found as expected in ${id} (react-router changed: update SERVER_ONLY_SCRIPT_TEXTS)`);
+  let out = code;
+  for (const init of [...found.values()].sort((a, b) => b.start - a.start)) out = out.slice(0, init.start) + '" "' + out.slice(init.end);
+  return out;
+}
+
 /** Whether the app's own client entry (if any) hands instrumentations to the router. */
 export function usesInstrumentations(appDirectory: string): boolean {
   for (const name of ["entry.client.tsx", "entry.client.ts", "entry.client.jsx", "entry.client.js"]) {
@@ -216,7 +260,8 @@ export function usesInstrumentations(appDirectory: string): boolean {
 
 /** All steps; null when the module is not React Router's or nothing changed. */
 export function reactRouterBrowserTransform(code: string, id: string, options: { keepInstrumentations?: boolean; keepLinkPrefetching?: boolean } = {}): string | null {
-  const withoutPrefetching = options.keepLinkPrefetching ? code : (dropLinkPrefetching(code, id) ?? code);
+  const withoutServerTexts = dropServerOnlyScriptTexts(code, id) ?? code;
+  const withoutPrefetching = options.keepLinkPrefetching ? withoutServerTexts : (dropLinkPrefetching(withoutServerTexts, id) ?? withoutServerTexts);
   const withoutInstrumentation = options.keepInstrumentations ? withoutPrefetching : (dropRouterInstrumentations(withoutPrefetching, id)?.code ?? withoutPrefetching);
   const withoutRsc = dropRscBranches(withoutInstrumentation, id)?.code ?? withoutInstrumentation;
   const shakable = makeComponentsTreeShakable(withoutRsc, id)?.code ?? withoutRsc;
@@ -238,7 +283,7 @@ export function reactRouterBrowserBuild(): Plugin {
     },
     // 5. The navigation helpers load on the first interaction (scripts/vite/lazy-router-navigation.ts).
     resolveId(source) {
-      return source === NAVIGATION_MODULE_ID || source === SINGLE_FETCH_MODULE_ID ? `\0${source.replace(/^virtual:/, "")}.js` : null;
+      return source === NAVIGATION_MODULE_ID || source === SINGLE_FETCH_MODULE_ID || source === FOG_OF_WAR_MODULE_ID ? `\0${source.replace(/^virtual:/, "")}.js` : null;
     },
     load(id) {
       const source = lazyModules.get(id);
