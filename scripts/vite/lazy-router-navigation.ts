@@ -394,6 +394,14 @@ export const NAVIGATION_CLOSURES = [
   "callDataStrategy",
   "callLoadersAndMaybeResolveData",
   "discoverRoutes",
+  // and what only the functions above call
+  "completeNavigation",
+  "setFetcherError",
+  "markFetchRedirectsDone",
+  "abortStaleFetchLoads",
+  "handleNavigational404",
+  "saveScrollPosition",
+  "compareMatches",
 ];
 
 function patternNames(pattern: Node | null | undefined, out: Set<string>): void {
