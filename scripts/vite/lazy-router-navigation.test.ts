@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseAst } from "rolldown/parseAst";
 import { describe, expect, it } from "vitest";
-import { FOG_OF_WAR_SPLIT, lazySplitFor, NAVIGATION_CLOSURES, NAVIGATION_HELPERS, ROUTER_SPLIT, SINGLE_FETCH_SPLIT, splitModule } from "./lazy-router-navigation";
+import { lazySplitFor, NAVIGATION_CLOSURES, NAVIGATION_HELPERS, ROUTER_SPLIT, SINGLE_FETCH_SPLIT, splitModule } from "./lazy-router-navigation";
 import { dropLinkPrefetching, dropServerOnlyScriptTexts, usesLinkPrefetch } from "./react-router-browser-build";
 
 const require = createRequire(import.meta.url);
@@ -137,16 +137,3 @@ describe("react-router-browser-build: <Scripts> without its server-only texts in
   });
 });
 
-describe("lazy-router-navigation: eager route discovery waits for the first interaction", () => {
-  it("moves the installed fog-of-war.js's patch fetching and starts discovery on the first interaction", () => {
-    const file = join(DIST, "lib/dom/ssr/fog-of-war.js");
-    expect(lazySplitFor(file)?.split).toBe(FOG_OF_WAR_SPLIT);
-    const { rest, module } = splitModule(readFileSync(file, "utf8"), FOG_OF_WAR_SPLIT, { selfSpecifier: "./fog-of-war.js", moduleSpecifier: "./fw.js" });
-    expect(rest).not.toContain("async function fetchAndApplyManifestPatches(");
-    expect(module).toContain("async function fetchAndApplyManifestPatches(");
-    expect(rest).toContain("__rrfwAfterFirstInteraction(() => { fetchPatches(); observer.observe(");
-    expect(rest.split("if (!__rrfwLoaded) await __rrfwLoad();").length - 1).toBe(2);
-    expect(() => parseAst(rest, { sourceType: "module" })).not.toThrow();
-    expect(() => parseAst(module, { sourceType: "module" })).not.toThrow();
-  });
-});

@@ -139,8 +139,6 @@ export interface LazySplit {
   rewrites?: { find: string; replace: string }[];
   /** Exact text after which the first-interaction listener is installed (optional). */
   firstInteractionAfter?: { text: string; target: string };
-  /** Whether the module gets `<prefix>AfterFirstInteraction(callback)` (used by a rewrite). */
-  afterFirstInteraction?: boolean;
   /** A rewrite done before anything else (router.js: its navigation closures become a top-level factory). */
   prepare?: (code: string) => string;
   /** Prefix of the names this adds to the module. */
@@ -178,43 +176,12 @@ export const SINGLE_FETCH_SPLIT: LazySplit = {
   label: "single-fetch.js",
 };
 
-/**
- * fog-of-war.js's split (lazy route discovery). After hydration React Router
- * asks the server at once for the routes of every link on the page
- * (`/__manifest?paths=...`) so that a click finds its route known. That
- * eager discovery now starts on the first interaction, like the rest of the
- * navigation code, and the code that fetches and applies the patches (with
- * its version-mismatch reload) moves to the lazy chunk: a navigation to a
- * route not yet known discovers it itself, as React Router always does.
- */
-export const FOG_OF_WAR_SPLIT: LazySplit = {
-  helpers: ["fetchAndApplyManifestPatches", "addToFifoQueue"],
-  callers: new Set(["getPatchRoutesOnNavigationFunction", "useFogOFWarDiscovery"]),
-  guardsAfter: ["\treturn async ({ path, patch, signal, fetcherKey }) => {", "\t\tasync function fetchPatches() {"],
-  rewrites: [
-    {
-      find: "\t\tfetchPatches();\n\t\tlet observer = new MutationObserver(() => debouncedFetchPatches());\n\t\tobserver.observe(document.documentElement, {",
-      replace: "\t\tlet observer = new MutationObserver(() => debouncedFetchPatches());\n\t\t__rrfwAfterFirstInteraction(() => { fetchPatches(); observer.observe(document.documentElement, {",
-    },
-    { find: "\t\t\t]\n\t\t});\n\t\treturn () => observer.disconnect();", replace: "\t\t\t]\n\t\t}); });\n\t\treturn () => observer.disconnect();" },
-  ],
-  afterFirstInteraction: true,
-  prefix: "__rrfw",
-  label: "fog-of-war.js",
-};
-
-const FOG_OF_WAR_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]dom[\\/]ssr[\\/]fog-of-war\.js$/;
-
-/** What fog-of-war.js's dynamic import asks for. */
-export const FOG_OF_WAR_MODULE_ID = "virtual:react-router-fog-of-war";
-
 const SINGLE_FETCH_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]dom[\\/]ssr[\\/]single-fetch\.js$/;
 
 /** Which split applies to a module (null: none). */
 export function lazySplitFor(id: string): { split: LazySplit; moduleId: string } | null {
   if (ROUTER_MODULE.test(id)) return { split: ROUTER_SPLIT, moduleId: NAVIGATION_MODULE_ID };
   if (SINGLE_FETCH_MODULE.test(id)) return { split: SINGLE_FETCH_SPLIT, moduleId: SINGLE_FETCH_MODULE_ID };
-  if (FOG_OF_WAR_MODULE.test(id)) return { split: FOG_OF_WAR_SPLIT, moduleId: FOG_OF_WAR_MODULE_ID };
   return null;
 }
 
@@ -343,18 +310,6 @@ ${
 		${p}Load().catch(() => {});
 	};
 	for (const type of events) target.addEventListener(type, start, { capture: true, passive: true });
-}
-`
-    : ""
-}${
-  split.afterFirstInteraction
-    ? `function ${p}AfterFirstInteraction(callback) {
-	const events = ${JSON.stringify(FIRST_INTERACTION_EVENTS)};
-	const start = () => {
-		for (const type of events) window.removeEventListener(type, start, true);
-		callback();
-	};
-	for (const type of events) window.addEventListener(type, start, { capture: true, passive: true });
 }
 `
     : ""

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseAst } from "rolldown/parseAst";
 import type { Plugin } from "vite";
-import { FOG_OF_WAR_MODULE_ID, lazySplitFor, NAVIGATION_MODULE_ID, SINGLE_FETCH_MODULE_ID, splitModule } from "./lazy-router-navigation.ts";
+import { lazySplitFor, NAVIGATION_MODULE_ID, SINGLE_FETCH_MODULE_ID, splitModule } from "./lazy-router-navigation.ts";
 
 /**
  * React Router's browser code as a production build of a library should be
@@ -283,7 +283,7 @@ export function reactRouterBrowserBuild(): Plugin {
     },
     // 5. The navigation helpers load on the first interaction (scripts/vite/lazy-router-navigation.ts).
     resolveId(source) {
-      return source === NAVIGATION_MODULE_ID || source === SINGLE_FETCH_MODULE_ID || source === FOG_OF_WAR_MODULE_ID ? `\0${source.replace(/^virtual:/, "")}.js` : null;
+      return source === NAVIGATION_MODULE_ID || source === SINGLE_FETCH_MODULE_ID ? `\0${source.replace(/^virtual:/, "")}.js` : null;
     },
     load(id) {
       const source = lazyModules.get(id);

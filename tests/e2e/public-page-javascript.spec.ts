@@ -226,7 +226,7 @@ test("the navbar type-ahead still loads its list on the first query", async ({ p
 
 /**
  * React Router's navigation code (its data strategy, loaders' and actions'
- * calls, fetchers, redirects, route discovery) is not part of the first
+ * calls, fetchers, redirects) is not part of the first
  * paint: it loads on the visitor's first interaction, and a click still
  * navigates on the client, back included (scripts/vite/lazy-router-navigation.ts).
  */
@@ -234,18 +234,15 @@ test("React Router's navigation code loads on the first interaction, and client 
   const errors = collectErrors(page);
   const scripts: string[] = [];
   const documents: string[] = [];
-  const manifests: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (request.resourceType() === "script") scripts.push(url.pathname);
     if (request.resourceType() === "document") documents.push(url.pathname);
-    if (url.pathname === "/__manifest") manifests.push(url.search);
   });
   await page.goto("/titles");
   await page.waitForLoadState("networkidle");
   const navigationChunk = (path: string) => /\/router-navigation-[\w-]+\.js$/.test(path);
   expect(scripts.filter(navigationChunk), "not loaded before the visitor does anything").toEqual([]);
-  expect(manifests, "no route discovery before the visitor does anything").toEqual([]);
   const link = page.locator('main a[href^="/titles/"]').first();
   const href = (await link.getAttribute("href"))!;
   await link.click();
