@@ -65,8 +65,10 @@ describe("lazy-router-navigation: React Router's navigation code loads on the fi
     const { rest, module } = splitModule(readFileSync(ROUTER_FILE, "utf8"), ROUTER_SPLIT, { selfSpecifier: "./router.js", moduleSpecifier: "./router-navigation.js" });
     writeFileSync(routerPath, rest);
     writeFileSync(join(copy, "lib/router/router-navigation.js"), `${module}\nglobalThis.__rrNavigationLoaded = true;\n`);
-    const { createRouter } = (await import(routerPath)) as typeof import("react-router");
-    const { createMemoryHistory } = (await import(join(copy, "lib/router/history.js"))) as typeof import("react-router");
+    // The router's own modules (not the package's public entry): typed loosely on purpose.
+    type LooseRouter = { state: { initialized: boolean; location: { pathname: string }; loaderData: Record<string, unknown>; actionData: unknown }; initialize(): LooseRouter; navigate(to: string | number, opts?: object): Promise<void>; fetch(key: string, routeId: string, href: string): Promise<void>; dispose(): void };
+    const { createRouter } = (await import(routerPath)) as { createRouter: (init: object) => LooseRouter };
+    const { createMemoryHistory } = (await import(join(copy, "lib/router/history.js"))) as { createMemoryHistory: (options: object) => object };
     const calls: string[] = [];
     const router = createRouter({
       history: createMemoryHistory({ initialEntries: ["/"] }),
@@ -77,7 +79,7 @@ describe("lazy-router-navigation: React Router's navigation code loads on the fi
           loader: () => "home",
           children: [
             { id: "a", path: "a", loader: () => (calls.push("a"), "A") },
-            { id: "b", path: "b", loader: () => (calls.push("b"), "B"), action: async ({ request }) => `posted ${(await request.formData()).get("x")}` },
+            { id: "b", path: "b", loader: () => (calls.push("b"), "B"), action: async ({ request }: { request: Request }) => `posted ${(await request.formData()).get("x")}` },
           ],
         },
       ],

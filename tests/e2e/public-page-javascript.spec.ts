@@ -255,3 +255,13 @@ test("React Router's navigation code loads on the first interaction, and client 
   expect(documents, "both navigations happened in the page").toEqual(["/titles"]);
   expect(errors).toEqual([]);
 });
+
+test.describe("a guest in Madrid", () => {
+  test.use({ timezoneId: "Europe/Madrid" });
+
+  test("the browser's time zone reaches the server as a cookie once the page is idle after hydration", async ({ page }) => {
+    await page.goto("/titles");
+    const zone = async () => (await page.context().cookies()).find((cookie) => cookie.name === "be-timezone")?.value;
+    await expect.poll(zone).toBe(encodeURIComponent("Europe/Madrid"));
+  });
+});
