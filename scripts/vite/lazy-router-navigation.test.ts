@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { parseAst } from "rolldown/parseAst";
 import { describe, expect, it } from "vitest";
 import { lazySplitFor, NAVIGATION_CLOSURES, NAVIGATION_HELPERS, ROUTER_SPLIT, SINGLE_FETCH_SPLIT, splitModule } from "./lazy-router-navigation";
-import { dropLinkPrefetching, dropServerOnlyScriptTexts, usesLinkPrefetch } from "./react-router-browser-build";
+import { dropLinkPrefetching, dropServerOnlyScriptTexts, dropViewTransitions, usesLinkPrefetch, usesViewTransitions } from "./react-router-browser-build";
 
 const require = createRequire(import.meta.url);
 const DIST = join(dirname(require.resolve("react-router/package.json")), "dist/production");
@@ -139,3 +139,22 @@ describe("react-router-browser-build: <Scripts> without its server-only texts in
   });
 });
 
+
+describe("react-router-browser-build: no view-transition code when the app asks for none", () => {
+  it("turns the installed RouterProvider's view-transition test off", () => {
+    const file = join(DIST, "lib/components.js");
+    const out = dropViewTransitions(readFileSync(file, "utf8"), file)!;
+    expect(out).toContain("let isViewTransitionAvailable = false;");
+    expect(dropViewTransitions("x", ROUTER_FILE)).toBeNull();
+    expect(() => dropViewTransitions("let isViewTransitionAvailable = true;", file)).toThrow(/view-transition test/);
+  });
+
+  it("turns itself off when a file under app/ mentions viewTransition", () => {
+    const app = mkdtempSync(join(tmpdir(), "rr-vt-"));
+    writeFileSync(join(app, "page.tsx"), '<Link to="/a">A</Link>');
+    expect(usesViewTransitions(app)).toBe(false);
+    writeFileSync(join(app, "nav.tsx"), '<Link to="/a" viewTransition>A</Link>');
+    expect(usesViewTransitions(app)).toBe(true);
+    expect(usesViewTransitions(join(dirname(require.resolve("../../package.json")), "app"))).toBe(false);
+  });
+});

@@ -193,13 +193,18 @@ export function dropLinkPrefetching(code: string, id: string): string | null {
 
 /** Whether any source file under app/ passes a `prefetch` prop or option (then Link keeps its prefetching). */
 export function usesLinkPrefetch(appDirectory: string): boolean {
+  return appMentions(appDirectory, /\bprefetch\s*[=:]/);
+}
+
+/** Whether any source file under the directory matches. */
+function appMentions(appDirectory: string, pattern: RegExp): boolean {
   const pending = [appDirectory];
   while (pending.length) {
     const directory = pending.pop()!;
     for (const entry of readdirSync(directory, { withFileTypes: true })) {
       const path = join(directory, entry.name);
       if (entry.isDirectory()) pending.push(path);
-      else if (/\.(tsx?|jsx?)$/.test(entry.name) && /\bprefetch\s*[=:]/.test(readFileSync(path, "utf8"))) return true;
+      else if (/\.(tsx?|jsx?)$/.test(entry.name) && pattern.test(readFileSync(path, "utf8"))) return true;
     }
   }
   return false;
@@ -249,6 +254,31 @@ export function dropServerOnlyScriptTexts(code: string, id: string): string | nu
   return out;
 }
 
+/**
+ * 8. View transitions. RouterProvider wraps a state update in
+ * `document.startViewTransition` when a navigation asked for one
+ * (`<Link viewTransition>`, `navigate(to, { viewTransition: true })`). This
+ * app never asks: the provider's "available" test becomes `false` and the
+ * bundler drops both transition branches of its state update (0.1 KB gzip). Should any
+ * file under app/ ever mention `viewTransition`, this step turns itself off
+ * (`usesViewTransitions`).
+ */
+const VIEW_TRANSITION_TEST = 'let isViewTransitionAvailable = router.window != null && router.window.document != null && typeof router.window.document.startViewTransition === "function";';
+const COMPONENTS_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]components\.js$/;
+
+/** components.js with RouterProvider's view transitions off (null: another module). Throws when the test is no longer found. */
+export function dropViewTransitions(code: string, id: string): string | null {
+  if (!COMPONENTS_MODULE.test(id)) return null;
+  const found = code.split(VIEW_TRANSITION_TEST).length - 1;
+  if (found !== 1) throw new Error(`react-router-browser-build: expected 1 × RouterProvider's view-transition test in ${id}, found ${found} (react-router changed: update VIEW_TRANSITION_TEST)`);
+  return code.replace(VIEW_TRANSITION_TEST, "let isViewTransitionAvailable = false;");
+}
+
+/** Whether any source file under app/ mentions view transitions (then RouterProvider keeps them). */
+export function usesViewTransitions(appDirectory: string): boolean {
+  return appMentions(appDirectory, /\bviewTransition\b|useViewTransitionState/);
+}
+
 /** Whether the app's own client entry (if any) hands instrumentations to the router. */
 export function usesInstrumentations(appDirectory: string): boolean {
   for (const name of ["entry.client.tsx", "entry.client.ts", "entry.client.jsx", "entry.client.js"]) {
@@ -259,8 +289,13 @@ export function usesInstrumentations(appDirectory: string): boolean {
 }
 
 /** All steps; null when the module is not React Router's or nothing changed. */
-export function reactRouterBrowserTransform(code: string, id: string, options: { keepInstrumentations?: boolean; keepLinkPrefetching?: boolean } = {}): string | null {
-  const withoutServerTexts = dropServerOnlyScriptTexts(code, id) ?? code;
+export function reactRouterBrowserTransform(
+  code: string,
+  id: string,
+  options: { keepInstrumentations?: boolean; keepLinkPrefetching?: boolean; keepViewTransitions?: boolean } = {},
+): string | null {
+  const withoutTransitions = options.keepViewTransitions ? code : (dropViewTransitions(code, id) ?? code);
+  const withoutServerTexts = dropServerOnlyScriptTexts(withoutTransitions, id) ?? withoutTransitions;
   const withoutPrefetching = options.keepLinkPrefetching ? withoutServerTexts : (dropLinkPrefetching(withoutServerTexts, id) ?? withoutServerTexts);
   const withoutInstrumentation = options.keepInstrumentations ? withoutPrefetching : (dropRouterInstrumentations(withoutPrefetching, id)?.code ?? withoutPrefetching);
   const withoutRsc = dropRscBranches(withoutInstrumentation, id)?.code ?? withoutInstrumentation;
@@ -272,6 +307,7 @@ export function reactRouterBrowserTransform(code: string, id: string, options: {
 export function reactRouterBrowserBuild(): Plugin {
   let keepInstrumentations = false;
   let keepLinkPrefetching = false;
+  let keepViewTransitions = false;
   const lazyModules = new Map<string, string>();
   return {
     name: "react-router-browser-build",
@@ -280,6 +316,7 @@ export function reactRouterBrowserBuild(): Plugin {
     configResolved(config) {
       keepInstrumentations = usesInstrumentations(join(config.root, "app"));
       keepLinkPrefetching = usesLinkPrefetch(join(config.root, "app"));
+      keepViewTransitions = usesViewTransitions(join(config.root, "app"));
     },
     // 5. The navigation helpers load on the first interaction (scripts/vite/lazy-router-navigation.ts).
     resolveId(source) {
@@ -291,7 +328,7 @@ export function reactRouterBrowserBuild(): Plugin {
       return source === undefined ? null : { code: source, map: null };
     },
     transform(code, id) {
-      let out = reactRouterBrowserTransform(code, id, { keepInstrumentations, keepLinkPrefetching });
+      let out = reactRouterBrowserTransform(code, id, { keepInstrumentations, keepLinkPrefetching, keepViewTransitions });
       const lazy = lazySplitFor(id);
       if (lazy) {
         const { rest, module } = splitModule(out ?? code, lazy.split, { selfSpecifier: id.split("?")[0], moduleSpecifier: lazy.moduleId });
