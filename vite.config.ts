@@ -68,6 +68,8 @@ export default defineConfig({
                 { name: "catalogue-cards", test: CATALOGUE_PAGE_MODULES },
                 { name: "pricing", test: PRICING_MODULES },
                 { name: "client-query", test: CLIENT_QUERY_MODULES },
+                // React Router's navigation and data-fetching helpers, loaded on the first interaction (scripts/vite/lazy-router-navigation.ts).
+                { name: "router-navigation", test: /^\0react-router-(navigation|single-fetch)\.js$/ },
               ],
             },
           },

@@ -53,6 +53,8 @@ export const D1_BOOKMARK_COOKIE = "d1-bookmark";
 export const FLASH_TOAST_COOKIE = "flash-toast";
 /** The browser's time zone, set by the browser, so the server can render "auto" time zones in it. */
 export const TIME_ZONE_HINT_COOKIE = "be-timezone";
+/** The time-zone hint is sent when the browser is idle after hydration, at the latest this long after it (app/i18n/time-zone-hint.tsx). */
+export const TIME_ZONE_HINT_IDLE_TIMEOUT_MS = 2_000;
 
 // --- Accounts ------------------------------------------------------------------
 /** E-mail verification codes have this many digits (spec section 9). */

@@ -27,7 +27,7 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import type { BenchContext, BenchRequest, BenchRow, MeasureOptions } from "./lib/bench-context";
 import { buildApp, migrateAndSeed, serveBuiltWorkerDirect, type RunningWorker } from "./lib/local-server";
-import { BROWSER_USER_AGENT, PUBLIC_PAGE_JS_BUDGET_BYTES, shippedJavaScript } from "./lib/page-scripts";
+import { BROWSER_USER_AGENT, PUBLIC_PAGE_JS_BUDGET_BYTES, PUBLIC_PAGE_JS_MARGIN_BYTES, shippedJavaScript } from "./lib/page-scripts";
 
 /** A public page may ship at most this much JavaScript (gzip), issue 2. */
 const JS_BUDGET_BYTES = PUBLIC_PAGE_JS_BUDGET_BYTES;
@@ -181,7 +181,8 @@ async function core(bench: BenchContext) {
       const within = js.gzip <= JS_BUDGET_BYTES;
       if (!within) overBudget = true;
       jsLines.push(
-        `JavaScript shipped to the ${page.name} (${page.path})${language ? ` in ${language}` : ""}: ${kb(js.gzip)} gzip (${kb(js.raw)} raw, ${js.files} files + ${js.inline} inline scripts; budget ${kb(JS_BUDGET_BYTES)}: ${within ? "within" : "OVER"})`,
+        `JavaScript shipped to the ${page.name} (${page.path})${language ? ` in ${language}` : ""}: ${kb(js.gzip)} gzip (${kb(js.raw)} raw, ${js.files} files + ${js.inline} inline scripts; budget ${kb(JS_BUDGET_BYTES)}: ${within ? "within" : "OVER"}; ` +
+          `${kb(JS_BUDGET_BYTES - js.gzip)} to spare, issue 20's margin ${kb(PUBLIC_PAGE_JS_MARGIN_BYTES)}: ${JS_BUDGET_BYTES - js.gzip >= PUBLIC_PAGE_JS_MARGIN_BYTES ? "kept" : "NOT kept"})`,
       );
     }
   }

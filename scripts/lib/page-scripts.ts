@@ -35,6 +35,13 @@ export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/5
 /** Issue 2: a public page ships at most this much JavaScript, gzip (docs/decisions/006). */
 export const PUBLIC_PAGE_JS_BUDGET_BYTES = 120 * 1024;
 
+/**
+ * Issue 20: room kept free under the budget for what is still to come (channel
+ * rows, rating stars, watchlist buttons): the public pages the e2e spec
+ * measures stay at or under the budget minus this (docs/decisions/026).
+ */
+export const PUBLIC_PAGE_JS_MARGIN_BYTES = 8 * 1024;
+
 export interface ShippedJavaScript {
   /** Sum of the gzip -9 sizes of every file and inline script, each compressed on its own. */
   gzip: number;

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseAst } from "rolldown/parseAst";
 import type { Plugin } from "vite";
+import { lazySplitFor, NAVIGATION_MODULE_ID, SINGLE_FETCH_MODULE_ID, splitModule } from "./lazy-router-navigation.ts";
 
 /**
  * React Router's browser code as a production build of a library should be
@@ -163,6 +164,121 @@ export function dropRscBranches(code: string, id: string): { code: string; repla
   return replaced > 0 ? { code: out, replaced } : null;
 }
 
+/**
+ * 6. Link prefetching. `<Link prefetch="intent|render|viewport">` makes React
+ * Router render <link rel="prefetch"> tags for the next page's modules and
+ * data (usePrefetchBehavior, PrefetchPageLinks and their link helpers, about
+ * 1.3 KB gzip). This app never passes `prefetch` (the default is "none", so
+ * the hook only ever answers "do not prefetch"): Link's call becomes that
+ * answer and the bundler drops the rest. Should any file under app/ ever
+ * mention a `prefetch` prop, this step turns itself off (`usesLinkPrefetch`).
+ */
+const PREFETCH_REWRITES: { find: string; replace: string }[] = [
+  { find: "= usePrefetchBehavior(prefetch, rest);", replace: "= [false, null, {}];" },
+  { find: "return shouldPrefetch && !isAbsolute ? ", replace: "return false ? " },
+];
+const LINK_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]dom[\\/]lib\.js$/;
+
+/** lib.js with Link's prefetching answered "none" (null: another module). Throws when the code is no longer found. */
+export function dropLinkPrefetching(code: string, id: string): string | null {
+  if (!LINK_MODULE.test(id)) return null;
+  let out = code;
+  for (const { find, replace } of PREFETCH_REWRITES) {
+    const found = out.split(find).length - 1;
+    if (found !== 1) throw new Error(`react-router-browser-build: expected 1 × "${find}" in ${id}, found ${found} (react-router changed: update PREFETCH_REWRITES)`);
+    out = out.replace(find, replace);
+  }
+  return out;
+}
+
+/** Whether any source file under app/ passes a `prefetch` prop or option (then Link keeps its prefetching). */
+export function usesLinkPrefetch(appDirectory: string): boolean {
+  return appMentions(appDirectory, /\bprefetch\s*[=:]/);
+}
+
+/** Whether any source file under the directory matches. */
+function appMentions(appDirectory: string, pattern: RegExp): boolean {
+  const pending = [appDirectory];
+  while (pending.length) {
+    const directory = pending.pop()!;
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) pending.push(path);
+      else if (/\.(tsx?|jsx?)$/.test(entry.name) && pattern.test(readFileSync(path, "utf8"))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * 7. <Scripts>' server-only text. On the server <Scripts> writes the inline
+ * scripts that start the browser (the router context and the module script
+ * that imports the matched routes and lists the partial manifest). In the
+ * browser its router context is never static (only the server's
+ * StaticRouterProvider is), so both texts are always " " there, yet their
+ * templates (and getPartialManifest, which only they call) ship to every
+ * page. In the browser build the two initialisers are " ", as they evaluate
+ * to there.
+ */
+const SCRIPTS_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]dom[\\/]ssr[\\/]components\.js$/;
+const SERVER_ONLY_SCRIPT_TEXTS: { name: string; test: string }[] = [
+  { name: "contextScript", test: "staticContext" },
+  { name: "routeModulesScript", test: "!isStatic" },
+];
+
+/** components.js with <Scripts>' server-only texts replaced by what they are in the browser (null: another module). */
+export function dropServerOnlyScriptTexts(code: string, id: string): string | null {
+  if (!SCRIPTS_MODULE.test(id)) return null;
+  const ast = parseAst(code, { sourceType: "module" }, id) as unknown as Node;
+  const found = new Map<string, Node>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== "object") return;
+    const node = value as Node;
+    if (node.type === "VariableDeclarator" && (node.id as Node).type === "Identifier") {
+      const rule = SERVER_ONLY_SCRIPT_TEXTS.find((text) => text.name === (node.id as Node).name);
+      const init = node.init as Node | null;
+      if (rule && init?.type === "ConditionalExpression" && code.slice((init.test as Node).start, (init.test as Node).end) === rule.test) {
+        const serverBranch = rule.test.startsWith("!") ? (init.alternate as Node) : (init.consequent as Node);
+        const browserBranch = rule.test.startsWith("!") ? (init.consequent as Node) : (init.alternate as Node);
+        if (serverBranch.type === "TemplateLiteral" && code.slice(browserBranch.start, browserBranch.end) === '" "') found.set(rule.name, init);
+      }
+    }
+    for (const key in node) if (key !== "type" && typeof node[key] === "object") visit(node[key]);
+  };
+  visit(ast);
+  const missing = SERVER_ONLY_SCRIPT_TEXTS.filter((text) => !found.has(text.name)).map((text) => text.name);
+  if (missing.length) throw new Error(`react-router-browser-build: <Scripts>' ${missing.join(", ")} not found as expected in ${id} (react-router changed: update SERVER_ONLY_SCRIPT_TEXTS)`);
+  let out = code;
+  for (const init of [...found.values()].sort((a, b) => b.start - a.start)) out = out.slice(0, init.start) + '" "' + out.slice(init.end);
+  return out;
+}
+
+/**
+ * 8. View transitions. RouterProvider wraps a state update in
+ * `document.startViewTransition` when a navigation asked for one
+ * (`<Link viewTransition>`, `navigate(to, { viewTransition: true })`). This
+ * app never asks: the provider's "available" test becomes `false` and the
+ * bundler drops both transition branches of its state update (0.1 KB gzip). Should any
+ * file under app/ ever mention `viewTransition`, this step turns itself off
+ * (`usesViewTransitions`).
+ */
+const VIEW_TRANSITION_TEST = 'let isViewTransitionAvailable = router.window != null && router.window.document != null && typeof router.window.document.startViewTransition === "function";';
+const COMPONENTS_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]components\.js$/;
+
+/** components.js with RouterProvider's view transitions off (null: another module). Throws when the test is no longer found. */
+export function dropViewTransitions(code: string, id: string): string | null {
+  if (!COMPONENTS_MODULE.test(id)) return null;
+  const found = code.split(VIEW_TRANSITION_TEST).length - 1;
+  if (found !== 1) throw new Error(`react-router-browser-build: expected 1 × RouterProvider's view-transition test in ${id}, found ${found} (react-router changed: update VIEW_TRANSITION_TEST)`);
+  return code.replace(VIEW_TRANSITION_TEST, "let isViewTransitionAvailable = false;");
+}
+
+/** Whether any source file under app/ mentions view transitions (then RouterProvider keeps them). */
+export function usesViewTransitions(appDirectory: string): boolean {
+  return appMentions(appDirectory, /\bviewTransition\b|useViewTransitionState/);
+}
+
 /** Whether the app's own client entry (if any) hands instrumentations to the router. */
 export function usesInstrumentations(appDirectory: string): boolean {
   for (const name of ["entry.client.tsx", "entry.client.ts", "entry.client.jsx", "entry.client.js"]) {
@@ -173,8 +289,15 @@ export function usesInstrumentations(appDirectory: string): boolean {
 }
 
 /** All steps; null when the module is not React Router's or nothing changed. */
-export function reactRouterBrowserTransform(code: string, id: string, options: { keepInstrumentations?: boolean } = {}): string | null {
-  const withoutInstrumentation = options.keepInstrumentations ? code : (dropRouterInstrumentations(code, id)?.code ?? code);
+export function reactRouterBrowserTransform(
+  code: string,
+  id: string,
+  options: { keepInstrumentations?: boolean; keepLinkPrefetching?: boolean; keepViewTransitions?: boolean } = {},
+): string | null {
+  const withoutTransitions = options.keepViewTransitions ? code : (dropViewTransitions(code, id) ?? code);
+  const withoutServerTexts = dropServerOnlyScriptTexts(withoutTransitions, id) ?? withoutTransitions;
+  const withoutPrefetching = options.keepLinkPrefetching ? withoutServerTexts : (dropLinkPrefetching(withoutServerTexts, id) ?? withoutServerTexts);
+  const withoutInstrumentation = options.keepInstrumentations ? withoutPrefetching : (dropRouterInstrumentations(withoutPrefetching, id)?.code ?? withoutPrefetching);
   const withoutRsc = dropRscBranches(withoutInstrumentation, id)?.code ?? withoutInstrumentation;
   const shakable = makeComponentsTreeShakable(withoutRsc, id)?.code ?? withoutRsc;
   const stripped = stripReactRouterMessages(shakable, id)?.code ?? shakable;
@@ -183,15 +306,35 @@ export function reactRouterBrowserTransform(code: string, id: string, options: {
 
 export function reactRouterBrowserBuild(): Plugin {
   let keepInstrumentations = false;
+  let keepLinkPrefetching = false;
+  let keepViewTransitions = false;
+  const lazyModules = new Map<string, string>();
   return {
     name: "react-router-browser-build",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     configResolved(config) {
       keepInstrumentations = usesInstrumentations(join(config.root, "app"));
+      keepLinkPrefetching = usesLinkPrefetch(join(config.root, "app"));
+      keepViewTransitions = usesViewTransitions(join(config.root, "app"));
+    },
+    // 5. The navigation helpers load on the first interaction (scripts/vite/lazy-router-navigation.ts).
+    resolveId(source) {
+      return source === NAVIGATION_MODULE_ID || source === SINGLE_FETCH_MODULE_ID ? `\0${source.replace(/^virtual:/, "")}.js` : null;
+    },
+    load(id) {
+      const source = lazyModules.get(id);
+      if (source === undefined && id.startsWith("\0react-router-")) throw new Error(`react-router-browser-build: ${id} was asked for before its module was transformed`);
+      return source === undefined ? null : { code: source, map: null };
     },
     transform(code, id) {
-      const out = reactRouterBrowserTransform(code, id, { keepInstrumentations });
+      let out = reactRouterBrowserTransform(code, id, { keepInstrumentations, keepLinkPrefetching, keepViewTransitions });
+      const lazy = lazySplitFor(id);
+      if (lazy) {
+        const { rest, module } = splitModule(out ?? code, lazy.split, { selfSpecifier: id.split("?")[0], moduleSpecifier: lazy.moduleId });
+        lazyModules.set(`\0${lazy.moduleId.replace(/^virtual:/, "")}.js`, module);
+        out = rest;
+      }
       return out === null ? null : { code: out, map: null };
     },
   };

@@ -1,14 +1,17 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PUBLIC_PAGE_JS_BUDGET_BYTES, shippedJavaScript } from "../../scripts/lib/page-scripts";
+import { PUBLIC_PAGE_JS_BUDGET_BYTES, PUBLIC_PAGE_JS_MARGIN_BYTES, shippedJavaScript } from "../../scripts/lib/page-scripts";
 
 /**
  * Issue 2's JavaScript budget for public pages, from a guest's browser: the
  * scripts a page's HTML makes the browser load at once weigh at most 120 KB
  * gzip (counted as `npm run bench -- --only core` counts them,
- * scripts/lib/page-scripts.ts), and React Aria (the signed-in user menu,
- * popovers, the debug error dialog, the form kit) does not load at all
- * (decision 006).
+ * scripts/lib/page-scripts.ts) with issue 20's 8 KB margin kept free (so at
+ * most 112 KB), and React Aria (the signed-in user menu, popovers, the debug
+ * error dialog, the form kit) does not load at all (decisions 006 and 026).
  */
+
+/** What a measured public page may weigh: the budget less the margin kept free. */
+const PAGE_LIMIT_BYTES = PUBLIC_PAGE_JS_BUDGET_BYTES - PUBLIC_PAGE_JS_MARGIN_BYTES;
 
 /** React Aria Components' default class names: present in every chunk that carries it. */
 const REACT_ARIA_SIGNATURE = "react-aria-";
@@ -35,9 +38,22 @@ async function aTitlePath(page: Page) {
   return path!;
 }
 
+/** A person named on a title page (its cast or crew). */
+async function aPersonPath(page: Page, titlePath: string) {
+  const html = await (await page.request.get(titlePath)).text();
+  const path = /href="(\/people\/\d+\/[^"?#]+)"/.exec(html)?.[1];
+  expect(path, `${titlePath} names a person`).toBeTruthy();
+  return path!;
+}
+
+/** The public pages measured: home, the browse list, a title page, a person page and a search. */
+async function publicPaths(page: Page) {
+  const title = await aTitlePath(page);
+  return ["/", "/titles", title, await aPersonPath(page, title), "/search?query=the"];
+}
+
 test("a guest's public pages load no React Aria, not even after hydration", async ({ page }) => {
-  // The home page, the browse list (/titles) and a title page.
-  const paths = ["/", "/titles", await aTitlePath(page)];
+  const paths = await publicPaths(page);
   for (const path of paths) {
     const scripts = await scriptsLoadedBy(page, path);
     expect(scripts.size, `${path} loads scripts`).toBeGreaterThan(0);
@@ -96,15 +112,18 @@ async function measurePages(page: Page, paths: string[], label: string) {
   test.info().annotations.push({ type: "JavaScript shipped", description: lines.join("\n") });
   console.log(lines.join("\n"));
   for (const { path, gzip } of measured) {
-    expect(gzip, `${label} ${path}: ${kb(gzip)} of JavaScript at first paint (budget ${kb(PUBLIC_PAGE_JS_BUDGET_BYTES)})`).toBeLessThanOrEqual(PUBLIC_PAGE_JS_BUDGET_BYTES);
+    expect(
+      gzip,
+      `${label} ${path}: ${kb(gzip)} of JavaScript at first paint (budget ${kb(PUBLIC_PAGE_JS_BUDGET_BYTES)} less the ${kb(PUBLIC_PAGE_JS_MARGIN_BYTES)} margin)`,
+    ).toBeLessThanOrEqual(PAGE_LIMIT_BYTES);
   }
   return measured;
 }
 
-test("a guest's public pages ship at most 120 KB of JavaScript (gzip) at first paint", async ({ page }) => {
+test("a guest's public pages ship at most 112 KB of JavaScript (gzip) at first paint: the 120 KB budget with 8 KB to spare", async ({ page }) => {
   const requested: string[] = [];
   page.on("request", (request) => requested.push(new URL(request.url()).pathname));
-  const measured = await measurePages(page, ["/", await aTitlePath(page), "/titles"], "en");
+  const measured = await measurePages(page, await publicPaths(page), "en");
   // English is the keys' own text: no lines embedded, none loaded later.
   for (const { html } of measured) expect(html).not.toContain("__beLines");
   expect(requested.filter((path) => path.startsWith("/resources/i18n/"))).toEqual([]);
@@ -122,15 +141,14 @@ for (const { language, locale, login } of [
   test.describe(`a guest reading in ${language}`, () => {
     test.use({ locale });
 
-    test("public pages ship at most 120 KB of JavaScript (gzip), in the language, without a hydration error", async ({ page }) => {
+    test("public pages ship at most 112 KB of JavaScript (gzip), in the language, without a hydration error", async ({ page }) => {
       const errors = collectErrors(page);
       const tables: { url: string; status: number; cacheControl: string | undefined }[] = [];
       page.on("response", (response) => {
         const url = new URL(response.url());
         if (url.pathname.startsWith("/resources/i18n/")) tables.push({ url: url.pathname + url.search, status: response.status(), cacheControl: response.headers()["cache-control"] });
       });
-      const paths = ["/", await aTitlePath(page), "/titles"];
-      const measured = await measurePages(page, paths, language);
+      const measured = await measurePages(page, await publicPaths(page), language);
       for (const { path, html } of measured) {
         expect(htmlLang(html), path).toBe(language);
         expect(html, `${path} is rendered in ${language}`).toContain(`>${login}<`);
@@ -204,4 +222,46 @@ test("the navbar type-ahead still loads its list on the first query", async ({ p
   const box = page.getByRole("combobox", { name: "Search titles and people" });
   await box.fill("the");
   await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
+});
+
+/**
+ * React Router's navigation code (its data strategy, loaders' and actions'
+ * calls, fetchers, redirects) is not part of the first
+ * paint: it loads on the visitor's first interaction, and a click still
+ * navigates on the client, back included (scripts/vite/lazy-router-navigation.ts).
+ */
+test("React Router's navigation code loads on the first interaction, and client navigation works", async ({ page }) => {
+  const errors = collectErrors(page);
+  const scripts: string[] = [];
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === "script") scripts.push(url.pathname);
+    if (request.resourceType() === "document") documents.push(url.pathname);
+  });
+  await page.goto("/titles");
+  await page.waitForLoadState("networkidle");
+  const navigationChunk = (path: string) => /\/router-navigation-[\w-]+\.js$/.test(path);
+  expect(scripts.filter(navigationChunk), "not loaded before the visitor does anything").toEqual([]);
+  const link = page.locator('main a[href^="/titles/"]').first();
+  const href = (await link.getAttribute("href"))!;
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  await expect(page.locator("h1").first()).toBeVisible();
+  expect(scripts.filter(navigationChunk)).toHaveLength(1);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/titles$/);
+  await expect(page.getByRole("button", { name: "Apply filters" })).toBeVisible();
+  expect(documents, "both navigations happened in the page").toEqual(["/titles"]);
+  expect(errors).toEqual([]);
+});
+
+test.describe("a guest in Madrid", () => {
+  test.use({ timezoneId: "Europe/Madrid" });
+
+  test("the browser's time zone reaches the server as a cookie once the page is idle after hydration", async ({ page }) => {
+    await page.goto("/titles");
+    const zone = async () => (await page.context().cookies()).find((cookie) => cookie.name === "be-timezone")?.value;
+    await expect.poll(zone).toBe(encodeURIComponent("Europe/Madrid"));
+  });
 });
