@@ -36,6 +36,7 @@ import { localD1File } from "./lib/local-d1";
 import { bin, quietEnv, run } from "./lib/run";
 import Libsql from "libsql";
 import { insertStatements, libsqlNativeRunner, type Statement, type StatementRunner } from "./seed/catalogue/bulk-insert";
+import { dropForBulkLoad, restoreAfterBulkLoad, schemaSnapshot } from "./seed/catalogue/bulk-load";
 import { fakerFor, generatePlot, generateTagline } from "./seed/catalogue/generate";
 import { SAMPLE_VIDEO } from "./seed/catalogue/media";
 import { seedAll } from "./seed/index";
@@ -188,38 +189,6 @@ async function stream<T>(total: number, make: (i: number) => T[], toStatements: 
 // --- Bulk load: indexes and triggers made after the rows ------------------------------------
 /** The catalogue tables this script fills; their secondary indexes and triggers wait until the rows are in. */
 const BULK_TABLES = ["titles", "people", "credits", "title_genres", "title_keywords", "images", "videos", "seasons", "episodes"];
-interface SchemaObject {
-  type: "index" | "trigger";
-  name: string;
-  sql: string;
-}
-/** Every object of the schema with its exact SQL text, in a stable order: the before/after comparison. */
-function schemaSnapshot(native: InstanceType<typeof Libsql>): string {
-  return JSON.stringify(native.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").all());
-}
-/**
- * Drops the secondary indexes and triggers of the bulk tables (the FTS
- * triggers among them) and returns them, with their SQL as stored by the
- * migrations, in creation order. Constraint indexes (primary keys, UNIQUE
- * columns: no SQL of their own) stay, so uniqueness is still enforced while
- * loading; a UNIQUE index made afterwards fails the run on a duplicate.
- */
-function dropForBulkLoad(native: InstanceType<typeof Libsql>): SchemaObject[] {
-  const objects = native
-    .prepare(`SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN (${BULK_TABLES.map(() => "?").join(", ")}) ORDER BY rowid`)
-    .all(...BULK_TABLES) as SchemaObject[];
-  for (const object of objects) native.exec(`DROP ${object.type === "index" ? "INDEX" : "TRIGGER"} "${object.name.replace(/"/g, '""')}"`);
-  return objects;
-}
-/** Makes the dropped indexes and triggers again from their own SQL and fills the FTS indexes once. */
-function restoreAfterBulkLoad(native: InstanceType<typeof Libsql>, objects: SchemaObject[]) {
-  native.exec("BEGIN");
-  for (const object of objects.filter((o) => o.type === "index")) native.exec(object.sql);
-  for (const object of objects.filter((o) => o.type === "trigger")) native.exec(object.sql);
-  // The triggers keep the FTS indexes from now on; the rows already in are indexed in one pass each.
-  native.exec("INSERT INTO titles_fts(titles_fts) VALUES('rebuild'); INSERT INTO people_fts(people_fts) VALUES('rebuild');");
-  native.exec("COMMIT");
-}
 
 // --- Main ---------------------------------------------------------------------------------------------------------
 async function prepareState() {
@@ -248,7 +217,7 @@ async function main() {
   const journalMode = (native.prepare("PRAGMA journal_mode").get() as { journal_mode: string }).journal_mode;
   native.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -524288; PRAGMA temp_store = MEMORY;");
   const schemaBefore = schemaSnapshot(native);
-  const deferred = dropForBulkLoad(native);
+  const deferred = dropForBulkLoad(native, BULK_TABLES);
   runner = libsqlNativeRunner(native);
   const client: Client = createClient({ url: `file:${localD1File(persistTo)}` });
   const db = drizzle(client, { schema }) as unknown as Database;
@@ -462,7 +431,9 @@ async function main() {
     );
   });
 
-  await timed(`indexes (${deferred.filter((d) => d.type === "index").length}) + triggers, FTS rebuild`, 0, async () => restoreAfterBulkLoad(native, deferred));
+  await timed(`indexes (${deferred.filter((d) => d.type === "index").length}) + triggers made again`, 0, async () => restoreAfterBulkLoad(native, deferred));
+  // The triggers keep the FTS indexes from now on; the rows already in are indexed in one pass each.
+  await timed("FTS rebuild (titles, people)", 0, async () => native.exec("INSERT INTO titles_fts(titles_fts) VALUES('rebuild'); INSERT INTO people_fts(people_fts) VALUES('rebuild');"));
   const schemaAfter = schemaSnapshot(native);
   if (schemaAfter !== schemaBefore) throw new Error("The schema after the bulk load differs from the migrated one (sqlite_master); the state is not usable.");
   console.log("    (sqlite_master after the load is identical to the migrated schema)");
