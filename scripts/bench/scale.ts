@@ -27,7 +27,10 @@ import { bin } from "../lib/run";
  * URL (its p50 over the URLs it lists), and printed whole as well.
  *
  *   SCALE_STATES=.wrangler/scale-10k,.wrangler/scale-100k,.wrangler/scale-1m \
- *     npm run bench -- --no-build --only scale --persist-to .wrangler/scale-10k --port 8820
+ *     npm run bench -- --no-build --only scale --persist-to .wrangler/scale-20k --port 8820
+ *
+ * (--persist-to: any seeded state outside the list, e.g. a seed:scale of
+ * 20,000 titles, so that every listed state is served the same way.)
  *
  * The bench's own Worker serves the state given as --persist-to; each other
  * state gets a Worker in a child process (scripts/lib/serve-state.ts) on
