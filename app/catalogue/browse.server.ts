@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { BROWSE_COUNT_GENRE_LINKS } from "~/constants";
 import { defaultDirection, MAX_BROWSE_PAGE, type TitleOrder } from "./browse";
 import type { PersonFilters, TitleFilters } from "./browse-filters.server";
 import { genres, people, titles } from "./schema";
@@ -175,15 +176,43 @@ export async function browseTitles(db: Database, filters: TitleQuery, pageSize: 
  * round trip. The count stops at the last page's worth (MAX_BROWSE_PAGE x
  * pageSize); `more` says there are more than that.
  */
-export async function browseTitlesWithCount(db: Database, filters: TitleQuery, pageSize: number) {
+export async function browseTitlesWithCount(db: Database, filters: TitleQuery, pageSize: number, genreLinks = BROWSE_COUNT_GENRE_LINKS) {
   if (filters.page > MAX_BROWSE_PAGE) {
     const total = await countTitles(db, filters);
     return { items: [], hasNext: false, total, more: false, pages: pageCount(total, pageSize) };
   }
   const cap = MAX_BROWSE_PAGE * pageSize + 1;
-  const [rows, [count]] = await db.batch([browseTitlesQuery(db, filters, pageSize), countTitlesQuery(db, filters, cap)]);
+  const [rows, [count]] = await db.batch([browseTitlesQuery(db, filters, pageSize), cappedCountQuery(db, filters, cap, genreLinks)]);
   const total = Number(count?.total ?? 0);
-  return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize, total: Math.min(total, cap - 1), more: total >= cap, pages: pageCount(total, pageSize) };
+  // The genre links read reached the budget: what was counted is a lower bound, like reaching the cap.
+  const more = total >= cap || Number(count?.examined ?? 0) >= genreLinks;
+  return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize, total: Math.min(total, cap - 1), more, pages: more ? MAX_BROWSE_PAGE : pageCount(total, pageSize) };
+}
+
+/**
+ * The browse page's count: matches up to `cap`, and `examined`, how many
+ * genre links a genre filter read. With a genre filter the count is driven
+ * from the genres' links (title_genres_genre_idx), at most `genreLinks` of
+ * them, each checked against the other filters on its title: a broad genre
+ * on a large catalogue no longer reads every link until `cap` matches
+ * (decision 026, "Scale"). "All of these genres" drives from the first and
+ * checks the others per title.
+ */
+function cappedCountQuery(db: Database, filters: TitleQuery, cap: number, genreLinks: number) {
+  // Named columns: D1 hands rows back as objects, and an unnamed constant's key ("0") would be enumerated first.
+  if (filters.genre.length === 0) return db.select({ total: sql<number>`count(*)`.as("total"), examined: sql<number>`0`.as("examined") }).from(cappedMatches(db, filters, cap));
+  const all = filters.genre_match === "all" && filters.genre.length > 1;
+  const driving = all ? filters.genre.slice(0, 1) : filters.genre;
+  const slugs = sql.join(driving.map((slug) => sql`${slug}`), sql`, `);
+  // CROSS JOIN fixes the loop order (SQLite keeps it as written): genres, then their links by the genre index, then each link's title by its key.
+  const links = sql`SELECT ${driving.length > 1 ? sql`DISTINCT ` : sql``}tg.title_id FROM genres g CROSS JOIN title_genres tg INDEXED BY title_genres_genre_idx ON tg.genre_id = g.id WHERE g.slug IN (${slugs}) LIMIT ${genreLinks}`;
+  const rest = titleCountConditions({ ...filters, genre: [] });
+  const others = all ? genreCondition({ ...filters, genre: filters.genre.slice(1) }, false) : undefined;
+  const where = and(...[rest, others].filter((c): c is SQL => c !== undefined));
+  const matches = sql`SELECT 1 FROM (${links}) c CROSS JOIN ${titles} ON ${titles.id} = c.title_id${where ? sql` WHERE ${where}` : sql``} LIMIT ${cap}`;
+  return db
+    .select({ total: sql<number>`(SELECT count(*) FROM (${matches}))`.as("total"), examined: sql<number>`(SELECT count(*) FROM (${links}))`.as("examined") })
+    .from(sql`(SELECT 1) AS "one"`);
 }
 
 const pageCount = (total: number, pageSize: number) => Math.min(MAX_BROWSE_PAGE, Math.ceil(total / pageSize));
@@ -210,12 +239,13 @@ export function browseTitlesQuery(db: Database, filters: TitleQuery, pageSize: n
     .offset((filters.page - 1) * pageSize);
 }
 
-function countTitlesQuery(db: Database, filters: TitleQuery, cap?: number) {
-  const where = titleCountConditions(filters);
-  if (cap === undefined) return db.select({ total: sql<number>`count(*)` }).from(titles).where(where);
-  // Stops after `cap` matches: a broad filter on a large catalogue does not count every title.
-  const matches = db.select({ one: sql`1`.as("one") }).from(titles).where(where).limit(cap).as("matches");
-  return db.select({ total: sql<number>`count(*)` }).from(matches);
+function countTitlesQuery(db: Database, filters: TitleQuery) {
+  return db.select({ total: sql<number>`count(*)` }).from(titles).where(titleCountConditions(filters));
+}
+
+/** The matches of `filters`, at most `cap` (a broad filter on a large catalogue does not count every title). */
+function cappedMatches(db: Database, filters: TitleQuery, cap: number) {
+  return db.select({ one: sql`1`.as("one") }).from(titles).where(titleCountConditions(filters)).limit(cap).as("matches");
 }
 
 /** How many titles match (the API's pagination.total, the page's result count). */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
-import { DIRECTIONS, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
+import { DIRECTIONS, MAX_BROWSE_PAGE, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
 import { parsePersonFilters, parseTitleFilters } from "./browse-filters.server";
 import { browsePeopleQuery, browsePeopleWithCount, browseTitlesQuery, browseTitlesWithCount, countTitles, listRegionProviders } from "./browse.server";
 import { genres, people, titleGenres, titles } from "./schema";
@@ -161,6 +161,19 @@ describe("filters", () => {
     expect((await browse("type=series&sort=rating-desc")).total).toBe(await countTitles(db, parseTitleFilters(new URLSearchParams("type=series"))));
     const runtime = await browse("runtime_min=100&language=en&country=GB");
     expect({ total: runtime.total, ids: ours(runtime.items) }).toEqual({ total: 1, ids: [3] });
+  });
+
+  it("a genre filter's count reads at most its budget of genre links, then says there are more (issue 20: a cost that does not grow)", async () => {
+    const count = (search: string, links?: number) => browseTitlesWithCount(db, parseTitleFilters(new URLSearchParams(search)), 50, links);
+    // Within the budget the count is exact, with the other filters, several genres (each title once) and "all of these".
+    expect(await count("genre=browse-drama")).toMatchObject({ total: 3, more: false, pages: 1 });
+    expect(await count("genre=browse-drama&genre=browse-comedy")).toMatchObject({ total: 4, more: false });
+    expect(await count("genre=browse-drama&genre=browse-comedy&genre_match=all&type=series")).toMatchObject({ total: 1, more: false });
+    expect(await count("genre=browse-drama&type=movie&year_from=2000")).toMatchObject({ total: 1, more: false });
+    // A budget of two links: the count stops there and says "more"; the list itself is not cut.
+    const capped = await count("genre=browse-drama", 2);
+    expect(capped).toMatchObject({ total: 2, more: true, pages: MAX_BROWSE_PAGE });
+    expect(ours(capped.items).sort()).toEqual([1, 2, 4]);
   });
 
   it("browses people by department and gender, by popularity or name, with a count", async () => {

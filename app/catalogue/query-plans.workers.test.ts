@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { sitemapBlock, sitemapFiles, SITEMAP_KINDS } from "~/seo/sitemap.server";
 import { parsePersonFilters, parseTitleFilters } from "./browse-filters.server";
-import { browsePeople, browseTitles, countTitles, listRegionProviders } from "./browse.server";
+import { browsePeople, browseTitles, browseTitlesWithCount, countTitles, listRegionProviders } from "./browse.server";
 import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
 import { TITLE_ORDERS } from "./browse";
 import { loadPersonPage } from "./person-page.server";
@@ -152,6 +152,12 @@ describe("query plans of the uncached public pages: seeks, no full scans", () =>
           );
         }
       }
+    }
+    // The page's own call: the list and its capped count in one batch; a genre count reads a bounded number of genre links (decision 026, "Scale").
+    for (const mix of [...mixes, "genre=plans-drama&rating=6", "genre=plans-drama&genre=drama&genre_match=all&type=movie"]) {
+      const recorded = await plansOf((db) => browseTitlesWithCount(db, { ...parseTitleFilters(new URLSearchParams(`${mix}&sort=rating-asc`)), region: "GB" }, 24));
+      for (const { sql, details } of recorded) expect(fullScans(sql, details), `browse with count ${mix}: ${sql}\n${details.join("\n")}`).toEqual([]);
+      if (mix.includes("genre=")) expect(recorded.some(({ sql }) => /title_genres tg INDEXED BY title_genres_genre_idx ON tg.genre_id = g.id WHERE g.slug IN \([^)]*\) LIMIT \?/.test(sql)), mix).toBe(true);
     }
     await expectSeeks("browse: providers of a region", (db) => listRegionProviders(db, "GB"));
     await expectSeeks("browse: count by TMDB rating and provider", (db) => countTitles(db, { ...parseTitleFilters(new URLSearchParams(`tmdb_rating=6&provider=${BASE + 1}`)), region: "GB" }));

@@ -1,0 +1,222 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { loadavg } from "node:os";
+import { TITLE_SORTS } from "../../app/catalogue/browse";
+import { SITEMAP_MAX_URLS } from "../../app/seo/sitemap.server";
+import type { BenchContext } from "../lib/bench-context";
+import { localD1File, openLocalD1 } from "../lib/local-d1";
+import { bin } from "../lib/run";
+
+/**
+ * Cost that does not grow with the catalogue (issue 20, decision 026
+ * "Scale"): the built Worker is started on each of several persisted states
+ * of different sizes (built with `npm run seed:scale -- --titles N
+ * --persist-to DIR`), all at once, and the same rows are timed on each, one
+ * request at a time, each URL new (a run-unique query parameter: no page
+ * cache can answer), the states taking turns request by request so the
+ * machine's load falls on every size alike. Rows: the static file (for
+ * reference), the uncached title page, person page, search (a prefix,
+ * several words), browse (every sort the page offers, three filter mixes)
+ * and the sitemap (the index and the first titles file). Prints the p50 of
+ * each row on each state and the ratio largest / smallest; fails if any page
+ * row grows more than 1.5x.
+ *
+ * The first titles sitemap file holds min(titles, 50,000) URLs, so on a
+ * state under 50,000 titles it is a smaller file: that row is compared per
+ * URL (its p50 over the URLs it lists), and printed whole as well.
+ *
+ *   SCALE_STATES=.wrangler/scale-10k,.wrangler/scale-100k,.wrangler/scale-1m \
+ *     npm run bench -- --no-build --only scale --persist-to .wrangler/scale-20k --port 8820
+ *
+ * (--persist-to: any seeded state outside the list, e.g. a seed:scale of
+ * 20,000 titles, so that every listed state is served the same way.)
+ *
+ * The bench's own Worker serves the state given as --persist-to; each other
+ * state gets a Worker in a child process (scripts/lib/serve-state.ts) on
+ * SCALE_PORT, SCALE_PORT + 1, ... (default 8821). SCALE_REQUESTS (default
+ * 50) requests a row per state.
+ */
+const STATES = (process.env.SCALE_STATES ?? ".wrangler/scale-10k,.wrangler/scale-100k,.wrangler/scale-1m")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 50);
+/** Issue 20: from the smallest to the largest catalogue no page may take more than this many times as long. */
+export const SCALE_GROWTH_LIMIT = 1.5;
+
+interface Served {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+interface State {
+  dir: string;
+  worker: Served;
+  titles: { id: number; slug: string }[];
+  people: { id: number; slug: string }[];
+  titleCount: number;
+  sitemapUrls: number;
+}
+
+/** `count` rows spread evenly over the id range (pages from every part of the catalogue, not only the popular end). */
+async function subjects(dir: string, count: number) {
+  const { client } = openLocalD1(dir);
+  try {
+    const rows = async (sql: string) => (await client.execute(sql)).rows as unknown as Record<string, string | number>[];
+    const spread = async (table: "titles" | "people") => {
+      const maxId = Number((await rows(`SELECT max(id) AS n FROM ${table}`))[0]?.n ?? 0);
+      const ids = Array.from({ length: count * 2 }, (_, k) => Math.max(1, Math.round(((k + 0.5) * maxId) / (count * 2))));
+      const found = await rows(`SELECT id, slug FROM ${table} WHERE id IN (${ids.join(",")}) ORDER BY id`);
+      return found.map((r) => ({ id: Number(r.id), slug: String(r.slug) }));
+    };
+    const titleCount = Number((await rows("SELECT count(*) AS n FROM titles"))[0]?.n ?? 0);
+    const sitemapUrls = Number((await rows(`SELECT count(*) AS n FROM titles WHERE id BETWEEN 1 AND ${SITEMAP_MAX_URLS}`))[0]?.n ?? 0);
+    const names = (await rows("SELECT name FROM titles ORDER BY id LIMIT 400")).map((r) => String(r.name));
+    return { titles: await spread("titles"), people: await spread("people"), titleCount, sitemapUrls, names };
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * The built Worker on `dir` in a child process (scripts/lib/serve-state.ts;
+ * wrangler's startWorker does not start a second Worker in one process), on
+ * its own workerd socket like the rest of the bench.
+ */
+function serveState(dir: string, port: number, timeoutMs = 240_000): Promise<Served> {
+  const child = spawn(bin("tsx"), ["scripts/lib/serve-state.ts", dir, String(port)], { stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once("exit", () => done());
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        child.kill("SIGTERM");
+      }
+    });
+  return new Promise((done, reject) => {
+    let output = "";
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`${dir}: the Worker did not start within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /READY (\S+)/.exec(output);
+      if (ready) {
+        clearTimeout(timer);
+        done({ url: ready[1], stop });
+      }
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${dir}: the Worker exited (${code}) before it served: ${output.slice(-500)}`));
+    });
+  });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${Math.round(n / 1000)}k` : String(n));
+
+export default async function scale(bench: BenchContext) {
+  const dirs = STATES.filter((dir) => {
+    const ok = existsSync(dir) && (() => { try { return Boolean(localD1File(dir)); } catch { return false; } })();
+    if (!ok) bench.note(`scale: ${dir} has no database, left out (build it with npm run seed:scale -- --titles N --persist-to ${dir})`);
+    return ok;
+  });
+  if (dirs.length < 2) throw new Error("scale: at least two persisted states are needed (SCALE_STATES)");
+  const firstPort = Number(process.env.SCALE_PORT ?? 8821);
+  const run = Date.now().toString(36);
+  const states: State[] = [];
+  let words: string[][] = [];
+  try {
+    for (const [n, dir] of dirs.entries()) {
+      const s = await subjects(dir, REQUESTS + 2);
+      if (n === 0) words = s.names.map((name) => name.toLowerCase().split(/\s+/).filter((w) => /^[a-z]{3,}$/.test(w))).filter((w) => w.length > 0);
+      // The bench's own Worker already serves its --persist-to (two runtimes on one state would contend for it).
+      const worker = resolve(dir) === resolve(bench.persistTo) ? { url: bench.baseUrl, stop: async () => {} } : await serveState(dir, firstPort + n);
+      states.push({ dir, worker, titles: s.titles, people: s.people, titleCount: s.titleCount, sitemapUrls: s.sitemapUrls });
+      console.log(`  ${dir}: ${s.titleCount.toLocaleString("en")} titles, Worker on ${worker.url}`);
+    }
+    /** The i-th item, cycling (the warm-up requests use negative i). */
+    const at = <T,>(list: T[], i: number) => list[((i % list.length) + list.length) % list.length];
+    // The same search words and browse URLs on every state (the seed draws names from the same pools); pages differ by state.
+    const mixes = [
+      (i: number) => `year_from=${1960 + (i % 50)}&year_to=${1970 + (i % 50)}`,
+      (i: number) => `genre=${at(["drama", "comedy", "thriller", "horror", "western"], i)}&rating=${5 + (i % 4)}`,
+      (i: number) => `type=${i % 2 ? "series" : "movie"}&genre=${at(["drama", "comedy", "thriller", "horror", "western"], i)}&year_from=${1980 + (i % 30)}&year_to=${2000 + (i % 20)}&rating=5`,
+    ];
+    type Row = { name: string; path: (s: State, i: number) => string; perUrl?: boolean };
+    const r = (s: State, i: number) => `r=${run}-${states.indexOf(s)}-${i}`;
+    const rows: Row[] = [
+      { name: "static file", path: (s, i) => `/favicon.svg?${r(s, i)}` },
+      { name: "title page", path: (s, i) => `/titles/${at(s.titles, i).id}/${at(s.titles, i).slug}?${r(s, i)}` },
+      { name: "person page", path: (s, i) => `/people/${at(s.people, i).id}/${at(s.people, i).slug}?${r(s, i)}` },
+      { name: "search, prefix", path: (s, i) => `/search?query=${at(words, i)[0].slice(0, 3)}&${r(s, i)}` },
+      { name: "search, several words", path: (s, i) => `/search?query=${encodeURIComponent(at(words, i).slice(0, 2).join(" "))}&${r(s, i)}` },
+      ...TITLE_SORTS.map((sort) => ({ name: `browse ${sort}`, path: (s: State, i: number) => `/titles?sort=${sort}&page=${1 + Math.abs(i % 5)}&${r(s, i)}` })),
+      ...mixes.map((mix, m) => ({ name: `browse, filter mix ${m + 1}`, path: (s: State, i: number) => `/titles?${mix(i)}&sort=${at([...TITLE_SORTS], i)}&${r(s, i)}` })),
+      { name: "sitemap index", path: (s, i) => `/sitemap.xml?${r(s, i)}` },
+      { name: "sitemap file titles-1", path: (s, i) => `/sitemaps/titles-1.xml?${r(s, i)}`, perUrl: true },
+    ];
+    const started = loadavg();
+    bench.note(`scale: ${REQUESTS} sequential requests a row on each state, states in turn, each URL new; load average at start ${started.map((l) => l.toFixed(1)).join(" ")}`);
+    const table: { name: string; p50: number[]; bad: number[]; perUrl?: boolean }[] = [];
+    for (const row of rows) {
+      const times = states.map(() => [] as number[]);
+      const bad = states.map(() => 0);
+      // Two untimed requests a state warm the route's code.
+      for (const i of [-1, -2]) for (const s of states) await (await fetch(s.worker.url + row.path(s, i))).arrayBuffer();
+      for (let i = 0; i < REQUESTS; i++) {
+        for (const [n, s] of states.entries()) {
+          const t0 = performance.now();
+          const response = await fetch(s.worker.url + row.path(s, i), { redirect: "manual" });
+          await response.arrayBuffer();
+          times[n].push(performance.now() - t0);
+          if (response.status !== 200) bad[n]++;
+        }
+      }
+      const p50 = times.map(median);
+      table.push({ name: row.name, p50, bad, perUrl: row.perUrl });
+      console.log(`  ${row.name.padEnd(28)} ${p50.map((p) => `${p.toFixed(1)} ms`.padStart(10)).join(" ")}  load ${loadavg()[0].toFixed(1)}`);
+    }
+    const ended = loadavg();
+
+    // The table: p50 per state, the ratio largest / smallest, the verdict.
+    const heads = ["row", ...states.map((s) => `${label(s.titleCount)} p50`), `${label(states.at(-1)!.titleCount)}/${label(states[0].titleCount)}`, ""];
+    const lines: string[][] = [];
+    const grown: string[] = [];
+    for (const row of table) {
+      const first = row.perUrl ? row.p50[0] / Math.max(1, states[0].sitemapUrls) : row.p50[0];
+      const last = row.perUrl ? row.p50.at(-1)! / Math.max(1, states.at(-1)!.sitemapUrls) : row.p50.at(-1)!;
+      const ratio = last / first;
+      const isPage = row.name !== "static file";
+      const bad = row.bad.some((b) => b > 0);
+      const ok = !isPage || (ratio <= SCALE_GROWTH_LIMIT && !bad);
+      if (!ok) grown.push(`${row.name} (${ratio.toFixed(2)}x${bad ? `, answers not 200: ${row.bad.join("/")}` : ""})`);
+      lines.push([
+        row.name + (row.perUrl ? " (ratio per URL)" : ""),
+        ...row.p50.map((p) => `${p.toFixed(1)} ms`),
+        `${ratio.toFixed(2)}x`,
+        !isPage ? "reference" : ok ? "met" : "GREW",
+      ]);
+    }
+    const widths = heads.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+    const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+    console.log(`\n${fmt(heads)}\n${widths.map((w) => "-".repeat(w)).join("  ")}\n${lines.map(fmt).join("\n")}`);
+    bench.note(
+      `scale: states ${states.map((s) => `${s.dir} (${s.titleCount.toLocaleString("en")} titles)`).join(", ")}; sitemap titles-1 lists ${states.map((s) => s.sitemapUrls.toLocaleString("en")).join(" / ")} URLs; load average at end ${ended.map((l) => l.toFixed(1)).join(" ")}`,
+    );
+    for (const line of lines) bench.note(`scale ${line.join(" | ")}`);
+    if (grown.length) throw new Error(`scale: grew more than ${SCALE_GROWTH_LIMIT}x from ${label(states[0].titleCount)} to ${label(states.at(-1)!.titleCount)} titles: ${grown.join("; ")}`);
+  } finally {
+    for (const s of states) await s.worker.stop();
+  }
+}
