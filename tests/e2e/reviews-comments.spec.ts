@@ -40,8 +40,16 @@ async function pageAs(browser: Browser, user: SignedInUser, javaScriptEnabled: b
 }
 
 /** Submits a form and waits for the page it lands on (a full navigation without JS; a client one with it). */
+/**
+ * Submits a form and waits for its POST's answer, then for the page it leads to. Waiting for the URL
+ * alone returns at once when the form posts to the page already shown (the moderation queue), before
+ * the POST has left: with JavaScript, the first submit of a page first loads React Router's navigation
+ * chunk (decision 026), and a context closed in between never sent it.
+ */
 async function submit(page: Page, button: ReturnType<Page["getByTestId"]>, url: RegExp) {
+  const answered = page.waitForResponse((response) => response.request().method() === "POST");
   await button.click();
+  await answered;
   await page.waitForURL(url);
   await page.waitForLoadState("load");
 }
