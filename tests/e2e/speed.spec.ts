@@ -41,6 +41,20 @@ test("HEAD answers with GET's status and headers (Content-Type, Content-Security
   }
 });
 
+test("an address made only of slashes is sent to the home page (the server's route matcher and the browser's agree everywhere else)", async ({ baseURL }) => {
+  // The server matches routes with React Router's route-pattern trie, the browser with its default matcher;
+  // workers/route-matching.test.ts finds they differ on "//" only (home page against not found), so the
+  // Worker answers it with a redirect before React Router sees it.
+  const context = await requests.newContext();
+  const response = await context.get(`${baseURL}//?from=slashes`, { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers()["location"]).toBe("/?from=slashes");
+  const home = await context.get(`${baseURL}//`);
+  expect(home.status()).toBe(200);
+  expect(new URL(home.url()).pathname).toBe("/");
+  await context.dispose();
+});
+
 test("after signing in, the navbar shows the account button and the bell at once: their code loaded on the sign-in screen", async ({ page, context }) => {
   await context.setExtraHTTPHeaders({ "CF-Connecting-IP": uniqueIp() });
   const email = uniqueEmail("shell");
