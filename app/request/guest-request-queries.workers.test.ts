@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
+import { countingD1 } from "../../tests/support/counting-d1.workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
@@ -25,35 +26,6 @@ import { invalidateThemesCache } from "~/themes/themes.server";
  */
 const { db } = openD1(env.DB, null);
 const TITLE_ID = 930_001;
-
-function countingD1(binding: D1Database) {
-  const counts = { sessions: 0, statements: 0, batches: 0, batchedStatements: 0 };
-  const wrap = (target: Pick<D1Database, "prepare" | "batch">) => ({
-    prepare(query: string) {
-      counts.statements++;
-      return target.prepare(query);
-    },
-    batch(statements: D1PreparedStatement[]) {
-      counts.batches++;
-      counts.batchedStatements += statements.length;
-      return target.batch(statements);
-    },
-  });
-  const counted = {
-    ...wrap(binding),
-    withSession(constraint?: string) {
-      counts.sessions++;
-      const session = binding.withSession(constraint);
-      return { ...wrap(session), getBookmark: () => session.getBookmark() };
-    },
-  } as unknown as D1Database;
-  return {
-    env: { ...env, DB: counted } as Env,
-    counts,
-    /** Statements outside a batch are one round trip each; a batch is one. */
-    roundTrips: () => counts.statements - counts.batchedStatements + counts.batches,
-  };
-}
 
 type Args = { request: Request; context: RouterContextProvider; url: URL; params: Record<string, string> };
 

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
+import { countingD1 } from "../../tests/support/counting-d1.workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { appKeys } from "~/auth/crypto.server";
@@ -37,54 +38,6 @@ const APP_KEY = (env as unknown as { APP_KEY: string }).APP_KEY;
 const TITLE_ID = 930_101;
 const OTHER_TITLE_ID = 930_102;
 const info = { ...parseUserAgent("Mozilla/5.0 (X11; Linux x86_64) Chrome/120"), ipAddress: "203.0.113.9", city: null, country: null };
-
-const WRITE = /^\s*(insert|update|delete|replace)\b/i;
-
-function countingD1(binding: D1Database) {
-  const counts = { sessions: 0, statements: 0, writes: 0, batches: 0, batchedStatements: 0 };
-  /** Each statement and its bound values, for the query plans. */
-  const recorded: { sql: string; params: unknown[] }[] = [];
-  const wrap = (target: Pick<D1Database, "prepare" | "batch">) => ({
-    prepare(query: string) {
-      counts.statements++;
-      if (WRITE.test(query)) counts.writes++;
-      const record = { sql: query, params: [] as unknown[] };
-      recorded.push(record);
-      const statement = target.prepare(query);
-      return new Proxy(statement, {
-        get(t, property) {
-          if (property === "bind") {
-            return (...params: unknown[]) => {
-              record.params = params;
-              return t.bind(...params);
-            };
-          }
-          const value = Reflect.get(t, property) as unknown;
-          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(t) : value;
-        },
-      });
-    },
-    batch(statements: D1PreparedStatement[]) {
-      counts.batches++;
-      counts.batchedStatements += statements.length;
-      return target.batch(statements);
-    },
-  });
-  const counted = {
-    ...wrap(binding),
-    withSession(constraint?: string) {
-      counts.sessions++;
-      const session = binding.withSession(constraint);
-      return { ...wrap(session), getBookmark: () => session.getBookmark() };
-    },
-  } as unknown as D1Database;
-  return {
-    env: { ...env, DB: counted } as Env,
-    counts,
-    recorded,
-    roundTrips: () => counts.statements - counts.batchedStatements + counts.batches,
-  };
-}
 
 type Args = { request: Request; context: RouterContextProvider; url: URL; params: Record<string, string> };
 
