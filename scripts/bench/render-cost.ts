@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import type { BenchContext } from "../lib/bench-context";
 import { openLocalD1 } from "../lib/local-d1";
+import { cpuMs, listeners } from "../lib/process-cpu";
 import { createSignedInUser } from "../lib/signed-in-user";
 
 /**
@@ -22,30 +21,6 @@ const RATIO_TARGET = 2.5;
 const CPU_TARGET_MS = 6;
 /** Issue 20: a signed-in title page at most this many times the uncached guest one (sequential p50). */
 const SIGNED_IN_RATIO_TARGET = 1.3;
-
-/** The pids of the processes listening on `port` (workerd), or [] when ss is missing. */
-function listeners(port: number): number[] {
-  try {
-    const out = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
-    return [...new Set([...out.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1])))];
-  } catch {
-    return [];
-  }
-}
-
-/** User + system CPU of `pids` in ms (clock ticks of 10 ms). */
-function cpuMs(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // Gone.
-    }
-  }
-  return ticks * 10;
-}
 
 async function subjects(persistTo: string) {
   const { client } = openLocalD1(persistTo);

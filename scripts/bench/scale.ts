@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadavg } from "node:os";
@@ -6,7 +5,7 @@ import { TITLE_SORTS } from "../../app/catalogue/browse";
 import { SITEMAP_MAX_URLS } from "../../app/seo/sitemap.server";
 import type { BenchContext } from "../lib/bench-context";
 import { localD1File, openLocalD1 } from "../lib/local-d1";
-import { bin } from "../lib/run";
+import { serveStateInChild, type ServedState } from "../lib/serve-state-child";
 
 /**
  * Cost that does not grow with the catalogue (issue 20, decision 026
@@ -45,14 +44,9 @@ const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 50);
 /** Issue 20: from the smallest to the largest catalogue no page may take more than this many times as long. */
 export const SCALE_GROWTH_LIMIT = 1.5;
 
-interface Served {
-  url: string;
-  stop: () => Promise<void>;
-}
-
 interface State {
   dir: string;
-  worker: Served;
+  worker: ServedState;
   titles: { id: number; slug: string }[];
   people: { id: number; slug: string }[];
   titleCount: number;
@@ -79,46 +73,6 @@ async function subjects(dir: string, count: number) {
   }
 }
 
-/**
- * The built Worker on `dir` in a child process (scripts/lib/serve-state.ts;
- * wrangler's startWorker does not start a second Worker in one process), on
- * its own workerd socket like the rest of the bench.
- */
-function serveState(dir: string, port: number, timeoutMs = 240_000): Promise<Served> {
-  const child = spawn(bin("tsx"), ["scripts/lib/serve-state.ts", dir, String(port)], { stdio: ["ignore", "pipe", "pipe"], detached: true });
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once("exit", () => done());
-      try {
-        process.kill(-child.pid!, "SIGTERM");
-      } catch {
-        child.kill("SIGTERM");
-      }
-    });
-  return new Promise((done, reject) => {
-    let output = "";
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error(`${dir}: the Worker did not start within ${timeoutMs / 1000} s`));
-    }, timeoutMs);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /READY (\S+)/.exec(output);
-      if (ready) {
-        clearTimeout(timer);
-        done({ url: ready[1], stop });
-      }
-    };
-    child.stdout.on("data", read);
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${dir}: the Worker exited (${code}) before it served: ${output.slice(-500)}`));
-    });
-  });
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -141,7 +95,7 @@ export default async function scale(bench: BenchContext) {
       const s = await subjects(dir, REQUESTS + 2);
       if (n === 0) words = s.names.map((name) => name.toLowerCase().split(/\s+/).filter((w) => /^[a-z]{3,}$/.test(w))).filter((w) => w.length > 0);
       // The bench's own Worker already serves its --persist-to (two runtimes on one state would contend for it).
-      const worker = resolve(dir) === resolve(bench.persistTo) ? { url: bench.baseUrl, stop: async () => {} } : await serveState(dir, firstPort + n);
+      const worker = resolve(dir) === resolve(bench.persistTo) ? { url: bench.baseUrl, stop: async () => {} } : await serveStateInChild(dir, firstPort + n);
       states.push({ dir, worker, titles: s.titles, people: s.people, titleCount: s.titleCount, sitemapUrls: s.sitemapUrls });
       console.log(`  ${dir}: ${s.titleCount.toLocaleString("en")} titles, Worker on ${worker.url}`);
     }

@@ -1,0 +1,3 @@
+import type { Config } from "@react-router/dev/config";
+
+export default { ssr: true, buildDirectory: process.env.FLOOR_BUILD_DIR ?? "build" } satisfies Config;
