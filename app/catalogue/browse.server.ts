@@ -16,8 +16,9 @@ export type TitleQuery = TitleFilters & { region?: string };
 
 /**
  * Browse lists. One extra row tells whether a next page exists; the browse
- * pages also show how many match (a COUNT in the same round trip, where any
- * index may help). Pages past MAX_BROWSE_PAGE are empty.
+ * pages and api/v1/titles also show how many match (a COUNT in the same round
+ * trip, where any index may help, capped so its cost does not grow with the
+ * catalogue). Pages past MAX_BROWSE_PAGE are empty.
  */
 
 export function listGenres(db: Database) {
@@ -173,16 +174,19 @@ export async function browseTitles(db: Database, filters: TitleQuery, pageSize: 
 
 /**
  * One page of titles with how many match and the number of pages, in one
- * round trip. The count stops at the last page's worth (MAX_BROWSE_PAGE x
- * pageSize); `more` says there are more than that.
+ * round trip (the browse page and api/v1/titles). The count stops at the last
+ * page's worth (MAX_BROWSE_PAGE x pageSize) and, with a genre, after
+ * `genreLinks` of the genre's links; `more` says there may be more than
+ * `total` (a lower bound then), and `pages` is then the deepest page.
  */
 export async function browseTitlesWithCount(db: Database, filters: TitleQuery, pageSize: number, genreLinks = BROWSE_COUNT_GENRE_LINKS) {
-  if (filters.page > MAX_BROWSE_PAGE) {
-    const total = await countTitles(db, filters);
-    return { items: [], hasNext: false, total, more: false, pages: pageCount(total, pageSize) };
-  }
   const cap = MAX_BROWSE_PAGE * pageSize + 1;
-  const [rows, [count]] = await db.batch([browseTitlesQuery(db, filters, pageSize), cappedCountQuery(db, filters, cap, genreLinks)]);
+  const countQuery = cappedCountQuery(db, filters, cap, genreLinks);
+  // Past the last page there is no list to read, but the page still says how many
+  // match ("More than 9,600 results") and links back, so it keeps a count: the same
+  // capped one as every other page (an exact count there would read every match on
+  // a large catalogue, and no count would say "0 results" for filters that match).
+  const [rows, [count]] = filters.page > MAX_BROWSE_PAGE ? [[], await countQuery] : await db.batch([browseTitlesQuery(db, filters, pageSize), countQuery]);
   const total = Number(count?.total ?? 0);
   // The genre links read reached the budget: what was counted is a lower bound, like reaching the cap.
   const more = total >= cap || Number(count?.examined ?? 0) >= genreLinks;
@@ -239,19 +243,9 @@ export function browseTitlesQuery(db: Database, filters: TitleQuery, pageSize: n
     .offset((filters.page - 1) * pageSize);
 }
 
-function countTitlesQuery(db: Database, filters: TitleQuery) {
-  return db.select({ total: sql<number>`count(*)` }).from(titles).where(titleCountConditions(filters));
-}
-
 /** The matches of `filters`, at most `cap` (a broad filter on a large catalogue does not count every title). */
 function cappedMatches(db: Database, filters: TitleQuery, cap: number) {
   return db.select({ one: sql`1`.as("one") }).from(titles).where(titleCountConditions(filters)).limit(cap).as("matches");
-}
-
-/** How many titles match (the API's pagination.total, the page's result count). */
-export async function countTitles(db: Database, filters: TitleQuery) {
-  const [row] = await countTitlesQuery(db, filters);
-  return Number(row?.total ?? 0);
 }
 
 /**

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { sitemapBlock, sitemapFiles, SITEMAP_KINDS } from "~/seo/sitemap.server";
 import { parsePersonFilters, parseTitleFilters } from "./browse-filters.server";
-import { browsePeople, browseTitles, browseTitlesWithCount, countTitles, listRegionProviders } from "./browse.server";
+import { MAX_BROWSE_PAGE, TITLE_ORDERS } from "./browse";
+import { browsePeople, browseTitles, browseTitlesWithCount, listRegionProviders } from "./browse.server";
 import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
-import { TITLE_ORDERS } from "./browse";
 import { loadPersonPage } from "./person-page.server";
 import { credits, genres, people, titleGenres, titles } from "./schema";
 import { searchCatalogue } from "./search.server";
@@ -160,7 +160,10 @@ describe("query plans of the uncached public pages: seeks, no full scans", () =>
       if (mix.includes("genre=")) expect(recorded.some(({ sql }) => /title_genres tg INDEXED BY title_genres_genre_idx ON tg.genre_id = g.id WHERE g.slug IN \([^)]*\) LIMIT \?/.test(sql)), mix).toBe(true);
     }
     await expectSeeks("browse: providers of a region", (db) => listRegionProviders(db, "GB"));
-    await expectSeeks("browse: count by TMDB rating and provider", (db) => countTitles(db, { ...parseTitleFilters(new URLSearchParams(`tmdb_rating=6&provider=${BASE + 1}`)), region: "GB" }));
+    // Past the last page: the capped count alone.
+    for (const mix of [`tmdb_rating=6&provider=${BASE + 1}`, "genre=plans-drama&rating=6"]) {
+      await expectSeeks(`browse past the last page ${mix}`, (db) => browseTitlesWithCount(db, { ...parseTitleFilters(new URLSearchParams(`${mix}&page=${MAX_BROWSE_PAGE + 1}`)), region: "GB" }, 24));
+    }
     await expectSeeks("browse people", (db) => browsePeople(db, parsePersonFilters(new URLSearchParams("")), 24));
   });
 
