@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { sitemapBlock, sitemapFiles, SITEMAP_KINDS } from "~/seo/sitemap.server";
 import { parsePersonFilters, parseTitleFilters } from "./browse-filters.server";
+import { listTitles } from "./api-contract";
+import { listTitlesPage } from "./api.server";
 import { MAX_BROWSE_PAGE, TITLE_ORDERS } from "./browse";
 import { browsePeople, browseTitles, browseTitlesWithCount, listRegionProviders } from "./browse.server";
 import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
@@ -15,7 +17,7 @@ import { loadTitlePage } from "./title-page.server";
  * Cost that does not grow with the catalogue (issue 20): every statement the
  * uncached public pages run (title, person, search by prefix and by several
  * words, browse with every sort and three filter mixes, people, the sitemap
- * index and its files) is recorded at the D1 binding as drizzle sends it, and
+ * index and its files; api/v1/titles, which shares browse's reads) is recorded at the D1 binding as drizzle sends it, and
  * SQLite's plan for it may not read a whole table: each table is reached by a
  * key or an index (an ordered index walk that LIMIT stops is a seek for this
  * purpose; "SCAN t" alone is a full table scan). ANALYZE runs first, as the
@@ -165,6 +167,15 @@ describe("query plans of the uncached public pages: seeks, no full scans", () =>
       await expectSeeks(`browse past the last page ${mix}`, (db) => browseTitlesWithCount(db, { ...parseTitleFilters(new URLSearchParams(`${mix}&page=${MAX_BROWSE_PAGE + 1}`)), region: "GB" }, 24));
     }
     await expectSeeks("browse people", (db) => browsePeople(db, parsePersonFilters(new URLSearchParams("")), 24));
+  });
+
+  it("api/v1/titles: its page and capped count (the browse page's own statements, the API's filters)", async () => {
+    const mixes = [{}, { year_from: "1990", year_to: "1999" }, { type: "series", genre: "plans-drama", year_from: "1980", year_to: "2015", rating: "5", certification: "R", order: "rating", dir: "asc" }, { genre: "plans-drama", perPage: "100", page: "3" }];
+    for (const mix of mixes) {
+      const recorded = await plansOf((db) => listTitlesPage(db, listTitles.query!.parse(mix)));
+      expect(recorded.map(({ sql }) => sql).filter((sql) => /count\(\*\)/i.test(sql)), JSON.stringify(mix)).toHaveLength(1);
+      for (const { sql, details } of recorded) expect(fullScans(sql, details), `api titles ${JSON.stringify(mix)}: ${sql}\n${details.join("\n")}`).toEqual([]);
+    }
   });
 
   it("sitemap index and files", async () => {
