@@ -195,9 +195,40 @@ describe("filters", () => {
   it("browses people by department and gender, by popularity or name, with a count", async () => {
     const people = (search: string) => browsePeopleWithCount(db, parsePersonFilters(new URLSearchParams(search)), 50);
     const acting = await people("department=Acting&sort=name-desc");
-    expect({ ids: ours(acting.items), total: acting.total }).toEqual({ ids: [3, 2], total: 2 });
+    expect({ ids: ours(acting.items), total: acting.total, more: acting.more, pages: acting.pages }).toEqual({ ids: [3, 2], total: 2, more: false, pages: 1 });
     expect(ours((await people("gender=female&sort=popularity-desc")).items)).toEqual([3, 1]);
     expect(ours((await people("department=Acting&gender=female")).items)).toEqual([3]);
+  });
+
+  it("people: the count stops at the last page's worth and says 'more'; past the last page the capped count runs alone (issue 20)", async () => {
+    // 401 people of a department of their own (ids outside `ours`), in one statement: with 1 a page the cap is MAX_BROWSE_PAGE x 1 + 1 = 401.
+    await env.DB.prepare(
+      `INSERT INTO people (id, name, slug, known_for, gender, popularity)
+       WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?2 - 1)
+       SELECT ?1 + i, 'Browse Crew ' || i, 'browse-crew-' || i, 'Browse Crew', 'male', i FROM n`,
+    )
+      .bind(B + 10_000, MAX_BROWSE_PAGE + 1)
+      .run();
+    const d1 = countingD1(env.DB);
+    const counted = openD1(d1.env.DB, null).db;
+    const crew = (search: string, pageSize: number) => browsePeopleWithCount(counted, parsePersonFilters(new URLSearchParams(`department=Browse+Crew&${search}`)), pageSize);
+
+    // Within the cap (2 a page: 801): exact, the list and the count in one batch.
+    expect(await crew("", 2)).toMatchObject({ total: MAX_BROWSE_PAGE + 1, more: false, pages: Math.ceil((MAX_BROWSE_PAGE + 1) / 2), hasNext: true });
+    expect(d1.counts).toMatchObject({ statements: 2, batches: 1, batchedStatements: 2 });
+    // At the cap (1 a page): a lower bound, and the deepest page as the page count; the list is not cut.
+    const capped = await crew("sort=popularity-asc", 1);
+    expect(capped).toMatchObject({ total: MAX_BROWSE_PAGE, more: true, pages: MAX_BROWSE_PAGE, hasNext: true });
+    expect(capped.items.map((p) => p.id)).toEqual([B + 10_000]);
+
+    // Past the last page: no list, one statement, the capped count (never an exact count of every match).
+    const before = d1.recorded.length;
+    expect(await crew(`page=${MAX_BROWSE_PAGE + 1}`, 1)).toEqual({ items: [], hasNext: false, total: MAX_BROWSE_PAGE, more: true, pages: MAX_BROWSE_PAGE });
+    expect(await crew(`page=${MAX_BROWSE_PAGE + 1}`, 50)).toEqual({ items: [], hasNext: false, total: MAX_BROWSE_PAGE + 1, more: false, pages: 9 });
+    expect(d1.counts).toMatchObject({ statements: 6, batches: 2 });
+    const past = d1.recorded.slice(before).map((r) => r.sql);
+    expect(past).toHaveLength(2);
+    for (const sql of past) expect(sql).toMatch(/^select count\(\*\) as "total" from \(select 1 as "one" from "people" where .* limit \?\) "matches"$/i);
   });
 });
 
