@@ -105,11 +105,11 @@ export function paginationSchema<T extends z.ZodType>(item: T) {
 }
 
 /**
- * A paginated list whose count may stop early (listTitles: a capped count, so
- * a broad filter on a large catalogue does not count every row; decision 026,
- * "Scale"). It always answers `total_is_lower_bound` (`paginated` with
- * `totalIsLowerBound`); lists that count exactly use paginationSchema and do
- * not have the field.
+ * A paginated list whose count may stop early (listTitles, listPeople: a
+ * capped count, so a broad filter on a large catalogue does not count every
+ * row; decision 026, "Scale"). It always answers `total_is_lower_bound`
+ * (`paginated` with `totalIsLowerBound`); lists that count exactly use
+ * paginationSchema and do not have the field.
  */
 export function cappedPaginationSchema<T extends z.ZodType>(item: T) {
   const { pagination } = paginationSchema(item).shape;

@@ -67,7 +67,7 @@ export interface Page<T> {
   total: number;
   /**
    * Set by a list whose count may stop early (a capped count, see
-   * paginationSchema's `totalMayBeLowerBound`): the answer then always carries
+   * cappedPaginationSchema in contract.ts): the answer then always carries
    * `total_is_lower_bound`, true when `total` is only what was counted.
    * Lists that count exactly leave it out, and their answer has no such field.
    */

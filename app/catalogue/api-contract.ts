@@ -290,6 +290,7 @@ export const listPeople = defineEndpoint({
   path: "/people",
   operationId: "listPeople",
   summary: "List people",
+  description: `Browse people by known-for department and gender, paginated. The count stops at the deepest page's worth (${MAX_BROWSE_PAGE} pages): \`pagination.total_is_lower_bound\` says when \`total\` is only a lower bound.`,
   tag: "Catalogue",
   access: "public",
   permission: "titles.view",
@@ -301,7 +302,7 @@ export const listPeople = defineEndpoint({
       dir: z.enum(DIRECTIONS).optional(),
     })
     .extend(paginationQuery({ perPage: API_DEFAULT_PER_PAGE, maxPerPage: API_MAX_PER_PAGE, maxPage: API_MAX_PAGE }).shape),
-  responses: { 200: { description: "A page of people.", schema: paginationSchema(personSummarySchema) }, ...readErrors() },
+  responses: { 200: { description: "A page of people.", schema: cappedPaginationSchema(personSummarySchema) }, ...readErrors() },
 });
 
 export const getPerson = defineEndpoint({

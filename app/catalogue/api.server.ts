@@ -3,8 +3,8 @@ import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import type { ApiCall } from "~/api/handler.server";
 import { paginated } from "~/api/query";
-import type { creditSchema, episodeSchema, listTitles, seasonSchema, TITLE_COUNTS, TITLE_RELATIONS, videoSchema } from "./api-contract";
-import { browseTitlesWithCount } from "./browse.server";
+import type { creditSchema, episodeSchema, listPeople, listTitles, seasonSchema, TITLE_COUNTS, TITLE_RELATIONS, videoSchema } from "./api-contract";
+import { browsePeopleWithCount, browseTitlesWithCount } from "./browse.server";
 import { mediaUrl } from "./media";
 import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "./schema";
 import { personPath, titlePath } from "./slug";
@@ -66,6 +66,20 @@ export async function listTitlesPage(db: Database, query: ApiCall<typeof listTit
 
 export function personSummary(row: { id: number; name: string; slug: string; profile: string | null; knownFor: string | null }) {
   return { id: row.id, name: row.name, slug: row.slug, profile: row.profile, known_for: row.knownFor, url: personPath(row) };
+}
+
+/**
+ * GET api/v1/people: one page and its count in one round trip, the people
+ * page's own read (browsePeopleWithCount). The count is capped at the deepest
+ * page's worth, so a broad filter on a large catalogue does not count every
+ * person; `total_is_lower_bound` says when it stopped early (decision 026,
+ * "Scale").
+ */
+export async function listPeoplePage(db: Database, query: ApiCall<typeof listPeople>["query"]) {
+  const { perPage, page } = query;
+  const filters = { department: query.department, gender: query.gender, order: query.order, dir: query.dir, page };
+  const { items, total, more, pages } = await browsePeopleWithCount(db, filters, perPage);
+  return paginated({ data: items.map(personSummary), page, perPage, total, totalIsLowerBound: more, lastPage: pages });
 }
 
 export function creditOut(row: {

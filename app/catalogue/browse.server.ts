@@ -327,13 +327,3 @@ function personConditions(filters: Pick<PersonFilters, "department" | "gender">,
   if (filters.gender) where.push(eq(col(people.gender), filters.gender));
   return where;
 }
-
-/** How many people match (for the API's pagination.total). */
-export async function countPeople(db: Database, filters: Pick<PersonFilters, "department" | "gender">) {
-  const where = personConditions(filters);
-  const [row] = await db
-    .select({ total: sql<number>`count(*)` })
-    .from(people)
-    .where(where.length ? and(...where) : undefined);
-  return Number(row?.total ?? 0);
-}
