@@ -104,6 +104,28 @@ export function paginationSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/**
+ * A paginated list whose count may stop early (listTitles, listPeople: a
+ * capped count, so a broad filter on a large catalogue does not count every
+ * row; decision 026, "Scale"). It always answers `total_is_lower_bound`
+ * (`paginated` with `totalIsLowerBound`); lists that count exactly use
+ * paginationSchema and do not have the field.
+ */
+export function cappedPaginationSchema<T extends z.ZodType>(item: T) {
+  const { pagination } = paginationSchema(item).shape;
+  return z.object({
+    pagination: pagination.extend({
+      total: z.number().int().describe("How many match; when `total_is_lower_bound` is true, at least this many (the count stopped early)."),
+      last_page: z.number().int().describe("The last page; when `total_is_lower_bound` is true, the deepest page this list serves."),
+      total_is_lower_bound: z
+        .boolean()
+        .describe(
+          "false: `total` and `last_page` are exact. true: the count stopped early (a broad filter on a large catalogue), so `total` is a lower bound and `last_page` the deepest page this list serves; page until a page comes back short or empty.",
+        ),
+    }),
+  });
+}
+
 export const idParam = (name = "id", description = "Numeric id.") =>
   z.object({
     [name]: z

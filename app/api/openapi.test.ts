@@ -87,6 +87,22 @@ describe("OpenAPI document", () => {
     expect(title.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "id", in: "path" }), expect.objectContaining({ name: "with", in: "query" })]));
   });
 
+  it("says when a list's total is a lower bound: the capped counts of listTitles and listPeople (issue 20), not the lists that count exactly", () => {
+    type Pagination = { properties: Record<string, { type?: string; description?: string }>; required: string[] };
+    const paginationOf = (path: string) =>
+      ((document.paths[path].get as { responses: Record<string, { content: Record<string, { schema: { properties: { pagination: Pagination } } }> }> }).responses["200"].content["application/json"].schema.properties
+        .pagination);
+    for (const path of ["/titles", "/people"]) {
+      const pagination = paginationOf(path);
+      expect(pagination.properties.total_is_lower_bound, path).toMatchObject({ type: "boolean", description: expect.stringContaining("lower bound") });
+      expect(pagination.required, path).toContain("total_is_lower_bound");
+      expect(pagination.properties.total.description, path).toContain("total_is_lower_bound");
+      expect((document.paths[path].get as { description: string }).description, path).toContain("total_is_lower_bound");
+    }
+    // Lists that count exactly keep the plain shape.
+    expect(paginationOf("/channels").properties).not.toHaveProperty("total_is_lower_bound");
+  });
+
   it("describes request bodies with the schemas the server validates (contact form)", () => {
     const contact = document.paths["/contact-page"].post as { requestBody: { content: Record<string, { schema: { required: string[]; properties: Record<string, unknown> } }> } };
     const schema = contact.requestBody.content["application/json"].schema;

@@ -137,7 +137,7 @@ export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[], { siteNa
       description: [
         `The JSON API of ${siteName}: the catalogue, pages, account, billing and uploads.`,
         "Authenticate with a personal access token from Account settings › Developers: `Authorization: Bearer <token>`. Tokens need the `api.access` permission. The site's own pages call the same endpoints with their session cookie.",
-        "Conventions: `with`, `load` and `loadCount` take comma-joined relation names; lists are paginated under `pagination.data` (`current_page`, `per_page`, `total`, `last_page`); `PUT`, `PATCH` and `DELETE` may be sent as `POST` with `X-HTTP-Method-Override` or `_method`; `workspaceId` is checked for membership. Every error is JSON with a `message`; validation errors (422) also carry `errors`, a map of field to messages; 429 answers carry `Retry-After`.",
+        "Conventions: `with`, `load` and `loadCount` take comma-joined relation names; lists are paginated under `pagination.data` (`current_page`, `per_page`, `total`, `last_page`; a list whose count may stop early, such as `listTitles` and `listPeople`, also answers `total_is_lower_bound`: when true, `total` is a lower bound and `last_page` the deepest page it serves); `PUT`, `PATCH` and `DELETE` may be sent as `POST` with `X-HTTP-Method-Override` or `_method`; `workspaceId` is checked for membership. Every error is JSON with a `message`; validation errors (422) also carry `errors`, a map of field to messages; 429 answers carry `Retry-After`.",
       ].join("\n\n"),
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },

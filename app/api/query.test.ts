@@ -31,6 +31,23 @@ describe("api/v1 query conventions", () => {
     expect(paginated({ data: [], page: 1, perPage: 10, total: 0 }).pagination).toMatchObject({ last_page: 1, from: null, to: null });
   });
 
+  it("a list with a capped count says whether its total is a lower bound; the others have no such field", () => {
+    expect(paginated({ data: ["a"], page: 1, perPage: 1, total: 5 }).pagination).not.toHaveProperty("total_is_lower_bound");
+    expect(paginated({ data: ["a", "b"], page: 2, perPage: 2, total: 5, totalIsLowerBound: false, lastPage: 3 }).pagination).toEqual({
+      data: ["a", "b"],
+      current_page: 2,
+      per_page: 2,
+      total: 5,
+      total_is_lower_bound: false,
+      last_page: 3,
+      from: 3,
+      to: 4,
+    });
+    // A lower bound: the list's own last page (the deepest it serves), not total / perPage.
+    expect(paginated({ data: ["a", "b"], page: 1, perPage: 2, total: 2, totalIsLowerBound: true, lastPage: 400 }).pagination).toMatchObject({ total: 2, total_is_lower_bound: true, last_page: 400 });
+    expect(paginated({ data: [], page: 1, perPage: 2, total: 0, totalIsLowerBound: false, lastPage: 0 }).pagination).toMatchObject({ last_page: 1 });
+  });
+
   it("a repeated query key keeps its first value", () => {
     expect(firstValues(new URLSearchParams("page=2&page=9&with=a"))).toEqual({ page: "2", with: "a" });
   });

@@ -65,11 +65,20 @@ export interface Page<T> {
   page: number;
   perPage: number;
   total: number;
+  /**
+   * Set by a list whose count may stop early (a capped count, see
+   * cappedPaginationSchema in contract.ts): the answer then always carries
+   * `total_is_lower_bound`, true when `total` is only what was counted.
+   * Lists that count exactly leave it out, and their answer has no such field.
+   */
+  totalIsLowerBound?: boolean;
+  /** The list's own page count when it knows better than total / perPage (a capped count: the deepest page that may hold items). */
+  lastPage?: number;
 }
 
 /** The spec's paginated list shape. */
-export function paginated<T>({ data, page, perPage, total }: Page<T>) {
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
+export function paginated<T>({ data, page, perPage, total, totalIsLowerBound, lastPage }: Page<T>) {
+  const last = Math.max(1, lastPage ?? Math.ceil(total / perPage));
   const from = data.length ? (page - 1) * perPage + 1 : null;
   return {
     pagination: {
@@ -77,7 +86,8 @@ export function paginated<T>({ data, page, perPage, total }: Page<T>) {
       current_page: page,
       per_page: perPage,
       total,
-      last_page: lastPage,
+      ...(totalIsLowerBound === undefined ? {} : { total_is_lower_bound: totalIsLowerBound }),
+      last_page: last,
       from,
       to: from === null ? null : from + data.length - 1,
     },

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineEndpoint, errorResponses, idParam, paginationSchema } from "~/api/contract";
+import { cappedPaginationSchema, defineEndpoint, errorResponses, idParam, paginationSchema } from "~/api/contract";
 import { optionalWholeNumber, paginationQuery, relationList } from "~/api/query";
 import { API_DEFAULT_PER_PAGE, API_MAX_PAGE, API_MAX_PER_PAGE } from "~/constants";
-import { DIRECTIONS, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
+import { DIRECTIONS, MAX_BROWSE_PAGE, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
 import { CERTIFICATIONS, MAX_YEAR, MIN_YEAR } from "./browse-options";
 import { GENDERS, TITLE_TYPES, VIDEO_CATEGORIES, VIDEO_SOURCES } from "./schema";
 
@@ -170,7 +170,8 @@ export const listTitles = defineEndpoint({
   path: "/titles",
   operationId: "listTitles",
   summary: "List titles",
-  description: "Browse the catalogue with filters and a sort, paginated.",
+  description:
+    `Browse the catalogue with filters and a sort, paginated. The count stops at the deepest page's worth (${MAX_BROWSE_PAGE} pages) and, with a genre, after a fixed number of the genre's titles: \`pagination.total_is_lower_bound\` says when \`total\` is only a lower bound.`,
   tag: "Catalogue",
   access: "public",
   permission: "titles.view",
@@ -186,7 +187,7 @@ export const listTitles = defineEndpoint({
       dir: z.enum(DIRECTIONS).optional().describe("Default: names A-Z, everything else highest or newest first."),
     })
     .extend(paginationQuery({ perPage: API_DEFAULT_PER_PAGE, maxPerPage: API_MAX_PER_PAGE, maxPage: API_MAX_PAGE }).shape),
-  responses: { 200: { description: "A page of titles.", schema: paginationSchema(titleSummarySchema) }, ...readErrors() },
+  responses: { 200: { description: "A page of titles.", schema: cappedPaginationSchema(titleSummarySchema) }, ...readErrors() },
 });
 
 export const getTitle = defineEndpoint({
@@ -289,6 +290,7 @@ export const listPeople = defineEndpoint({
   path: "/people",
   operationId: "listPeople",
   summary: "List people",
+  description: `Browse people by known-for department and gender, paginated. The count stops at the deepest page's worth (${MAX_BROWSE_PAGE} pages): \`pagination.total_is_lower_bound\` says when \`total\` is only a lower bound.`,
   tag: "Catalogue",
   access: "public",
   permission: "titles.view",
@@ -300,7 +302,7 @@ export const listPeople = defineEndpoint({
       dir: z.enum(DIRECTIONS).optional(),
     })
     .extend(paginationQuery({ perPage: API_DEFAULT_PER_PAGE, maxPerPage: API_MAX_PER_PAGE, maxPage: API_MAX_PAGE }).shape),
-  responses: { 200: { description: "A page of people.", schema: paginationSchema(personSummarySchema) }, ...readErrors() },
+  responses: { 200: { description: "A page of people.", schema: cappedPaginationSchema(personSummarySchema) }, ...readErrors() },
 });
 
 export const getPerson = defineEndpoint({

@@ -1,7 +1,10 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
-import type { creditSchema, episodeSchema, seasonSchema, TITLE_COUNTS, TITLE_RELATIONS, videoSchema } from "./api-contract";
+import type { ApiCall } from "~/api/handler.server";
+import { paginated } from "~/api/query";
+import type { creditSchema, episodeSchema, listPeople, listTitles, seasonSchema, TITLE_COUNTS, TITLE_RELATIONS, videoSchema } from "./api-contract";
+import { browsePeopleWithCount, browseTitlesWithCount } from "./browse.server";
 import { mediaUrl } from "./media";
 import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "./schema";
 import { personPath, titlePath } from "./slug";
@@ -29,8 +32,54 @@ export function titleSummary(row: { id: number; type: "movie" | "series"; name: 
   };
 }
 
+/**
+ * GET api/v1/titles: one page and its count in one round trip, the browse
+ * page's own read (browseTitlesWithCount). The count is capped (the deepest
+ * page's worth; with a genre, BROWSE_COUNT_GENRE_LINKS of its links), so a
+ * broad filter on a large catalogue does not count every title;
+ * `total_is_lower_bound` says when it stopped early (decision 026, "Scale").
+ * `genreLinks` is for tests.
+ */
+export async function listTitlesPage(db: Database, query: ApiCall<typeof listTitles>["query"], genreLinks?: number) {
+  const { perPage, page } = query;
+  const filters = {
+    type: query.type,
+    genre: query.genre ? [query.genre] : [],
+    genre_match: "any" as const,
+    year_from: query.year_from,
+    year_to: query.year_to,
+    runtime_min: undefined,
+    runtime_max: undefined,
+    language: undefined,
+    country: undefined,
+    rating: query.rating,
+    tmdb_rating: undefined,
+    provider: undefined,
+    certification: query.certification,
+    order: query.order,
+    dir: query.dir,
+    page,
+  };
+  const { items, total, more, pages } = await browseTitlesWithCount(db, filters, perPage, genreLinks);
+  return paginated({ data: items.map(titleSummary), page, perPage, total, totalIsLowerBound: more, lastPage: pages });
+}
+
 export function personSummary(row: { id: number; name: string; slug: string; profile: string | null; knownFor: string | null }) {
   return { id: row.id, name: row.name, slug: row.slug, profile: row.profile, known_for: row.knownFor, url: personPath(row) };
+}
+
+/**
+ * GET api/v1/people: one page and its count in one round trip, the people
+ * page's own read (browsePeopleWithCount). The count is capped at the deepest
+ * page's worth, so a broad filter on a large catalogue does not count every
+ * person; `total_is_lower_bound` says when it stopped early (decision 026,
+ * "Scale").
+ */
+export async function listPeoplePage(db: Database, query: ApiCall<typeof listPeople>["query"]) {
+  const { perPage, page } = query;
+  const filters = { department: query.department, gender: query.gender, order: query.order, dir: query.dir, page };
+  const { items, total, more, pages } = await browsePeopleWithCount(db, filters, perPage);
+  return paginated({ data: items.map(personSummary), page, perPage, total, totalIsLowerBound: more, lastPage: pages });
 }
 
 export function creditOut(row: {

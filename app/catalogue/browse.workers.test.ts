@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
+import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { countingD1 } from "../../tests/support/counting-d1.workers";
 import { openD1 } from "~/db/client.server";
 import { DIRECTIONS, MAX_BROWSE_PAGE, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
 import { parsePersonFilters, parseTitleFilters } from "./browse-filters.server";
-import { browsePeopleQuery, browsePeopleWithCount, browseTitlesQuery, browseTitlesWithCount, countTitles, listRegionProviders } from "./browse.server";
+import { browsePeopleQuery, browsePeopleWithCount, browseTitlesQuery, browseTitlesWithCount, listRegionProviders } from "./browse.server";
 import { genres, people, titleGenres, titles } from "./schema";
 import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
 
@@ -158,7 +160,8 @@ describe("filters", () => {
       expect(result.pages).toBe(2);
       expect(result.hasNext).toBe(true);
     }
-    expect((await browse("type=series&sort=rating-desc")).total).toBe(await countTitles(db, parseTitleFilters(new URLSearchParams("type=series"))));
+    const [series] = await db.select({ n: count() }).from(titles).where(eq(titles.type, "series"));
+    expect((await browse("type=series&sort=rating-desc")).total).toBe(series.n);
     const runtime = await browse("runtime_min=100&language=en&country=GB");
     expect({ total: runtime.total, ids: ours(runtime.items) }).toEqual({ total: 1, ids: [3] });
   });
@@ -176,12 +179,56 @@ describe("filters", () => {
     expect(ours(capped.items).sort()).toEqual([1, 2, 4]);
   });
 
+  it("past the last page: no list, and the same capped count as every page, alone (never an exact count of every match)", async () => {
+    const d1 = countingD1(env.DB);
+    const counted = openD1(d1.env.DB, null).db;
+    const past = (search: string, links?: number) => browseTitlesWithCount(counted, parseTitleFilters(new URLSearchParams(`${search}&page=${MAX_BROWSE_PAGE + 1}`)), 50, links);
+    expect(await past("genre=browse-drama")).toEqual({ items: [], hasNext: false, total: 3, more: false, pages: 1 });
+    expect(d1.counts).toMatchObject({ statements: 1, batches: 0 });
+    expect(d1.recorded[0].sql).toMatch(/LIMIT \?\)\) as "total"/);
+    expect(await past("genre=browse-drama", 2)).toMatchObject({ items: [], total: 2, more: true, pages: MAX_BROWSE_PAGE });
+    // Without a genre: the count of the matches up to the cap (50 pages' worth + 1 here), read from titles with a LIMIT.
+    expect(await past("type=series")).toMatchObject({ items: [], total: 3, more: false, pages: 1 });
+    expect(d1.recorded.at(-1)!.sql).toMatch(/select count\(\*\) as "total", 0 as "examined" from \(select 1 as "one" from "titles" where .* limit \?\) "matches"/i);
+  });
+
   it("browses people by department and gender, by popularity or name, with a count", async () => {
     const people = (search: string) => browsePeopleWithCount(db, parsePersonFilters(new URLSearchParams(search)), 50);
     const acting = await people("department=Acting&sort=name-desc");
-    expect({ ids: ours(acting.items), total: acting.total }).toEqual({ ids: [3, 2], total: 2 });
+    expect({ ids: ours(acting.items), total: acting.total, more: acting.more, pages: acting.pages }).toEqual({ ids: [3, 2], total: 2, more: false, pages: 1 });
     expect(ours((await people("gender=female&sort=popularity-desc")).items)).toEqual([3, 1]);
     expect(ours((await people("department=Acting&gender=female")).items)).toEqual([3]);
+  });
+
+  it("people: the count stops at the last page's worth and says 'more'; past the last page the capped count runs alone (issue 20)", async () => {
+    // 401 people of a department of their own (ids outside `ours`), in one statement: with 1 a page the cap is MAX_BROWSE_PAGE x 1 + 1 = 401.
+    await env.DB.prepare(
+      `INSERT INTO people (id, name, slug, known_for, gender, popularity)
+       WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?2 - 1)
+       SELECT ?1 + i, 'Browse Crew ' || i, 'browse-crew-' || i, 'Browse Crew', 'male', i FROM n`,
+    )
+      .bind(B + 10_000, MAX_BROWSE_PAGE + 1)
+      .run();
+    const d1 = countingD1(env.DB);
+    const counted = openD1(d1.env.DB, null).db;
+    const crew = (search: string, pageSize: number) => browsePeopleWithCount(counted, parsePersonFilters(new URLSearchParams(`department=Browse+Crew&${search}`)), pageSize);
+
+    // Within the cap (2 a page: 801): exact, the list and the count in one batch.
+    expect(await crew("", 2)).toMatchObject({ total: MAX_BROWSE_PAGE + 1, more: false, pages: Math.ceil((MAX_BROWSE_PAGE + 1) / 2), hasNext: true });
+    expect(d1.counts).toMatchObject({ statements: 2, batches: 1, batchedStatements: 2 });
+    // At the cap (1 a page): a lower bound, and the deepest page as the page count; the list is not cut.
+    const capped = await crew("sort=popularity-asc", 1);
+    expect(capped).toMatchObject({ total: MAX_BROWSE_PAGE, more: true, pages: MAX_BROWSE_PAGE, hasNext: true });
+    expect(capped.items.map((p) => p.id)).toEqual([B + 10_000]);
+
+    // Past the last page: no list, one statement, the capped count (never an exact count of every match).
+    const before = d1.recorded.length;
+    expect(await crew(`page=${MAX_BROWSE_PAGE + 1}`, 1)).toEqual({ items: [], hasNext: false, total: MAX_BROWSE_PAGE, more: true, pages: MAX_BROWSE_PAGE });
+    expect(await crew(`page=${MAX_BROWSE_PAGE + 1}`, 50)).toEqual({ items: [], hasNext: false, total: MAX_BROWSE_PAGE + 1, more: false, pages: 9 });
+    expect(d1.counts).toMatchObject({ statements: 6, batches: 2 });
+    const past = d1.recorded.slice(before).map((r) => r.sql);
+    expect(past).toHaveLength(2);
+    for (const sql of past) expect(sql).toMatch(/^select count\(\*\) as "total" from \(select 1 as "one" from "people" where .* limit \?\) "matches"$/i);
   });
 });
 

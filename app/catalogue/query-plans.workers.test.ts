@@ -3,9 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { sitemapBlock, sitemapFiles, SITEMAP_KINDS } from "~/seo/sitemap.server";
 import { parsePersonFilters, parseTitleFilters } from "./browse-filters.server";
-import { browsePeople, browseTitles, browseTitlesWithCount, countTitles, listRegionProviders } from "./browse.server";
+import { listPeople, listTitles } from "./api-contract";
+import { listPeoplePage, listTitlesPage } from "./api.server";
+import { DIRECTIONS, MAX_BROWSE_PAGE, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
+import { browsePeople, browsePeopleWithCount, browseTitles, browseTitlesWithCount, listRegionProviders } from "./browse.server";
 import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
-import { TITLE_ORDERS } from "./browse";
 import { loadPersonPage } from "./person-page.server";
 import { credits, genres, people, titleGenres, titles } from "./schema";
 import { searchCatalogue } from "./search.server";
@@ -15,7 +17,7 @@ import { loadTitlePage } from "./title-page.server";
  * Cost that does not grow with the catalogue (issue 20): every statement the
  * uncached public pages run (title, person, search by prefix and by several
  * words, browse with every sort and three filter mixes, people, the sitemap
- * index and its files) is recorded at the D1 binding as drizzle sends it, and
+ * index and its files; api/v1/titles and api/v1/people, which share browse's reads) is recorded at the D1 binding as drizzle sends it, and
  * SQLite's plan for it may not read a whole table: each table is reached by a
  * key or an index (an ordered index walk that LIMIT stops is a seek for this
  * purpose; "SCAN t" alone is a full table scan). ANALYZE runs first, as the
@@ -160,8 +162,56 @@ describe("query plans of the uncached public pages: seeks, no full scans", () =>
       if (mix.includes("genre=")) expect(recorded.some(({ sql }) => /title_genres tg INDEXED BY title_genres_genre_idx ON tg.genre_id = g.id WHERE g.slug IN \([^)]*\) LIMIT \?/.test(sql)), mix).toBe(true);
     }
     await expectSeeks("browse: providers of a region", (db) => listRegionProviders(db, "GB"));
-    await expectSeeks("browse: count by TMDB rating and provider", (db) => countTitles(db, { ...parseTitleFilters(new URLSearchParams(`tmdb_rating=6&provider=${BASE + 1}`)), region: "GB" }));
+    // Past the last page: the capped count alone.
+    for (const mix of [`tmdb_rating=6&provider=${BASE + 1}`, "genre=plans-drama&rating=6"]) {
+      await expectSeeks(`browse past the last page ${mix}`, (db) => browseTitlesWithCount(db, { ...parseTitleFilters(new URLSearchParams(`${mix}&page=${MAX_BROWSE_PAGE + 1}`)), region: "GB" }, 24));
+    }
     await expectSeeks("browse people", (db) => browsePeople(db, parsePersonFilters(new URLSearchParams("")), 24));
+  });
+
+  it("api/v1/titles: its page and capped count (the browse page's own statements, the API's filters)", async () => {
+    const mixes = [{}, { year_from: "1990", year_to: "1999" }, { type: "series", genre: "plans-drama", year_from: "1980", year_to: "2015", rating: "5", certification: "R", order: "rating", dir: "asc" }, { genre: "plans-drama", perPage: "100", page: "3" }];
+    for (const mix of mixes) {
+      const recorded = await plansOf((db) => listTitlesPage(db, listTitles.query!.parse(mix)));
+      expect(recorded.map(({ sql }) => sql).filter((sql) => /count\(\*\)/i.test(sql)), JSON.stringify(mix)).toHaveLength(1);
+      for (const { sql, details } of recorded) expect(fullScans(sql, details), `api titles ${JSON.stringify(mix)}: ${sql}\n${details.join("\n")}`).toEqual([]);
+    }
+  });
+
+  it("browse people and api/v1/people: the page and its capped count, every sort and filter mix; past the last page", async () => {
+    // What the count reads, by filter (a covering index each; the LIMIT cap stops every walk that meets only matches).
+    const countIndex: Record<string, RegExp> = {
+      // No filter: any covering index (SQLite takes the smallest), every entry a match.
+      "": /^SCAN people USING COVERING INDEX \w+$/,
+      "department=Acting": /^SEARCH people USING COVERING INDEX people_known_for_idx \(known_for=\?\)$/,
+      "gender=female": /^SEARCH people USING COVERING INDEX people_gender_idx \(gender=\?\)$/,
+      // Both: the browse index holds both (no index leads with them); at worst one pass over it, like the list.
+      "department=Directing&gender=male": /^(SCAN|SEARCH) people USING COVERING INDEX people_browse_popularity_idx\b/,
+    };
+    const check = (label: string, mix: string, recorded: { sql: string; details: string[] }[]) => {
+      const counts = recorded.filter(({ sql }) => /count\(\*\)/i.test(sql));
+      expect(counts, label).toHaveLength(1);
+      expect(counts[0].sql, label).toMatch(/ limit \?\) (as )?"matches"$/i);
+      expect(counts[0].details.filter((line) => /^(SCAN|SEARCH) people\b/.test(line)), `${label}: ${counts[0].details.join("\n")}`).toEqual([expect.stringMatching(countIndex[mix])]);
+      for (const { sql, details } of recorded) expect(fullScans(sql, details), `${label}: ${sql}\n${details.join("\n")}`).toEqual([]);
+    };
+    for (const mix of Object.keys(countIndex)) {
+      for (const order of PERSON_ORDERS) {
+        for (const dir of DIRECTIONS) {
+          const label = `browse people ${order} ${dir} ${mix}`;
+          const recorded = await plansOf((db) => browsePeopleWithCount(db, parsePersonFilters(new URLSearchParams(`${mix}&sort=${order}-${dir}`)), 24));
+          expect(recorded, label).toHaveLength(2);
+          check(label, mix, recorded);
+        }
+      }
+      // Past the last page: the capped count alone.
+      const past = await plansOf((db) => browsePeopleWithCount(db, parsePersonFilters(new URLSearchParams(`${mix}&page=${MAX_BROWSE_PAGE + 1}`)), 24));
+      expect(past, `past the last page ${mix}`).toHaveLength(1);
+      check(`browse people past the last page ${mix}`, mix, past);
+      // The API's own read, with its query shape.
+      const query = Object.fromEntries(new URLSearchParams(mix));
+      check(`api people ${mix}`, mix, await plansOf((db) => listPeoplePage(db, listPeople.query!.parse({ ...query, perPage: "100", page: "3", order: "name", dir: "asc" }))));
+    }
   });
 
   it("sitemap index and files", async () => {

@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function BrowsePeople({ loaderData }: Route.ComponentProps) {
-  const { filters, items, hasNext, ads, total, pages } = loaderData;
+  const { filters, items, hasNext, ads, total, more, pages } = loaderData;
   const t = useTrans();
   const { page: _page, ...rest } = filters;
   return (
@@ -52,6 +52,7 @@ export default function BrowsePeople({ loaderData }: Route.ComponentProps) {
       actionsClassName="col-span-2 sm:col-span-1"
       activeFilters={[filters.department, filters.gender].filter(Boolean).length}
       total={total}
+      more={more}
       pages={pages}
       sort={
         <SortSelect

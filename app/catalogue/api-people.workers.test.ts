@@ -1,0 +1,118 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { countingD1 } from "../../tests/support/counting-d1.workers";
+import { runRoute } from "../../tests/workers/app-request";
+import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
+import { openD1 } from "~/db/client.server";
+import { loader } from "~/routes/api/v1/catalogue/people";
+import { listPeople } from "./api-contract";
+import { MAX_BROWSE_PAGE } from "./browse";
+
+/**
+ * GET api/v1/people (issue 20): the page and its count in one D1 round trip,
+ * and a count that stops early on a broad filter (the people page's capped
+ * count), which `pagination.total_is_lower_bound` tells the client; the same
+ * as api/v1/titles (api-titles.workers.test.ts).
+ *
+ * The fixture: 410 people known for a department of their own, three of them
+ * female (the others male). With perPage=1 the cap is MAX_BROWSE_PAGE x 1 + 1
+ * = 401 matches, which 410 people reach.
+ */
+const { db } = openD1(env.DB, null);
+const BASE = 975_000;
+const PEOPLE = 410;
+const DEPARTMENT = "Api Count Crew";
+
+beforeAll(async () => {
+  // Guests may browse the catalogue (the seed's default guest role does the same).
+  await db.insert(permissions).values({ name: "titles.view", displayName: "View titles", group: "titles" }).onConflictDoNothing();
+  await db.insert(roles).values({ name: "guests", guest: true }).onConflictDoNothing();
+  const [permission] = await db.select().from(permissions).where(eq(permissions.name, "titles.view"));
+  for (const role of await db.select().from(roles).where(eq(roles.guest, true))) {
+    await db.insert(rolePermissions).values({ roleId: role.id, permissionId: permission.id }).onConflictDoNothing();
+  }
+  // One statement for all the people (D1 allows 100 bound values a statement).
+  await env.DB.prepare(
+    `INSERT INTO people (id, name, slug, known_for, gender, popularity)
+     WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?2 - 1)
+     SELECT ?1 + i, 'Api Count Person ' || i, 'api-count-person-' || i, ?3, CASE WHEN i < 3 THEN 'female' ELSE 'male' END, i FROM n`,
+  )
+    .bind(BASE, PEOPLE, DEPARTMENT)
+    .run();
+});
+
+interface Answer {
+  status: number;
+  body: { pagination: { data: { id: number }[]; current_page: number; per_page: number; total: number; total_is_lower_bound: boolean; last_page: number; from: number | null; to: number | null } };
+  /** D1 work of the route's loader alone (the root middleware's is before it). */
+  loader: { statements: number; batches: number; batchedStatements: number; roundTrips: number; sql: string[] };
+}
+
+/** One guest GET of api/v1/people behind the real root middleware, its D1 work counted at the binding. */
+async function getPeople(search: string): Promise<Answer> {
+  const d1 = countingD1(env.DB);
+  const request = new Request(`http://localhost/api/v1/people?${search}`, { headers: { "CF-Connecting-IP": "203.0.113.91" } });
+  const { value, thrown } = await runRoute(
+    request,
+    async (args) => {
+      const before = { ...d1.counts, roundTrips: d1.roundTrips(), recorded: d1.recorded.length };
+      const response = await loader(args as never);
+      const loaderWork = {
+        statements: d1.counts.statements - before.statements,
+        batches: d1.counts.batches - before.batches,
+        batchedStatements: d1.counts.batchedStatements - before.batchedStatements,
+        roundTrips: d1.roundTrips() - before.roundTrips,
+        sql: d1.recorded.slice(before.recorded).map((r) => r.sql),
+      };
+      return { response, loaderWork };
+    },
+    {},
+    { env: d1.env, isLocal: false },
+  );
+  expect(thrown).toBeUndefined();
+  const { response, loaderWork } = value!;
+  const body = (await response.json()) as Answer["body"];
+  if (response.status === 200) listPeople.responses[200].schema!.parse(body); // the answer is what the contract (and the OpenAPI document) says
+  return { status: response.status, body, loader: loaderWork };
+}
+
+const department = `department=${encodeURIComponent(DEPARTMENT)}`;
+
+describe("api/v1/people: page and capped count", () => {
+  it("reads the page and its count in one D1 round trip (one batch of two statements)", async () => {
+    for (const search of [department, "", "gender=female&order=name&dir=asc", `${department}&gender=male`]) {
+      const { status, loader } = await getPeople(search);
+      expect(status, search).toBe(200);
+      expect(loader, search).toMatchObject({ statements: 2, batches: 1, batchedStatements: 2, roundTrips: 1 });
+      expect(loader.sql.filter((sql) => /count\(\*\)/i.test(sql)), search).toHaveLength(1);
+      // The count reads the matches up to the cap, never all of them.
+      expect(loader.sql.find((sql) => /count\(\*\)/i.test(sql)), search).toMatch(/^select count\(\*\) as "total" from \(select 1 (as "one" )?from "people".* limit \?\) (as )?"matches"$/i);
+    }
+  });
+
+  it("an exact count says so: total and last_page as before, total_is_lower_bound false", async () => {
+    const all = await getPeople(`${department}&perPage=100&page=5`);
+    expect(all.body.pagination).toMatchObject({ current_page: 5, per_page: 100, total: PEOPLE, total_is_lower_bound: false, last_page: 5, from: 401, to: PEOPLE });
+    expect(all.body.pagination.data).toHaveLength(10);
+
+    const female = await getPeople(`${department}&gender=female`);
+    expect(female.body.pagination).toMatchObject({ total: 3, total_is_lower_bound: false, last_page: 1, from: 1, to: 3 });
+    expect(female.body.pagination.data.map((p) => p.id).sort()).toEqual([BASE, BASE + 1, BASE + 2]);
+
+    const none = await getPeople(`department=${encodeURIComponent("Nobody Here Crew")}`);
+    expect(none.body.pagination).toMatchObject({ data: [], total: 0, total_is_lower_bound: false, last_page: 1, from: null, to: null });
+  });
+
+  it("a count that reaches the cap (the deepest page's worth) is a lower bound, and says so", async () => {
+    // perPage=1: the count stops at MAX_BROWSE_PAGE + 1 = 401 matches of the 410.
+    const capped = await getPeople(`${department}&perPage=1&order=popularity&dir=asc`);
+    expect(capped.body.pagination).toMatchObject({ current_page: 1, per_page: 1, total: MAX_BROWSE_PAGE, total_is_lower_bound: true, last_page: MAX_BROWSE_PAGE, from: 1, to: 1 });
+    expect(capped.body.pagination.data.map((p) => p.id)).toEqual([BASE]);
+    expect(capped.loader).toMatchObject({ roundTrips: 1 });
+    // The deepest page the API serves still lists people.
+    const deepest = await getPeople(`${department}&perPage=1&order=popularity&dir=asc&page=${MAX_BROWSE_PAGE}`);
+    expect(deepest.body.pagination).toMatchObject({ current_page: MAX_BROWSE_PAGE, total: MAX_BROWSE_PAGE, total_is_lower_bound: true, last_page: MAX_BROWSE_PAGE });
+    expect(deepest.body.pagination.data.map((p) => p.id)).toEqual([BASE + MAX_BROWSE_PAGE - 1]);
+  });
+});

@@ -1,0 +1,120 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { countingD1 } from "../../tests/support/counting-d1.workers";
+import { runRoute } from "../../tests/workers/app-request";
+import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
+import { openD1 } from "~/db/client.server";
+import { loader } from "~/routes/api/v1/catalogue/titles";
+import { listTitles } from "./api-contract";
+import { listTitlesPage } from "./api.server";
+import { MAX_BROWSE_PAGE } from "./browse";
+import { genres, titleGenres } from "./schema";
+
+/**
+ * GET api/v1/titles (issue 20): the page and its count in one D1 round trip,
+ * and a count that stops early on a broad filter (the browse page's capped
+ * count), which `pagination.total_is_lower_bound` tells the client.
+ *
+ * The fixture: 410 titles of 1901 (no other title of the test database has
+ * that year), three of them in a genre of their own. With perPage=1 the cap
+ * is MAX_BROWSE_PAGE x 1 + 1 = 401 matches, which 410 titles reach.
+ */
+const { db } = openD1(env.DB, null);
+const BASE = 970_000;
+const TITLES = 410;
+const YEAR = 1901;
+
+beforeAll(async () => {
+  // Guests may browse the catalogue (the seed's default guest role does the same).
+  await db.insert(permissions).values({ name: "titles.view", displayName: "View titles", group: "titles" }).onConflictDoNothing();
+  await db.insert(roles).values({ name: "guests", guest: true }).onConflictDoNothing();
+  const [permission] = await db.select().from(permissions).where(eq(permissions.name, "titles.view"));
+  for (const role of await db.select().from(roles).where(eq(roles.guest, true))) {
+    await db.insert(rolePermissions).values({ roleId: role.id, permissionId: permission.id }).onConflictDoNothing();
+  }
+  // One statement for all the titles (D1 allows 100 bound values a statement).
+  await env.DB.prepare(
+    `INSERT INTO titles (id, type, name, slug, year, popularity)
+     WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?2 - 1)
+     SELECT ?1 + i, 'movie', 'Api Count ' || i, 'api-count-' || i, ?3, i FROM n`,
+  )
+    .bind(BASE, TITLES, YEAR)
+    .run();
+  await db.insert(genres).values({ id: BASE + 1, name: "Api Count Drama", slug: "api-count-drama" });
+  await db.insert(titleGenres).values([0, 1, 2].map((i) => ({ titleId: BASE + i, genreId: BASE + 1 })));
+});
+
+interface Answer {
+  status: number;
+  body: { pagination: { data: { id: number }[]; current_page: number; per_page: number; total: number; total_is_lower_bound: boolean; last_page: number; from: number | null; to: number | null } };
+  /** D1 work of the route's loader alone (the root middleware's is before it). */
+  loader: { statements: number; batches: number; batchedStatements: number; roundTrips: number; sql: string[] };
+}
+
+/** One guest GET of api/v1/titles behind the real root middleware, its D1 work counted at the binding. */
+async function getTitles(search: string): Promise<Answer> {
+  const d1 = countingD1(env.DB);
+  const request = new Request(`http://localhost/api/v1/titles?${search}`, { headers: { "CF-Connecting-IP": "203.0.113.90" } });
+  const { value, thrown } = await runRoute(
+    request,
+    async (args) => {
+      const before = { ...d1.counts, roundTrips: d1.roundTrips(), recorded: d1.recorded.length };
+      const response = await loader(args as never);
+      const loaderWork = {
+        statements: d1.counts.statements - before.statements,
+        batches: d1.counts.batches - before.batches,
+        batchedStatements: d1.counts.batchedStatements - before.batchedStatements,
+        roundTrips: d1.roundTrips() - before.roundTrips,
+        sql: d1.recorded.slice(before.recorded).map((r) => r.sql),
+      };
+      return { response, loaderWork };
+    },
+    {},
+    { env: d1.env, isLocal: false },
+  );
+  expect(thrown).toBeUndefined();
+  const { response, loaderWork } = value!;
+  const body = (await response.json()) as Answer["body"];
+  if (response.status === 200) listTitles.responses[200].schema!.parse(body); // the answer is what the contract (and the OpenAPI document) says
+  return { status: response.status, body, loader: loaderWork };
+}
+
+describe("api/v1/titles: page and capped count", () => {
+  it("reads the page and its count in one D1 round trip (one batch of two statements)", async () => {
+    for (const search of [`year_from=${YEAR}&year_to=${YEAR}`, "", "genre=api-count-drama&order=name&dir=asc"]) {
+      const { status, loader } = await getTitles(search);
+      expect(status, search).toBe(200);
+      expect(loader, search).toMatchObject({ statements: 2, batches: 1, batchedStatements: 2, roundTrips: 1 });
+      expect(loader.sql.filter((sql) => /count\(\*\)/i.test(sql)), search).toHaveLength(1);
+    }
+  });
+
+  it("an exact count says so: total and last_page as before, total_is_lower_bound false", async () => {
+    const all = await getTitles(`year_from=${YEAR}&year_to=${YEAR}&perPage=100&page=5`);
+    expect(all.body.pagination).toMatchObject({ current_page: 5, per_page: 100, total: TITLES, total_is_lower_bound: false, last_page: 5, from: 401, to: TITLES });
+    expect(all.body.pagination.data).toHaveLength(10);
+
+    const genre = await getTitles("genre=api-count-drama");
+    expect(genre.body.pagination).toMatchObject({ total: 3, total_is_lower_bound: false, last_page: 1, from: 1, to: 3 });
+    expect(genre.body.pagination.data.map((t) => t.id).sort()).toEqual([BASE, BASE + 1, BASE + 2]);
+  });
+
+  it("a count that reaches the cap (the deepest page's worth) is a lower bound, and says so", async () => {
+    // perPage=1: the count stops at MAX_BROWSE_PAGE + 1 = 401 matches of the 410.
+    const capped = await getTitles(`year_from=${YEAR}&year_to=${YEAR}&perPage=1&order=popularity&dir=asc`);
+    expect(capped.body.pagination).toMatchObject({ current_page: 1, per_page: 1, total: MAX_BROWSE_PAGE, total_is_lower_bound: true, last_page: MAX_BROWSE_PAGE, from: 1, to: 1 });
+    expect(capped.body.pagination.data.map((t) => t.id)).toEqual([BASE]);
+    expect(capped.loader).toMatchObject({ roundTrips: 1 });
+  });
+
+  it("a genre count that reaches its budget of genre links is a lower bound too", async () => {
+    const query = listTitles.query!.parse({ genre: "api-count-drama", perPage: "2" });
+    const budget = await listTitlesPage(db, query, 2);
+    expect(budget.pagination).toMatchObject({ total: 2, total_is_lower_bound: true, last_page: MAX_BROWSE_PAGE });
+    // The list itself is not cut.
+    expect(budget.pagination.data).toHaveLength(2);
+    // A budget above the genre's three links: exact. (Reading exactly as many links as the budget counts as reaching it.)
+    expect((await listTitlesPage(db, query, 4)).pagination).toMatchObject({ total: 3, total_is_lower_bound: false, last_page: 2 });
+  });
+});
