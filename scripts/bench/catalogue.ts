@@ -1,3 +1,5 @@
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { BenchContext, BenchRow } from "../lib/bench-context";
 import { openLocalD1 } from "../lib/local-d1";
 import { createSignedInUser } from "../lib/signed-in-user";
@@ -11,12 +13,19 @@ import { createSignedInUser } from "../lib/signed-in-user";
  *   npm run bench -- --only catalogue --persist-to .wrangler/scale-state
  *
  * Targets, per row: p50 within 3x the p50 of a static asset measured in the
- * same run, and p99 under 100 ms. Subjects are picked from the database: the
- * most popular title and series, a popular person with a typical number of
+ * same run (issue 3; its "p99 under 100 ms" was withdrawn by issue 20: the
+ * static file itself misses it on this 2-core machine, so the p99 is
+ * printed, not judged). Subjects are picked from the database: the most
+ * popular title and series, a popular person with a typical number of
  * credits, and the most prolific person (the worst case, reported too).
+ *
+ * Issue 20's cached rows are judged against the static file (favicon.svg,
+ * under 1 KB); beside that verdict each also shows its ratios to a static
+ * file of the title page's size from the same build, since autocannon and
+ * workerd share the cores and a 40 KB answer costs both sides more than a
+ * 1 KB one, whoever makes it.
  */
 const RATIO_TARGET = 3;
-const P99_TARGET_MS = 100;
 /** Issue 20: a row the page cache answers stays within this factor of the static file's p50 and p99. */
 const CACHED_RATIO_TARGET = 1.5;
 /**
@@ -25,6 +34,8 @@ const CACHED_RATIO_TARGET = 1.5;
  */
 const UNCACHED_BASELINE_RPS = { titles: 85, browse: 114 };
 const UNCACHED_GAIN_TARGET = 3;
+/** Distinct URLs a "no cache" row cycles through (issue 20: 5,000 title pages; browse mixes made as many). */
+const DISTINCT_URLS = 5_000;
 
 interface Subject {
   id: number;
@@ -62,12 +73,31 @@ async function pickSubjects(persistTo: string) {
 
 const path = (kind: string, s: Pick<Subject, "id" | "slug">) => `/${kind}/${s.id}/${encodeURIComponent(s.slug)}`;
 
+/** The built client file (served by the assets binding, no Worker) whose size is closest to `bytes`. */
+function staticFileOfSize(bytes: number): { path: string; bytes: number } | null {
+  const dir = join(process.env.BUILD_DIR ?? "build", "client", "assets");
+  let best: { path: string; bytes: number } | null = null;
+  try {
+    for (const name of readdirSync(dir)) {
+      if (!/\.(js|css)$/.test(name)) continue;
+      const size = statSync(join(dir, name)).size;
+      if (!best || Math.abs(size - bytes) < Math.abs(best.bytes - bytes)) best = { path: `/assets/${name}`, bytes: size };
+    }
+  } catch {
+    return null;
+  }
+  return best;
+}
+
 export default async function catalogue(bench: BenchContext) {
   const s = await pickSubjects(bench.persistTo);
   if (!s.movie || !s.person || !s.prolific || !s.counts) throw new Error("the state holds no catalogue: run npm run seed:scale first");
   bench.note(`catalogue: ${s.counts.titles.toLocaleString("en")} titles, ${s.counts.people.toLocaleString("en")} people, ${s.counts.credits.toLocaleString("en")} credits`);
 
   const statik = await bench.measure("static asset (catalogue reference)", "/favicon.svg");
+  const pageBytes = (await (await fetch(bench.baseUrl + path("titles", s.movie))).arrayBuffer()).byteLength;
+  const sameSize = staticFileOfSize(pageBytes);
+  const statikSameSize = sameSize ? await bench.measure(`static asset of the title page's size (${(sameSize.bytes / 1024).toFixed(1)} KB; the page ${(pageBytes / 1024).toFixed(1)} KB)`, sameSize.path) : null;
   const rows: BenchRow[] = [];
   rows.push(await bench.measure(`title page: ${s.movie.name}`, path("titles", s.movie)));
   // Issue 18 (decision 023): the same page for a member, never cached, with their rating, watchlist and
@@ -84,9 +114,17 @@ export default async function catalogue(bench: BenchContext) {
   if (s.genre) rows.push(await bench.measure(`browse ${s.genre.slug}, rating 7+, by rating`, `/titles?genre=${s.genre.slug}&rating=7&order=rating`));
   rows.push(await bench.measure("browse titles 1990-1999, by release date, page 5", "/titles?year_from=1990&year_to=1999&order=release_date&page=5"));
   rows.push(await bench.measure("browse people (popularity)", "/people"));
-  // The guest page cache answers a repeated URL; these rows send a different URL each time.
-  const titlePaths = s.manyTitles.map((t) => path("titles", t));
-  rows.push(await bench.measure(`title pages, ${titlePaths.length} distinct URLs (no cache)`, { path: titlePaths[0], paths: titlePaths }));
+  // The guest page cache answers a repeated URL; these rows send a different URL each time: 5,000 of them,
+  // each page (a title, a browse mix) again with a run-unique parameter once the list wraps, so at any rate
+  // this machine reaches in 10 s no URL is asked twice and no copy answers.
+  const run = Date.now().toString(36);
+  const distinct = (pages: string[]) =>
+    Array.from({ length: DISTINCT_URLS }, (_, i) => {
+      const page = pages[i % pages.length];
+      return i < pages.length ? page : `${page}${page.includes("?") ? "&" : "?"}r=${run}-${i}`;
+    });
+  const titlePaths = distinct(s.manyTitles.map((t) => path("titles", t)));
+  rows.push(await bench.measure(`title pages, ${titlePaths.length} distinct URLs of ${s.manyTitles.length} titles (no cache)`, { path: titlePaths[0], paths: titlePaths }));
   const browsePaths: string[] = [];
   for (const genre of s.genres) {
     for (let from = 1950; from <= 2015; from += 5) {
@@ -95,7 +133,8 @@ export default async function catalogue(bench: BenchContext) {
       }
     }
   }
-  rows.push(await bench.measure(`browse, ${browsePaths.length} distinct filter mixes (no cache)`, { path: browsePaths[0], paths: browsePaths }));
+  const browseUrls = distinct(browsePaths);
+  rows.push(await bench.measure(`browse, ${browseUrls.length} distinct URLs of ${browsePaths.length} filter mixes (no cache)`, { path: browseUrls[0], paths: browseUrls }));
 
   const missed: string[] = [];
   // Issue 20's rows: cached guest pages against the static file; uncached rows against issue 3's req/s.
@@ -110,15 +149,18 @@ export default async function catalogue(bench: BenchContext) {
       const p50 = statik.p50Ms > 0 ? row.p50Ms / statik.p50Ms : Number.POSITIVE_INFINITY;
       const p99 = statik.p99Ms > 0 ? row.p99Ms / statik.p99Ms : Number.POSITIVE_INFINITY;
       const ok = p50 <= CACHED_RATIO_TARGET && p99 <= CACHED_RATIO_TARGET && row.errors === 0 && row.non2xx === 0;
-      bench.note(`${ok ? "met   " : "MISSED"} issue 20, ${row.name} (cached): p50 ${p50.toFixed(2)} x and p99 ${p99.toFixed(2)} x the static file's (target <= ${CACHED_RATIO_TARGET} both)`);
+      const sized = statikSameSize && statikSameSize.p50Ms > 0 && statikSameSize.p99Ms > 0
+        ? `; against the static file of the page's size: p50 ${(row.p50Ms / statikSameSize.p50Ms).toFixed(2)} x, p99 ${(row.p99Ms / statikSameSize.p99Ms).toFixed(2)} x`
+        : "";
+      bench.note(`${ok ? "met   " : "MISSED"} issue 20, ${row.name} (cached): p50 ${p50.toFixed(2)} x and p99 ${p99.toFixed(2)} x the static file's (target <= ${CACHED_RATIO_TARGET} both)${sized}`);
       if (!ok) missed.push(`${row.name} (issue 20 cached ratio)`);
     }
   }
   for (const row of rows) {
     const ratio = statik.p50Ms > 0 ? row.p50Ms / statik.p50Ms : Number.POSITIVE_INFINITY;
-    const ok = row.requests > 0 && row.errors === 0 && ratio <= RATIO_TARGET && row.p99Ms < P99_TARGET_MS && row.non2xx === 0;
+    const ok = row.requests > 0 && row.errors === 0 && ratio <= RATIO_TARGET && row.non2xx === 0;
     bench.note(
-      `${ok ? "met   " : "MISSED"} ${row.name}: p50 ${row.p50Ms} ms = ${ratio.toFixed(2)} x static (${statik.p50Ms} ms, target <= ${RATIO_TARGET}), p99 ${row.p99Ms} ms (target < ${P99_TARGET_MS}; the static file's ${statik.p99Ms} ms)${row.non2xx ? `, ${row.non2xx} non-2xx` : ""}${row.errors ? `, ${row.errors} errors/timeouts` : ""}`,
+      `${ok ? "met   " : "MISSED"} ${row.name}: p50 ${row.p50Ms} ms = ${ratio.toFixed(2)} x static (${statik.p50Ms} ms, target <= ${RATIO_TARGET}), p99 ${row.p99Ms} ms (the static file's ${statik.p99Ms} ms)${row.non2xx ? `, ${row.non2xx} non-2xx` : ""}${row.errors ? `, ${row.errors} errors/timeouts` : ""}`,
     );
     if (!ok) missed.push(row.name);
   }
