@@ -228,6 +228,18 @@ export const BROWSE_PAGE_SIZE = 24;
 export const BROWSE_COUNT_GENRE_LINKS = 2_000;
 /** Top-billed cast and key crew on a title page; the rest is on the full-credits page. */
 export const TITLE_TOP_CAST = 12;
+/**
+ * Title views and video plays wait this long in the isolate, so the views of
+ * many requests go to D1 together: one batch instead of one write per view
+ * (issue 20). The request that found the buffer empty keeps the write alive
+ * (ctx.waitUntil), so nothing is lost when its answer is sent; at worst an
+ * isolate that fails in between loses this much of its counts.
+ */
+export const VIEW_FLUSH_DELAY_MS = 500;
+/** A buffer this full is written at once, without waiting for the delay. */
+export const VIEW_BUFFER_MAX = 500;
+/** Views per INSERT: three bound values each, under D1's limit of 100 a statement. */
+export const VIEW_ROWS_PER_STATEMENT = 30;
 
 // --- API, debug errors, contact form (issue 10) ----------------------------------------------------
 /** api/v1 lists: default and largest page sizes, and the deepest page (deep OFFSETs are what make lists slow). */

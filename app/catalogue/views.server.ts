@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import { VIEW_ROWS_PER_STATEMENT } from "~/constants";
 import type { Database } from "~/db/client.server";
+import { titles, titleViews, videoPlays, videos } from "./schema";
 
 /**
  * Page views and video plays, each counted once per viewer and day. A row in
@@ -71,16 +73,11 @@ export interface RecordOptions {
 /**
  * Counts a view of a title page. Returns true when this viewer had not viewed
  * the title yet today (the view counted), false for a repeat, an unknown
- * title or an invalid key. Never throws for bad input.
+ * title or an invalid key. Never throws for bad input. (Pages count through
+ * page-views.server.ts, which writes many views at once with recordViews.)
  */
 export async function recordTitleView(db: Database, titleId: number, { viewerKey, now }: RecordOptions): Promise<boolean> {
-  if (!Number.isSafeInteger(titleId) || titleId <= 0 || !VIEWER_KEY.test(viewerKey)) return false;
-  const rows = await db.all<{ title_id: number }>(sql`
-    INSERT INTO title_views (title_id, viewer_key, day)
-    SELECT id, ${viewerKey}, ${dayNumber(now)} FROM titles WHERE id = ${titleId}
-    ON CONFLICT DO NOTHING
-    RETURNING title_id`);
-  return rows.length > 0;
+  return (await recordViews(db, [{ kind: "view", id: titleId, viewerKey, day: dayNumber(now) }])) > 0;
 }
 
 /**
@@ -88,11 +85,56 @@ export async function recordTitleView(db: Database, titleId: number, { viewerKey
  * Same rules as `recordTitleView`; the play also counts for the video's title.
  */
 export async function recordVideoPlay(db: Database, videoId: number, { viewerKey, now }: RecordOptions): Promise<boolean> {
-  if (!Number.isSafeInteger(videoId) || videoId <= 0 || !VIEWER_KEY.test(viewerKey)) return false;
-  const rows = await db.all<{ video_id: number }>(sql`
-    INSERT INTO video_plays (video_id, viewer_key, day, title_id)
-    SELECT id, ${viewerKey}, ${dayNumber(now)}, title_id FROM videos WHERE id = ${videoId}
-    ON CONFLICT DO NOTHING
-    RETURNING video_id`);
-  return rows.length > 0;
+  return (await recordViews(db, [{ kind: "play", id: videoId, viewerKey, day: dayNumber(now) }])) > 0;
+}
+
+/** One view or play waiting to be written (page-views.server.ts keeps them for a moment per isolate). */
+export interface PendingView {
+  kind: "view" | "play";
+  /** The title (a view) or the video (a play). */
+  id: number;
+  viewerKey: string;
+  day: number;
+}
+
+/**
+ * Writes views and plays, many per statement (`VIEW_ROWS_PER_STATEMENT`, so
+ * the bound values stay under D1's limit of 100 a statement) and every
+ * statement in one batch: one round trip, one D1 transaction. The same rules
+ * as `recordTitleView` and `recordVideoPlay`: a repeat (the same thing,
+ * viewer and day, also twice in one call) is ignored, an unknown title or
+ * video or an invalid key is skipped, and the triggers bump the counters for
+ * each new row. Returns how many rows were new.
+ */
+export async function recordViews(db: Database, views: PendingView[]): Promise<number> {
+  const valid = views.filter((v) => Number.isSafeInteger(v.id) && v.id > 0 && VIEWER_KEY.test(v.viewerKey) && Number.isSafeInteger(v.day));
+  if (valid.length === 0) return 0;
+  const statements = [];
+  for (const kind of ["view", "play"] as const) {
+    const rows = valid.filter((v) => v.kind === kind);
+    for (let i = 0; i < rows.length; i += VIEW_ROWS_PER_STATEMENT) {
+      const values = sql.join(
+        rows.slice(i, i + VIEW_ROWS_PER_STATEMENT).map((v) => sql`(${v.id}, ${v.viewerKey}, ${v.day})`),
+        sql`, `,
+      );
+      // Query builders, not db.all(sql): drizzle's D1 batch cannot bind raw SQL. `WHERE true`: SQLite reads
+      // an INSERT ... SELECT with a join and an ON CONFLICT clause only with a WHERE.
+      statements.push(
+        kind === "view"
+          ? db
+              .insert(titleViews)
+              .select(sql`SELECT t.id, v.column2, v.column3 FROM (VALUES ${values}) AS v JOIN ${titles} t ON t.id = v.column1 WHERE true`)
+              .onConflictDoNothing()
+              .returning({ id: titleViews.titleId })
+          : db
+              .insert(videoPlays)
+              .select(sql`SELECT vd.id, v.column2, v.column3, vd.title_id FROM (VALUES ${values}) AS v JOIN ${videos} vd ON vd.id = v.column1 WHERE true`)
+              .onConflictDoNothing()
+              .returning({ id: videoPlays.videoId }),
+      );
+    }
+  }
+  const [first, ...rest] = statements;
+  const results = await db.batch([first, ...rest]);
+  return results.reduce((sum, rows) => sum + rows.length, 0);
 }
