@@ -1,9 +1,7 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { countingD1 } from "../../tests/support/counting-d1.workers";
-import { runRoute } from "../../tests/workers/app-request";
-import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
+import { getApiList } from "../../tests/support/api-loader.workers";
+import { letGuestsViewTitles } from "../../tests/support/guest-access.workers";
 import { openD1 } from "~/db/client.server";
 import { loader } from "~/routes/api/v1/catalogue/people";
 import { listPeople } from "./api-contract";
@@ -25,13 +23,7 @@ const PEOPLE = 410;
 const DEPARTMENT = "Api Count Crew";
 
 beforeAll(async () => {
-  // Guests may browse the catalogue (the seed's default guest role does the same).
-  await db.insert(permissions).values({ name: "titles.view", displayName: "View titles", group: "titles" }).onConflictDoNothing();
-  await db.insert(roles).values({ name: "guests", guest: true }).onConflictDoNothing();
-  const [permission] = await db.select().from(permissions).where(eq(permissions.name, "titles.view"));
-  for (const role of await db.select().from(roles).where(eq(roles.guest, true))) {
-    await db.insert(rolePermissions).values({ roleId: role.id, permissionId: permission.id }).onConflictDoNothing();
-  }
+  await letGuestsViewTitles(db);
   // One statement for all the people (D1 allows 100 bound values a statement).
   await env.DB.prepare(
     `INSERT INTO people (id, name, slug, known_for, gender, popularity)
@@ -42,40 +34,10 @@ beforeAll(async () => {
     .run();
 });
 
-interface Answer {
-  status: number;
-  body: { pagination: { data: { id: number }[]; current_page: number; per_page: number; total: number; total_is_lower_bound: boolean; last_page: number; from: number | null; to: number | null } };
-  /** D1 work of the route's loader alone (the root middleware's is before it). */
-  loader: { statements: number; batches: number; batchedStatements: number; roundTrips: number; sql: string[] };
-}
+type Body = { pagination: { data: { id: number }[]; current_page: number; per_page: number; total: number; total_is_lower_bound: boolean; last_page: number; from: number | null; to: number | null } };
 
-/** One guest GET of api/v1/people behind the real root middleware, its D1 work counted at the binding. */
-async function getPeople(search: string): Promise<Answer> {
-  const d1 = countingD1(env.DB);
-  const request = new Request(`http://localhost/api/v1/people?${search}`, { headers: { "CF-Connecting-IP": "203.0.113.91" } });
-  const { value, thrown } = await runRoute(
-    request,
-    async (args) => {
-      const before = { ...d1.counts, roundTrips: d1.roundTrips(), recorded: d1.recorded.length };
-      const response = await loader(args as never);
-      const loaderWork = {
-        statements: d1.counts.statements - before.statements,
-        batches: d1.counts.batches - before.batches,
-        batchedStatements: d1.counts.batchedStatements - before.batchedStatements,
-        roundTrips: d1.roundTrips() - before.roundTrips,
-        sql: d1.recorded.slice(before.recorded).map((r) => r.sql),
-      };
-      return { response, loaderWork };
-    },
-    {},
-    { env: d1.env, isLocal: false },
-  );
-  expect(thrown).toBeUndefined();
-  const { response, loaderWork } = value!;
-  const body = (await response.json()) as Answer["body"];
-  if (response.status === 200) listPeople.responses[200].schema!.parse(body); // the answer is what the contract (and the OpenAPI document) says
-  return { status: response.status, body, loader: loaderWork };
-}
+/** One guest GET of api/v1/people behind the real root middleware, its loader's D1 work counted at the binding. */
+const getPeople = (search: string) => getApiList<Body>(`http://localhost/api/v1/people?${search}`, loader, listPeople.responses[200].schema!, "203.0.113.91");
 
 const department = `department=${encodeURIComponent(DEPARTMENT)}`;
 

@@ -3,7 +3,6 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
-import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
 import { episodes, genres, people, seasons, titleGenres, titles, videos } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
@@ -21,6 +20,7 @@ import { refreshAutomaticChannels, refreshChannel, ruleInsertStatement } from ".
 import { channelRuleSchema } from "./rules";
 import { channelItems, channels } from "./schema";
 import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
+import { letGuestsViewTitles } from "../../tests/support/guest-access.workers";
 
 /**
  * Channels (decision 022) against real D1: rules stored as items, the home
@@ -66,12 +66,7 @@ let comedy: number;
 const titleIds: number[] = [];
 
 beforeAll(async () => {
-  await db.insert(permissions).values({ name: "titles.view", displayName: "View titles", group: "titles" }).onConflictDoNothing();
-  await db.insert(roles).values({ name: "guests", guest: true }).onConflictDoNothing();
-  const [permission] = await db.select().from(permissions).where(eq(permissions.name, "titles.view"));
-  for (const role of await db.select().from(roles).where(eq(roles.guest, true))) {
-    await db.insert(rolePermissions).values({ roleId: role.id, permissionId: permission.id }).onConflictDoNothing();
-  }
+  await letGuestsViewTitles(db);
 });
 
 beforeEach(async () => {

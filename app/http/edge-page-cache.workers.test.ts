@@ -4,7 +4,6 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
-import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
 import { titles } from "~/catalogue/schema";
 import { CONTENT_VERSION_REFRESH_MS } from "~/constants";
@@ -15,6 +14,7 @@ import type { WorkerContext } from "~/request/context";
 import { middleware as adminMiddleware } from "~/routes/admin/layout";
 import { loader as titleLoader, middleware as titleMiddleware } from "~/routes/titles/title";
 import { invalidateSettingsCache } from "~/settings/settings.server";
+import { letGuestsViewTitles } from "../../tests/support/guest-access.workers";
 
 /**
  * The edge tier of the guest page cache (decision 026), inside workerd with
@@ -87,12 +87,7 @@ async function adminRenames(name: string) {
 }
 
 beforeAll(async () => {
-  await db.insert(permissions).values({ name: "titles.view", displayName: "View titles", group: "titles" }).onConflictDoNothing();
-  await db.insert(roles).values({ name: "guests", guest: true }).onConflictDoNothing();
-  const [permission] = await db.select().from(permissions).where(eq(permissions.name, "titles.view"));
-  for (const role of await db.select().from(roles).where(eq(roles.guest, true))) {
-    await db.insert(rolePermissions).values({ roleId: role.id, permissionId: permission.id }).onConflictDoNothing();
-  }
+  await letGuestsViewTitles(db);
   await db.insert(titles).values({ id: TITLE_ID, type: "movie", name: "Edge Film", slug: "edge-film", year: 2003, popularity: 3 }).onConflictDoNothing();
 });
 

@@ -1,11 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { countingD1 } from "../../tests/support/counting-d1.workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
-import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
 import { titles } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
@@ -16,6 +14,7 @@ import { loader as homeLoader, middleware as homeMiddleware } from "~/routes/sit
 import { loader as titleLoader, middleware as titleMiddleware } from "~/routes/titles/title";
 import { invalidateSettingsCache, saveSettings } from "~/settings/settings.server";
 import { invalidateThemesCache } from "~/themes/themes.server";
+import { letGuestsViewTitles } from "../../tests/support/guest-access.workers";
 
 /**
  * How many D1 statements and round trips a guest page costs, counted at the
@@ -80,13 +79,7 @@ function dropIsolateCaches() {
 }
 
 beforeAll(async () => {
-  // Guests may browse the catalogue (the seed's default guest role does the same).
-  await db.insert(permissions).values({ name: "titles.view", displayName: "View titles", group: "titles" }).onConflictDoNothing();
-  await db.insert(roles).values({ name: "guests", guest: true }).onConflictDoNothing();
-  const [permission] = await db.select().from(permissions).where(eq(permissions.name, "titles.view"));
-  for (const role of await db.select().from(roles).where(eq(roles.guest, true))) {
-    await db.insert(rolePermissions).values({ roleId: role.id, permissionId: permission.id }).onConflictDoNothing();
-  }
+  await letGuestsViewTitles(db);
   // The landing page homepage (the channel homepage has its own count: app/channels/channels.workers.test.ts).
   await saveSettings(db, { "homepage.type": "landingPage" });
   await db.insert(titles).values({ id: TITLE_ID, type: "movie", name: "Counted Film", slug: "counted-film", year: 2001, popularity: 5 }).onConflictDoNothing();
