@@ -39,6 +39,7 @@ function reference(name: string, measured: number) {
   const [label, rps] = name.includes("browse") ? ["browse mixes", ISSUE_3_BROWSE_RPS] : ["title pages", ISSUE_3_TITLE_RPS];
   return `${(measured / rps).toFixed(2)}x issue 3's ${rps} for ${label}; issue 20 asks for ${3 * rps}`;
 }
+
 export default async function renderFloor(bench: BenchContext) {
   await run(join(process.cwd(), bin("react-router")), ["build"], { cwd: APP_DIR, env: quietEnv, stdio: "ignore" });
   const persist = `${bench.persistTo}-render-floor`;
@@ -63,7 +64,8 @@ export default async function renderFloor(bench: BenchContext) {
       { name: "floor: 25 cards, no D1 (15 KB)", base: floorUrl, pids: floorPids, path: (i) => `/page/25?r=${run}-${i}` },
       { name: "floor: 100 cards, no D1 (49 KB)", base: floorUrl, pids: floorPids, path: (i) => `/page/100?r=${run}-${i}` },
       // Each page's own work, inside a plain navbar and footer of the site's size (shell=1: a page of this site has them):
-      // the title page, one batch of 13 statements, one view written after the answer, about 44 KB of HTML;
+      // the title page, one batch of 13 statements, one view written after the answer (one write per view, as the
+      // site did before it wrote an isolate's views together: the row without it is the floor for that), about 44 KB of HTML;
       { name: "floor: title page's work with a shell (13 statements, a view write, 70 cards)", base: floorUrl, pids: floorPids, path: (i) => `/shaped/${1 + Math.abs(i) * 7}?statements=13&cards=70&view=1&shell=1&r=${run}-${i}` },
       { name: "floor: the same without the view write", base: floorUrl, pids: floorPids, path: (i) => `/shaped/${1 + Math.abs(i) * 7}?statements=13&cards=70&shell=1&r=${run}-${i}` },
       // the person and search pages, one batch of about 5 statements, about 32 KB of HTML;
