@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
+import { countingD1 } from "../../tests/support/counting-d1.workers";
 import { sitemapBlock, sitemapFiles, SITEMAP_KINDS } from "~/seo/sitemap.server";
 import { parsePersonFilters, parseTitleFilters } from "./browse-filters.server";
 import { listPeople, listTitles } from "./api-contract";
@@ -25,37 +26,6 @@ import { loadTitlePage } from "./title-page.server";
  */
 const BASE = 960_000;
 
-interface Recorded {
-  sql: string;
-  params: unknown[];
-}
-
-/** A D1 binding that records each statement and its bound values, then runs it unchanged. */
-function recordingD1(binding: D1Database) {
-  const statements: Recorded[] = [];
-  const recorder = {
-    prepare(sql: string) {
-      const record: Recorded = { sql, params: [] };
-      statements.push(record);
-      const statement = binding.prepare(sql);
-      return new Proxy(statement, {
-        get(target, property) {
-          if (property === "bind") {
-            return (...params: unknown[]) => {
-              record.params = params;
-              return target.bind(...params);
-            };
-          }
-          const value = Reflect.get(target, property) as unknown;
-          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-        },
-      });
-    },
-    batch: (list: D1PreparedStatement[]) => binding.batch(list),
-  } as unknown as D1Database;
-  return { binding: recorder, statements };
-}
-
 let baseTables = new Set<string>();
 
 /**
@@ -77,16 +47,17 @@ function fullScans(sql: string, details: string[]) {
 }
 
 async function plansOf(run: (db: ReturnType<typeof openD1>["db"]) => Promise<unknown>) {
-  const recorder = recordingD1(env.DB);
-  const { db } = openD1(recorder.binding, null);
+  // The statements and their bound values, recorded at the binding (the request-queries tests' counting binding).
+  const recorder = countingD1(env.DB);
+  const { db } = openD1(recorder.env.DB, null);
   await run(db);
-  expect(recorder.statements.length, "the page ran statements").toBeGreaterThan(0);
+  expect(recorder.recorded.length, "the page ran statements").toBeGreaterThan(0);
   const plans: { sql: string; details: string[] }[] = [];
   if (baseTables.size === 0) {
     const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'").all<{ name: string }>();
     baseTables = new Set(tables.results.map((row) => row.name));
   }
-  for (const { sql, params } of recorder.statements) {
+  for (const { sql, params } of recorder.recorded) {
     const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
     plans.push({ sql, details: plan.results.map((row) => row.detail) });
   }
