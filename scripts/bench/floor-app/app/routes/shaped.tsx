@@ -69,8 +69,17 @@ export default function Shaped() {
   );
 }
 
+/*
+ * The shell's labels and links are complete as a bench fixture: they exist to
+ * give the floor's navbar and footer the element count and bytes of the
+ * site's (app/shell/navbar.tsx, app/shell/footer.tsx), so React renders as
+ * much markup as it does there. Nothing links anywhere real; the floor app is
+ * never served to anyone (scripts/bench/render-floor.ts starts it, measures
+ * it and stops it).
+ */
 const SECTIONS = ["Movies", "Series", "People", "Lists", "News", "Channels", "Top rated", "Coming soon"];
 const LANGUAGES = ["English", "Español", "Français", "Deutsch", "Italiano", "Português"];
+const SOCIAL_LINKS = ["Facebook", "Instagram", "Mastodon", "YouTube"];
 
 /** A navbar of the site's size: logo, eight menu links, a search form, a language list, sign-in links. */
 function Navbar() {
@@ -145,7 +154,7 @@ function Footer() {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 border-t border-divider px-4 py-6 sm:px-6">
         <p>© 2026 Floor. A bench fixture, not a site.</p>
         <ul className="flex gap-3">
-          {["Facebook", "Instagram", "Mastodon", "YouTube"].map((name) => (
+          {SOCIAL_LINKS.map((name) => (
             <li key={name}>
               <a href={`https://example.com/${name.toLowerCase()}`} aria-label={name} className="hover:text-primary">
                 {name}
