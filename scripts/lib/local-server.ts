@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+import { copyFileSync, existsSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { fingerprintOf, stampMatches } from "./build-fingerprint";
 import { ensureDevVars } from "./dev-vars";
 import { openLocalD1 } from "./local-d1";
 import { bin, quietEnv, run } from "./run";
@@ -12,20 +13,39 @@ export interface LocalOptions {
   log?: (line: string) => void;
 }
 
-/** Builds the Worker and client assets into build/. */
-export async function buildApp() {
+/** Builds the Worker and client assets into build/ (its output to `output`, the terminal by default). */
+export async function buildApp({ output = "inherit" }: { output?: StdioTarget } = {}) {
   // The Cloudflare Vite plugin copies .dev.vars (APP_KEY, APP_ENV) next to the
   // built Worker's config, so it must exist before the build on a fresh clone.
   ensureDevVars();
-  await run(bin("react-router"), ["build"], { env: quietEnv });
+  await run(bin("react-router"), ["build"], { env: quietEnv, stdio: stdioOf(output) });
+}
+
+/** Where a child's output goes: the terminal, or a file descriptor opened for appending. */
+export type StdioTarget = "inherit" | number;
+
+function stdioOf(output: StdioTarget): StdioOptions {
+  return output === "inherit" ? "inherit" : ["ignore", output, output];
 }
 
 /** Applies the D1 migrations to the local database, then seeds what is missing. */
-export async function migrateAndSeed({ persistTo, log = console.log }: LocalOptions) {
+export async function migrateAndSeed({
+  persistTo,
+  log = console.log,
+  output = "inherit",
+}: LocalOptions & { output?: StdioTarget }) {
   ensureDevVars();
-  await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-    env: { ...quietEnv, CI: "true" },
-  });
+  // wrangler takes seconds to find that nothing is new: ask it only when migrations/ changed since it last applied them here.
+  const migrations = fingerprintOf(["migrations"]);
+  const stamp = join(persistTo, ".migrations-applied");
+  if (!existsSync(join(persistTo, "v3", "d1")) || !stampMatches(stamp, migrations)) {
+    await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+      // CI=true: wrangler asks nothing (it would otherwise ask before applying).
+      env: { ...quietEnv, CI: "true" },
+      stdio: stdioOf(output),
+    });
+    writeFileSync(stamp, migrations);
+  }
   const { db, client } = openLocalD1(persistTo);
   try {
     await seedAll(db, { log, persistTo });
