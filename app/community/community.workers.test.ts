@@ -1,6 +1,8 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { auditLog } from "~/admin/audit.schema";
+import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
+import { userRoles } from "~/auth/users.schema";
 import type { AuthUser } from "~/auth/auth-user";
 import { TurnstileHumanCheck } from "~/auth/human-check.server";
 import { D1RateLimiter } from "~/auth/rate-limit.server";
@@ -13,7 +15,7 @@ import { commentInputSchema, reviewInputSchema } from "./input";
 import { moderate, moderationQueue, reportContent } from "./moderation.server";
 import { setRating } from "~/library/ratings.server";
 import { createReview, listReviews, reviewStats, updateReview, voteReview } from "./reviews.server";
-import { comments, contentReports, reviews, reviewVotes } from "./schema";
+import { comments, contentReports, postingBans, reviews, reviewVotes } from "./schema";
 import { CommunityError, type CommunityServices } from "./services.server";
 
 /**
@@ -25,6 +27,16 @@ import { CommunityError, type CommunityServices } from "./services.server";
 
 const POSTER = { "reviews.create": [], "comments.create": [] };
 const MODERATOR = { ...POSTER, "reviews.moderate": [], "comments.moderate": [] };
+const COMMENT_MODERATOR = { ...POSTER, "comments.moderate": [] };
+
+/** Gives an account these permissions in the database (through a role of its own), as a ban's target is checked there. */
+async function grant(userId: number, names: string[]) {
+  await db.insert(permissions).values(names.map((name) => ({ name, displayName: name, group: "test" }))).onConflictDoNothing();
+  const [role] = await db.insert(roles).values({ name: `role-${userId}-${Math.random().toString(36).slice(2)}` }).returning();
+  const ids = await db.select({ id: permissions.id, name: permissions.name }).from(permissions);
+  await db.insert(rolePermissions).values(ids.filter((p) => names.includes(p.name)).map((p) => ({ roleId: role!.id, permissionId: p.id })));
+  await db.insert(userRoles).values({ userId, roleId: role!.id });
+}
 
 async function newTitle(name = "The Lantern Keeper") {
   const slug = `${name.toLowerCase().replace(/\W+/g, "-")}-${Math.random().toString(36).slice(2, 7)}`;
@@ -352,6 +364,53 @@ describe("anti-spam and moderation", () => {
       status: 403,
       message: expect.stringContaining("Insults"),
     });
+  });
+
+  it("a comments-only moderator bans from comments only: the banned author may still review, and may not be banned from reviews or everything by them", async () => {
+    const titleId = await newTitle();
+    const author = await person();
+    const c = await createComment(author.s, { target_kind: "title", target_id: titleId, body: "Off-topic shouting." });
+    const mod = await person(COMMENT_MODERATOR);
+    const actor = { userId: mod.user.id, email: mod.user.email, ip: null };
+    const before = await db.select().from(postingBans).where(eq(postingBans.userId, author.user.id));
+    for (const scope of ["reviews", "all"] as const) {
+      expect(await refusal(moderate(mod.s, actor, { subject_kind: "comment", subject_id: c.id, action: "ban", ban_days: 7, ban_scope: scope, reason: "Shouting" }))).toMatchObject({ status: 403 });
+    }
+    expect(await refusal(moderate(mod.s, actor, { subject_kind: "comment", subject_id: c.id, action: "ban", ban_days: 7 }))).toMatchObject({ status: 422, field: "reason" });
+    expect(await db.select().from(postingBans).where(eq(postingBans.userId, author.user.id))).toEqual(before);
+
+    await moderate(mod.s, actor, { subject_kind: "comment", subject_id: c.id, action: "ban", ban_days: 7, reason: "Shouting" });
+    const [ban] = await db.select().from(postingBans).where(eq(postingBans.userId, author.user.id));
+    expect(ban).toMatchObject({ scope: "comments", reason: "Shouting", createdBy: mod.user.id });
+    expect(ban!.until.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.userId, mod.user.id), eq(auditLog.action, "user.posting_ban")));
+    expect(audit).toBeTruthy();
+    expect(JSON.stringify(audit)).toContain("comments");
+    expect(await refusal(createComment(author.s, { target_kind: "title", target_id: titleId, body: "Still shouting." }))).toMatchObject({ status: 403 });
+    expect((await createReview(author.s, titleId, review())).status).toBe("published");
+  });
+
+  it("moderators cannot ban staff or anyone with rights they lack; a full moderator may ban from everything", async () => {
+    const titleId = await newTitle();
+    const mod = await person(COMMENT_MODERATOR);
+    const actor = { userId: mod.user.id, email: mod.user.email, ip: null };
+    const admin = await person();
+    await grant(admin.user.id, ["admin"]);
+    const staff = await person();
+    await grant(staff.user.id, ["admin.access", "comments.create"]);
+    const reviewMod = await person();
+    await grant(reviewMod.user.id, ["reviews.moderate", "comments.create"]);
+    for (const target of [admin, staff, reviewMod]) {
+      const c = await createComment(target.s, { target_kind: "title", target_id: titleId, body: `Posted by someone with rights ${Math.random()}` });
+      expect(await refusal(moderate(mod.s, actor, { subject_kind: "comment", subject_id: c.id, action: "ban", ban_days: 7, reason: "Testing" }))).toMatchObject({ status: 403 });
+      expect(await db.select().from(postingBans).where(eq(postingBans.userId, target.user.id))).toEqual([]);
+    }
+    const full = await person(MODERATOR);
+    const plain = await person();
+    await grant(plain.user.id, ["comments.create", "reviews.create"]);
+    const c = await createComment(plain.s, { target_kind: "title", target_id: titleId, body: "Spam spam spam." });
+    await moderate(full.s, { userId: full.user.id, email: null, ip: null }, { subject_kind: "comment", subject_id: c.id, action: "ban", ban_days: 7, ban_scope: "all", reason: "Spam" });
+    expect(await refusal(createReview(plain.s, titleId, review()))).toMatchObject({ status: 403, message: expect.stringContaining("Spam") });
   });
 
   it("stored XSS in titles, bodies and comments reaches notifications and mails only as text", async () => {

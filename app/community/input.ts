@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COMMUNITY_BODY_MAX_LENGTH, POSTING_BAN_DAYS, REVIEW_BODY_MIN_LENGTH, REVIEW_HEADLINE_MAX_LENGTH } from "~/constants";
-import { COMMENT_TARGET_KINDS, REPORT_REASONS, REPORT_SUBJECTS } from "./schema";
+import { BAN_SCOPES, COMMENT_TARGET_KINDS, REPORT_REASONS, REPORT_SUBJECTS } from "./schema";
 
 /**
  * What people send to write reviews and comments, vote, report and
@@ -70,7 +70,11 @@ export const moderationInputSchema = z.object({
     .refine((days) => (POSTING_BAN_DAYS as readonly number[]).includes(days), `One of ${POSTING_BAN_DAYS.join(", ")} days.`)
     .optional()
     .describe("For `ban`: how long the author may not post."),
-  reason: z.string().trim().max(300).optional().describe("Shown to the banned author on the posting forms."),
+  ban_scope: z
+    .enum(BAN_SCOPES)
+    .optional()
+    .describe("For `ban`: what the author may not post (default: the kind of the post). `all` needs both moderation permissions."),
+  reason: z.string().trim().max(300).optional().describe("Shown to the banned author on the posting forms; required for `ban`."),
 });
 export type ModerationInput = z.output<typeof moderationInputSchema>;
 

@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
 import { checkRateLimits } from "~/auth/rate-limit.server";
 import { hasPermission } from "~/auth/viewer";
@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import type { Settings } from "~/settings/definitions";
 import type { Translate } from "~/i18n/translate";
 import { countLinks, normalizeBody } from "./body.server";
-import { comments, postingBans, reviews, type PostStatus } from "./schema";
+import { comments, postingBans, reviews, type BanScope, type PostStatus } from "./schema";
 import { CommunityError, type CommunityServices } from "./services.server";
 
 /**
@@ -23,17 +23,21 @@ export type PostKind = "review" | "comment";
 export const POST_PERMISSIONS = { review: "reviews.create", comment: "comments.create" } as const;
 export const MODERATE_PERMISSIONS = { review: "reviews.moderate", comment: "comments.moderate" } as const;
 
+/** The ban scope that stops a kind of post ("all" stops both). */
+export const BAN_SCOPE_OF: Record<PostKind, BanScope> = { review: "reviews", comment: "comments" };
+
 export interface PostingBan {
   until: Date;
   reason: string | null;
 }
 
-/** The caller's ban, if one is still running. */
-export async function activeBan(db: Database, userId: number, now: Date): Promise<PostingBan | null> {
+/** The caller's ban on this kind of post (its own scope or "all"), if one is still running. */
+export async function activeBan(db: Database, userId: number, now: Date, kind: PostKind): Promise<PostingBan | null> {
   const [ban] = await db
     .select({ until: postingBans.until, reason: postingBans.reason })
     .from(postingBans)
-    .where(and(eq(postingBans.userId, userId), gt(postingBans.until, now)))
+    .where(and(eq(postingBans.userId, userId), inArray(postingBans.scope, [BAN_SCOPE_OF[kind], "all"]), gt(postingBans.until, now)))
+    .orderBy(desc(postingBans.until))
     .limit(1);
   return ban ?? null;
 }
@@ -50,7 +54,7 @@ export function banMessage(t: Translate, ban: PostingBan) {
 export async function postingRefusal(s: Pick<CommunityServices, "db" | "t" | "user" | "viewer" | "now">, kind: PostKind): Promise<string | null> {
   if (!s.user) return s.t("Sign in to post.");
   if (!hasPermission(s.viewer, POST_PERMISSIONS[kind])) return s.t("You do not have permission to do that.");
-  const ban = await activeBan(s.db, s.user.id, s.now());
+  const ban = await activeBan(s.db, s.user.id, s.now(), kind);
   return ban ? banMessage(s.t, ban) : null;
 }
 
@@ -67,7 +71,7 @@ export async function admitPost(
   const { t } = s;
   if (!s.user) throw new CommunityError(401, t("You need to sign in first."));
   if (!hasPermission(s.viewer, POST_PERMISSIONS[kind])) throw new CommunityError(403, t("You do not have permission to do that."));
-  const ban = await activeBan(s.db, s.user.id, s.now());
+  const ban = await activeBan(s.db, s.user.id, s.now(), kind);
   if (ban) throw new CommunityError(403, banMessage(t, ban));
 
   const links = countLinks(text.body) + countLinks(text.headline ?? "");
