@@ -269,17 +269,43 @@ describe("comments", () => {
     expect(own.status).toBe("published");
   });
 
+  it("reporting a comment on another member's private list answers 404, as a missing comment does, and records no report", async () => {
+    const owner = await person();
+    const stranger = await person();
+    const closed = (await db.get<{ id: number }>(sql`INSERT INTO lists (user_id, name, slug, public) VALUES (${owner.user.id}, 'Quiet shelf', 'quiet-shelf', 0) RETURNING id`))!.id;
+    const note = await createComment(owner.s, { target_kind: "list", target_id: closed, body: "Only for me." });
+    const hidden = await refusal(reportContent(stranger.s, "comment", note.id, { reason: "spam" }));
+    const missing = await refusal(reportContent(stranger.s, "comment", 987_654_321, { reason: "spam" }));
+    expect(hidden).toEqual(missing);
+    expect(hidden).toMatchObject({ status: 404 });
+    expect(await db.select().from(contentReports).where(and(eq(contentReports.subjectKind, "comment"), eq(contentReports.subjectId, note.id)))).toEqual([]);
+  });
+
+  it("editing or deleting someone else's comment or review answers 404 exactly like a missing id (ids cannot be probed)", async () => {
+    const titleId = await newTitle();
+    const a = await person();
+    const b = await person();
+    const c = await createComment(a.s, { target_kind: "title", target_id: titleId, body: "Mine to keep." });
+    const r = await createReview(a.s, titleId, review());
+    const missingComment = await refusal(editComment(b.s, 987_654_321, "Probe"));
+    expect(await refusal(editComment(b.s, c.id, "Probe"))).toEqual(missingComment);
+    expect(await refusal(deleteComment(b.s, c.id))).toEqual(await refusal(deleteComment(b.s, 987_654_321)));
+    expect(await refusal(updateReview(b.s, r.id, review()))).toEqual(await refusal(updateReview(b.s, 987_654_321, review())));
+    expect(missingComment).toMatchObject({ status: 404 });
+    expect((await db.select().from(comments).where(eq(comments.id, c.id)))[0]!.body).toBe("Mine to keep.");
+  });
+
   it("only the author edits, and a deleted comment with replies shows as deleted", async () => {
     const titleId = await newTitle();
     const a = await person();
     const b = await person();
     const top = await createComment(a.s, { target_kind: "title", target_id: titleId, body: "First thoughts." });
     const reply = await createComment(b.s, { target_kind: "title", target_id: titleId, parent_id: top.id, body: "Agreed." });
-    expect(await refusal(editComment(b.s, top.id, "Hijacked"))).toMatchObject({ status: 403 });
+    expect(await refusal(editComment(b.s, top.id, "Hijacked"))).toMatchObject({ status: 404 });
     const [unchanged] = await db.select().from(comments).where(eq(comments.id, top.id));
     expect(unchanged!.body).toBe("First thoughts.");
     await editComment(a.s, top.id, "First thoughts, edited.");
-    expect(await refusal(deleteComment(b.s, top.id))).toMatchObject({ status: 403 });
+    expect(await refusal(deleteComment(b.s, top.id))).toMatchObject({ status: 404 });
     await deleteComment(a.s, top.id);
     const thread = await listThread(db, { kind: "title", id: titleId });
     expect(thread.comments[0]).toMatchObject({ deleted: true, author: null, bodyHtml: "" });

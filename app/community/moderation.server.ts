@@ -27,13 +27,13 @@ import { CommunityError, type CommunityServices } from "./services.server";
 async function subjectRow(db: Database, kind: ReportSubject, id: number) {
   if (kind === "review") {
     const [row] = await db.select({ id: reviews.id, userId: reviews.userId, status: reviews.status, text: reviews.headline }).from(reviews).where(eq(reviews.id, id));
-    return row ? { ...row, deleted: false } : null;
+    return row ? { ...row, deleted: false, target: null } : null;
   }
   const [row] = await db
-    .select({ id: comments.id, userId: comments.userId, status: comments.status, text: comments.body, deletedAt: comments.deletedAt })
+    .select({ id: comments.id, userId: comments.userId, status: comments.status, text: comments.body, deletedAt: comments.deletedAt, targetKind: comments.targetKind, targetId: comments.targetId })
     .from(comments)
     .where(eq(comments.id, id));
-  return row ? { id: row.id, userId: row.userId, status: row.status, text: row.text, deleted: row.deletedAt !== null } : null;
+  return row ? { id: row.id, userId: row.userId, status: row.status, text: row.text, deleted: row.deletedAt !== null, target: { kind: row.targetKind, id: row.targetId } } : null;
 }
 
 function recountReports(db: Database, kind: ReportSubject, id: number) {
@@ -51,6 +51,8 @@ export async function reportContent(s: CommunityServices, kind: ReportSubject, i
   if (!s.user) throw new CommunityError(401, s.t("You need to sign in first."));
   const row = await subjectRow(s.db, kind, id);
   if (!row || row.deleted || row.status !== "published") throw new CommunityError(404, s.t("Nothing here."));
+  // A comment is only reportable where the reporter can read its thread (a private list's is its owner's alone).
+  if (row.target && !(await commentTarget(s.db, row.target.kind, row.target.id, s.user.id).then(() => true, () => false))) throw new CommunityError(404, s.t("Nothing here."));
   if (row.userId === s.user.id) throw new CommunityError(422, s.t("You cannot report your own post."), "reason");
   await s.db.batch([
     s.db

@@ -142,8 +142,8 @@ async function reviewRow(db: Database, id: number) {
 /** The author edits their review; a held or hidden one keeps its status. */
 export async function updateReview(s: CommunityServices, reviewId: number, input: ReviewInput, humanCheckToken?: unknown) {
   const row = await reviewRow(s.db, reviewId);
-  if (!row || (row.status === "hidden" && row.userId !== s.user?.id)) throw new CommunityError(404, s.t("Nothing here."));
-  if (!s.user || row.userId !== s.user.id) throw new CommunityError(403, s.t("You can only edit your own review."));
+  // Someone else's review answers like a missing one (decision 021): ids cannot be probed.
+  if (!row || !s.user || row.userId !== s.user.id) throw new CommunityError(404, s.t("Nothing here."));
   const { status } = await admitPost(s, "review", { body: input.body, headline: input.headline }, { humanCheckToken, editing: { id: row.id } });
   const nextStatus: PostStatus = row.status === "published" ? status : row.status;
   await s.db.batch([
@@ -168,9 +168,9 @@ export async function updateReview(s: CommunityServices, reviewId: number, input
 /** Deletes a review with its votes, comments and reports (the author, or a moderator). */
 export async function deleteReview(s: CommunityServices, reviewId: number) {
   const row = await reviewRow(s.db, reviewId);
-  if (!row) throw new CommunityError(404, s.t("Nothing here."));
-  const own = s.user?.id === row.userId;
-  if (!own && !hasPermission(s.viewer, MODERATE_PERMISSIONS.review)) throw new CommunityError(403, s.t("You can only delete your own review."));
+  const own = s.user?.id === row?.userId;
+  // Someone else's review answers like a missing one unless the actor moderates reviews (decision 021).
+  if (!row || (!own && !hasPermission(s.viewer, MODERATE_PERMISSIONS.review))) throw new CommunityError(404, s.t("Nothing here."));
   // A moderator deleting someone else's review from the public page is audit-logged like the Moderation screen.
   const audit = own
     ? []
