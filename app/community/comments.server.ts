@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { auditStatement } from "~/admin/audit.server";
+import { memberNameSql } from "~/auth/public-name";
 import { users } from "~/auth/users.schema";
 import { hasPermission } from "~/auth/viewer";
 import { episodes, titles } from "~/catalogue/schema";
@@ -226,7 +227,7 @@ export interface CommentView {
   moreRepliesAfter: number | null;
 }
 
-const authorName = sql<string>`coalesce(nullif(${users.displayName}, ''), nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), substr(${users.email}, 1, instr(${users.email}, '@') - 1))`;
+const authorName = memberNameSql;
 
 const fields = {
   id: comments.id,

@@ -439,6 +439,18 @@ describe("anti-spam and moderation", () => {
     expect(await refusal(createReview(plain.s, titleId, review()))).toMatchObject({ status: 403, message: expect.stringContaining("Spam") });
   });
 
+  it("an author without a name shows as \"Member <id>\" on reviews and comments, never their e-mail's local part", async () => {
+    const titleId = await newTitle();
+    const nameless = await person();
+    const local = `secret-${Math.random().toString(36).slice(2, 8)}`;
+    await db.run(sql`UPDATE users SET first_name = NULL, last_name = NULL, display_name = NULL, email = ${`${local}@example.test`} WHERE id = ${nameless.user.id}`);
+    await createReview(nameless.s, titleId, review());
+    await createComment(nameless.s, { target_kind: "title", target_id: titleId, body: "No name given." });
+    const shown = JSON.stringify([await listReviews(db, titleId, 0), await listThread(db, { kind: "title", id: titleId }), await moderationQueue(db, { can: () => true }).then((q) => q.map((i) => i.author.name))]);
+    expect(shown).toContain(`Member ${nameless.user.id}`);
+    expect(shown).not.toContain(local);
+  });
+
   it("stored XSS in titles, bodies and comments reaches notifications and mails only as text", async () => {
     const titleId = await newTitle();
     const author = await person();

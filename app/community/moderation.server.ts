@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { auditStatement, type AuditActor } from "~/admin/audit.server";
+import { memberNameSql } from "~/auth/public-name";
 import { permissions, rolePermissions } from "~/auth/roles.schema";
 import { userPermissions, userRoles, users } from "~/auth/users.schema";
 import { hasPermission, type Viewer } from "~/auth/viewer";
@@ -78,7 +79,7 @@ export interface QueueItem {
 
 /** Held and reported posts, newest first (the partial indexes reviews_queue_idx and comments_queue_idx). */
 export async function moderationQueue(db: Database, { limit = MODERATION_QUEUE_PAGE_SIZE, can }: { limit?: number; can: (kind: ReportSubject) => boolean }) {
-  const author = { authorId: users.id, authorName: sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.email})`, authorEmail: users.email };
+  const author = { authorId: users.id, authorName: memberNameSql, authorEmail: users.email };
   const [reviewRows, commentRows] = await Promise.all([
     can("review")
       ? db

@@ -1,6 +1,7 @@
 import type { BatchResponse } from "drizzle-orm/batch";
 import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { auditStatement } from "~/admin/audit.server";
+import { memberNameSql } from "~/auth/public-name";
 import { users } from "~/auth/users.schema";
 import { hasPermission } from "~/auth/viewer";
 import { episodes, titles } from "~/catalogue/schema";
@@ -266,7 +267,7 @@ const reviewFields = {
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
   authorId: users.id,
-  authorName: sql<string>`coalesce(nullif(${users.displayName}, ''), nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), substr(${users.email}, 1, instr(${users.email}, '@') - 1))`,
+  authorName: memberNameSql,
   authorAvatar: users.avatar,
 };
 
