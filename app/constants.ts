@@ -401,6 +401,8 @@ export const TMDB_REFRESH_BATCH = 10;
 export const TMDB_JOB_STALL_S = 10 * 60;
 /** With the tmdb.copy_images option, an image larger than this is not copied into R2 (the TMDB URL stays). */
 export const TMDB_IMAGE_COPY_MAX_BYTES = 5 * 1024 * 1024;
+/** An image copy follows at most this many redirects, each on the configured image host (decision 021). */
+export const TMDB_IMAGE_MAX_REDIRECTS = 3;
 /** Images copied into R2 at once during an import. */
 export const TMDB_IMAGE_COPY_CONCURRENCY = 6;
 /** With "search also asks TMDB" on, a search with fewer local titles than this also shows up to TMDB_SEARCH_FALLBACK_LIMIT of TMDB's matches. */

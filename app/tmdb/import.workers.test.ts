@@ -129,14 +129,16 @@ describe("TMDB importer on D1", () => {
     expect(offRow.poster).toMatch(/^http:\/\/fake-tmdb\.test\/t\/p\/w500\//);
 
     // On: every stored image is fetched once from the image base (the fake answers a PNG), except the
-    // backdrop, for which the image server answers an HTML page: that one keeps its TMDB URL.
+    // backdrop, which redirects off the image host: that one keeps its TMDB URL.
     const fetched: string[] = [];
     const copier: ImageCopier = {
       bucket: env.FILES,
       fetch: async (input, init) => {
         const url = String(input instanceof Request ? input.url : input);
         fetched.push(url);
-        if (url.endsWith("/w1280/backdrop-9001.jpg")) return new Response("<html>error</html>", { headers: { "Content-Type": "text/html" } });
+        // The backdrop redirects to a loopback address (decision 021): never fetched, the TMDB URL stays.
+        if (url.endsWith("/w1280/backdrop-9001.jpg")) return new Response(null, { status: 302, headers: { Location: "http://127.0.0.1:9/internal/secret.png" } });
+        if (url.startsWith("http://127.0.0.1")) return new Response(new Uint8Array([137, 80, 78, 71]), { headers: { "Content-Type": "image/png" } });
         if (url.endsWith("/w185/tavin-mercadel.jpg")) return new Response("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>", { headers: { "Content-Type": "image/svg+xml" } });
         return fake.handle(new Request(url, init));
       },
@@ -150,6 +152,7 @@ describe("TMDB importer on D1", () => {
     expect(poster?.httpMetadata?.contentType).toBe("image/png");
     expect((await poster!.arrayBuffer()).byteLength).toBeGreaterThan(0);
     expect(await env.FILES.head("catalogue/tmdb/w1280/backdrop-9001.jpg")).toBeNull();
+    expect(fetched.filter((u) => u.startsWith("http://127.0.0.1"))).toEqual([]);
     // The stored URL is what /media/* (app/routes/media/file.ts) serves from R2.
     const served = await serveR2Object(env.FILES, mediaKeyFromPath(row.poster!.slice("/media/".length))!, new Request(`http://site.test${row.poster}`));
     expect(served.status).toBe(200);
