@@ -206,7 +206,7 @@ export default [
   route("files/:fileName", "routes/files/file.ts"),
 
   // A TMDB match from the search page, imported on first visit (issue 15, setting tmdb.search_fallback).
-  route("tmdb/:type/:id", "routes/tmdb/open.ts"),
+  route("tmdb/:type/:id", "routes/tmdb/open.tsx"),
 
   // The navbar type-ahead (JSON).
   route("search/suggest", "routes/search/suggest.ts"),

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { and, count, eq, sql } from "drizzle-orm";
+import { appKeys } from "~/auth/crypto.server";
 import { describe, expect, it } from "vitest";
 import { credits, episodes, images, people, seasons, titles, videos } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
@@ -103,9 +104,10 @@ describe("TMDB importer on D1", () => {
 
   it("search also asks TMDB when the setting is on and few titles match here; opening a match imports it once", async () => {
     const services = { client, options };
-    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": false }, "ferryman", 0)).toEqual([]);
-    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 5)).toEqual([]);
-    const matches = await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 0);
+    const keysOf = () => appKeys("dGVzdC1rZXktdGVzdC1rZXktdGVzdC1rZXktdGVzdC1rZXk=");
+    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": false }, "ferryman", 0, keysOf)).toEqual([]);
+    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 5, keysOf)).toEqual([]);
+    const matches = await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 0, keysOf);
     expect(matches).toEqual([expect.objectContaining({ type: "movie", id: 9429, name: "The Patient Ferryman" })]);
     fake.reset();
     const path = await openTmdbMatch(db, services, "movie", 9429);
@@ -114,7 +116,7 @@ describe("TMDB importer on D1", () => {
     // Imported once: the second opening found the title.
     expect(fake.requests.filter((p) => p === "/movie/9429")).toHaveLength(2);
     // Once imported, it is no longer offered.
-    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 0)).toEqual([]);
+    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 0, keysOf)).toEqual([]);
     expect(await openTmdbMatch(db, services, "movie", 9404)).toBeNull();
   });
 
