@@ -11,7 +11,8 @@ const port = Number(process.env.PORT ?? 8787);
 
 await buildApp();
 await migrateAndSeed({ persistTo });
-const worker = await serveBuiltWorker({ persistTo, port });
+// Mailed links use the address served here, never the Host header of a request (decision 021).
+const worker = await serveBuiltWorker({ persistTo, port, vars: { APP_URL: process.env.APP_URL ?? `http://localhost:${port}` } });
 
 const lines = [
   "",
