@@ -6,7 +6,7 @@ import { userRoles } from "~/auth/users.schema";
 import type { AuthUser } from "~/auth/auth-user";
 import { TurnstileHumanCheck } from "~/auth/human-check.server";
 import { D1RateLimiter } from "~/auth/rate-limit.server";
-import { COMMUNITY_BODY_MAX_LENGTH } from "~/constants";
+import { COMMUNITY_BODY_MAX_LENGTH, COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT, COMMUNITY_REPORTS_PER_MINUTE_PER_IP, COMMUNITY_VOTES_PER_MINUTE_PER_ACCOUNT } from "~/constants";
 import { createUser, db, makeServices, outboxFor, viewerFor, type TestServices } from "../../tests/support/notifications.workers";
 import { notifications } from "~/notifications/schema";
 import type { Settings } from "~/settings/definitions";
@@ -449,6 +449,39 @@ describe("anti-spam and moderation", () => {
     const shown = JSON.stringify([await listReviews(db, titleId, 0), await listThread(db, { kind: "title", id: titleId }), await moderationQueue(db, { can: () => true }).then((q) => q.map((i) => i.author.name))]);
     expect(shown).toContain(`Member ${nameless.user.id}`);
     expect(shown).not.toContain(local);
+  });
+
+  it("votes and reports are rate-limited per account and per address, like posts (429 with Retry-After, nothing written)", async () => {
+    const titleId = await newTitle();
+    const author = await person();
+    const { id } = await createReview(author.s, titleId, review());
+    const c = await createComment(author.s, { target_kind: "title", target_id: titleId, body: "Report me if you must." });
+    // One fixed minute for every counter here, so a window boundary mid-test cannot reset them.
+    const at = Date.UTC(2031, 0, 1, 0, Math.floor(Math.random() * 500_000));
+    const minute = new D1RateLimiter(db, () => at);
+    const voter = await person();
+    voter.s.limiter = minute;
+    for (let i = 0; i < COMMUNITY_VOTES_PER_MINUTE_PER_ACCOUNT; i++) await voteReview(voter.s, id, i % 2 === 0);
+    const votedOut = await refusal(voteReview(voter.s, id, true));
+    expect(votedOut).toMatchObject({ status: 429 });
+    const reporter = await person();
+    reporter.s.limiter = minute;
+    for (let i = 0; i < COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT; i++) await reportContent(reporter.s, "comment", c.id, { reason: "spam" });
+    expect(await refusal(reportContent(reporter.s, "comment", c.id, { reason: "spam" }))).toMatchObject({ status: 429 });
+
+    // Per address: fresh accounts behind one address share its allowance.
+    const shared = `192.0.2.${Math.floor(Math.random() * 200)}`;
+    const crowd = await Promise.all(Array.from({ length: Math.ceil(COMMUNITY_REPORTS_PER_MINUTE_PER_IP / COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT) + 1 }, () => person()));
+    let sent = 0;
+    for (const member of crowd) {
+      member.s.ip = shared;
+      member.s.limiter = minute;
+      for (let i = 0; i < COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT && sent < COMMUNITY_REPORTS_PER_MINUTE_PER_IP; i++, sent++) await reportContent(member.s, "comment", c.id, { reason: "abuse" });
+    }
+    const last = crowd.at(-1)!;
+    const before = await db.select().from(contentReports).where(and(eq(contentReports.subjectId, c.id), eq(contentReports.userId, last.user.id)));
+    expect(await refusal(reportContent(last.s, "comment", c.id, { reason: "abuse" }))).toMatchObject({ status: 429 });
+    expect(await db.select().from(contentReports).where(and(eq(contentReports.subjectId, c.id), eq(contentReports.userId, last.user.id)))).toEqual(before);
   });
 
   it("stored XSS in titles, bodies and comments reaches notifications and mails only as text", async () => {

@@ -12,7 +12,7 @@ import { notify } from "~/notifications/deliver.server";
 import { commentTarget, deleteCommentStatements, recountComments } from "./comments.server";
 import type { ModerationInput, ReportInput } from "./input";
 import { moderationMessage } from "./messages.server";
-import { BAN_SCOPE_OF, MODERATE_PERMISSIONS } from "./posting.server";
+import { BAN_SCOPE_OF, limitCommunityWrite, MODERATE_PERMISSIONS } from "./posting.server";
 import { deleteReviewStatements, recountReviews, reviewPath } from "./reviews.server";
 import { comments, contentReports, postingBans, reviews, type BanScope, type PostStatus, type ReportSubject } from "./schema";
 import { CommunityError, type CommunityServices } from "./services.server";
@@ -55,6 +55,7 @@ export async function reportContent(s: CommunityServices, kind: ReportSubject, i
   // A comment is only reportable where the reporter can read its thread (a private list's is its owner's alone).
   if (row.target && !(await commentTarget(s.db, row.target.kind, row.target.id, s.user.id).then(() => true, () => false))) throw new CommunityError(404, s.t("Nothing here."));
   if (row.userId === s.user.id) throw new CommunityError(422, s.t("You cannot report your own post."), "reason");
+  await limitCommunityWrite(s, "report", s.user.id);
   await s.db.batch([
     s.db
       .insert(contentReports)

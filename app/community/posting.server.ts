@@ -79,15 +79,7 @@ export async function admitPost(
     throw new CommunityError(422, t("A post may have at most :count links.", { count: COMMUNITY_MAX_LINKS }), "body");
   }
 
-  const limited = await checkRateLimits(s.limiter, [
-    ["community-post:account", String(s.user.id)],
-    ["community-post:ip", s.ip ?? "unknown"],
-  ]);
-  if (!limited.ok) {
-    throw new CommunityError(429, t("Too many attempts. Please try again in :seconds seconds.", { seconds: limited.retryAfter }), null, {
-      "Retry-After": String(limited.retryAfter),
-    });
-  }
+  await limitCommunityWrite(s, "post", s.user.id);
   if (s.settings["recaptcha.site_key"] && s.settings["recaptcha.enable.comments"] && s.humanCheckSecret) {
     const token = typeof options.humanCheckToken === "string" ? options.humanCheckToken : "";
     if (!(await s.humanCheck.verify(token, s.ip))) throw new CommunityError(422, t("Could not verify you are human."));
@@ -128,4 +120,21 @@ async function isDuplicate(db: Database, kind: PostKind, userId: number, body: s
     .where(and(eq(table.userId, userId), gt(table.createdAt, since)))
     .limit(200);
   return rows.some((row) => row.id !== exceptId && normalizeBody(row.body) === normalized);
+}
+
+/**
+ * Posts, votes and reports are each limited per account and per address
+ * (decision 021; numbers in app/constants.ts via RATE_LIMITS): a 429 with
+ * Retry-After when either is used up.
+ */
+export async function limitCommunityWrite(s: Pick<CommunityServices, "limiter" | "ip" | "t">, what: "post" | "vote" | "report", userId: number) {
+  const limited = await checkRateLimits(s.limiter, [
+    [`community-${what}:account`, String(userId)],
+    [`community-${what}:ip`, s.ip ?? "unknown"],
+  ]);
+  if (!limited.ok) {
+    throw new CommunityError(429, s.t("Too many attempts. Please try again in :seconds seconds.", { seconds: limited.retryAfter }), null, {
+      "Retry-After": String(limited.retryAfter),
+    });
+  }
 }

@@ -12,7 +12,7 @@ import { renderBody } from "./body.server";
 import { reviewPath, reviewsPath } from "./paths";
 import type { ReviewInput, ReviewSort } from "./input";
 import { helpfulMilestoneMessage } from "./messages.server";
-import { admitPost, MODERATE_PERMISSIONS } from "./posting.server";
+import { admitPost, limitCommunityWrite, MODERATE_PERMISSIONS } from "./posting.server";
 import { ratingWriteStatements } from "~/library/ratings.server";
 import { reviewScore } from "./review-score.server";
 import { comments, communityCounts, contentReports, reviews, reviewVotes, type PostStatus } from "./schema";
@@ -199,6 +199,7 @@ export async function voteReview(s: CommunityServices, reviewId: number, helpful
   const row = await reviewRow(s.db, reviewId);
   if (!row || row.status !== "published") throw new CommunityError(404, s.t("Nothing here."));
   if (row.userId === s.user.id) throw new CommunityError(422, s.t("You cannot vote on your own review."), "helpful");
+  await limitCommunityWrite(s, "vote", s.user.id);
   // The milestone is decided inside the voting batch, from the count it recounted: the
   // last statement raises helpful_milestone only past its stored value, and answers with
   // a row only then. Two batches landing at once are serialised by D1, so each milestone
