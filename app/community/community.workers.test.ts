@@ -484,6 +484,18 @@ describe("anti-spam and moderation", () => {
     expect(await db.select().from(contentReports).where(and(eq(contentReports.subjectId, c.id), eq(contentReports.userId, last.user.id)))).toEqual(before);
   });
 
+  it("bidi overrides never reach a stored review headline, review body, comment body or report note", async () => {
+    const titleId = await newTitle();
+    const author = await person();
+    const rlo = "\u202E";
+    const { id } = await createReview(author.s, titleId, review({ headline: `Great${rlo}3pm.exe`, body: `A fine \u2066film\u2069 with ${rlo}a twist at the end, truly.` }));
+    const c = await createComment(author.s, commentInputSchema.parse({ target_kind: "title", target_id: titleId, body: `Look${rlo}here \u202Bplease` }));
+    const [r] = await db.select().from(reviews).where(eq(reviews.id, id));
+    const [k] = await db.select().from(comments).where(eq(comments.id, c.id));
+    expect(r!.headline).toBe("Great3pm.exe");
+    expect(`${r!.body}${r!.bodyHtml}${k!.body}${k!.bodyHtml}`).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  });
+
   it("stored XSS in titles, bodies and comments reaches notifications and mails only as text", async () => {
     const titleId = await newTitle();
     const author = await person();
