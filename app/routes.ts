@@ -311,5 +311,7 @@ export default [
     route("logs/error/download-latest", "routes/api/v1/logs/download-latest.ts"),
     route("logs/error/trace/:requestId", "routes/api/v1/logs/debug-trace.ts"),
     route("logs/error/:id", "routes/api/v1/logs/error-entry.ts"),
+    // Any other api/v1 path: a JSON 404, never the HTML page (decision 036).
+    route("*", "routes/api/v1/not-found.ts", { id: "api-not-found" }),
   ]),
 ] satisfies RouteConfig;

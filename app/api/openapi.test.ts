@@ -22,7 +22,8 @@ function apiRoutePaths(entries: RouteEntry[], parent = ""): string[] {
   const out: string[] = [];
   for (const entry of entries) {
     const path = [parent, entry.path ?? ""].filter(Boolean).join("/");
-    if (path.startsWith("api/v1/")) out.push(path);
+    // The catch-all JSON 404 (api/v1/*) is no operation.
+    if (path.startsWith("api/v1/") && !path.endsWith("*")) out.push(path);
     if (entry.children) out.push(...apiRoutePaths(entry.children, path));
   }
   return out;
