@@ -16,11 +16,18 @@ test("a private profile answers 403 before the slug redirect: no Location, no na
   await queryE2e("UPDATE users SET display_name = ? WHERE id = ?", [secret, owner.userId]);
   await queryE2e("INSERT INTO library_profiles (user_id, private) VALUES (?, 1) ON CONFLICT (user_id) DO UPDATE SET private = 1", [owner.userId]);
   const slug = secret.toLowerCase().replace(/\s+/g, "-");
+  const other = await createSignedInUser("private-visitor");
   for (const path of [`/user/${owner.userId}/x`, `/user/${owner.userId}/${slug}`]) {
-    const response = await request.get(path, { maxRedirects: 0 });
-    expect(response.status()).toBe(403);
-    expect(response.headers()["location"]).toBeUndefined();
-    const html = await response.text();
+    // A guest's 403 page load goes to sign in (spec: page load 403 as guest); never to the private slug.
+    const guest = await request.get(path, { maxRedirects: 0 });
+    expect([302, 403]).toContain(guest.status());
+    if (path.endsWith("/x")) expect(guest.headers()["location"] ?? "").not.toContain(slug.slice(0, 12));
+    expect(await guest.text()).not.toContain(secret);
+    // Another member: 403, no redirect, no name anywhere in the page or its head.
+    const member = await request.get(path, { maxRedirects: 0, headers: { Cookie: other.cookieHeader } });
+    expect(member.status()).toBe(403);
+    expect(member.headers()["location"]).toBeUndefined();
+    const html = await member.text();
     expect(html).not.toContain(secret);
     expect(html).not.toContain(slug);
   }
