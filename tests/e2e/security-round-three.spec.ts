@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { queryE2e } from "./fixtures/e2e-db";
 import { createSignedInUser } from "./fixtures/signed-in-user";
+import { api } from "./social/helpers";
 
 /**
  * Security round three through the real Worker (decision 021): what a
@@ -44,4 +45,21 @@ test("every unknown /api/v1 path answers a JSON 404 with a message, whatever the
     expect(response.headers()["content-type"]).toContain("application/json");
     expect(await response.json()).toEqual({ message: expect.any(String) });
   }
+});
+
+test("api/v1 speaks snake_case: POST /ratings reports errors on title_id, list items take title_id (titleId still accepted this release)", async ({ request }) => {
+  const user = await createSignedInUser("snake");
+  const rated = await api(request, user, "POST", "/ratings", { title_id: 987654321, rating: 7 });
+  expect(rated.status).toBe(422);
+  expect(Object.keys(rated.body.errors)).toEqual(["title_id"]);
+  const list = await api(request, user, "POST", "/lists", { name: "Snake case" });
+  expect(list.status).toBe(201);
+  const listId = list.body.list.id as number;
+  const [title] = await queryE2e<{ id: number }>("SELECT id FROM titles ORDER BY id LIMIT 1");
+  const [second] = await queryE2e<{ id: number }>("SELECT id FROM titles ORDER BY id LIMIT 1 OFFSET 1");
+  expect((await api(request, user, "POST", `/lists/${listId}/items`, { title_id: title!.id })).status).toBe(201);
+  expect((await api(request, user, "POST", `/lists/${listId}/items`, { titleId: second!.id })).status).toBe(201);
+  const missing = await api(request, user, "POST", `/lists/${listId}/items`, { note: "no title" });
+  expect(missing.status).toBe(422);
+  expect(Object.keys(missing.body.errors)).toEqual(["title_id"]);
 });
