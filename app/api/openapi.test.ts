@@ -46,6 +46,13 @@ describe("OpenAPI document", () => {
     expect(report).toEqual([]);
   });
 
+  it("documents what the API answers: the 403's missing_scope and bootstrap's i18n.timezone (decision 036)", () => {
+    const text = JSON.stringify(document);
+    expect(text).toContain('"missing_scope"');
+    const bootstrap = JSON.stringify((document.paths as Record<string, unknown>)["/bootstrap-data"]);
+    expect(bootstrap).toContain('"timezone"');
+  });
+
   it("is OpenAPI 3.1 with unique operation ids", () => {
     expect(document.openapi).toBe("3.1.0");
     const ids = apiEndpoints.map((e) => e.operationId);
