@@ -401,11 +401,22 @@ export const TMDB_REFRESH_BATCH = 10;
 export const TMDB_JOB_STALL_S = 10 * 60;
 /** With the tmdb.copy_images option, an image larger than this is not copied into R2 (the TMDB URL stays). */
 export const TMDB_IMAGE_COPY_MAX_BYTES = 5 * 1024 * 1024;
+/** An image copy follows at most this many redirects, each on the configured image host (decision 021). */
+export const TMDB_IMAGE_MAX_REDIRECTS = 3;
 /** Images copied into R2 at once during an import. */
 export const TMDB_IMAGE_COPY_CONCURRENCY = 6;
 /** With "search also asks TMDB" on, a search with fewer local titles than this also shows up to TMDB_SEARCH_FALLBACK_LIMIT of TMDB's matches. */
 export const TMDB_SEARCH_FALLBACK_BELOW = 3;
 export const TMDB_SEARCH_FALLBACK_LIMIT = 6;
+/** How long a search result's signed "import this TMDB match" token stays valid (decision 021). */
+export const TMDB_MATCH_TOKEN_TTL_S = 60 * 60;
+/** TMDB matches one address may ask to import per minute (decision 021). */
+export const TMDB_OPEN_PER_MINUTE_PER_IP = 5;
+/** Review votes and content reports, per account and per address, per minute (decision 021; posts: 6 and 20). */
+export const COMMUNITY_VOTES_PER_MINUTE_PER_ACCOUNT = 30;
+export const COMMUNITY_VOTES_PER_MINUTE_PER_IP = 60;
+export const COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT = 6;
+export const COMMUNITY_REPORTS_PER_MINUTE_PER_IP = 20;
 
 // Import and export (issue 18, decision 027).
 /** The largest upload an import reads (a Letterboxd ZIP or one CSV). */

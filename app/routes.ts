@@ -206,7 +206,7 @@ export default [
   route("files/:fileName", "routes/files/file.ts"),
 
   // A TMDB match from the search page, imported on first visit (issue 15, setting tmdb.search_fallback).
-  route("tmdb/:type/:id", "routes/tmdb/open.ts"),
+  route("tmdb/:type/:id", "routes/tmdb/open.tsx"),
 
   // The navbar type-ahead (JSON).
   route("search/suggest", "routes/search/suggest.ts"),
@@ -311,5 +311,7 @@ export default [
     route("logs/error/download-latest", "routes/api/v1/logs/download-latest.ts"),
     route("logs/error/trace/:requestId", "routes/api/v1/logs/debug-trace.ts"),
     route("logs/error/:id", "routes/api/v1/logs/error-entry.ts"),
+    // Any other api/v1 path: a JSON 404, never the HTML page (decision 036).
+    route("*", "routes/api/v1/not-found.ts", { id: "api-not-found" }),
   ]),
 ] satisfies RouteConfig;

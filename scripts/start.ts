@@ -51,7 +51,8 @@ await step("Migrating and seeding the local database", () =>
 
 let worker: Awaited<ReturnType<typeof serveBuiltWorker>> | undefined;
 await step("Starting the Worker", async () => {
-  worker = await serveBuiltWorker({ persistTo, port, stdio: "pipe" });
+  // Mailed links use the address served here, never the Host header of a request (decision 021).
+  worker = await serveBuiltWorker({ persistTo, port, stdio: "pipe", vars: { APP_URL: process.env.APP_URL ?? `http://localhost:${port}` } });
 });
 const running = worker!;
 

@@ -1,3 +1,4 @@
+import { mustAccept } from "~/auth/validation";
 import { z } from "zod";
 import { ACCESS_TOKEN_NAME_MAX_LENGTH } from "~/constants";
 import { currentPasswordField, newPasswordField, PASSWORD_MAX_LENGTH } from "~/auth/validation";
@@ -65,5 +66,5 @@ export const optionalPasswordSchema = z.object({ password: z.string().max(PASSWO
 
 export const deleteAccountSchema = z.object({
   password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
-  confirm: z.literal("on", { error: "Please confirm that you want to delete your account." }),
+  confirm: mustAccept("Please confirm that you want to delete your account."),
 });

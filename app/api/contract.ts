@@ -83,6 +83,7 @@ export const errorSchema = z
   .object({
     message: z.string(),
     errors: z.record(z.string(), z.array(z.string())).optional().describe("Validation messages per field (422)."),
+    missing_scope: z.string().optional().describe("403 to an API token: the scope the call needs and the token lacks."),
     requestId: z.string().optional(),
   })
   .meta({ title: "Error" });

@@ -255,7 +255,7 @@ function isDataWithInit(value: unknown): value is { data: unknown; init: Respons
   return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 }
 
-function withApiHeaders(response: Response) {
+export function withApiHeaders(response: Response) {
   const out = new Response(response.body, response);
   // Answers depend on who asks: never let a shared cache mix them up.
   out.headers.append("Vary", "Authorization, Cookie");

@@ -83,7 +83,9 @@ function responseOf(spec: ApiResponseSpec) {
 /** The token scope goes in the bearer requirement (OpenAPI 3.1 allows role names for non-OAuth schemes). */
 function securityOf(endpoint: ApiEndpoint) {
   const scope = requiredScope(endpoint);
-  const bearer = scope ? [{ bearerAuth: [scope] }] : [];
+  // An http bearer scheme carries no scopes in OpenAPI (Spectral: oas3-operation-security-defined);
+  // the token scope a call needs is `x-token-scope` on the operation, documented on the scheme (decision 036).
+  const bearer = scope ? [{ bearerAuth: [] }] : [];
   switch (endpoint.access) {
     case "public":
       return [{}, ...bearer, { cookieAuth: [] }];
@@ -125,6 +127,7 @@ export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[], { siteNa
       ...(requestBodyOf(endpoint) ? { requestBody: requestBodyOf(endpoint) } : {}),
       responses,
       security: securityOf(endpoint),
+      ...(requiredScope(endpoint) && endpoint.access !== "session" && endpoint.access !== "webhook" ? { "x-token-scope": requiredScope(endpoint) } : {}),
       ...(endpoint.permission ? { "x-permission": endpoint.permission } : {}),
     };
   }
@@ -142,7 +145,11 @@ export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[], { siteNa
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers: [{ url: `${baseUrl.replace(/\/$/, "")}/api/v1`, description: siteName }],
-    tags: API_TAGS.filter((tag) => usedTags.has(tag.name)),
+    // Every tag an operation uses is declared here, described or not (Spectral: operation-tag-defined).
+    tags: [
+      ...API_TAGS.filter((tag) => usedTags.has(tag.name)),
+      ...[...usedTags].filter((name) => !API_TAGS.some((tag) => tag.name === name)).map((name) => ({ name, description: `${name} operations.` })),
+    ],
     paths,
     components: {
       securitySchemes: {
@@ -150,7 +157,7 @@ export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[], { siteNa
           type: "http",
           scheme: "bearer",
           description: [
-            "A personal access token (Account settings › Developers). Each token carries the scopes chosen when it was made; each operation lists the one it needs under `security` (a GET needs `read`). A token without it gets 403 with a message naming the missing scope; an expired token gets 401.",
+            "A personal access token (Account settings › Developers). Each token carries the scopes chosen when it was made; each operation names the one it needs in `x-token-scope` (a GET needs `read`). A token without it gets 403 with a message naming the missing scope; an expired token gets 401.",
             ...TOKEN_SCOPES.map((scope) => `- \`${scope}\`: ${TOKEN_SCOPE_DESCRIPTIONS[scope]}.`),
           ].join("\n"),
         },

@@ -1,3 +1,4 @@
+import { deleteAccountSchema } from "~/account/validation";
 import { describe, expect, it } from "vitest";
 import { maskEmail, normalizeEmail } from "./email";
 import { parseProfile } from "./social/providers.server";
@@ -54,6 +55,17 @@ describe("form rules", () => {
     expect(schema.safeParse(base).success).toBe(false);
     expect(schema.safeParse({ ...base, policy_terms: "on" }).success).toBe(true);
     expect(schema.safeParse({ ...base, policy_terms: "on", password_confirmation: "other" }).success).toBe(false);
+  });
+  it("take JSON booleans for checkboxes as well as a form's \"on\": policies need true, remember takes true or false", () => {
+    const schema = registerSchema([{ id: "terms", label: "Terms" }]);
+    const base = { email: "a@b.co", password: "long enough", password_confirmation: "long enough" };
+    expect(schema.safeParse({ ...base, policy_terms: true }).success).toBe(true);
+    expect(schema.safeParse({ ...base, policy_terms: false }).success).toBe(false);
+    expect(loginSchema.parse({ email: "a@b.co", password: "x", remember: true }).remember).toBe(true);
+    expect(loginSchema.parse({ email: "a@b.co", password: "x", remember: false }).remember).toBe(false);
+    expect(loginSchema.parse({ email: "a@b.co", password: "x", remember: "on" }).remember).toBe(true);
+    expect(deleteAccountSchema.safeParse({ confirm: true }).success).toBe(true);
+    expect(deleteAccountSchema.safeParse({ confirm: false }).success).toBe(false);
   });
   it("take the extra name fields as the setting says: off (dropped), optional, required", () => {
     const base = { email: "a@b.co", password: "long enough", password_confirmation: "long enough", policy_terms: "on" };

@@ -5,6 +5,7 @@ import { runRoute } from "../../tests/workers/app-request";
 import { openD1 } from "~/db/client.server";
 import { eq } from "drizzle-orm";
 import { mailDeliveries } from "~/mail/deliveries.schema";
+import { APP_URL_MISSING_MESSAGE, appUrlMissing, siteOrigin, UNKNOWN_SITE_ORIGIN } from "~/http/site-origin.server";
 import { action as forgotPasswordAction } from "~/routes/auth/forgot-password";
 import { hashPassword } from "./password.server";
 import { createUser } from "./users.server";
@@ -34,6 +35,23 @@ describe("links in mails", () => {
     expect(mail?.text).toContain("https://reelbase.example/password/reset/");
     expect(mail?.text).not.toContain("evil.example");
     expect(mail?.html).not.toContain("evil.example");
+  });
+
+  it("without APP_URL no mail carries a link built from the Host header: a deployed Worker records it as failed with a clear error, locally only loopback names count", async () => {
+    for (const [extraEnv, label] of [[{ APP_URL: "", APP_ENV: "production" }, "deployed"], [{ APP_URL: "", APP_ENV: "local" }, "local"]] as const) {
+      const email = `nohost-${label}-${crypto.randomUUID()}@example.test`;
+      await createUser(db, { email, passwordHash: await hashPassword("a long passphrase", 1000), emailVerified: true });
+      const { thrown } = await post("http://evil.example/forgot-password", forgotPasswordAction, { email }, extraEnv);
+      expect(thrown).toBeUndefined();
+      const [mail] = await mailsTo(email);
+      expect(mail?.text).not.toContain("evil.example");
+      expect(mail?.html).not.toContain("evil.example");
+      expect(mail).toMatchObject({ status: "failed", lastError: APP_URL_MISSING_MESSAGE, attempts: 0 });
+    }
+    expect(appUrlMissing({ APP_ENV: "production" })).toBe(true);
+    expect(appUrlMissing({ APP_ENV: "production", APP_URL: "https://reelbase.example" })).toBe(false);
+    expect(siteOrigin({ APP_ENV: "local" }, new URL("http://localhost:8787/x"))).toBe("http://localhost:8787");
+    expect(siteOrigin({ APP_ENV: "local" }, new URL("http://evil.example/x"))).toBe(UNKNOWN_SITE_ORIGIN);
   });
 });
 

@@ -1,4 +1,11 @@
 import { sql } from "drizzle-orm";
+import {
+  COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT,
+  COMMUNITY_REPORTS_PER_MINUTE_PER_IP,
+  COMMUNITY_VOTES_PER_MINUTE_PER_ACCOUNT,
+  COMMUNITY_VOTES_PER_MINUTE_PER_IP,
+  TMDB_OPEN_PER_MINUTE_PER_IP,
+} from "~/constants";
 import type { Database } from "~/db/client.server";
 import { log } from "~/observability/log.server";
 import { rateLimitBuckets } from "./rate-limits.schema";
@@ -36,6 +43,13 @@ export const RATE_LIMITS = {
   // Reviews and comments posted (issue 19): per account and per IP.
   "community-post:account": { limit: 6, period: 60, binding: "RL_COMMUNITY_POST_ACCOUNT" },
   "community-post:ip": { limit: 20, period: 60, binding: "RL_COMMUNITY_POST_IP" },
+  // Review votes and content reports (decision 021), like posts.
+  "community-vote:account": { limit: COMMUNITY_VOTES_PER_MINUTE_PER_ACCOUNT, period: 60, binding: "RL_COMMUNITY_VOTE_ACCOUNT" },
+  "community-vote:ip": { limit: COMMUNITY_VOTES_PER_MINUTE_PER_IP, period: 60, binding: "RL_COMMUNITY_VOTE_IP" },
+  "community-report:account": { limit: COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT, period: 60, binding: "RL_COMMUNITY_REPORT_ACCOUNT" },
+  "community-report:ip": { limit: COMMUNITY_REPORTS_PER_MINUTE_PER_IP, period: 60, binding: "RL_COMMUNITY_REPORT_IP" },
+  // Imports of TMDB search matches asked for from the search page, per address (decision 021).
+  "tmdb-open:ip": { limit: TMDB_OPEN_PER_MINUTE_PER_IP, period: 60, binding: "RL_TMDB_OPEN_IP" },
 } as const satisfies Record<string, { limit: number; period: 10 | 60; binding: string }>;
 export type RateLimitPolicy = keyof typeof RATE_LIMITS;
 

@@ -73,22 +73,28 @@ export async function register(
     lastName: input.last_name || null,
     redirect: safeRedirectPath(input.redirect, "") || null,
   };
-  // Insert-or-nothing: the same statements whether the address is taken or not.
-  const created = await createUser(s.app.db, {
+  const newUser = {
     email,
     passwordHash: pending.passwordHash,
     firstName: pending.firstName,
     lastName: pending.lastName,
     language: s.app.language,
     emailVerified: addressProven,
-  });
-  if (created && addressProven) {
-    await recordSecurityEvent(s.app.db, created.id, "registered", s.info, { via: "workspace-invitation" });
-    const signedIn = await completeSignIn(s, created, { remember: true, redirect: pending.redirect, method: "registration", alertNewDevice: false });
-    if (signedIn.status === "signed-in") return { status: "signed-in", headers: signedIn.headers, redirectTo: signedIn.redirectTo };
+  };
+  if (addressProven) {
+    // The invitation's token already proved the address (its holder knows it is theirs): sign in at once.
+    const created = await createUser(s.app.db, newUser);
+    if (created) {
+      await recordSecurityEvent(s.app.db, created.id, "registered", s.info, { via: "workspace-invitation" });
+      const signedIn = await completeSignIn(s, created, { remember: true, redirect: pending.redirect, method: "registration", alertNewDevice: false });
+      if (signedIn.status === "signed-in") return { status: "signed-in", headers: signedIn.headers, redirectTo: signedIn.redirectTo };
+    }
   }
-  // After the answer, and starting the same way for both (the account by its address): what differs is not timed.
+  // Everything that depends on the address, even creating the account (a new row costs D1 more than
+  // an insert that finds the address taken), happens after the answer (decision 021): before it,
+  // both paths do the same rate-limit writes and one password hash, nothing else.
   afterTheAnswer(s, "registration", async () => {
+    const created = addressProven ? null : await createUser(s.app.db, newUser);
     const account = await findUserByEmail(s.app.db, email);
     if (!account || account.bannedAt) return;
     if (created?.id === account.id) {

@@ -54,14 +54,31 @@ function form(email: string, extra: Record<string, string> = {}) {
 }
 
 /** Every statement the app prepares at the D1 binding, in order (a batch's statements too). */
-function recordingD1(binding: D1Database, log: string[]) {
+function recordingD1(binding: D1Database, log: string[], written: number[] = []) {
+  const note = <T,>(result: T) => {
+    const meta = (result as { meta?: { rows_written?: number } } | null)?.meta;
+    if (meta) written.push(meta.rows_written ?? 0);
+    return result;
+  };
   const wrap = (target: Pick<D1Database, "prepare" | "batch">) => ({
     prepare(query: string) {
       log.push(query);
-      return target.prepare(query);
+      const statement = target.prepare(query);
+      // The rows each statement wrote, so paths with the same SQL but different writes tell apart.
+      return new Proxy(statement, {
+        get(t, property) {
+          const value = Reflect.get(t, property) as unknown;
+          if (typeof value !== "function") return value;
+          if (property === "run" || property === "all") return async (...args: unknown[]) => note(await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args));
+          if (property === "bind") return (...args: unknown[]) => new Proxy((value as (...a: unknown[]) => D1PreparedStatement).apply(t, args), this as unknown as ProxyHandler<D1PreparedStatement>);
+          return (value as (...a: unknown[]) => unknown).bind(t);
+        },
+      });
     },
-    batch(statements: D1PreparedStatement[]) {
-      return target.batch(statements);
+    async batch(statements: D1PreparedStatement[]) {
+      const results = await target.batch(statements);
+      for (const result of results) note(result);
+      return results;
     },
   });
   return {
@@ -81,14 +98,15 @@ function recordingD1(binding: D1Database, log: string[]) {
 async function post(path: string, action: (args: never) => unknown, fields: Record<string, string>, init: { cookie?: string } = {}) {
   const ctx = createExecutionContext();
   const statements: string[] = [];
+  const written: number[] = [];
   const deriveBits = vi.spyOn(crypto.subtle, "deriveBits");
   const request = new Request(`http://evil.example${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
     headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": nextIp(), ...(init.cookie ? { Cookie: init.cookie } : {}) },
   });
-  const result = await runRoute(request, (args) => action(args as never), {}, { ctx, env: { ...env, APP_URL, DB: recordingD1(env.DB, statements) } as Env });
-  const beforeAnswer = { statements: [...statements], hashes: deriveBits.mock.calls.length };
+  const result = await runRoute(request, (args) => action(args as never), {}, { ctx, env: { ...env, APP_URL, DB: recordingD1(env.DB, statements, written) } as Env });
+  const beforeAnswer = { statements: [...statements], hashes: deriveBits.mock.calls.length, rowsWritten: [...written] };
   deriveBits.mockRestore();
   await waitOnExecutionContext(ctx);
   return { ...result, beforeAnswer, answer: (result.value ?? result.thrown) as Response };
@@ -152,6 +170,21 @@ describe("the registration form", () => {
     const [created] = await db.select().from(users).where(eq(users.email, fresh));
     expect(created!.emailVerifiedAt).toBeNull();
     expect(await db.select().from(sessions).where(eq(sessions.userId, created!.id))).toEqual([]);
+  });
+
+  it("registration timing: a taken and a new address do the same D1 work before the answer, rows written included (the account is created after it)", async () => {
+    const { email: taken } = await verifiedOwner("timing");
+    const fresh = `timing-${crypto.randomUUID()}@example.test`;
+    await warm();
+    const a = await post("/register", registerAction, form(taken));
+    const b = await post("/register", registerAction, form(fresh));
+    expect(a.beforeAnswer.statements).toEqual(b.beforeAnswer.statements);
+    expect(a.beforeAnswer.rowsWritten).toEqual(b.beforeAnswer.rowsWritten);
+    // Nothing touches the accounts before the answer: only the rate-limit counters.
+    expect(a.beforeAnswer.statements.filter((sql) => /"users"|"user_roles"|verifications/.test(sql))).toEqual([]);
+    expect([a.beforeAnswer.hashes, b.beforeAnswer.hashes]).toEqual([1, 1]);
+    // And after it, the new account exists and got its link.
+    expect((await finishLink(fresh)).origin).toBe(APP_URL);
   });
 
   it("follows the same flow when e-mail confirmation is off in the settings", async () => {

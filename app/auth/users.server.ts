@@ -5,16 +5,16 @@ import { permissions, rolePermissions, roles } from "./roles.schema";
 import { sessions } from "./sessions.schema";
 import { socialProfiles, userPermissions, userRoles, users } from "./users.schema";
 import { normalizeEmail } from "./email";
+import { memberName } from "./public-name";
 import type { PermissionRestrictions, Viewer } from "./viewer";
 import type { AuthUser, CurrentSession } from "./auth-user";
 import { workspacesOfSessionQuery, type WorkspaceRow } from "~/workspaces/session-workspaces.server";
 
 export type { AuthUser, CurrentSession };
 
-export function displayNameOf(user: { displayName?: string | null; firstName: string | null; lastName: string | null; email: string }) {
-  if (user.displayName?.trim()) return user.displayName.trim();
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
-  return name || user.email.split("@")[0];
+/** The account's name as others see it: never derived from the e-mail address (app/auth/public-name.ts). */
+export function displayNameOf(user: { id: number; displayName?: string | null; firstName: string | null; lastName: string | null }) {
+  return memberName(user);
 }
 
 const userColumns = {

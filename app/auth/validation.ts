@@ -47,10 +47,16 @@ export const newPasswordField = z
 /** Sign-in and confirmation take any stored password, but never a huge one. */
 export const currentPasswordField = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 
+/** A checkbox: a form's "on" (absent when unticked) or, in JSON, a boolean (decision 036). */
 const checkbox = z
-  .union([z.literal("on"), z.literal("true"), z.literal("1"), z.boolean()])
+  .union([z.literal("on"), z.literal("true"), z.literal("1"), z.literal("false"), z.literal("0"), z.boolean()])
   .optional()
   .transform((v) => v === "on" || v === "true" || v === "1" || v === true);
+
+/** A checkbox that must be ticked: "on" from a form, `true` in JSON (decision 036). */
+export function mustAccept(error: string) {
+  return z.union([z.literal("on"), z.literal("true"), z.literal("1"), z.literal(true)], { error }).transform(() => true as const);
+}
 
 export const redirectField = z.string().max(2000).optional();
 
@@ -91,7 +97,7 @@ function personNameField(mode: RegistrationNameFields): z.ZodType<string | undef
 export function registerSchema(policies: Policy[], nameFields: RegistrationNameFields = "off") {
   const policyFields: Record<string, z.ZodType> = {};
   for (const policy of policies) {
-    policyFields[`policy_${policy.id}`] = z.literal("on", { error: "You must accept this to create an account." });
+    policyFields[`policy_${policy.id}`] = mustAccept("You must accept this to create an account.");
   }
   return z
     .object({

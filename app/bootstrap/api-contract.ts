@@ -19,7 +19,11 @@ export const getBootstrapData = defineEndpoint({
             settings: z.record(z.string(), z.unknown()),
             user: z.record(z.string(), z.unknown()).nullable(),
             guest_role: z.object({ permissions: z.array(z.object({ name: z.string() })) }),
-            i18n: z.object({ language: z.string(), lines: z.record(z.string(), z.string()) }),
+            i18n: z.object({
+              language: z.string(),
+              lines: z.record(z.string(), z.string()),
+              timezone: z.string().describe("The IANA time zone dates are rendered in (\"auto\": the browser's own)."),
+            }),
             localizations: z.array(z.object({ language: z.string(), name: z.string() })),
             themes: z.object({ all: z.array(z.record(z.string(), z.unknown())), selectedThemeId: z.number().int().nullable() }),
             default_meta_tags: z.array(z.record(z.string(), z.string())),

@@ -286,7 +286,7 @@ export const moderateEndpoint = defineEndpoint({
   path: "/moderation/actions",
   operationId: "moderate",
   summary: "Approve, hide or delete a post, or ban its author from posting (moderators)",
-  description: "Audit-logged; the author is notified. `ban` needs `ban_days`.",
+  description: "Audit-logged; the author is notified. `ban` needs `ban_days` and `reason`; `ban_scope` (comments, reviews, all) defaults to the kind of the post and needs the matching moderation permission (`all`: both). Staff and accounts holding a permission the moderator lacks cannot be banned (403).",
   tag,
   access: "user",
   body: moderationInputSchema,

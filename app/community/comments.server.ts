@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { auditStatement } from "~/admin/audit.server";
+import { memberNameSql } from "~/auth/public-name";
 import { users } from "~/auth/users.schema";
 import { hasPermission } from "~/auth/viewer";
 import { episodes, titles } from "~/catalogue/schema";
@@ -163,8 +164,8 @@ export async function createComment(s: CommunityServices, input: CommentInput, h
 /** The author edits within COMMENT_EDIT_WINDOW_S of posting. */
 export async function editComment(s: CommunityServices, commentId: number, body: string, humanCheckToken?: unknown) {
   const row = await commentRow(s.db, commentId);
-  if (!row || row.deletedAt) throw new CommunityError(404, s.t("Nothing here."));
-  if (!s.user || row.userId !== s.user.id) throw new CommunityError(403, s.t("You can only edit your own comment."));
+  // Someone else's comment answers like a missing one (decision 021): ids cannot be probed.
+  if (!row || row.deletedAt || !s.user || row.userId !== s.user.id) throw new CommunityError(404, s.t("Nothing here."));
   if (s.now().getTime() - row.createdAt.getTime() > COMMENT_EDIT_WINDOW_S * 1000) {
     throw new CommunityError(422, s.t("Comments can be edited for :minutes minutes after posting.", { minutes: COMMENT_EDIT_WINDOW_S / 60 }), "body");
   }
@@ -180,9 +181,9 @@ export async function editComment(s: CommunityServices, commentId: number, body:
 /** Deletes a comment (its author or a moderator); one with replies stays as "[deleted]". */
 export async function deleteComment(s: CommunityServices, commentId: number) {
   const row = await commentRow(s.db, commentId);
-  if (!row || row.deletedAt) throw new CommunityError(404, s.t("Nothing here."));
-  const own = s.user?.id === row.userId;
-  if (!own && !hasPermission(s.viewer, MODERATE_PERMISSIONS.comment)) throw new CommunityError(403, s.t("You can only delete your own comment."));
+  const own = s.user?.id === row?.userId;
+  // Someone else's comment answers like a missing one unless the actor moderates comments (decision 021).
+  if (!row || row.deletedAt || (!own && !hasPermission(s.viewer, MODERATE_PERMISSIONS.comment))) throw new CommunityError(404, s.t("Nothing here."));
   // A moderator deleting someone else's comment from the public page is audit-logged like the Moderation screen.
   const audit = own
     ? []
@@ -226,7 +227,7 @@ export interface CommentView {
   moreRepliesAfter: number | null;
 }
 
-const authorName = sql<string>`coalesce(nullif(${users.displayName}, ''), nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), substr(${users.email}, 1, instr(${users.email}, '@') - 1))`;
+const authorName = memberNameSql;
 
 const fields = {
   id: comments.id,

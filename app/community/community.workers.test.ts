@@ -1,10 +1,12 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { auditLog } from "~/admin/audit.schema";
+import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
+import { userRoles } from "~/auth/users.schema";
 import type { AuthUser } from "~/auth/auth-user";
 import { TurnstileHumanCheck } from "~/auth/human-check.server";
 import { D1RateLimiter } from "~/auth/rate-limit.server";
-import { COMMUNITY_BODY_MAX_LENGTH } from "~/constants";
+import { COMMUNITY_BODY_MAX_LENGTH, COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT, COMMUNITY_REPORTS_PER_MINUTE_PER_IP, COMMUNITY_VOTES_PER_MINUTE_PER_ACCOUNT } from "~/constants";
 import { createUser, db, makeServices, outboxFor, viewerFor, type TestServices } from "../../tests/support/notifications.workers";
 import { notifications } from "~/notifications/schema";
 import type { Settings } from "~/settings/definitions";
@@ -13,7 +15,7 @@ import { commentInputSchema, reviewInputSchema } from "./input";
 import { moderate, moderationQueue, reportContent } from "./moderation.server";
 import { setRating } from "~/library/ratings.server";
 import { createReview, listReviews, reviewStats, updateReview, voteReview } from "./reviews.server";
-import { comments, contentReports, reviews, reviewVotes } from "./schema";
+import { comments, contentReports, postingBans, reviews, reviewVotes } from "./schema";
 import { CommunityError, type CommunityServices } from "./services.server";
 
 /**
@@ -25,6 +27,16 @@ import { CommunityError, type CommunityServices } from "./services.server";
 
 const POSTER = { "reviews.create": [], "comments.create": [] };
 const MODERATOR = { ...POSTER, "reviews.moderate": [], "comments.moderate": [] };
+const COMMENT_MODERATOR = { ...POSTER, "comments.moderate": [] };
+
+/** Gives an account these permissions in the database (through a role of its own), as a ban's target is checked there. */
+async function grant(userId: number, names: string[]) {
+  await db.insert(permissions).values(names.map((name) => ({ name, displayName: name, group: "test" }))).onConflictDoNothing();
+  const [role] = await db.insert(roles).values({ name: `role-${userId}-${Math.random().toString(36).slice(2)}` }).returning();
+  const ids = await db.select({ id: permissions.id, name: permissions.name }).from(permissions);
+  await db.insert(rolePermissions).values(ids.filter((p) => names.includes(p.name)).map((p) => ({ roleId: role!.id, permissionId: p.id })));
+  await db.insert(userRoles).values({ userId, roleId: role!.id });
+}
 
 async function newTitle(name = "The Lantern Keeper") {
   const slug = `${name.toLowerCase().replace(/\W+/g, "-")}-${Math.random().toString(36).slice(2, 7)}`;
@@ -257,17 +269,43 @@ describe("comments", () => {
     expect(own.status).toBe("published");
   });
 
+  it("reporting a comment on another member's private list answers 404, as a missing comment does, and records no report", async () => {
+    const owner = await person();
+    const stranger = await person();
+    const closed = (await db.get<{ id: number }>(sql`INSERT INTO lists (user_id, name, slug, public) VALUES (${owner.user.id}, 'Quiet shelf', 'quiet-shelf', 0) RETURNING id`))!.id;
+    const note = await createComment(owner.s, { target_kind: "list", target_id: closed, body: "Only for me." });
+    const hidden = await refusal(reportContent(stranger.s, "comment", note.id, { reason: "spam" }));
+    const missing = await refusal(reportContent(stranger.s, "comment", 987_654_321, { reason: "spam" }));
+    expect(hidden).toEqual(missing);
+    expect(hidden).toMatchObject({ status: 404 });
+    expect(await db.select().from(contentReports).where(and(eq(contentReports.subjectKind, "comment"), eq(contentReports.subjectId, note.id)))).toEqual([]);
+  });
+
+  it("editing or deleting someone else's comment or review answers 404 exactly like a missing id (ids cannot be probed)", async () => {
+    const titleId = await newTitle();
+    const a = await person();
+    const b = await person();
+    const c = await createComment(a.s, { target_kind: "title", target_id: titleId, body: "Mine to keep." });
+    const r = await createReview(a.s, titleId, review());
+    const missingComment = await refusal(editComment(b.s, 987_654_321, "Probe"));
+    expect(await refusal(editComment(b.s, c.id, "Probe"))).toEqual(missingComment);
+    expect(await refusal(deleteComment(b.s, c.id))).toEqual(await refusal(deleteComment(b.s, 987_654_321)));
+    expect(await refusal(updateReview(b.s, r.id, review()))).toEqual(await refusal(updateReview(b.s, 987_654_321, review())));
+    expect(missingComment).toMatchObject({ status: 404 });
+    expect((await db.select().from(comments).where(eq(comments.id, c.id)))[0]!.body).toBe("Mine to keep.");
+  });
+
   it("only the author edits, and a deleted comment with replies shows as deleted", async () => {
     const titleId = await newTitle();
     const a = await person();
     const b = await person();
     const top = await createComment(a.s, { target_kind: "title", target_id: titleId, body: "First thoughts." });
     const reply = await createComment(b.s, { target_kind: "title", target_id: titleId, parent_id: top.id, body: "Agreed." });
-    expect(await refusal(editComment(b.s, top.id, "Hijacked"))).toMatchObject({ status: 403 });
+    expect(await refusal(editComment(b.s, top.id, "Hijacked"))).toMatchObject({ status: 404 });
     const [unchanged] = await db.select().from(comments).where(eq(comments.id, top.id));
     expect(unchanged!.body).toBe("First thoughts.");
     await editComment(a.s, top.id, "First thoughts, edited.");
-    expect(await refusal(deleteComment(b.s, top.id))).toMatchObject({ status: 403 });
+    expect(await refusal(deleteComment(b.s, top.id))).toMatchObject({ status: 404 });
     await deleteComment(a.s, top.id);
     const thread = await listThread(db, { kind: "title", id: titleId });
     expect(thread.comments[0]).toMatchObject({ deleted: true, author: null, bodyHtml: "" });
@@ -352,6 +390,110 @@ describe("anti-spam and moderation", () => {
       status: 403,
       message: expect.stringContaining("Insults"),
     });
+  });
+
+  it("a comments-only moderator bans from comments only: the banned author may still review, and may not be banned from reviews or everything by them", async () => {
+    const titleId = await newTitle();
+    const author = await person();
+    const c = await createComment(author.s, { target_kind: "title", target_id: titleId, body: "Off-topic shouting." });
+    const mod = await person(COMMENT_MODERATOR);
+    const actor = { userId: mod.user.id, email: mod.user.email, ip: null };
+    const before = await db.select().from(postingBans).where(eq(postingBans.userId, author.user.id));
+    for (const scope of ["reviews", "all"] as const) {
+      expect(await refusal(moderate(mod.s, actor, { subject_kind: "comment", subject_id: c.id, action: "ban", ban_days: 7, ban_scope: scope, reason: "Shouting" }))).toMatchObject({ status: 403 });
+    }
+    expect(await refusal(moderate(mod.s, actor, { subject_kind: "comment", subject_id: c.id, action: "ban", ban_days: 7 }))).toMatchObject({ status: 422, field: "reason" });
+    expect(await db.select().from(postingBans).where(eq(postingBans.userId, author.user.id))).toEqual(before);
+
+    await moderate(mod.s, actor, { subject_kind: "comment", subject_id: c.id, action: "ban", ban_days: 7, reason: "Shouting" });
+    const [ban] = await db.select().from(postingBans).where(eq(postingBans.userId, author.user.id));
+    expect(ban).toMatchObject({ scope: "comments", reason: "Shouting", createdBy: mod.user.id });
+    expect(ban!.until.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.userId, mod.user.id), eq(auditLog.action, "user.posting_ban")));
+    expect(audit).toBeTruthy();
+    expect(JSON.stringify(audit)).toContain("comments");
+    expect(await refusal(createComment(author.s, { target_kind: "title", target_id: titleId, body: "Still shouting." }))).toMatchObject({ status: 403 });
+    expect((await createReview(author.s, titleId, review())).status).toBe("published");
+  });
+
+  it("moderators cannot ban staff or anyone with rights they lack; a full moderator may ban from everything", async () => {
+    const titleId = await newTitle();
+    const mod = await person(COMMENT_MODERATOR);
+    const actor = { userId: mod.user.id, email: mod.user.email, ip: null };
+    const admin = await person();
+    await grant(admin.user.id, ["admin"]);
+    const staff = await person();
+    await grant(staff.user.id, ["admin.access", "comments.create"]);
+    const reviewMod = await person();
+    await grant(reviewMod.user.id, ["reviews.moderate", "comments.create"]);
+    for (const target of [admin, staff, reviewMod]) {
+      const c = await createComment(target.s, { target_kind: "title", target_id: titleId, body: `Posted by someone with rights ${Math.random()}` });
+      expect(await refusal(moderate(mod.s, actor, { subject_kind: "comment", subject_id: c.id, action: "ban", ban_days: 7, reason: "Testing" }))).toMatchObject({ status: 403 });
+      expect(await db.select().from(postingBans).where(eq(postingBans.userId, target.user.id))).toEqual([]);
+    }
+    const full = await person(MODERATOR);
+    const plain = await person();
+    await grant(plain.user.id, ["comments.create", "reviews.create"]);
+    const c = await createComment(plain.s, { target_kind: "title", target_id: titleId, body: "Spam spam spam." });
+    await moderate(full.s, { userId: full.user.id, email: null, ip: null }, { subject_kind: "comment", subject_id: c.id, action: "ban", ban_days: 7, ban_scope: "all", reason: "Spam" });
+    expect(await refusal(createReview(plain.s, titleId, review()))).toMatchObject({ status: 403, message: expect.stringContaining("Spam") });
+  });
+
+  it("an author without a name shows as \"Member <id>\" on reviews and comments, never their e-mail's local part", async () => {
+    const titleId = await newTitle();
+    const nameless = await person();
+    const local = `secret-${Math.random().toString(36).slice(2, 8)}`;
+    await db.run(sql`UPDATE users SET first_name = NULL, last_name = NULL, display_name = NULL, email = ${`${local}@example.test`} WHERE id = ${nameless.user.id}`);
+    await createReview(nameless.s, titleId, review());
+    await createComment(nameless.s, { target_kind: "title", target_id: titleId, body: "No name given." });
+    const shown = JSON.stringify([await listReviews(db, titleId, 0), await listThread(db, { kind: "title", id: titleId }), await moderationQueue(db, { can: () => true }).then((q) => q.map((i) => i.author.name))]);
+    expect(shown).toContain(`Member ${nameless.user.id}`);
+    expect(shown).not.toContain(local);
+  });
+
+  it("votes and reports are rate-limited per account and per address, like posts (429 with Retry-After, nothing written)", async () => {
+    const titleId = await newTitle();
+    const author = await person();
+    const { id } = await createReview(author.s, titleId, review());
+    const c = await createComment(author.s, { target_kind: "title", target_id: titleId, body: "Report me if you must." });
+    // One fixed minute for every counter here, so a window boundary mid-test cannot reset them.
+    const at = Date.UTC(2031, 0, 1, 0, Math.floor(Math.random() * 500_000));
+    const minute = new D1RateLimiter(db, () => at);
+    const voter = await person();
+    voter.s.limiter = minute;
+    for (let i = 0; i < COMMUNITY_VOTES_PER_MINUTE_PER_ACCOUNT; i++) await voteReview(voter.s, id, i % 2 === 0);
+    const votedOut = await refusal(voteReview(voter.s, id, true));
+    expect(votedOut).toMatchObject({ status: 429 });
+    const reporter = await person();
+    reporter.s.limiter = minute;
+    for (let i = 0; i < COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT; i++) await reportContent(reporter.s, "comment", c.id, { reason: "spam" });
+    expect(await refusal(reportContent(reporter.s, "comment", c.id, { reason: "spam" }))).toMatchObject({ status: 429 });
+
+    // Per address: fresh accounts behind one address share its allowance.
+    const shared = `192.0.2.${Math.floor(Math.random() * 200)}`;
+    const crowd = await Promise.all(Array.from({ length: Math.ceil(COMMUNITY_REPORTS_PER_MINUTE_PER_IP / COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT) + 1 }, () => person()));
+    let sent = 0;
+    for (const member of crowd) {
+      member.s.ip = shared;
+      member.s.limiter = minute;
+      for (let i = 0; i < COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT && sent < COMMUNITY_REPORTS_PER_MINUTE_PER_IP; i++, sent++) await reportContent(member.s, "comment", c.id, { reason: "abuse" });
+    }
+    const last = crowd.at(-1)!;
+    const before = await db.select().from(contentReports).where(and(eq(contentReports.subjectId, c.id), eq(contentReports.userId, last.user.id)));
+    expect(await refusal(reportContent(last.s, "comment", c.id, { reason: "abuse" }))).toMatchObject({ status: 429 });
+    expect(await db.select().from(contentReports).where(and(eq(contentReports.subjectId, c.id), eq(contentReports.userId, last.user.id)))).toEqual(before);
+  });
+
+  it("bidi overrides never reach a stored review headline, review body, comment body or report note", async () => {
+    const titleId = await newTitle();
+    const author = await person();
+    const rlo = "\u202E";
+    const { id } = await createReview(author.s, titleId, review({ headline: `Great${rlo}3pm.exe`, body: `A fine \u2066film\u2069 with ${rlo}a twist at the end, truly.` }));
+    const c = await createComment(author.s, commentInputSchema.parse({ target_kind: "title", target_id: titleId, body: `Look${rlo}here \u202Bplease` }));
+    const [r] = await db.select().from(reviews).where(eq(reviews.id, id));
+    const [k] = await db.select().from(comments).where(eq(comments.id, c.id));
+    expect(r!.headline).toBe("Great3pm.exe");
+    expect(`${r!.body}${r!.bodyHtml}${k!.body}${k!.bodyHtml}`).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
   });
 
   it("stored XSS in titles, bodies and comments reaches notifications and mails only as text", async () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { withoutBidiOverrides } from "~/http/text-hygiene";
 import { COMMUNITY_BODY_MAX_LENGTH, POSTING_BAN_DAYS, REVIEW_BODY_MIN_LENGTH, REVIEW_HEADLINE_MAX_LENGTH } from "~/constants";
-import { COMMENT_TARGET_KINDS, REPORT_REASONS, REPORT_SUBJECTS } from "./schema";
+import { BAN_SCOPES, COMMENT_TARGET_KINDS, REPORT_REASONS, REPORT_SUBJECTS } from "./schema";
 
 /**
  * What people send to write reviews and comments, vote, report and
@@ -18,13 +19,15 @@ const body = (min: number) =>
     .string({ error: "Write something first." })
     .trim()
     .min(min, min > 1 ? `Write at least ${min} characters.` : "Write something first.")
-    .max(COMMUNITY_BODY_MAX_LENGTH, `Keep it under ${COMMUNITY_BODY_MAX_LENGTH} characters.`);
+    .max(COMMUNITY_BODY_MAX_LENGTH, `Keep it under ${COMMUNITY_BODY_MAX_LENGTH} characters.`)
+    // Also here, not only on request bodies: imported or scripted text must read as it is stored (decision 021).
+    .transform(withoutBidiOverrides);
 
 const id = z.coerce.number({ error: "Must be a positive whole number." }).int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const reviewInputSchema = z.object({
   score: z.coerce.number({ error: "Choose a score from 1 to 10." }).int("Choose a score from 1 to 10.").min(1, "Choose a score from 1 to 10.").max(10, "Choose a score from 1 to 10."),
-  headline: z.string({ error: "Give your review a title." }).trim().min(1, "Give your review a title.").max(REVIEW_HEADLINE_MAX_LENGTH, `Keep the title under ${REVIEW_HEADLINE_MAX_LENGTH} characters.`),
+  headline: z.string({ error: "Give your review a title." }).trim().min(1, "Give your review a title.").max(REVIEW_HEADLINE_MAX_LENGTH, `Keep the title under ${REVIEW_HEADLINE_MAX_LENGTH} characters.`).transform(withoutBidiOverrides),
   body: body(REVIEW_BODY_MIN_LENGTH),
   spoiler: flag,
 });
@@ -53,7 +56,7 @@ export const voteInputSchema = z.object({
 
 export const reportInputSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: "Choose a reason." }),
-  note: z.string().trim().max(500, "Keep the note under 500 characters.").optional(),
+  note: z.string().trim().max(500, "Keep the note under 500 characters.").transform(withoutBidiOverrides).optional(),
 });
 export type ReportInput = z.output<typeof reportInputSchema>;
 
@@ -70,7 +73,11 @@ export const moderationInputSchema = z.object({
     .refine((days) => (POSTING_BAN_DAYS as readonly number[]).includes(days), `One of ${POSTING_BAN_DAYS.join(", ")} days.`)
     .optional()
     .describe("For `ban`: how long the author may not post."),
-  reason: z.string().trim().max(300).optional().describe("Shown to the banned author on the posting forms."),
+  ban_scope: z
+    .enum(BAN_SCOPES)
+    .optional()
+    .describe("For `ban`: what the author may not post (default: the kind of the post). `all` needs both moderation permissions."),
+  reason: z.string().trim().max(300).optional().describe("Shown to the banned author on the posting forms; required for `ban`."),
 });
 export type ModerationInput = z.output<typeof moderationInputSchema>;
 

@@ -14,3 +14,6 @@ export const REVIEW_SORTS = ["helpful", "newest", "highest", "lowest"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 export const COMMENT_ORDERS = ["newest", "oldest"] as const;
 export type CommentOrder = (typeof COMMENT_ORDERS)[number];
+/** What a posting ban stops: comments, reviews or both (decision 021, moderation rights per kind). */
+export const BAN_SCOPES = ["comments", "reviews", "all"] as const;
+export type BanScope = (typeof BAN_SCOPES)[number];

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { auditStatement, type AuditActor } from "~/admin/audit.server";
-import { users } from "~/auth/users.schema";
-import { hasPermission } from "~/auth/viewer";
+import { memberNameSql } from "~/auth/public-name";
+import { permissions, rolePermissions } from "~/auth/roles.schema";
+import { userPermissions, userRoles, users } from "~/auth/users.schema";
+import { hasPermission, type Viewer } from "~/auth/viewer";
 import { titles } from "~/catalogue/schema";
 import { MODERATION_QUEUE_PAGE_SIZE } from "~/constants";
 import type { Statement } from "~/db/change-recorder";
@@ -10,9 +12,9 @@ import { notify } from "~/notifications/deliver.server";
 import { commentTarget, deleteCommentStatements, recountComments } from "./comments.server";
 import type { ModerationInput, ReportInput } from "./input";
 import { moderationMessage } from "./messages.server";
-import { MODERATE_PERMISSIONS } from "./posting.server";
+import { BAN_SCOPE_OF, limitCommunityWrite, MODERATE_PERMISSIONS } from "./posting.server";
 import { deleteReviewStatements, recountReviews, reviewPath } from "./reviews.server";
-import { comments, contentReports, postingBans, reviews, type PostStatus, type ReportSubject } from "./schema";
+import { comments, contentReports, postingBans, reviews, type BanScope, type PostStatus, type ReportSubject } from "./schema";
 import { CommunityError, type CommunityServices } from "./services.server";
 
 /**
@@ -26,13 +28,13 @@ import { CommunityError, type CommunityServices } from "./services.server";
 async function subjectRow(db: Database, kind: ReportSubject, id: number) {
   if (kind === "review") {
     const [row] = await db.select({ id: reviews.id, userId: reviews.userId, status: reviews.status, text: reviews.headline }).from(reviews).where(eq(reviews.id, id));
-    return row ? { ...row, deleted: false } : null;
+    return row ? { ...row, deleted: false, target: null } : null;
   }
   const [row] = await db
-    .select({ id: comments.id, userId: comments.userId, status: comments.status, text: comments.body, deletedAt: comments.deletedAt })
+    .select({ id: comments.id, userId: comments.userId, status: comments.status, text: comments.body, deletedAt: comments.deletedAt, targetKind: comments.targetKind, targetId: comments.targetId })
     .from(comments)
     .where(eq(comments.id, id));
-  return row ? { id: row.id, userId: row.userId, status: row.status, text: row.text, deleted: row.deletedAt !== null } : null;
+  return row ? { id: row.id, userId: row.userId, status: row.status, text: row.text, deleted: row.deletedAt !== null, target: { kind: row.targetKind, id: row.targetId } } : null;
 }
 
 function recountReports(db: Database, kind: ReportSubject, id: number) {
@@ -50,7 +52,10 @@ export async function reportContent(s: CommunityServices, kind: ReportSubject, i
   if (!s.user) throw new CommunityError(401, s.t("You need to sign in first."));
   const row = await subjectRow(s.db, kind, id);
   if (!row || row.deleted || row.status !== "published") throw new CommunityError(404, s.t("Nothing here."));
+  // A comment is only reportable where the reporter can read its thread (a private list's is its owner's alone).
+  if (row.target && !(await commentTarget(s.db, row.target.kind, row.target.id, s.user.id).then(() => true, () => false))) throw new CommunityError(404, s.t("Nothing here."));
   if (row.userId === s.user.id) throw new CommunityError(422, s.t("You cannot report your own post."), "reason");
+  await limitCommunityWrite(s, "report", s.user.id);
   await s.db.batch([
     s.db
       .insert(contentReports)
@@ -75,7 +80,7 @@ export interface QueueItem {
 
 /** Held and reported posts, newest first (the partial indexes reviews_queue_idx and comments_queue_idx). */
 export async function moderationQueue(db: Database, { limit = MODERATION_QUEUE_PAGE_SIZE, can }: { limit?: number; can: (kind: ReportSubject) => boolean }) {
-  const author = { authorId: users.id, authorName: sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.email})`, authorEmail: users.email };
+  const author = { authorId: users.id, authorName: memberNameSql, authorEmail: users.email };
   const [reviewRows, commentRows] = await Promise.all([
     can("review")
       ? db
@@ -116,8 +121,8 @@ export async function moderationQueue(db: Database, { limit = MODERATION_QUEUE_P
     ? await db.select({ userId: postingBans.userId, until: postingBans.until }).from(postingBans).where(inArray(postingBans.userId, authorIds))
     : [];
   const banOf = (id: number) => {
-    const until = bans.find((b) => b.userId === id)?.until;
-    return until && until.getTime() > Date.now() ? until.toISOString() : null;
+    const until = Math.max(0, ...bans.filter((b) => b.userId === id).map((b) => b.until.getTime()));
+    return until > Date.now() ? new Date(until).toISOString() : null;
   };
   const reasonsOf = (kind: ReportSubject, id: number) => [...new Set(reportRows.filter((r) => r.kind === kind && r.id === id).map((r) => r.reason))];
   const items: QueueItem[] = [
@@ -228,15 +233,21 @@ export async function moderate(s: CommunityServices, actor: AuditActor, input: M
 
   let until: Date | undefined;
   if (input.action === "ban") {
+    const scope = input.ban_scope ?? BAN_SCOPE_OF[kind];
+    if (!mayBanWithScope(s.viewer, scope)) throw new CommunityError(403, t("You do not have permission to do that."));
     if (!input.ban_days) throw new CommunityError(422, t("Choose how long the ban lasts."), "ban_days");
+    if (!input.reason) throw new CommunityError(422, t("Say why (the author is told)."), "reason");
+    const refusal = await banRefusal(s.db, s.viewer, authorId);
+    if (refusal === "staff") throw new CommunityError(403, t("Staff cannot be banned from posting here: change their roles under Users."));
+    if (refusal === "more_rights") throw new CommunityError(403, t("You cannot ban someone who has rights you do not have."));
     until = new Date(now.getTime() + input.ban_days * 86_400_000);
-    const reason = input.reason || null;
+    const reason = input.reason;
     statements.push(
       s.db
         .insert(postingBans)
-        .values({ userId: authorId, until, reason, createdBy: actor.userId })
-        .onConflictDoUpdate({ target: postingBans.userId, set: { until, reason, createdBy: actor.userId, createdAt: now } }),
-      auditStatement(s.db, actor, "user.posting_ban", "user", { subjectId: authorId, label: null, before: null, after: { until: until.toISOString(), reason, days: input.ban_days } }),
+        .values({ userId: authorId, scope, until, reason, createdBy: actor.userId })
+        .onConflictDoUpdate({ target: [postingBans.userId, postingBans.scope], set: { until, reason, createdBy: actor.userId, createdAt: now } }),
+      auditStatement(s.db, actor, "user.posting_ban", "user", { subjectId: authorId, label: null, before: null, after: { scope, until: until.toISOString(), reason, days: input.ban_days } }),
     );
   }
   await s.db.batch(statements as [Statement, ...Statement[]]);
@@ -245,4 +256,34 @@ export async function moderate(s: CommunityServices, actor: AuditActor, input: M
   if (author) {
     s.notifications.waitUntil(notify(s.notifications, [author], moderationMessage({ action: input.action, kind, text, until, reason: input.reason, path })));
   }
+}
+
+/** Which moderation permissions a ban scope needs: its own kind's, or both for "all". */
+export function mayBanWithScope(viewer: Viewer, scope: BanScope) {
+  const needs = scope === "all" ? [MODERATE_PERMISSIONS.review, MODERATE_PERMISSIONS.comment] : [MODERATE_PERMISSIONS[scope === "reviews" ? "review" : "comment"]];
+  return needs.every((name) => hasPermission(viewer, name));
+}
+
+/** Names that make an account staff: they open the admin area. */
+const STAFF_PERMISSIONS = new Set(["admin", "admin.access"]);
+
+/**
+ * Why the actor may not ban this account, or null (decision 021): staff are
+ * never banned from the queue (their roles are changed under Users instead),
+ * and nobody bans an account holding a permission they lack themselves.
+ */
+export async function banRefusal(db: Database, actor: Viewer, targetId: number): Promise<"staff" | "more_rights" | null> {
+  const [viaRoles, direct] = await Promise.all([
+    db
+      .selectDistinct({ name: permissions.name })
+      .from(userRoles)
+      .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(eq(userRoles.userId, targetId)),
+    db.select({ name: permissions.name }).from(userPermissions).innerJoin(permissions, eq(permissions.id, userPermissions.permissionId)).where(eq(userPermissions.userId, targetId)),
+  ]);
+  const names = new Set([...viaRoles, ...direct].map((row) => row.name));
+  if ([...names].some((name) => STAFF_PERMISSIONS.has(name))) return "staff";
+  if ([...names].some((name) => !hasPermission(actor, name))) return "more_rights";
+  return null;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
 import { checkRateLimits } from "~/auth/rate-limit.server";
 import { hasPermission } from "~/auth/viewer";
@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import type { Settings } from "~/settings/definitions";
 import type { Translate } from "~/i18n/translate";
 import { countLinks, normalizeBody } from "./body.server";
-import { comments, postingBans, reviews, type PostStatus } from "./schema";
+import { comments, postingBans, reviews, type BanScope, type PostStatus } from "./schema";
 import { CommunityError, type CommunityServices } from "./services.server";
 
 /**
@@ -23,17 +23,21 @@ export type PostKind = "review" | "comment";
 export const POST_PERMISSIONS = { review: "reviews.create", comment: "comments.create" } as const;
 export const MODERATE_PERMISSIONS = { review: "reviews.moderate", comment: "comments.moderate" } as const;
 
+/** The ban scope that stops a kind of post ("all" stops both). */
+export const BAN_SCOPE_OF: Record<PostKind, BanScope> = { review: "reviews", comment: "comments" };
+
 export interface PostingBan {
   until: Date;
   reason: string | null;
 }
 
-/** The caller's ban, if one is still running. */
-export async function activeBan(db: Database, userId: number, now: Date): Promise<PostingBan | null> {
+/** The caller's ban on this kind of post (its own scope or "all"), if one is still running. */
+export async function activeBan(db: Database, userId: number, now: Date, kind: PostKind): Promise<PostingBan | null> {
   const [ban] = await db
     .select({ until: postingBans.until, reason: postingBans.reason })
     .from(postingBans)
-    .where(and(eq(postingBans.userId, userId), gt(postingBans.until, now)))
+    .where(and(eq(postingBans.userId, userId), inArray(postingBans.scope, [BAN_SCOPE_OF[kind], "all"]), gt(postingBans.until, now)))
+    .orderBy(desc(postingBans.until))
     .limit(1);
   return ban ?? null;
 }
@@ -50,7 +54,7 @@ export function banMessage(t: Translate, ban: PostingBan) {
 export async function postingRefusal(s: Pick<CommunityServices, "db" | "t" | "user" | "viewer" | "now">, kind: PostKind): Promise<string | null> {
   if (!s.user) return s.t("Sign in to post.");
   if (!hasPermission(s.viewer, POST_PERMISSIONS[kind])) return s.t("You do not have permission to do that.");
-  const ban = await activeBan(s.db, s.user.id, s.now());
+  const ban = await activeBan(s.db, s.user.id, s.now(), kind);
   return ban ? banMessage(s.t, ban) : null;
 }
 
@@ -67,7 +71,7 @@ export async function admitPost(
   const { t } = s;
   if (!s.user) throw new CommunityError(401, t("You need to sign in first."));
   if (!hasPermission(s.viewer, POST_PERMISSIONS[kind])) throw new CommunityError(403, t("You do not have permission to do that."));
-  const ban = await activeBan(s.db, s.user.id, s.now());
+  const ban = await activeBan(s.db, s.user.id, s.now(), kind);
   if (ban) throw new CommunityError(403, banMessage(t, ban));
 
   const links = countLinks(text.body) + countLinks(text.headline ?? "");
@@ -75,15 +79,7 @@ export async function admitPost(
     throw new CommunityError(422, t("A post may have at most :count links.", { count: COMMUNITY_MAX_LINKS }), "body");
   }
 
-  const limited = await checkRateLimits(s.limiter, [
-    ["community-post:account", String(s.user.id)],
-    ["community-post:ip", s.ip ?? "unknown"],
-  ]);
-  if (!limited.ok) {
-    throw new CommunityError(429, t("Too many attempts. Please try again in :seconds seconds.", { seconds: limited.retryAfter }), null, {
-      "Retry-After": String(limited.retryAfter),
-    });
-  }
+  await limitCommunityWrite(s, "post", s.user.id);
   if (s.settings["recaptcha.site_key"] && s.settings["recaptcha.enable.comments"] && s.humanCheckSecret) {
     const token = typeof options.humanCheckToken === "string" ? options.humanCheckToken : "";
     if (!(await s.humanCheck.verify(token, s.ip))) throw new CommunityError(422, t("Could not verify you are human."));
@@ -124,4 +120,21 @@ async function isDuplicate(db: Database, kind: PostKind, userId: number, body: s
     .where(and(eq(table.userId, userId), gt(table.createdAt, since)))
     .limit(200);
   return rows.some((row) => row.id !== exceptId && normalizeBody(row.body) === normalized);
+}
+
+/**
+ * Posts, votes and reports are each limited per account and per address
+ * (decision 021; numbers in app/constants.ts via RATE_LIMITS): a 429 with
+ * Retry-After when either is used up.
+ */
+export async function limitCommunityWrite(s: Pick<CommunityServices, "limiter" | "ip" | "t">, what: "post" | "vote" | "report", userId: number) {
+  const limited = await checkRateLimits(s.limiter, [
+    [`community-${what}:account`, String(userId)],
+    [`community-${what}:ip`, s.ip ?? "unknown"],
+  ]);
+  if (!limited.ok) {
+    throw new CommunityError(429, s.t("Too many attempts. Please try again in :seconds seconds.", { seconds: limited.retryAfter }), null, {
+      "Retry-After": String(limited.retryAfter),
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import type { BatchResponse } from "drizzle-orm/batch";
 import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { auditStatement } from "~/admin/audit.server";
+import { memberNameSql } from "~/auth/public-name";
 import { users } from "~/auth/users.schema";
 import { hasPermission } from "~/auth/viewer";
 import { episodes, titles } from "~/catalogue/schema";
@@ -11,7 +12,7 @@ import { renderBody } from "./body.server";
 import { reviewPath, reviewsPath } from "./paths";
 import type { ReviewInput, ReviewSort } from "./input";
 import { helpfulMilestoneMessage } from "./messages.server";
-import { admitPost, MODERATE_PERMISSIONS } from "./posting.server";
+import { admitPost, limitCommunityWrite, MODERATE_PERMISSIONS } from "./posting.server";
 import { ratingWriteStatements } from "~/library/ratings.server";
 import { reviewScore } from "./review-score.server";
 import { comments, communityCounts, contentReports, reviews, reviewVotes, type PostStatus } from "./schema";
@@ -142,8 +143,8 @@ async function reviewRow(db: Database, id: number) {
 /** The author edits their review; a held or hidden one keeps its status. */
 export async function updateReview(s: CommunityServices, reviewId: number, input: ReviewInput, humanCheckToken?: unknown) {
   const row = await reviewRow(s.db, reviewId);
-  if (!row || (row.status === "hidden" && row.userId !== s.user?.id)) throw new CommunityError(404, s.t("Nothing here."));
-  if (!s.user || row.userId !== s.user.id) throw new CommunityError(403, s.t("You can only edit your own review."));
+  // Someone else's review answers like a missing one (decision 021): ids cannot be probed.
+  if (!row || !s.user || row.userId !== s.user.id) throw new CommunityError(404, s.t("Nothing here."));
   const { status } = await admitPost(s, "review", { body: input.body, headline: input.headline }, { humanCheckToken, editing: { id: row.id } });
   const nextStatus: PostStatus = row.status === "published" ? status : row.status;
   await s.db.batch([
@@ -168,9 +169,9 @@ export async function updateReview(s: CommunityServices, reviewId: number, input
 /** Deletes a review with its votes, comments and reports (the author, or a moderator). */
 export async function deleteReview(s: CommunityServices, reviewId: number) {
   const row = await reviewRow(s.db, reviewId);
-  if (!row) throw new CommunityError(404, s.t("Nothing here."));
-  const own = s.user?.id === row.userId;
-  if (!own && !hasPermission(s.viewer, MODERATE_PERMISSIONS.review)) throw new CommunityError(403, s.t("You can only delete your own review."));
+  const own = s.user?.id === row?.userId;
+  // Someone else's review answers like a missing one unless the actor moderates reviews (decision 021).
+  if (!row || (!own && !hasPermission(s.viewer, MODERATE_PERMISSIONS.review))) throw new CommunityError(404, s.t("Nothing here."));
   // A moderator deleting someone else's review from the public page is audit-logged like the Moderation screen.
   const audit = own
     ? []
@@ -198,6 +199,7 @@ export async function voteReview(s: CommunityServices, reviewId: number, helpful
   const row = await reviewRow(s.db, reviewId);
   if (!row || row.status !== "published") throw new CommunityError(404, s.t("Nothing here."));
   if (row.userId === s.user.id) throw new CommunityError(422, s.t("You cannot vote on your own review."), "helpful");
+  await limitCommunityWrite(s, "vote", s.user.id);
   // The milestone is decided inside the voting batch, from the count it recounted: the
   // last statement raises helpful_milestone only past its stored value, and answers with
   // a row only then. Two batches landing at once are serialised by D1, so each milestone
@@ -266,7 +268,7 @@ const reviewFields = {
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
   authorId: users.id,
-  authorName: sql<string>`coalesce(nullif(${users.displayName}, ''), nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), substr(${users.email}, 1, instr(${users.email}, '@') - 1))`,
+  authorName: memberNameSql,
   authorAvatar: users.avatar,
 };
 

@@ -3,7 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { users } from "~/auth/users.schema";
 import { titles } from "~/catalogue/schema";
 import { createdAt, updatedAt } from "~/db/columns";
-import { COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_REASONS, REPORT_SUBJECTS } from "./kinds";
+import { BAN_SCOPES, COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_REASONS, REPORT_SUBJECTS } from "./kinds";
 
 /**
  * Reviews and comments (issue 19, decision 025).
@@ -20,13 +20,14 @@ import { COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_REASONS, REPORT_SUBJECTS } 
  * - `community_counts`: published reviews, their score sum and comments
  *   per target, kept in the same batch as every write (never counted per view).
  * - `content_reports`: one report per user per review or comment.
- * - `posting_bans`: a moderator's ban on posting, until a time.
+ * - `posting_bans`: a moderator's ban on posting comments, reviews or both
+ *   (`scope`), until a time, with a reason.
  *
  * `status`: published (everyone), held (waiting for a moderator; the
  * author and moderators only), hidden (moderators only).
  */
-export { COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_REASONS, REPORT_SUBJECTS };
-export type { CommentTargetKind, PostStatus, ReportReason, ReportSubject } from "./kinds";
+export { BAN_SCOPES, COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_REASONS, REPORT_SUBJECTS };
+export type { BanScope, CommentTargetKind, PostStatus, ReportReason, ReportSubject } from "./kinds";
 
 export const reviews = sqliteTable(
   "reviews",
@@ -148,12 +149,17 @@ export const contentReports = sqliteTable(
   (t) => [uniqueIndex("content_reports_subject_user_idx").on(t.subjectKind, t.subjectId, t.userId)],
 );
 
-export const postingBans = sqliteTable("posting_bans", {
-  userId: integer("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  until: integer("until", { mode: "timestamp" }).notNull(),
-  reason: text("reason"),
-  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-});
+export const postingBans = sqliteTable(
+  "posting_bans",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    scope: text("scope", { enum: BAN_SCOPES }).notNull().default("all"),
+    until: integer("until", { mode: "timestamp" }).notNull(),
+    reason: text("reason"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope] })],
+);

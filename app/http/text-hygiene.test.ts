@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanJson, cleanText, isNameLikeKey, withCleanText } from "./text-hygiene";
+import { cleanJson, cleanText, isNameLikeKey, withCleanText, withoutBidiOverrides } from "./text-hygiene";
 
 /** Issue 16, finding 10: NUL, controls, RTL overrides and lone surrogates in names. */
 describe("text hygiene", () => {
@@ -19,6 +19,15 @@ describe("text hygiene", () => {
     expect(cleanText("Cafe\u0301", "name")).toBe("Café");
     expect(cleanText("Café", "name")).toBe("Café");
     expect(cleanText("😀 emoji stays", "name")).toBe("😀 emoji stays");
+  });
+
+  it("neutralises bidi overrides in free text too: review headlines and bodies, comments, list names and notes, display names, report notes", () => {
+    for (const key of ["headline", "body", "note", "notes", "description", "display_name", "name", "reason", "bio"]) {
+      expect(cleanText("fine\u202Etxt.exe \u202A\u202B\u202C\u202D \u2066\u2067\u2068\u2069end", key), key).toBe("finetxt.exe  end");
+    }
+    // Plain direction marks stay in free text (right-to-left writing needs them).
+    expect(cleanText("\u05E9\u05DC\u05D5\u05DD\u200F!", "body")).toBe("\u05E9\u05DC\u05D5\u05DD\u200F!");
+    expect(withoutBidiOverrides("a\u202Eb\u2067c")).toBe("abc");
   });
 
   it("keeps line breaks in free text, never NUL; leaves passwords alone", () => {

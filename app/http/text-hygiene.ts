@@ -10,7 +10,12 @@
  * - in name-like fields (name, title, label, first_name, token_name,
  *   tokenName...) every control character and the bidirectional controls
  *   (right-to-left override and its kin) are removed too: a name is one line
- *   and must read the way it is stored.
+ *   and must read the way it is stored;
+ * - in all other free text (review headlines and bodies, comments, list
+ *   names and notes, bios...) the bidirectional overrides, embeddings and
+ *   isolates (U+202A-U+202E, U+2066-U+2069) are removed as well, so a text
+ *   cannot display differently from what it holds (decision 021); the
+ *   plain direction marks (LRM, RLM, ALM) stay there for right-to-left text.
  *
  * Passwords are left exactly as typed (changing them would lock people out).
  */
@@ -21,6 +26,13 @@ const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g
 const CONTROL_IN_NAME = /[\u0000-\u001F\u007F-\u009F]/g;
 // Bidirectional formatting: LRE RLE PDF LRO RLO, LRI RLI FSI PDI, LRM RLM ALM.
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+// The ones that reorder what follows them: embeddings, overrides and isolates.
+export const BIDI_OVERRIDES = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** Free text without bidirectional overrides (for text that reaches the app other than as a request body, e.g. imports). */
+export function withoutBidiOverrides(text: string): string {
+  return text.replace(BIDI_OVERRIDES, "");
+}
 
 const NAME_LIKE_KEY = /(^|[_.:\-[\]])(name|title|label|nickname|username|tagline|slug|subject)\]?$|[a-z](Name|Title|Label)$/;
 const UNTOUCHED_KEY = /password/i;
@@ -34,7 +46,7 @@ export function cleanText(value: string, key: string): string {
   if (UNTOUCHED_KEY.test(key)) return value;
   let out = value.replace(LONE_SURROGATE, "\uFFFD");
   out = out.replace(isNameLikeKey(key) ? CONTROL_IN_NAME : CONTROL_IN_TEXT, "");
-  if (isNameLikeKey(key)) out = out.replace(BIDI_CONTROLS, "");
+  out = out.replace(isNameLikeKey(key) ? BIDI_CONTROLS : BIDI_OVERRIDES, "");
   return out.normalize("NFC");
 }
 

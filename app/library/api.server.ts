@@ -9,7 +9,8 @@ export async function asLibraryApi<T>(app: Pick<AppContext, "t">, run: () => Pro
   } catch (error) {
     if (!(error instanceof LibraryError)) throw error;
     const message = app.t(error.messageKey);
-    throw new ApiError(error.status, message, error.field ? { [error.field]: [message] } : undefined);
+    // The field as the body names it: api/v1 is snake_case on the wire (decision 036).
+    throw new ApiError(error.status, message, error.field ? { [snakeCase(error.field)]: [message] } : undefined);
   }
 }
 
@@ -24,3 +25,8 @@ export function episodeRef(row: { episodeId: number | null; seasonNumber: number
 }
 
 export { iso };
+
+/** "titleId" -> "title_id". */
+export function snakeCase(field: string) {
+  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}

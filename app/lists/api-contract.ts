@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses, messageSchema } from "~/api/contract";
-import { addItemSchema, createListSchema, itemNoteSchema, reorderSchema, updateListSchema } from "./validation";
+import { addItemApiSchema, createListSchema, itemNoteSchema, reorderSchema, updateListSchema } from "./validation";
 
 /**
  * Lists over api/v1 (issue 18): the caller's lists, one list with its items,
@@ -137,7 +137,7 @@ export const addListItemEndpoint = defineEndpoint({
   tag,
   access: "user",
   params: listParam,
-  body: addItemSchema,
+  body: addItemApiSchema,
   responses: {
     200: { description: "Already in the list.", schema: z.object({ item_id: z.number().int(), added: z.literal(false) }) },
     201: { description: "Added.", schema: z.object({ item_id: z.number().int(), added: z.literal(true) }) },

@@ -16,7 +16,9 @@ export async function asApi<T>(app: Pick<AppContext, "t">, run: () => Promise<T>
   } catch (error) {
     if (!(error instanceof ListError)) throw error;
     const message = listErrorMessage(app, error);
-    throw new ApiError(error.status, message, error.field ? { [error.field]: [message] } : undefined);
+    // A title is title_id on the wire, as in the rest of api/v1 (decision 036).
+    const field = error.field === "titleId" ? "title_id" : error.field;
+    throw new ApiError(error.status, message, field ? { [field]: [message] } : undefined);
   }
 }
 

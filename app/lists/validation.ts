@@ -57,6 +57,22 @@ export const addItemSchema = z.object({
   note: listNoteField.default(""),
 });
 
+/**
+ * api/v1's add-item body: `title_id`, snake_case like the rest of api/v1
+ * (decision 036). `titleId`, what this call took before, is still accepted
+ * for one release (deprecated in the document).
+ */
+export const addItemApiSchema = z
+  .object({
+    title_id: positiveId("Choose a title.").optional(),
+    titleId: positiveId("Choose a title.").optional().meta({ deprecated: true, description: "Deprecated: use title_id (accepted until the next release)." }),
+    note: listNoteField.default(""),
+  })
+  .superRefine((value, ctx) => {
+    if (value.title_id === undefined && value.titleId === undefined) ctx.addIssue({ code: "custom", path: ["title_id"], message: "Choose a title." });
+  })
+  .transform((value) => ({ titleId: (value.title_id ?? value.titleId)!, note: value.note }));
+
 export const itemNoteSchema = z.object({ note: listNoteField.default("") });
 
 export const itemIdField = positiveId("Choose an item of this list.");

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { MAIL_REQUEUE_AFTER_S, MAIL_RETRY_DELAYS_S } from "~/constants";
 import type { Database } from "~/db/client.server";
+import { APP_URL_MISSING_MESSAGE, UNKNOWN_SITE_ORIGIN } from "~/http/site-origin.server";
 import { errorFields, log } from "~/observability/log.server";
 import { mailDeliveries, type MailDeliveryRow, type MailDeliveryStatus } from "./deliveries.schema";
 import { MailSendError, mailerConfigured, mailTransportFor, type MailEnv, type MailMessage } from "./transports.server";
@@ -56,14 +57,22 @@ export function mailQueueFor(
   return {
     async enqueue(mails) {
       if (mails.length === 0) return [];
+      // A mail whose links could not be given the site's address is recorded as failed, never sent (decision 021).
       const ids = await recordDeliveries(db, mails);
+      const unsendable = ids.filter((_, i) => carriesUnknownOrigin(mails[i]!.message));
+      if (unsendable.length) {
+        log("error", APP_URL_MISSING_MESSAGE, { deliveries: unsendable.length });
+        await db.update(mailDeliveries).set({ status: "failed", lastError: APP_URL_MISSING_MESSAGE }).where(inArray(mailDeliveries.id, unsendable));
+        if (unsendable.length === ids.length) return ids;
+      }
+      const sendable = ids.filter((id) => !unsendable.includes(id));
       const queue = env.MAIL_QUEUE;
       if (queue && typeof queue.sendBatch === "function") {
-        for (let i = 0; i < ids.length; i += 100) {
-          await queue.sendBatch(ids.slice(i, i + 100).map((deliveryId) => ({ body: { kind: "mail", deliveryId, from: options.from } satisfies MailQueueMessage })));
+        for (let i = 0; i < sendable.length; i += 100) {
+          await queue.sendBatch(sendable.slice(i, i + 100).map((deliveryId) => ({ body: { kind: "mail", deliveryId, from: options.from } satisfies MailQueueMessage })));
         }
       } else {
-        options.waitUntil(deliverWithoutQueue(env, db, ids, options.from));
+        options.waitUntil(deliverWithoutQueue(env, db, sendable, options.from));
       }
       return ids;
     },
@@ -263,4 +272,8 @@ export async function countDeliveriesByStatus(db: Database): Promise<Record<Mail
 export async function deliveriesOf(db: Database, ids: number[]) {
   if (ids.length === 0) return [];
   return db.select().from(mailDeliveries).where(inArray(mailDeliveries.id, ids));
+}
+
+function carriesUnknownOrigin(message: { text: string; html: string }) {
+  return message.text.includes(UNKNOWN_SITE_ORIGIN) || message.html.includes(UNKNOWN_SITE_ORIGIN);
 }

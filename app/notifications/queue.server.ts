@@ -1,3 +1,4 @@
+import { siteOrigin } from "~/http/site-origin.server";
 import type { Database } from "~/db/client.server";
 import { errorFields, log } from "~/observability/log.server";
 import { backgroundServices, type NotificationEnv, type NotificationServices } from "./services.server";
@@ -43,7 +44,8 @@ function isJob(body: unknown): body is NotificationJob {
 
 /** Base URL of a job: subscription-event jobs carry it; broadcasts store it in their row. */
 function baseUrlOf(job: NotificationJob, env: NotificationEnv) {
-  return job.kind === "subscription-events" ? job.baseUrl : (env.APP_URL ?? "http://localhost");
+  // Never a guess (decision 021): without APP_URL a deployed Worker's mails with links are refused.
+  return job.kind === "subscription-events" ? job.baseUrl : siteOrigin(env as NotificationEnv & { APP_ENV?: string }, new URL("http://localhost/"));
 }
 
 /** The queue consumer (workers/app.ts): each message acknowledged, or retried after 30 s when it failed. */

@@ -2,9 +2,10 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { episodes, images, people, seasons, titles } from "~/catalogue/schema";
 import { CATALOGUE_MEDIA_PREFIX, mediaUrl } from "~/catalogue/media";
-import { TMDB_IMAGE_COPY_CONCURRENCY, TMDB_IMAGE_COPY_MAX_BYTES } from "~/constants";
+import { TMDB_IMAGE_COPY_CONCURRENCY, TMDB_IMAGE_COPY_MAX_BYTES, TMDB_IMAGE_MAX_REDIRECTS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { errorFields, log } from "~/observability/log.server";
+import { fetchImage } from "./image-fetch";
 
 /**
  * The `tmdb.copy_images` option (decision 019): after an import (or a
@@ -15,7 +16,7 @@ import { errorFields, log } from "~/observability/log.server";
  * and the columns point at /media/tmdb/{size}{path} (served by
  * app/routes/media/file.ts). Idempotent: an object already in R2 is not
  * fetched again. Bounded: only raster image/* answers (no SVG) up to
- * TMDB_IMAGE_COPY_MAX_BYTES. A failed copy leaves the TMDB URL in place and
+ * TMDB_IMAGE_COPY_MAX_BYTES, from the image host alone (./image-fetch.ts). A failed copy leaves the TMDB URL in place and
  * never fails the import.
  */
 
@@ -68,23 +69,16 @@ async function imageColumns(db: Database, owner: { titleId: number } | { personI
 const RASTER_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
 
 /** Copies one image into R2 unless it is there already; true when the object is (now) in the bucket. */
-async function copyOne(copier: ImageCopier, url: string, key: string): Promise<boolean> {
+async function copyOne(copier: ImageCopier, imageBase: string, url: string, key: string): Promise<boolean> {
   if (await copier.bucket.head(key)) return true;
   try {
-    const response = await copier.fetch(url);
-    const type = response.headers.get("content-type") ?? "";
-    const declared = Number(response.headers.get("content-length") ?? "0");
-    if (!response.ok || !RASTER_TYPES.has(type.split(";")[0].trim().toLowerCase()) || declared > TMDB_IMAGE_COPY_MAX_BYTES) {
-      await response.body?.cancel();
-      log("warn", "tmdb image not copied", { url, status: response.status, type, declared });
+    // Never off the configured image host, whatever it redirects to (decision 021).
+    const got = await fetchImage(copier.fetch, url, { allowedBase: imageBase, maxBytes: TMDB_IMAGE_COPY_MAX_BYTES, maxRedirects: TMDB_IMAGE_MAX_REDIRECTS, types: RASTER_TYPES });
+    if (!got.ok) {
+      log("warn", "tmdb image not copied", { url, reason: got.reason, status: got.status });
       return false;
     }
-    const bytes = await response.arrayBuffer();
-    if (bytes.byteLength === 0 || bytes.byteLength > TMDB_IMAGE_COPY_MAX_BYTES) {
-      log("warn", "tmdb image not copied", { url, bytes: bytes.byteLength });
-      return false;
-    }
-    await copier.bucket.put(key, bytes, { httpMetadata: { contentType: type.split(";")[0].trim(), cacheControl: "public, max-age=31536000, immutable" } });
+    await copier.bucket.put(key, got.bytes, { httpMetadata: { contentType: got.type, cacheControl: "public, max-age=31536000, immutable" } });
     return true;
   } catch (error) {
     log("warn", "tmdb image copy failed; the TMDB URL stays", { url, ...errorFields(error) });
@@ -117,7 +111,7 @@ export async function copyImportedImages(db: Database, copier: ImageCopier, imag
   let failed = 0;
   for (let i = 0; i < urls.length; i += TMDB_IMAGE_COPY_CONCURRENCY) {
     const part = urls.slice(i, i + TMDB_IMAGE_COPY_CONCURRENCY);
-    const results = await Promise.all(part.map((url) => copyOne(copier, url, tmdbImageKey(imageBase, url)!)));
+    const results = await Promise.all(part.map((url) => copyOne(copier, imageBase, url, tmdbImageKey(imageBase, url)!)));
     part.forEach((url, n) => (results[n] ? copied.add(url) : (failed += 1)));
   }
   // One statement per (column, image): the rows that hold it get the site's URL.

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { and, count, eq, sql } from "drizzle-orm";
+import { appKeys } from "~/auth/crypto.server";
 import { describe, expect, it } from "vitest";
 import { credits, episodes, images, people, seasons, titles, videos } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
@@ -103,9 +104,10 @@ describe("TMDB importer on D1", () => {
 
   it("search also asks TMDB when the setting is on and few titles match here; opening a match imports it once", async () => {
     const services = { client, options };
-    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": false }, "ferryman", 0)).toEqual([]);
-    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 5)).toEqual([]);
-    const matches = await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 0);
+    const keysOf = () => appKeys("dGVzdC1rZXktdGVzdC1rZXktdGVzdC1rZXktdGVzdC1rZXk=");
+    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": false }, "ferryman", 0, keysOf)).toEqual([]);
+    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 5, keysOf)).toEqual([]);
+    const matches = await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 0, keysOf);
     expect(matches).toEqual([expect.objectContaining({ type: "movie", id: 9429, name: "The Patient Ferryman" })]);
     fake.reset();
     const path = await openTmdbMatch(db, services, "movie", 9429);
@@ -114,7 +116,7 @@ describe("TMDB importer on D1", () => {
     // Imported once: the second opening found the title.
     expect(fake.requests.filter((p) => p === "/movie/9429")).toHaveLength(2);
     // Once imported, it is no longer offered.
-    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 0)).toEqual([]);
+    expect(await tmdbSearchMatches(db, services, { "tmdb.search_fallback": true }, "ferryman", 0, keysOf)).toEqual([]);
     expect(await openTmdbMatch(db, services, "movie", 9404)).toBeNull();
   });
 
@@ -129,14 +131,16 @@ describe("TMDB importer on D1", () => {
     expect(offRow.poster).toMatch(/^http:\/\/fake-tmdb\.test\/t\/p\/w500\//);
 
     // On: every stored image is fetched once from the image base (the fake answers a PNG), except the
-    // backdrop, for which the image server answers an HTML page: that one keeps its TMDB URL.
+    // backdrop, which redirects off the image host: that one keeps its TMDB URL.
     const fetched: string[] = [];
     const copier: ImageCopier = {
       bucket: env.FILES,
       fetch: async (input, init) => {
         const url = String(input instanceof Request ? input.url : input);
         fetched.push(url);
-        if (url.endsWith("/w1280/backdrop-9001.jpg")) return new Response("<html>error</html>", { headers: { "Content-Type": "text/html" } });
+        // The backdrop redirects to a loopback address (decision 021): never fetched, the TMDB URL stays.
+        if (url.endsWith("/w1280/backdrop-9001.jpg")) return new Response(null, { status: 302, headers: { Location: "http://127.0.0.1:9/internal/secret.png" } });
+        if (url.startsWith("http://127.0.0.1")) return new Response(new Uint8Array([137, 80, 78, 71]), { headers: { "Content-Type": "image/png" } });
         if (url.endsWith("/w185/tavin-mercadel.jpg")) return new Response("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>", { headers: { "Content-Type": "image/svg+xml" } });
         return fake.handle(new Request(url, init));
       },
@@ -150,6 +154,7 @@ describe("TMDB importer on D1", () => {
     expect(poster?.httpMetadata?.contentType).toBe("image/png");
     expect((await poster!.arrayBuffer()).byteLength).toBeGreaterThan(0);
     expect(await env.FILES.head("catalogue/tmdb/w1280/backdrop-9001.jpg")).toBeNull();
+    expect(fetched.filter((u) => u.startsWith("http://127.0.0.1"))).toEqual([]);
     // The stored URL is what /media/* (app/routes/media/file.ts) serves from R2.
     const served = await serveR2Object(env.FILES, mediaKeyFromPath(row.poster!.slice("/media/".length))!, new Request(`http://site.test${row.poster}`));
     expect(served.status).toBe(200);

@@ -8,6 +8,7 @@ import type { DiscoverParams, TmdbClient } from "./client.server";
 import { importDiscoverPage } from "./discover.server";
 import type { ImportOptions } from "./import.server";
 import { tmdbImportJobs } from "./schema";
+import { openTmdbMatch } from "./search-fallback.server";
 import { tmdbServices } from "./tmdb.server";
 
 /**
@@ -22,6 +23,21 @@ import { tmdbServices } from "./tmdb.server";
  */
 
 export type TmdbJobMessage = { kind: "tmdb-discover-page"; jobId: number; page: number };
+/** A search page's TMDB match a visitor asked to open (decision 021): imported here, never while a request waits. */
+export type TmdbOpenMessage = { kind: "tmdb-open"; type: "movie" | "tv"; id: number };
+
+/** Sends a match's import to the TMDB queue; false when the binding is missing. */
+export async function queueMatchImport(env: Env, type: "movie" | "tv", id: number) {
+  const queue = queueOf(env as TmdbEnv);
+  if (!queue) return false;
+  await queue.send({ kind: "tmdb-open", type, id } satisfies TmdbOpenMessage);
+  return true;
+}
+
+function isOpenMessage(body: unknown): body is TmdbOpenMessage {
+  const m = body as Record<string, unknown> | null;
+  return !!m && m.kind === "tmdb-open" && (m.type === "movie" || m.type === "tv") && Number.isSafeInteger(m.id) && (m.id as number) > 0;
+}
 type TmdbEnv = Env & { TMDB_QUEUE?: Queue };
 
 export interface NewDiscoverJob {
@@ -105,6 +121,18 @@ export async function runJobPage(db: Database, message: TmdbJobMessage, tmdb: { 
 /** The queue consumer (app/scheduled/queues.server.ts). */
 export async function consumeTmdbBatch(batch: MessageBatch<unknown>, env: TmdbEnv, db: Database) {
   for (const message of batch.messages) {
+    if (isOpenMessage(message.body)) {
+      const { type, id } = message.body;
+      try {
+        const tmdb = tmdbServices(env, await loadSettings(db));
+        if (tmdb) await openTmdbMatch(db, tmdb, type, id);
+        message.ack();
+      } catch (error) {
+        log("warn", "tmdb match import failed; retried", { type, id, ...errorFields(error) });
+        message.retry({ delaySeconds: 30 });
+      }
+      continue;
+    }
     if (!isJobMessage(message.body)) {
       log("warn", "tmdb queue: unreadable message dropped", { id: message.id });
       message.ack();

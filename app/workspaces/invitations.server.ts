@@ -1,3 +1,4 @@
+import { memberName } from "~/auth/public-name";
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { forgetSignedInUser } from "~/auth/signed-in-cache.server";
 import { randomToken, signValue, timingSafeEqual, type AppKeys } from "~/auth/crypto.server";
@@ -240,6 +241,7 @@ export async function findInvite(db: Database, inviteId: string, now = new Date(
       inviterLast: users.lastName,
       inviterDisplay: users.displayName,
       inviterEmail: users.email,
+      inviterId: users.id,
       accountExists: sql<number>`EXISTS (SELECT 1 FROM users u WHERE u.email = ${workspaceInvites.email})`,
     })
     .from(workspaceInvites)
@@ -248,9 +250,7 @@ export async function findInvite(db: Database, inviteId: string, now = new Date(
     .where(and(eq(workspaceInvites.id, inviteId), gt(workspaceInvites.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  const inviter = row.inviterEmail
-    ? row.inviterDisplay?.trim() || [row.inviterFirst, row.inviterLast].filter(Boolean).join(" ") || row.inviterEmail.split("@")[0]
-    : null;
+  const inviter = row.inviterId ? memberName({ id: row.inviterId, displayName: row.inviterDisplay, firstName: row.inviterFirst, lastName: row.inviterLast }) : null;
   return {
     id: row.id,
     email: row.email,

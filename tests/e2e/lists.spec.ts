@@ -122,7 +122,7 @@ test("drag-and-drop reorder by keyboard (JavaScript), and a like counted once", 
   const created = await api(request, user, "POST", "/lists", { name: uniqueName("Keyboard order"), public: true });
   expect(created.status).toBe(201);
   const list = created.body.list as { id: number; slug: string };
-  for (const title of titles) expect((await api(request, user, "POST", `/lists/${list.id}/items`, { titleId: title.id })).status).toBe(201);
+  for (const title of titles) expect((await api(request, user, "POST", `/lists/${list.id}/items`, { title_id: title.id })).status).toBe(201);
 
   const context = await signedInContext(browser, user);
   const page = await context.newPage();
@@ -194,7 +194,7 @@ test("a workspace list: the owner makes it in the workspace, a second member edi
   // Someone outside the workspace does not see the (private) list at all.
   const outsider = await createSignedInUser("outsider");
   expect((await api(request, outsider, "GET", `/lists/${list.id}`)).status).toBe(404);
-  expect((await api(request, outsider, "POST", `/lists/${list.id}/items`, { titleId: title.id })).status).toBe(404);
+  expect((await api(request, outsider, "POST", `/lists/${list.id}/items`, { title_id: title.id })).status).toBe(404);
   await ownerContext.close();
   await memberContext.close();
 });
@@ -209,7 +209,7 @@ test.describe("bad input", () => {
     titles = await threeTitles(12);
     const created = await api(request, owner, "POST", "/lists", { name: uniqueName("Mine"), public: true });
     list = created.body.list;
-    for (const title of titles.slice(0, 2)) await api(request, owner, "POST", `/lists/${list.id}/items`, { titleId: title.id });
+    for (const title of titles.slice(0, 2)) await api(request, owner, "POST", `/lists/${list.id}/items`, { title_id: title.id });
   });
 
   async function snapshot() {
@@ -237,14 +237,14 @@ test.describe("bad input", () => {
     const before = await snapshot();
     const items = (await api(request, owner, "GET", `/lists/${list.id}`)).body.list.items as { id: number }[];
     const other = (await api(request, owner, "POST", "/lists", { name: uniqueName("Other") })).body.list;
-    const foreign = (await api(request, owner, "POST", `/lists/${other.id}/items`, { titleId: titles[2].id })).body.item_id as number;
+    const foreign = (await api(request, owner, "POST", `/lists/${other.id}/items`, { title_id: titles[2].id })).body.item_id as number;
     const refused = await api(request, owner, "POST", `/lists/${list.id}/reorder`, { itemIds: [items[1].id, foreign] });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe(`Item ${foreign} is not in this list.`);
     expect((await api(request, owner, "POST", `/lists/${list.id}/reorder`, { itemIds: [] })).status).toBe(422);
     expect((await api(request, owner, "POST", `/lists/${list.id}/reorder`, { itemIds: ["x"] })).status).toBe(422);
-    expect((await api(request, owner, "POST", `/lists/${list.id}/items`, { titleId: "x" })).status).toBe(422);
-    expect((await api(request, owner, "POST", `/lists/${list.id}/items`, { titleId: 987654321 })).status).toBe(422);
+    expect((await api(request, owner, "POST", `/lists/${list.id}/items`, { title_id: "x" })).status).toBe(422);
+    expect((await api(request, owner, "POST", `/lists/${list.id}/items`, { title_id: 987654321 })).status).toBe(422);
     expect((await api(request, owner, "POST", "/lists", { name: "" })).status).toBe(422);
     expect(await snapshot()).toEqual(before);
 

@@ -254,7 +254,9 @@ test("bad input gets a field message or a 4xx, never a 500, and changes no row",
   const withThread = await counts();
   expect((await api(request, author, "POST", "/comments", { target_kind: "review", target_id: reviewId, parent_id: two.body.comment.id, body: "Level three" })).status).toBe(422);
   const edit = await api(request, author, "PUT", `/comments/${top.body.comment.id}`, { body: "Not yours to edit" });
-  expect(edit.status).toBe(403);
+  // Someone else's comment answers like a missing one (decision 021).
+  expect(edit.status).toBe(404);
+  expect((await api(request, author, "PUT", `/comments/987654321`, { body: "Not yours to edit" })).status).toBe(404);
   const [kept] = await queryE2e<{ body: string }>(`SELECT body FROM comments WHERE id = ?`, [top.body.comment.id]);
   expect(kept!.body).toBe("Level zero");
   expect(await counts()).toEqual(withThread);

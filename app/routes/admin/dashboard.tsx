@@ -6,6 +6,8 @@ import { BarChart } from "~/admin/ui/bar-chart";
 import { AdminPageHeader, AdminSection, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
+import { appUrlMissing } from "~/http/site-origin.server";
+import { getWorker } from "~/request/context";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard" }];
 
@@ -22,6 +24,8 @@ export async function loader(args: Route.LoaderArgs) {
       verified: user.emailVerifiedAt !== null,
     })),
     canSeeUsers: admin.can("users.view") || admin.can("users.update"),
+    // A deployed Worker without APP_URL sends no mail with links (decision 021): say so where admins look first.
+    appUrlMissing: appUrlMissing(getWorker(args.context).env as { APP_URL?: string; APP_ENV?: string }),
   };
 }
 
@@ -38,6 +42,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader title={t("Dashboard")} description={t("What is happening on the site.")} />
+      {loaderData.appUrlMissing ? (
+        <p role="alert" className="mb-6 rounded-theme border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-foreground" data-testid="app-url-missing">
+          {t("APP_URL is not set: mails that carry links (sign-up, password reset, invitations, notifications) are not sent. Set APP_URL to the site's address and deploy again.")}
+        </p>
+      ) : null}
       <ul className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="dashboard-counts">
         {cards.map((card) => (
           <li key={card.label} className="rounded-theme border border-divider bg-elevated p-5">

@@ -4,7 +4,8 @@ import { requireAdmin } from "~/admin/access.server";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
 import { moderationInputSchema } from "~/community/input";
-import { moderate, moderationQueue } from "~/community/moderation.server";
+import { BAN_SCOPES } from "~/community/kinds";
+import { mayBanWithScope, moderate, moderationQueue } from "~/community/moderation.server";
 import { MODERATE_PERMISSIONS } from "~/community/posting.server";
 import { CommunityError, communityServices } from "~/community/services.server";
 import { POSTING_BAN_DAYS } from "~/constants";
@@ -27,7 +28,9 @@ function requireModerator(args: Route.LoaderArgs | Route.ActionArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireModerator(args);
-  return { items: await moderationQueue(admin.app.db, { can: admin.canModerate }) };
+  // Only the scopes this moderator may ban from (decision 021): their own kinds, "all" with both.
+  const banScopes = BAN_SCOPES.filter((scope) => mayBanWithScope(admin.app.viewer, scope));
+  return { items: await moderationQueue(admin.app.db, { can: admin.canModerate }), banScopes };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -37,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
   const values: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string" && value !== "") values[key] = value;
   const parsed = moderationInputSchema.safeParse(values);
-  if (!parsed.success) return data({ error: t("Choose an action (and how long a ban lasts).") }, { status: 422 });
+  if (!parsed.success) return data({ error: t("Choose an action (and for a ban how long it lasts and why).") }, { status: 422 });
   try {
     await moderate(communityServices(args.context, args.request), admin.actor, parsed.data);
   } catch (error) {
@@ -50,7 +53,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTrans();
-  const { items } = loaderData;
+  const { items, banScopes } = loaderData;
   return (
     <>
       <AdminPageHeader title={t("Moderation")} description={t("Reported reviews and comments, and posts held for approval (new accounts, held words).")} />
@@ -118,8 +121,18 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                   </select>
                 </label>
                 <label className="text-sm">
+                  <span className="block text-muted">{t("Ban from")}</span>
+                  <select name="ban_scope" defaultValue={item.kind === "review" ? "reviews" : "comments"} className="rounded-theme border border-divider bg-background px-2 py-1.5" data-testid="moderate-ban-scope">
+                    {banScopes.map((scope) => (
+                      <option key={scope} value={scope}>
+                        {scope === "comments" ? t("Comments") : scope === "reviews" ? t("Reviews") : t("Comments and reviews")}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="text-sm">
                   <span className="block text-muted">{t("Reason (shown to them)")}</span>
-                  <input name="reason" maxLength={300} className="rounded-theme border border-divider bg-background px-2 py-1.5" />
+                  <input name="reason" required maxLength={300} className="rounded-theme border border-divider bg-background px-2 py-1.5" />
                 </label>
                 <button type="submit" name="action" value="ban" className="rounded-theme border border-danger px-3 py-1.5 text-sm text-danger" data-testid="moderate-ban">
                   {t("Ban")}

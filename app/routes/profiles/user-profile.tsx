@@ -18,22 +18,26 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.
 
 /**
  * /user/{id}/{slug}: a member's public profile (name, avatar, counts, recent
- * ratings and watched titles). A stale slug redirects (301) to the current
- * one; a private profile is refused (403) to everyone but its owner.
+ * ratings and watched titles). A private profile is refused (403) to
+ * everyone but its owner before anything else, so neither the slug redirect
+ * nor the page's head can tell its name (decision 021); otherwise a stale
+ * slug redirects (301) to the current one.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const id = parseId(params.id);
   const [user, library] = await Promise.all([loadPublicProfile(app.db, id), loadLibraryProfile(app.db, id)]);
   if (!user) throw data(null, { status: 404 });
+  const own = app.user?.id === user.id;
+  if (library.private && !own) {
+    const title = app.t("Private profile");
+    const seo = buildSeo(app, request, { title, description: title, path: `/user/${user.id}`, type: "profile", image: null, noindex: true });
+    return data({ profile: null, seo }, { status: 403, headers: { "Cache-Control": "private, no-store" } });
+  }
   const path = profilePath(user);
   if (`/user/${params.id}/${encodeURIComponent(params.slug ?? "")}` !== path) throw redirect(path, 301);
   const name = publicName(user) ?? app.t("Member #:id", { id: user.id });
-  const own = app.user?.id === user.id;
   const seo = buildSeo(app, request, { title: name, description: app.t(":name on :site", { name, site: app.settings["branding.site_name"] }), path, type: "profile", image: user.avatar, noindex: true });
-  if (library.private && !own) {
-    return data({ profile: null, seo: { ...seo, title: app.t("Private profile") } }, { status: 403, headers: { "Cache-Control": "private, no-store" } });
-  }
   // The public lists (lists_user_idx) in parallel with the activity.
   const [activity, publicLists] = await Promise.all([loadProfileActivity(app.db, user.id), publicListsOfUser(app.db, user.id, PROFILE_LISTS)]);
   return {

@@ -8,6 +8,8 @@ import { requireCatalogueAccess } from "~/catalogue/access.server";
 import { parseSearchPageParams, type SearchFilter } from "~/catalogue/search-page.server";
 import { searchCatalogue, type SearchKind } from "~/catalogue/search.server";
 import { SEARCH_RESULTS_PER_KIND } from "~/constants";
+import { appKeys } from "~/auth/crypto.server";
+import { authEnv } from "~/auth/env";
 import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
@@ -47,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const watchlisted = app.user && libraryAbilities(app.viewer).canTrack && results.titles.length ? [...(await watchlistedAmong(app.db, app.user.id, results.titles.map((t) => t.id)))] : null;
   // "Search also asks TMDB" (issue 15): few local titles, so TMDB's matches are offered too.
   const tmdbMatches =
-    page === 1 && type !== "person" ? await tmdbSearchMatches(app.db, tmdbServices(getWorker(context).env, app.settings), app.settings, query, results.titles.length) : [];
+    page === 1 && type !== "person" ? await tmdbSearchMatches(app.db, tmdbServices(getWorker(context).env, app.settings), app.settings, query, results.titles.length, () => appKeys(authEnv(getWorker(context).env).APP_KEY)) : [];
   return {
     query,
     watchlisted,
@@ -217,11 +219,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
             {tmdbMatches.map((match) => (
               <li key={`${match.type}-${match.id}`}>
-                <a href={`/tmdb/${match.type}/${match.id}`} rel="nofollow" className="group block">
-                  {match.poster ? <img src={match.poster} alt="" width={342} height={513} loading="lazy" className="aspect-[2/3] w-full rounded-theme bg-paper object-cover" /> : <div className="aspect-[2/3] w-full rounded-theme bg-paper" />}
-                  <p className="mt-2 font-medium text-foreground group-hover:text-primary">{match.name}</p>
-                  <p className="text-sm text-muted">{[match.year, match.type === "tv" ? t("TV series") : t("Movie")].filter(Boolean).join(" · ")}</p>
-                </a>
+                {/* A POST with this match's signed token asks for its import (decision 021): never a plain link. */}
+                <form method="post" action={`/tmdb/${match.type}/${match.id}`}>
+                  <input type="hidden" name="token" value={match.token} />
+                  <button type="submit" className="group block w-full text-left">
+                    {match.poster ? <img src={match.poster} alt="" width={342} height={513} loading="lazy" className="aspect-[2/3] w-full rounded-theme bg-paper object-cover" /> : <div className="aspect-[2/3] w-full rounded-theme bg-paper" />}
+                    <span className="mt-2 block font-medium text-foreground group-hover:text-primary">{match.name}</span>
+                    <span className="block text-sm text-muted">{[match.year, match.type === "tv" ? t("TV series") : t("Movie")].filter(Boolean).join(" · ")}</span>
+                  </button>
+                </form>
               </li>
             ))}
           </ul>

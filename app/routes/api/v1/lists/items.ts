@@ -6,7 +6,7 @@ import { asApi } from "~/lists/services.server";
 
 export const loader = writeOnlyLoader("POST") satisfies (args: Route.LoaderArgs) => Response;
 
-/** POST api/v1/lists/{id}/items {titleId, note?} → 201 {item_id, added: true} (200 when already there). */
+/** POST api/v1/lists/{id}/items {title_id, note?} → 201 {item_id, added: true} (200 when already there). */
 export const action = apiAction(
   on(addListItemEndpoint, async ({ app, params, body }) => {
     const result = await asApi(app, () => addItem(app.db, app.user!.id, Number(params.listId), body.titleId, body.note));
