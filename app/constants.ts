@@ -428,5 +428,7 @@ export const IMPORT_CHUNK_ROWS = 1000;
 export const IMPORT_STATEMENTS_PER_BATCH = 50;
 /** An import whose last progress is older than this gets its next chunk re-sent by the cron (resume). */
 export const IMPORT_JOB_STALL_S = 10 * 60;
+/** Rows an export reads per page (keyset), streamed out as read. */
+export const EXPORT_PAGE_ROWS = 500;
 /** Unmatched rows listed in an import's report (the rest are counted). */
 export const IMPORT_REPORT_UNMATCHED = 200;

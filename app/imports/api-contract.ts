@@ -44,9 +44,9 @@ export const exportEndpoint = defineEndpoint({
   method: "get",
   path: "/library/export/{kind}",
   operationId: "exportLibrary",
-  summary: "My ratings, watchlist, watch history or lists as CSV",
+  summary: "My ratings, diary, watchlist, reviews, lists or comments as CSV, or Letterboxd's import file",
   description:
-    "ratings: Title ID,Name,Year,Type,Season,Episode,Rating,Rated At; watchlist: Title ID,Name,Year,Type,Added At; history: Title ID,Name,Year,Type,Season,Episode,Watched On; lists: List ID,List,Public,Position,Title ID,Name,Year,Note.",
+    "ratings, diary (history is its older name), watchlist, reviews: Letterboxd's export layouts (Date, Name, Year, Letterboxd URI, …) plus Title ID, TMDB ID, IMDb ID, Type (Season, Episode) and exact times, which this site imports back; lists: one row per list entry; comments: Date, Target, Target ID, Comment; letterboxd: Title, Year, tmdbID, imdbID, Rating10, WatchedDate, Rewatch, Review (Letterboxd's importer). Cells beginning with =, +, -, @, a tab or a carriage return are prefixed with a single quote.",
   tag,
   access: "user",
   permission: "watchlist.use",

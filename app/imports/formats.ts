@@ -409,7 +409,7 @@ function readLetterboxdList(data: ImportData, file: string, rows: string[][]) {
     name: listName.slice(0, LIST_NAME_MAX_LENGTH),
     description: at("Description").slice(0, LIST_DESCRIPTION_MAX_LENGTH),
     public: yes(at("Public")),
-    createdAt: instant(at("Date"), file, 3),
+    createdAt: instant(at("Created At") || at("Date"), file, 3),
     items: [],
     file,
   };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { checkQuota, hasPermission, type Viewer } from "~/auth/viewer";
-import { titles } from "~/catalogue/schema";
+import { episodes, titles } from "~/catalogue/schema";
 import { slugify } from "~/catalogue/slug";
 import { renderBody } from "~/community/body.server";
 import { recountReviews } from "~/community/reviews.server";
@@ -241,7 +241,7 @@ export async function saveChoices(db: Database, store: ImportStore, job: ImportJ
 
 /** One row to write, compact (the chunks are JSON in R2). */
 type Op =
-  | { k: "r"; t: number; v: number; at: number | null }
+  | { k: "r"; t: number; s: number | null; e: number | null; v: number; at: number | null }
   | { k: "w"; t: number; s: number | null; e: number | null; d: string; at: string | null }
   | { k: "l"; t: number; at: number | null }
   | { k: "v"; t: number; h: string; b: string; sp: boolean; sc: number; at: number | null; pub: boolean }
@@ -271,10 +271,18 @@ export function planOps(plan: ImportPlan, reviewsPrivate: boolean) {
     return t;
   };
   const rated = new Map<number, number>();
+  const ratedEpisodes = new Set<string>();
   for (const r of data.ratings) {
     const t = title(r);
-    if (t === undefined || r.season !== null) continue;
-    if (!rated.has(t)) ops.push({ k: "r", t, v: r.rating, at: seconds(r.ratedAt) });
+    if (t === undefined) continue;
+    if (r.season !== null) {
+      // An episode's rating (our exports, Trakt): the episode by its numbers.
+      const key = `${t}|${r.season}|${r.episode}`;
+      if (!ratedEpisodes.has(key)) ops.push({ k: "r", t, s: r.season, e: r.episode, v: r.rating, at: seconds(r.ratedAt) });
+      ratedEpisodes.add(key);
+      continue;
+    }
+    if (!rated.has(t)) ops.push({ k: "r", t, s: null, e: null, v: r.rating, at: seconds(r.ratedAt) });
     rated.set(t, r.rating);
   }
   for (const w of data.watched) {
@@ -391,12 +399,16 @@ function chunkStatements(db: Database, job: ImportJobRow, ops: Op[]): BatchItem<
 
   // insert().select(): raw multi-row SELECTs that db.batch accepts; the selected columns follow the schema's order.
   const rated = of("r");
-  for (const rows of chunk(rated, rowsPer(3, 2))) {
-    const values = sql.join(rows.map((r) => sql`(${r.t}, ${r.v}, ${time(r.at)})`), sql`, `);
+  for (const rows of chunk(rated, rowsPer(5, 2))) {
+    const values = sql.join(rows.map((r) => sql`(${r.t}, ${r.v}, ${time(r.at)}, ${r.s}, ${r.e})`), sql`, `);
     out.push(
       db
         .insert(ratings)
-        .select(sql`SELECT NULL, ${userId}, v.column1, NULL, v.column2, v.column3, v.column3, ${importId} FROM (VALUES ${values}) v WHERE true`)
+        .select(sql`SELECT NULL, ${userId}, x.t, x.ep, x.v, x.at, x.at, ${importId} FROM (
+            SELECT v.column1 AS t, v.column2 AS v, v.column3 AS at, v.column4 AS s,
+              CASE WHEN v.column4 IS NULL THEN NULL ELSE (SELECT e.id FROM episodes e WHERE e.title_id = v.column1 AND e.season_number = v.column4 AND e.episode_number = v.column5) END AS ep
+            FROM (VALUES ${values}) v) x
+          WHERE x.s IS NULL OR x.ep IS NOT NULL`)
         .onConflictDoNothing(),
     );
   }
@@ -449,7 +461,8 @@ function chunkStatements(db: Database, job: ImportJobRow, ops: Op[]): BatchItem<
     );
   }
   // The stored counts, from the rows, in the same transaction (decision 023).
-  for (const ids of chunk([...new Set(rated.map((r) => r.t))], 90)) out.push(refreshTitleRatings(db, ids));
+  for (const ids of chunk([...new Set(rated.filter((r) => r.s === null).map((r) => r.t))], 90)) out.push(refreshTitleRatings(db, ids));
+  for (const ids of chunk([...new Set(rated.filter((r) => r.s !== null).map((r) => r.t))], 90)) out.push(refreshEpisodeRatings(db, ids));
   for (const t of new Set(reviewed.filter((r) => r.pub).map((r) => r.t))) out.push(recountReviews(db, t, 0));
   for (const t of new Set(viewings.filter((v) => v.s !== null).map((v) => v.t))) out.push(refreshSeriesProgress(db, userId, t));
   out.push(refreshProfileCounts(db, userId));
@@ -495,7 +508,7 @@ export async function undoImport(db: Database, job: ImportJobRow) {
     db.delete(listItems).where(and(eq(listItems.importId, importId), eq(listItems.addedBy, userId))),
     db.delete(lists).where(and(eq(lists.userId, userId), eq(lists.importId, importId))),
   ];
-  for (const ids of chunk(ratedTitles.map((r) => r.id), 90)) out.push(refreshTitleRatings(db, ids));
+  for (const ids of chunk(ratedTitles.map((r) => r.id), 90)) out.push(refreshTitleRatings(db, ids), refreshEpisodeRatings(db, ids));
   for (const r of reviewTitles) out.push(recountReviews(db, r.id, 0));
   for (const r of seriesTitles) out.push(refreshSeriesProgress(db, userId, r.id));
   for (const ids of chunk(touchedLists.map((l) => l.id), 90)) {
@@ -514,6 +527,17 @@ export async function publishImportedReviews(db: Database, job: ImportJobRow) {
   for (const d of drafts) out.push(recountReviews(db, d.titleId, 0));
   for (const part of chunk(out, IMPORT_STATEMENTS_PER_BATCH)) await db.batch(part as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return drafts.length;
+}
+
+/** The stored average and count of every episode of these series, from the rows. */
+function refreshEpisodeRatings(db: Database, titleIds: number[]) {
+  return db
+    .update(episodes)
+    .set({
+      rating: sql`(SELECT round(avg(r.rating), 4) FROM ratings r WHERE r.episode_id = ${episodes.id})`,
+      voteCount: sql`(SELECT count(*) FROM ratings r WHERE r.episode_id = ${episodes.id})`,
+    })
+    .where(inArray(episodes.titleId, titleIds));
 }
 
 /** refreshTitleRating (app/library/counts.server.ts) for many titles in one statement. */
