@@ -3,6 +3,8 @@ import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react
 import { z } from "zod";
 import type { Route } from "./+types/import-job";
 import { requirePermission } from "~/auth/guards.server";
+import { inArray } from "drizzle-orm";
+import { titles } from "~/catalogue/schema";
 import { searchCatalogue } from "~/catalogue/search.server";
 import { useTrans } from "~/i18n/translation-context";
 import { ImportFileError } from "~/imports/formats";
@@ -41,9 +43,13 @@ export async function loader(args: Route.LoaderArgs) {
     search = { index: Number(find), q, hits: results.titles.map((h) => ({ id: h.id, name: h.name, year: h.year, type: h.type })) };
   }
   const matched = plan.groups.filter((g) => g.status === "matched");
+  const shown = attention.slice(0, REVIEW_SHOWN);
+  // Titles picked through a search earlier (saved choices) are shown as options again.
+  const chosenIds = [...new Set(shown.flatMap((g) => (typeof g.choice === "number" && !g.candidates.some((c) => c.id === g.choice) ? [g.choice] : [])))];
+  const chosen = chosenIds.length ? await app.db.select({ id: titles.id, name: titles.name, year: titles.year, type: titles.type, popularity: titles.popularity }).from(titles).where(inArray(titles.id, chosenIds.slice(0, 90))) : [];
   return {
     ...base,
-    attention: attention.slice(0, REVIEW_SHOWN).map(({ index, key: _key, ...g }) => ({ index, ...g })),
+    attention: shown.map(({ index, key: _key, ...g }) => ({ index, ...g, candidates: [...g.candidates, ...chosen.filter((c) => c.id === g.choice)] })),
     matched: matched.slice(0, 50).map((g) => ({ name: g.name, year: g.year, title: g.candidates[0] ?? null, rows: g.rows })),
     matchedCount: matched.length,
     search,
