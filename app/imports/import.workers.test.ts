@@ -210,6 +210,19 @@ describe("imports as jobs", () => {
     expect(await db.all(sql`SELECT title_id FROM ratings WHERE user_id = ${userId}`)).toEqual([{ title_id: BASE + 502 }]);
   });
 
+  it("matching and undo read through indexes (no table scans)", async () => {
+    const plan = async (query: string) => (await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).all<{ detail: string }>()).results.map((r) => r.detail).join(" | ");
+    expect(await plan("SELECT id FROM titles WHERE slug IN ('a', 'b')")).toContain("titles_slug_idx");
+    expect(await plan("SELECT id FROM titles WHERE imdb_id IS NOT NULL AND imdb_id IN ('tt1', 'tt2')")).toContain("titles_imdb_id_idx");
+    expect(await plan("SELECT id FROM titles WHERE original_name IS NOT NULL AND lower(original_name) IN ('a', 'b')")).toContain("titles_original_name_lower_idx");
+    expect(await plan("SELECT id FROM titles WHERE type = 'movie' AND tmdb_id IN (1, 2)")).toContain("titles_type_tmdb_id_idx");
+    for (const table of ["ratings", "watchlist_items", "watch_history", "reviews", "lists"]) {
+      expect(await plan(`SELECT 1 FROM ${table} WHERE user_id = 1 AND import_id = 2`)).toMatch(/USING (COVERING )?INDEX/);
+    }
+    expect(await plan("SELECT 1 FROM list_items WHERE import_id = 2 AND added_by = 1")).toContain("list_items_import_idx");
+    expect(await plan("SELECT * FROM import_jobs WHERE user_id = 1 ORDER BY id DESC LIMIT 10")).toContain("import_jobs_user_idx");
+  });
+
   it("refuses lists over the quota before writing anything", async () => {
     const userId = await createUser();
     await expect(importNow(userId, "export.zip", letterboxdZip(5), memoryStore(), viewer(userId, 0))).rejects.toThrow(ImportFileError);
