@@ -15,7 +15,7 @@ const tree = (root: string, at = ""): Record<string, Uint8Array> =>
   Object.assign({}, ...readdirSync(join(root, at)).map((name) => (statSync(join(root, at, name)).isDirectory() ? tree(root, `${at}${name}/`) : { [`${at}${name}`]: new Uint8Array(readFileSync(join(root, at, name))) })));
 
 async function shoot(page: Page, name: string) {
-  for (const [label, width, height] of [["desktop", 1280, 900], ["phone", 390, 844]] as const) {
+  for (const [label, width, height] of [["phone", 390, 844], ["desktop", 1280, 900]] as const) {
     await page.setViewportSize({ width, height });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `test-results/import-screens/${name}-${label}.png`, fullPage: true });
@@ -29,6 +29,9 @@ test("import review and progress screens, light and dark, desktop and phone", as
   const page = await context.newPage();
   await page.goto("/library/import");
   await waitForApp(page);
+  // The cookie notice would cover the full-page shots.
+  const ok = page.getByRole("button", { name: "OK", exact: true });
+  if (await ok.isVisible()) await ok.click();
   await page.getByTestId("import-file").setInputFiles({ name: "letterboxd-export.zip", mimeType: "application/zip", buffer: Buffer.from(zipSync(tree(FIXTURES))) });
   await page.getByTestId("import-submit").click();
   await expect(page.getByRole("heading", { name: "Review your import" })).toBeVisible();
@@ -37,14 +40,14 @@ test("import review and progress screens, light and dark, desktop and phone", as
   await typo.getByTestId("import-search").click();
   await expect(page.getByRole("radio", { name: /The Shawshank Redemption/ })).toBeChecked();
   await shoot(page, "review-light");
-  await page.getByTestId("theme-toggle").first().click();
+  await page.locator("[data-testid=theme-toggle]:visible").first().click();
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await shoot(page, "review-dark");
   await page.getByTestId("import-skip-rest").check();
   await page.getByTestId("import-start").click();
   await expect(page.getByTestId("import-progress")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
   await shoot(page, "done-dark");
-  await page.getByTestId("theme-toggle").first().click();
+  await page.locator("[data-testid=theme-toggle]:visible").first().click();
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   await shoot(page, "done-light");
   await page.goto("/library/import");
