@@ -420,14 +420,26 @@ export const COMMUNITY_REPORTS_PER_MINUTE_PER_IP = 20;
 
 // Import and export (issue 18, decision 027).
 /** The largest upload an import reads (a Letterboxd ZIP or one CSV). */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-/** The most bytes the CSVs inside one ZIP may unpack to. */
-export const IMPORT_MAX_UNPACKED_BYTES = 40 * 1024 * 1024;
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** An import request's body: the file and the multipart envelope around it (app/http/security.ts). */
+export const IMPORT_REQUEST_MAX_BYTES = IMPORT_MAX_BYTES + 64 * 1024;
+/** The most bytes the files inside one ZIP may actually unpack to (counted while inflating). */
+export const IMPORT_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+/** A ZIP unpacking to more than this many times its own size is refused as a bomb (CSV compresses about 5-10x). */
+export const IMPORT_MAX_ZIP_RATIO = 50;
+/** A ZIP is fed to the inflater in pieces of this size, so a bomb is stopped within one piece's output. */
+export const IMPORT_ZIP_FEED_BYTES = 16 * 1024;
 /** The most rows one import reads, all files together. */
-export const IMPORT_MAX_ROWS = 20_000;
+export const IMPORT_MAX_ROWS = 100_000;
 /** Bound parameters one import statement may use (D1 allows 100; a few are kept for the statement's own). */
 export const IMPORT_PARAMS_PER_STATEMENT = 95;
-/** Statements per db.batch of an import. */
+/** Rows written per queue message of an import: one D1 transaction, well under its limits. */
+export const IMPORT_CHUNK_ROWS = 1000;
+/** Statements per db.batch of an import's undo. */
 export const IMPORT_STATEMENTS_PER_BATCH = 50;
+/** An import whose last progress is older than this gets its next chunk re-sent by the cron (resume). */
+export const IMPORT_JOB_STALL_S = 10 * 60;
+/** Rows an export reads per page (keyset), streamed out as read. */
+export const EXPORT_PAGE_ROWS = 500;
 /** Unmatched rows listed in an import's report (the rest are counted). */
 export const IMPORT_REPORT_UNMATCHED = 200;

@@ -63,6 +63,7 @@ export default [
     route("for-you", "routes/library/for-you.tsx"),
     // Import (Letterboxd, IMDb) and CSV export of the library (issue 18, decision 027).
     route("library/import", "routes/library/import.tsx"),
+    route("library/import/:id", "routes/library/import-job.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 

@@ -1,3 +1,4 @@
+import { csvCell } from "~/imports/csv";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { hasValidSubscription } from "~/billing/subscription-admin.server";
 import type { Database } from "~/db/client.server";
@@ -341,13 +342,8 @@ export function usersByIds(db: Database, ids: number[]) {
 
 const CSV_COLUMNS = ["id", "email", "first_name", "last_name", "display_name", "roles", "email_verified_at", "subscribed", "banned_at", "ban_reason", "created_at"];
 
-/** RFC 4180 field; a leading =, +, - or @ is defused so spreadsheets never run it as a formula. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** The site's one CSV writer (app/imports/csv.ts, decision 027): RFC 4180, formula cells defused. */
+export const csvField = csvCell;
 
 /**
  * Every user matching the list's filters as CSV, streamed in pages of 500

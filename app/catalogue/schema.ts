@@ -125,6 +125,10 @@ export const titles = sqliteTable(
     uniqueIndex("titles_search_key_idx").on(t.searchKey),
     // Search: exact name matches rank first.
     index("titles_name_lower_idx").on(sql`lower(${t.name})`),
+    // Imports (decision 027): the folded name (the slug), IMDb ids and original names.
+    index("titles_slug_idx").on(t.slug),
+    index("titles_imdb_id_idx").on(t.imdbId).where(sql`${t.imdbId} IS NOT NULL`),
+    index("titles_original_name_lower_idx").on(sql`lower(${t.originalName})`).where(sql`${t.originalName} IS NOT NULL`),
     // Browse: every sort, with and without the type filter.
     index("titles_popularity_idx").on(t.popularity),
     index("titles_type_popularity_idx").on(t.type, t.popularity),

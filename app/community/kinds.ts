@@ -2,7 +2,7 @@
  * The community's fixed lists (issue 19), in a module without dependencies so
  * pages can use them in the browser without pulling in the schema or zod.
  */
-export const POST_STATUSES = ["published", "held", "hidden"] as const;
+export const POST_STATUSES = ["published", "held", "hidden", "draft"] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 export const COMMENT_TARGET_KINDS = ["title", "episode", "review", "list"] as const;
 export type CommentTargetKind = (typeof COMMENT_TARGET_KINDS)[number];

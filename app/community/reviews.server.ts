@@ -345,12 +345,14 @@ export async function listReviews(
   return { reviews: page, nextCursor: rows.length > limit && last ? reviewCursor(sort, last) : null };
 }
 
-/** One review as its page shows it (a held one to its author and moderators only). */
+/** One review as its page shows it (a held one to its author and moderators only, a draft to its author only). */
 export async function findReview(db: Database, reviewId: number, viewer: { userId: number | null; moderator: boolean }) {
   const [row] = await db.select(reviewFields).from(reviews).innerJoin(users, eq(users.id, reviews.userId)).where(eq(reviews.id, reviewId)).limit(1);
   if (!row) return null;
   const review = toView(row as ReviewSelect);
   if (review.status !== "published" && !viewer.moderator && review.author.id !== viewer.userId) return null;
+  // An imported review kept private (decision 027) is its author's alone.
+  if (review.status === "draft" && review.author.id !== viewer.userId) return null;
   return review;
 }
 

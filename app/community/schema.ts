@@ -24,7 +24,8 @@ import { BAN_SCOPES, COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_REASONS, REPORT
  *   (`scope`), until a time, with a reason.
  *
  * `status`: published (everyone), held (waiting for a moderator; the
- * author and moderators only), hidden (moderators only).
+ * author and moderators only), hidden (moderators only), draft (an imported
+ * review kept private until its author publishes it: the author only).
  */
 export { BAN_SCOPES, COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_REASONS, REPORT_SUBJECTS };
 export type { BanScope, CommentTargetKind, PostStatus, ReportReason, ReportSubject } from "./kinds";
@@ -56,6 +57,8 @@ export const reviews = sqliteTable(
     updatedAt: updatedAt(),
     /** The highest helpful-vote milestone its author was told of (0: none); raised in the voting batch. */
     helpfulMilestone: integer("helpful_milestone").notNull().default(0),
+    /** The import that added the review (decision 027). */
+    importId: integer("import_id"),
   },
   (t) => [
     uniqueIndex("reviews_user_target_idx").on(t.userId, t.titleId, t.episodeId),
@@ -66,6 +69,7 @@ export const reviews = sqliteTable(
     // The moderation queue and a user's recent posts (rate of duplicates).
     index("reviews_queue_idx").on(t.status, t.openReports).where(sql`${t.status} = 'held' OR ${t.openReports} > 0`),
     index("reviews_user_created_idx").on(t.userId, t.createdAt),
+    index("reviews_import_idx").on(t.importId).where(sql`${t.importId} IS NOT NULL`),
   ],
 );
 export type ReviewRow = typeof reviews.$inferSelect;

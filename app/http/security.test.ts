@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_REQUEST_BODY_BYTES } from "~/constants";
+import { IMPORT_REQUEST_MAX_BYTES, MAX_REQUEST_BODY_BYTES } from "~/constants";
 import { applySecurityHeaders, bodyLimitFor, isCrossOriginWrite, limitRequestBody, PayloadTooLargeError, asFormWrite } from "./security";
 
 const site = "https://films.example";
@@ -41,6 +41,13 @@ describe("request body limits", () => {
     expect(bodyLimitFor("/api/v1/tus/upload")).toBeNull();
     expect(bodyLimitFor("/api/v1/s3/multipart/create")).toBeNull();
     expect(bodyLimitFor("/login")).toBe(MAX_REQUEST_BODY_BYTES);
+  });
+
+  it("lets a library import carry a 20 MB export (and only the import paths)", () => {
+    expect(bodyLimitFor("/library/import")).toBe(IMPORT_REQUEST_MAX_BYTES);
+    expect(bodyLimitFor("/api/v1/library/import")).toBe(IMPORT_REQUEST_MAX_BYTES);
+    expect(IMPORT_REQUEST_MAX_BYTES).toBeGreaterThan(20 * 1024 * 1024);
+    expect(bodyLimitFor("/library/import/12")).toBe(MAX_REQUEST_BODY_BYTES);
   });
 
   it("rejects a declared length over the limit without reading", async () => {

@@ -1,4 +1,4 @@
-import { AVATAR_REQUEST_MAX_BYTES, MAX_REQUEST_BODY_BYTES } from "~/constants";
+import { AVATAR_REQUEST_MAX_BYTES, IMPORT_REQUEST_MAX_BYTES, MAX_REQUEST_BODY_BYTES } from "~/constants";
 
 /** Methods that change state and so must come from our own pages. */
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -25,9 +25,13 @@ const STREAMING_UPLOAD_PATHS = [/^\/api\/v1\/tus\//, /^\/api\/v1\/s3\//, /^\/api
 /** Profile image uploads: a 2 MB image and room for a clear "too large" message above that (app/account/avatar.server.ts). */
 const AVATAR_UPLOAD_PATHS = [/^\/account-settings\/avatar$/, /^\/api\/v1\/users\/[^/]+\/avatar$/];
 
+/** Library imports: a 20 MB export and its multipart envelope, counted while the body streams in (decision 027). */
+const IMPORT_UPLOAD_PATHS = [/^\/library\/import$/, /^\/api\/v1\/library\/import$/];
+
 export function bodyLimitFor(pathname: string): number | null {
   if (STREAMING_UPLOAD_PATHS.some((re) => re.test(pathname))) return null;
   if (AVATAR_UPLOAD_PATHS.some((re) => re.test(pathname))) return AVATAR_REQUEST_MAX_BYTES;
+  if (IMPORT_UPLOAD_PATHS.some((re) => re.test(pathname))) return IMPORT_REQUEST_MAX_BYTES;
   return MAX_REQUEST_BODY_BYTES;
 }
 

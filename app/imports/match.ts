@@ -1,3 +1,4 @@
+import { slugify } from "~/catalogue/slug";
 import type { ImportEntry } from "./formats";
 
 export interface Candidate {
@@ -8,22 +9,47 @@ export interface Candidate {
   popularity: number | null;
 }
 
-export function matchKey(entry: Pick<ImportEntry, "name">) {
-  return entry.name.toLowerCase();
+/**
+ * A name folded for matching (decision 027): the title slug's folding —
+ * diacritics, case and punctuation dropped, "&" read as "and" — so
+ * "Léon: The Professional", "Leon - the professional" and "LÉON THE
+ * PROFESSIONAL" are one key, and the catalogue's slug column is its index.
+ */
+export function foldName(name: string) {
+  return slugify(name, "");
 }
 
+/** The folded names a row may be known by: its title and IMDb's Original Title. */
+export function entryKeys(entry: Pick<ImportEntry, "name" | "originalName">): string[] {
+  const keys = [foldName(entry.name)];
+  if (entry.originalName) keys.push(foldName(entry.originalName));
+  return [...new Set(keys.filter(Boolean))];
+}
+
+export type Resolution = { kind: "matched"; title: Candidate } | { kind: "ambiguous"; candidates: Candidate[] } | { kind: "unmatched"; candidates: Candidate[] };
+
 /**
- * Picks the title an import row means among the titles of the same name
- * (case-insensitive): the same year first, then a year either side (release
- * years differ by country), preferring the row's type; among equals the
- * most popular. A row without a year matches only a name that is unique.
+ * What an import row means among the titles whose folded name or original
+ * name is one of the row's (ids were tried before): the row's type first when
+ * it has one; then the same year, then a year either side (release years
+ * differ by country). One title: matched. Several equally good: ambiguous, the
+ * member chooses on the review screen (never a silent guess by popularity).
+ * None in the years: unmatched, with the same-name titles as suggestions.
  */
-export function pickTitle(entry: Pick<ImportEntry, "year" | "type">, candidates: readonly Candidate[]): Candidate | null {
+export function resolveByName(entry: Pick<ImportEntry, "year" | "type">, candidates: readonly Candidate[]): Resolution {
   const typed = entry.type ? candidates.filter((c) => c.type === entry.type) : [];
-  const pool = typed.length ? typed : candidates;
-  const best = (list: Candidate[]) => list.sort((a, b) => (b.popularity ?? 0) - (a.popularity ?? 0))[0] ?? null;
-  if (entry.year === null) return pool.length === 1 ? pool[0]! : null;
-  const exact = pool.filter((c) => c.year === entry.year);
-  if (exact.length) return best(exact);
-  return best(pool.filter((c) => c.year !== null && Math.abs(c.year - entry.year!) === 1));
+  const pool = typed.length ? typed : [...candidates];
+  const byPopularity = (list: Candidate[]) => [...list].sort((a, b) => (b.popularity ?? 0) - (a.popularity ?? 0));
+  const pick = (list: Candidate[]): Resolution | null => (list.length === 1 ? { kind: "matched", title: list[0]! } : list.length > 1 ? { kind: "ambiguous", candidates: byPopularity(list) } : null);
+  if (entry.year === null) return pick(pool) ?? { kind: "unmatched", candidates: [] };
+  return (
+    pick(pool.filter((c) => c.year === entry.year)) ??
+    pick(pool.filter((c) => c.year !== null && Math.abs(c.year - entry.year!) === 1)) ?? { kind: "unmatched", candidates: byPopularity(pool).slice(0, 5) }
+  );
+}
+
+/** The old single pick (kept for callers that must choose): the first of an ambiguous set. */
+export function pickTitle(entry: Pick<ImportEntry, "year" | "type">, candidates: readonly Candidate[]): Candidate | null {
+  const r = resolveByName(entry, candidates);
+  return r.kind === "matched" ? r.title : r.kind === "ambiguous" ? r.candidates[0]! : null;
 }

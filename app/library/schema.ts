@@ -39,6 +39,8 @@ export const ratings = sqliteTable(
     rating: integer("rating").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The import (import_jobs) that added the row, so an undo removes exactly it (decision 027). */
+    importId: integer("import_id"),
   },
   (t) => [
     check("ratings_rating_range", sql`${t.rating} BETWEEN 1 AND 10`),
@@ -50,6 +52,7 @@ export const ratings = sqliteTable(
     index("ratings_episode_agg_idx").on(t.episodeId, t.rating).where(sql`${t.episodeId} IS NOT NULL`),
     // A member's ratings, newest first (profile, API, "for you").
     index("ratings_user_updated_idx").on(t.userId, t.updatedAt),
+    index("ratings_import_idx").on(t.importId).where(sql`${t.importId} IS NOT NULL`),
   ],
 );
 
@@ -63,11 +66,13 @@ export const watchlistItems = sqliteTable(
       .notNull()
       .references(() => titles.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    importId: integer("import_id"),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.titleId] }),
     // The watchlist in the order added (default sort).
     index("watchlist_items_user_added_idx").on(t.userId, t.createdAt),
+    index("watchlist_items_import_idx").on(t.importId).where(sql`${t.importId} IS NOT NULL`),
   ],
 );
 
@@ -85,13 +90,17 @@ export const watchHistory = sqliteTable(
     episodeId: integer("episode_id").references(() => episodes.id, { onDelete: "cascade" }),
     /** The day it was watched, "YYYY-MM-DD". */
     watchedOn: text("watched_on").notNull(),
+    /** The moment, ISO 8601 UTC, when the source knows it (Trakt's watched_at); null: the day only. */
+    watchedAt: text("watched_at"),
     createdAt: createdAt(),
+    importId: integer("import_id"),
   },
   (t) => [
     // /history (newest first) and the profile's recent viewings.
     index("watch_history_user_date_idx").on(t.userId, t.watchedOn, t.id),
     // "Watched?" for a title or episode, and a series' distinct episodes.
     index("watch_history_user_title_idx").on(t.userId, t.titleId, t.episodeId),
+    index("watch_history_import_idx").on(t.importId).where(sql`${t.importId} IS NOT NULL`),
   ],
 );
 

@@ -140,7 +140,7 @@ export async function createList(db: Database, viewer: Viewer, input: ListInput 
   const [created] = await db
     .insert(lists)
     .select(
-      sql`SELECT NULL, ${userId}, ${input.workspaceId}, ${name}, ${slugify(name, "list")}, ${input.description}, ${input.public ? 1 : 0}, 0, 0, unixepoch(), unixepoch() WHERE ${underQuota}`,
+      sql`SELECT NULL, ${userId}, ${input.workspaceId}, ${name}, ${slugify(name, "list")}, ${input.description}, ${input.public ? 1 : 0}, 0, 0, unixepoch(), unixepoch(), NULL WHERE ${underQuota}`,
     )
     .returning();
   if (!created) {
@@ -291,7 +291,7 @@ export async function addItem(db: Database, userId: number, listId: number, titl
     db
       .insert(listItems)
       .select(
-        sql`SELECT NULL, ${listId}, t.id, (SELECT coalesce(max(position), 0) + 1 FROM list_items WHERE list_id = ${listId}), ${note}, ${userId}, unixepoch()
+        sql`SELECT NULL, ${listId}, t.id, (SELECT coalesce(max(position), 0) + 1 FROM list_items WHERE list_id = ${listId}), ${note}, ${userId}, unixepoch(), NULL
           FROM titles t WHERE t.id = ${titleId} AND (SELECT items_count FROM lists WHERE id = ${listId}) < ${LIST_MAX_ITEMS}`,
       )
       .onConflictDoNothing()

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "~/auth/users.schema";
 import { titles } from "~/catalogue/schema";
@@ -31,12 +32,15 @@ export const lists = sqliteTable(
     likesCount: integer("likes_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The import that created the list (decision 027). */
+    importId: integer("import_id"),
   },
   (t) => [
     // My lists, the quota count and public lists on a profile.
     index("lists_user_idx").on(t.userId, t.updatedAt),
     // A workspace's shared lists.
     index("lists_workspace_idx").on(t.workspaceId, t.updatedAt),
+    index("lists_import_idx").on(t.importId).where(sql`${t.importId} IS NOT NULL`),
   ],
 );
 export type ListRow = typeof lists.$inferSelect;
@@ -55,12 +59,14 @@ export const listItems = sqliteTable(
     note: text("note").notNull().default(""),
     addedBy: integer("added_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    importId: integer("import_id"),
   },
   (t) => [
     uniqueIndex("list_items_list_title_unique").on(t.listId, t.titleId),
     index("list_items_list_position_idx").on(t.listId, t.position),
     // Which lists hold a title (the add-to-list page; the title delete trigger).
     index("list_items_title_idx").on(t.titleId),
+    index("list_items_import_idx").on(t.importId).where(sql`${t.importId} IS NOT NULL`),
   ],
 );
 export type ListItemRow = typeof listItems.$inferSelect;

@@ -1,3 +1,4 @@
+import { resumeStalledImports } from "~/imports/queue.server";
 import { deleteExpiredAccessTokens } from "~/auth/access-tokens.server";
 import { deleteExpiredFailures } from "~/auth/attempt-throttle.server";
 import { deleteExpiredRateLimitBuckets } from "~/auth/rate-limit.server";
@@ -116,6 +117,14 @@ const jobs: ScheduledJob[] = [
       if (!tmdb) return;
       const result = await refreshStaleTitles(db, tmdb.client, tmdb.options, settings);
       log(result.missing.length ? "warn" : "info", "tmdb titles refreshed", { ...result, resumed });
+    },
+  },
+  {
+    // Library imports (decision 027): a stalled import's next chunk is sent again (resume after a restart).
+    name: "imports.resume",
+    run: async (env) => {
+      const resumed = await resumeStalledImports(openD1(env.DB, null).db, env);
+      log("info", "imports resumed", { resumed });
     },
   },
   {

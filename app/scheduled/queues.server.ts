@@ -1,4 +1,5 @@
 import { openD1 } from "~/db/client.server";
+import { consumeImportBatch } from "~/imports/queue.server";
 import { consumeMailBatch } from "~/mail/mail-queue.server";
 import { consumeNotificationBatch } from "~/notifications/queue.server";
 import { log } from "~/observability/log.server";
@@ -14,6 +15,7 @@ export async function consumeQueueBatch(batch: MessageBatch<unknown>, env: Env, 
   if (batch.queue.startsWith("media-catalogue-mail")) return consumeMailBatch(batch, env, db);
   if (batch.queue.startsWith("media-catalogue-notifications")) return consumeNotificationBatch(batch, env, db, ctx);
   if (batch.queue.startsWith("media-catalogue-tmdb")) return consumeTmdbBatch(batch, env, db);
+  if (batch.queue.startsWith("media-catalogue-imports")) return consumeImportBatch(batch, env, db);
   log("error", "messages from an unknown queue left for retry", { queue: batch.queue, count: batch.messages.length });
   batch.retryAll({ delaySeconds: 300 });
 }

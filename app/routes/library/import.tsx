@@ -1,35 +1,56 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/import";
 import { requirePermission } from "~/auth/guards.server";
-import { IMPORT_MAX_BYTES } from "~/constants";
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/constants";
 import { useTrans } from "~/i18n/translation-context";
-import { importUpload } from "~/imports/upload.server";
-import { getApp } from "~/request/context";
+import { recentJobs } from "~/imports/import.server";
+import { importStoreOf } from "~/imports/queue.server";
+import { uploadForReview } from "~/imports/upload.server";
+import { getApp, getWorker } from "~/request/context";
 import { buttonClasses } from "~/ui/button-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import and export" }, { name: "robots", content: "noindex" }];
 
-/** /library/import: upload a Letterboxd or IMDb export, see what matched; download my library as CSV. */
-export function loader(args: Route.LoaderArgs) {
+/** /library/import: upload an export (then review it at /library/import/{id}); past imports; downloads. */
+export async function loader(args: Route.LoaderArgs) {
   requirePermission(args, "watchlist.use");
-  return { maxMb: IMPORT_MAX_BYTES / 1024 / 1024 };
+  const app = getApp(args.context);
+  const jobs = await recentJobs(app.db, app.user!.id);
+  return {
+    maxMb: IMPORT_MAX_BYTES / 1024 / 1024,
+    maxRows: IMPORT_MAX_ROWS,
+    jobs: jobs.map((j) => ({ id: j.id, fileName: j.fileName, status: j.status, source: j.source, createdAt: j.createdAt.toISOString().slice(0, 10) })),
+  };
 }
 
-/** POST (multipart `file`): the import's report, or why the file was refused (nothing changed). */
+/** POST (multipart `file`): read and matched, nothing written yet; on to the review screen. A refused file changes nothing. */
 export async function action(args: Route.ActionArgs) {
   requirePermission(args, "watchlist.use");
   const app = getApp(args.context);
   const form = await args.request.formData().catch(() => null);
-  const outcome = await importUpload(app.db, app.viewer, form?.get("file") ?? null);
-  return data(outcome, { status: outcome.ok ? 200 : outcome.status });
+  const outcome = await uploadForReview(app.db, importStoreOf(getWorker(args.context).env), app.viewer, form?.get("file") ?? null);
+  if (outcome.ok) return redirect(`/library/import/${outcome.jobId}`);
+  return data(outcome, { status: outcome.status });
 }
 
 const EXPORTS = [
+  ["everything", "Everything (ZIP)"],
+  ["letterboxd", "Letterboxd import file (CSV)"],
   ["ratings", "Ratings"],
+  ["diary", "Diary"],
   ["watchlist", "Watchlist"],
-  ["history", "Watch history"],
+  ["reviews", "Reviews"],
   ["lists", "Lists"],
 ] as const;
+
+const STATUS_LABELS: Record<string, string> = {
+  review: "Waiting for your review",
+  queued: "Queued",
+  running: "Importing",
+  done: "Imported",
+  failed: "Failed",
+  undone: "Undone",
+};
 
 export default function ImportPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTrans();
@@ -39,18 +60,18 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
       <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("Import and export")}</h1>
       <section className="mt-6 rounded-theme border border-divider bg-elevated p-4" aria-labelledby="import-heading">
         <h2 id="import-heading" className="font-semibold">
-          {t("Import from Letterboxd or IMDb")}
+          {t("Import from Letterboxd, IMDb or Trakt")}
         </h2>
         <p className="mt-1 text-sm text-muted">
-          {t("Upload Letterboxd's export ZIP (or one of its CSV files) or IMDb's ratings or watchlist CSV, up to :mb MB. Titles are matched by name and year; the report lists what did not match.", { mb: loaderData.maxMb })}
+          {t("Upload Letterboxd's export ZIP (or one of its CSV files), IMDb's ratings, watchlist or list CSV, Trakt's JSON export, or this site's own export, up to :mb MB and :rows rows. Every date is kept. You review the matches before anything is saved.", { mb: loaderData.maxMb, rows: loaderData.maxRows.toLocaleString("en") })}
         </p>
         <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-center gap-3">
           <label className="text-sm font-medium" htmlFor="import-file">
             {t("Export file")}
           </label>
-          <input id="import-file" name="file" type="file" accept=".zip,.csv,application/zip,text/csv" required className="text-sm" data-testid="import-file" />
+          <input id="import-file" name="file" type="file" accept=".zip,.csv,.json,application/zip,text/csv,application/json" required className="text-sm" data-testid="import-file" />
           <button type="submit" disabled={busy} className={buttonClasses({})} data-testid="import-submit">
-            {busy ? t("Importing…") : t("Import")}
+            {busy ? t("Reading…") : t("Read the file")}
           </button>
         </Form>
         {actionData && !actionData.ok ? (
@@ -58,17 +79,34 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
             {t(actionData.message)} {t("Nothing was imported.")}
           </p>
         ) : null}
-        {actionData?.ok ? <ImportReportView report={actionData.report} /> : null}
+        {loaderData.jobs.length ? (
+          <>
+            <h3 className="mt-5 text-sm font-semibold">{t("Your imports")}</h3>
+            <ul className="mt-1 divide-y divide-divider text-sm" data-testid="import-jobs">
+              {loaderData.jobs.map((job) => (
+                <li key={job.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <Link to={`/library/import/${job.id}`} className="font-medium text-primary hover:underline">
+                    {job.fileName}
+                  </Link>
+                  <span className="text-muted">
+                    {job.createdAt} · {t(STATUS_LABELS[job.status] ?? job.status)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </section>
       <section className="mt-8 rounded-theme border border-divider bg-elevated p-4" aria-labelledby="export-heading">
         <h2 id="export-heading" className="font-semibold">
-          {t("Export as CSV")}
+          {t("Export")}
         </h2>
+        <p className="mt-1 text-sm text-muted">{t("The ZIP holds everything (ratings, diary, reviews, comments, lists, watchlist) and imports back here without loss; the Letterboxd file is what Letterboxd's importer reads.")}</p>
         <ul className="mt-2 flex flex-wrap gap-3 text-sm">
           {EXPORTS.map(([kind, label]) => (
             <li key={kind}>
               <a href={`/library/export/${kind}`} download className="font-medium text-primary hover:underline" data-testid={`export-${kind}`}>
-                {t(label)} (CSV)
+                {t(label)}
               </a>
             </li>
           ))}
@@ -77,51 +115,6 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
           {t("Everything, with your account, is also in")} <Link to="/account-settings#download-data" className="text-primary hover:underline">{t("Download my data")}</Link>.
         </p>
       </section>
-    </div>
-  );
-}
-
-type Report = Extract<NonNullable<Route.ComponentProps["actionData"]>, { ok: true }>["report"];
-
-function ImportReportView({ report }: { report: Report }) {
-  const t = useTrans();
-  const rows = [
-    [t("Ratings"), report.ratings],
-    [t("Watchlist"), report.watchlist],
-    [t("Watched"), report.watched],
-  ] as const;
-  return (
-    <div className="mt-4" role="status" data-testid="import-report">
-      <h3 className="font-semibold">{report.source === "imdb" ? t("Imported from IMDb") : t("Imported from Letterboxd")}</h3>
-      <ul className="mt-2 text-sm">
-        {rows.map(([label, counts]) =>
-          counts.total ? (
-            <li key={label} data-testid="import-report-row">
-              {label}: {t(":matched of :total matched", { matched: counts.matched, total: counts.total })}
-            </li>
-          ) : null,
-        )}
-        {report.lists.map((list) => (
-          <li key={list.id} data-testid="import-report-list">
-            {t("List")} <Link to={`/lists/${list.id}/edit`} className="text-primary hover:underline">{list.name}</Link>: {t(":matched of :total matched", { matched: list.matched, total: list.total })}
-          </li>
-        ))}
-      </ul>
-      {report.unmatchedCount ? (
-        <>
-          <h4 className="mt-3 text-sm font-semibold">{t("Not matched (:count)", { count: report.unmatchedCount })}</h4>
-          <ul className="mt-1 list-disc pl-5 text-sm text-muted" data-testid="import-unmatched">
-            {report.unmatched.map((row) => (
-              <li key={`${row.file}:${row.line}`}>
-                {row.name}
-                {row.year ? ` (${row.year})` : ""} — {row.file}, {t("line :line", { line: row.line })}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : (
-        <p className="mt-2 text-sm text-muted">{t("Every row matched a title.")}</p>
-      )}
     </div>
   );
 }
