@@ -54,6 +54,11 @@ export function SuggestionList({
           </span>
         </li>
       ))}
+      {results.length === 0 && isLoading ? (
+        <li role="presentation" className="p-3 text-sm text-muted" data-testid="navbar-search-pending">
+          {t("Searching…")}
+        </li>
+      ) : null}
       {results.length === 0 && !isLoading ? (
         <li role="presentation" className="p-3 text-sm text-muted">
           {t("No results for “:query”", { query })}
