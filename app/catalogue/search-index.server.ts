@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { between, sql } from "drizzle-orm";
 import type { Statement } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import { searchTerms, searchVocabularyQueue } from "./search.schema";
@@ -50,14 +50,16 @@ export function insertTermStatements(db: Database, terms: Iterable<string>): Sta
 }
 
 /**
- * Indexes the queued names `queued` (read by the caller) and removes them from
- * the queue, in one batch. Another request indexing the same names at the
+ * Indexes the queued names `queued` (the oldest rows of the queue, read by the
+ * caller) and removes them from the queue, in one batch. Another request indexing the same names at the
  * same time is harmless (INSERT OR IGNORE; deleting a deleted row).
  */
 export async function indexQueued(db: Database, queued: readonly { id: number; name: string }[]) {
   if (queued.length === 0) return;
-  const ids = JSON.stringify(queued.map((q) => q.id));
-  const remove = db.delete(searchVocabularyQueue).where(sql`${searchVocabularyQueue.id} IN (SELECT value FROM json_each(${ids}))`);
+  // The caller read the queue's oldest rows (ids only grow, D1 writes one at a time), so every
+  // row up to the largest id read was read: a range on the key removes them.
+  const ids = queued.map((q) => q.id);
+  const remove = db.delete(searchVocabularyQueue).where(between(searchVocabularyQueue.id, Math.min(...ids), Math.max(...ids)));
   const inserts = insertTermStatements(db, vocabularyOf(queued.map((q) => q.name)));
   await db.batch([remove, ...inserts]);
 }
@@ -67,7 +69,7 @@ export async function indexQueuedNames(db: Database, max = 10_000): Promise<numb
   let done = 0;
   while (done < max) {
     const queued = await db.all<{ id: number; name: string }>(
-      sql`SELECT id, name FROM search_vocabulary_queue ORDER BY id LIMIT ${Math.min(SEARCH_QUEUE_BATCH * 10, max - done)}`,
+      sql`SELECT id, name FROM search_vocabulary_queue WHERE id > 0 ORDER BY id LIMIT ${Math.min(SEARCH_QUEUE_BATCH * 10, max - done)}`,
     );
     if (queued.length === 0) break;
     await indexQueued(db, queued);

@@ -193,7 +193,7 @@ async function readVocabulary(db: Database, analysed: AnalysedQuery) {
     db.all<{ variant: string; term: string }>(
       sql`SELECT variant, term FROM search_terms WHERE variant IN (SELECT value FROM json_each(${JSON.stringify([...lookups])}))`,
     ),
-    db.all<{ id: number; name: string }>(sql`SELECT id, name FROM search_vocabulary_queue ORDER BY id LIMIT ${SEARCH_QUEUE_BATCH}`),
+    db.all<{ id: number; name: string }>(sql`SELECT id, name FROM search_vocabulary_queue WHERE id > 0 ORDER BY id LIMIT ${SEARCH_QUEUE_BATCH}`),
   ]);
   // Words not yet in the index count already (the index is caught up beside step 2).
   const byVariant = new Map<string, Set<string>>();
