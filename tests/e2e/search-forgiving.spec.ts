@@ -14,9 +14,20 @@ test.describe("with JavaScript", () => {
     await box.click();
     await box.pressSequentially("godfathr", { delay: 30 });
     await expect(list.getByRole("option", { name: /^The Godfather\b/ }).first()).toBeVisible();
-    // Typing on: until the new answer is in, no row of "godfathr" stays in the list.
+    // Typing on, with the new answer held back: no row of "godfathr" is shown meanwhile, only "Searching…".
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/search\/suggest\?query=shawshenk/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await box.fill("");
     await box.pressSequentially("shawshenk", { delay: 30 });
+    await expect(page.getByTestId("navbar-search-pending")).toBeVisible();
+    await expect(list.getByRole("option")).toHaveCount(0);
+    await page.waitForTimeout(400);
+    await expect(list.getByRole("option", { name: /Godfather/ })).toHaveCount(0);
+    release();
     await expect(list.getByRole("option", { name: /The Shawshank Redemption/ })).toBeVisible();
     await expect(list.getByRole("option", { name: /Godfather/ })).toHaveCount(0);
     await list.getByRole("option", { name: /The Shawshank Redemption/ }).click();
