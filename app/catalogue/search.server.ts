@@ -441,7 +441,7 @@ function better(a: NameMatch, b: NameMatch): boolean {
   return a.missing !== b.missing ? a.missing < b.missing : a.tier !== b.tier ? a.tier < b.tier : a.typos < b.typos;
 }
 
-/** Best first; each row once. Rows that hold none of the required words are dropped. */
+/** Best first; each row once. Rows that hold none of the required words are dropped, and rows missing some when others hold all. */
 function rank<R extends { id: number; popularity: number; year?: number | null }>(candidates: { row: R; names: string[] }[], analysed: AnalysedQuery): Ranked<R>[] {
   const required = analysed.slots.filter((s) => !s.optional).length;
   const seen = new Set<number>();
@@ -462,7 +462,10 @@ function rank<R extends { id: number; popularity: number; year?: number | null }
     const yearMiss = analysed.year !== null && "year" in row ? (row.year === analysed.year ? 0 : row.year != null && Math.abs(row.year - analysed.year) === 1 ? 1 : 2) : 0;
     ranked.push({ row, match: bestMatch, matchedName, key: [bestMatch.missing, yearMiss, bestMatch.tier, bestMatch.typos, -row.popularity, row.id] });
   }
-  return ranked.sort((a, b) => {
+  // Titles missing a query word only when none holds them all (a missing or extra word is then
+  // forgiven; otherwise "the dark knight" would list every Knight among the people).
+  const complete = ranked.filter((r) => r.match.missing === 0);
+  return (complete.length ? complete : ranked).sort((a, b) => {
     for (let k = 0; k < a.key.length; k++) if (a.key[k] !== b.key[k]) return a.key[k] - b.key[k];
     return 0;
   });
