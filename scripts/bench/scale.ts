@@ -34,7 +34,8 @@ import { serveStateInChild, type ServedState } from "../lib/serve-state-child";
  * The bench's own Worker serves the state given as --persist-to; each other
  * state gets a Worker in a child process (scripts/lib/serve-state.ts) on
  * SCALE_PORT, SCALE_PORT + 1, ... (default 8821). SCALE_REQUESTS (default
- * 50) requests a row per state.
+ * 50) requests a row per state; SCALE_ROWS, a regular expression, keeps only
+ * the rows whose names it matches.
  */
 const STATES = (process.env.SCALE_STATES ?? ".wrangler/scale-10k,.wrangler/scale-100k,.wrangler/scale-1m")
   .split(",")
@@ -136,6 +137,9 @@ export default async function scale(bench: BenchContext) {
       { name: "sitemap index", path: (s, i) => `/sitemap.xml?${r(s, i)}` },
       { name: "sitemap file titles-1", path: (s, i) => `/sitemaps/titles-1.xml?${r(s, i)}`, perUrl: true },
     ];
+    // SCALE_ROWS (a regular expression) keeps only the rows it matches, e.g. "static|search|suggest".
+    const only = process.env.SCALE_ROWS ? new RegExp(process.env.SCALE_ROWS) : null;
+    if (only) rows.splice(0, rows.length, ...rows.filter((row) => only.test(row.name)));
     const started = loadavg();
     bench.note(`scale: ${REQUESTS} sequential requests a row on each state, states in turn, each URL new; load average at start ${started.map((l) => l.toFixed(1)).join(" ")}`);
     const table: { name: string; p50: number[]; bad: number[]; perUrl?: boolean }[] = [];
