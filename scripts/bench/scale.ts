@@ -191,8 +191,9 @@ export default async function scale(bench: BenchContext) {
     for (const line of lines) bench.note(`scale ${line.join(" | ")}`);
     // A typo may cost at most TYPO_LIMIT times the exact query on the same state (decision 032).
     for (const [typo, exact] of [["search, one typo", "search, exact name"], ["suggest, one typo", "suggest, exact name"]]) {
-      const t = table.find((row) => row.name === typo)!;
-      const e = table.find((row) => row.name === exact)!;
+      const t = table.find((row) => row.name === typo);
+      const e = table.find((row) => row.name === exact);
+      if (!t || !e) continue;
       const ratios = t.p50.map((p, n) => p / e.p50[n]);
       bench.note(`scale ${typo} / ${exact}: ${ratios.map((x, n) => `${label(states[n].titleCount)} ${x.toFixed(2)}x`).join(", ")}`);
       if (ratios.some((x) => x > TYPO_LIMIT)) grown.push(`${typo} costs more than ${TYPO_LIMIT}x ${exact} (${ratios.map((x) => x.toFixed(2)).join(" / ")})`);
