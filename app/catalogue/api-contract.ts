@@ -171,7 +171,7 @@ export const listTitles = defineEndpoint({
   operationId: "listTitles",
   summary: "List titles",
   description:
-    `Browse the catalogue with filters and a sort, paginated. The count stops at the deepest page's worth (${MAX_BROWSE_PAGE} pages) and, with a genre, after a fixed number of the genre's titles: \`pagination.total_is_lower_bound\` says when \`total\` is only a lower bound.`,
+    `Browse the catalogue with filters and a sort, paginated (no text filter: to find titles by name, use \`GET /api/v1/search?query=…&types=movie,series\`; a \`query\` parameter here is answered with 422, not ignored). The count stops at the deepest page's worth (${MAX_BROWSE_PAGE} pages) and, with a genre, after a fixed number of the genre's titles: \`pagination.total_is_lower_bound\` says when \`total\` is only a lower bound.`,
   tag: "Catalogue",
   access: "public",
   permission: "titles.view",
@@ -185,6 +185,12 @@ export const listTitles = defineEndpoint({
       certification: z.enum(CERTIFICATIONS).optional(),
       order: z.enum(TITLE_ORDERS).default("popularity"),
       dir: z.enum(DIRECTIONS).optional().describe("Default: names A-Z, everything else highest or newest first."),
+      // A caller who sends a text query here must not get the popular list back as if it matched (decision 032).
+      query: z
+        .string()
+        .optional()
+        .refine((v) => v === undefined, "This list has no text filter: search titles by name with GET /api/v1/search?query=…&types=movie,series.")
+        .describe("Not accepted: text search is GET /api/v1/search?query=…"),
     })
     .extend(paginationQuery({ perPage: API_DEFAULT_PER_PAGE, maxPerPage: API_MAX_PER_PAGE, maxPage: API_MAX_PAGE }).shape),
   responses: { 200: { description: "A page of titles.", schema: cappedPaginationSchema(titleSummarySchema) }, ...readErrors() },
@@ -328,13 +334,15 @@ export const searchCatalogueEndpoint = defineEndpoint({
   path: "/search",
   operationId: "searchCatalogue",
   summary: "Search titles and people",
-  description: "Full-text search, best matches first: exact names, then names starting with the query, then all words anywhere; the most popular first in each.",
+  description:
+    "Forgiving search (typos, words in any order, missing or extra words, split and joined words, numerals, diacritics, original and alternative titles), best matches first: exact names, then names starting with the query, then fewer typos, then the most popular. `did_you_mean` spells the query as the best match does when the query as typed found nothing without forgiving it.",
   tag: "Catalogue",
   access: "public",
   permission: "titles.view",
   query: z
     .object({
-      query: z.string({ message: "Type something to search for." }).trim().min(1, "Type something to search for.").max(200),
+      // Longer queries are accepted and read up to their first 200 characters.
+      query: z.string({ message: "Type something to search for." }).trim().min(1, "Type something to search for.").max(20_000, "Queries are read up to 200 characters; this one is far longer."),
       types: relationList(SEARCH_TYPES),
       page: z.coerce.number().int().min(1).max(50).default(1),
       perPage: z.coerce.number().int().min(1).max(50).default(20),
@@ -345,10 +353,15 @@ export const searchCatalogueEndpoint = defineEndpoint({
       description: "Matching titles and people.",
       schema: z.object({
         query: z.string(),
-        titles: z.array(titleSummarySchema.omit({ rating: true, external_rating: true })),
+        titles: z.array(
+          titleSummarySchema.omit({ rating: true, external_rating: true }).extend({
+            also_known_as: z.string().nullable().describe("The other name of the title the query matched (original or alternative title), when it was not the name."),
+          }),
+        ),
         people: z.array(personSummarySchema),
         more_titles: z.boolean(),
         more_people: z.boolean(),
+        did_you_mean: z.string().nullable().describe("The query spelled as the best match spells it, or null."),
       }),
     },
     ...readErrors(),

@@ -113,6 +113,12 @@ describe("query plans of the uncached public pages: seeks, no full scans", () =>
   it("search: a prefix and several words", async () => {
     await expectSeeks("search prefix", (db) => searchCatalogue(db, "har", { limit: 20 }));
     await expectSeeks("search words", (db) => searchCatalogue(db, "plan title harbour", { limit: 20 }));
+    // Forgiving search (decision 032): typos, a missing and an extra word, joined words, numbers, the navbar's suggestions.
+    await expectSeeks("search typos", (db) => searchCatalogue(db, "plan titel harbuor", { limit: 20 }));
+    await expectSeeks("search extra word", (db) => searchCatalogue(db, "harbour plan movie 1995", { limit: 20 }));
+    await expectSeeks("search joined words", (db) => searchCatalogue(db, "plantitle 3", { limit: 20 }));
+    await expectSeeks("search suggestions", (db) => searchCatalogue(db, "plan persn", { limit: 8 }));
+    await expectSeeks("search one kind, page 3", (db) => searchCatalogue(db, "harbuor", { limit: 20, offset: 40, types: ["movie"] }));
   });
 
   it("browse titles: every sort, both directions, three filter mixes; browse people", async () => {

@@ -28,3 +28,4 @@ export * from "~/library/schema";
 export * from "~/community/schema";
 export * from "~/tmdb/schema";
 export * from "~/imports/schema";
+export * from "~/catalogue/search.schema";

@@ -8,6 +8,7 @@ import { pruneBillingEvents } from "~/billing/apply-event.server";
 import { advanceLocalSubscriptions } from "~/billing/local-provider.server";
 import { usesLocalProvider } from "~/billing/payment-provider.server";
 import { recalculateTrending } from "~/catalogue/trending.server";
+import { indexQueuedNames } from "~/catalogue/search-index.server";
 import { refreshAutomaticChannels } from "~/channels/refresh.server";
 import { BILLING_EVENT_RETENTION_DAYS } from "~/constants";
 import { openD1 } from "~/db/client.server";
@@ -36,6 +37,15 @@ const jobs: ScheduledJob[] = [
     run: async (env) => {
       const result = await recalculateTrending(openD1(env.DB, null).db);
       log("info", "trending recalculated", { ...result });
+    },
+  },
+  {
+    // Forgiving search's typo index (decision 032): names queued by the triggers (a migrated
+    // catalogue's whole vocabulary at first) are indexed; searches index the newest ones too.
+    name: "catalogue.search_vocabulary",
+    run: async (env) => {
+      const indexed = await indexQueuedNames(openD1(env.DB, null).db, 20_000);
+      if (indexed) log("info", "search vocabulary indexed", { names: indexed });
     },
   },
   {

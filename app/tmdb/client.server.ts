@@ -164,10 +164,10 @@ export function createTmdbClient(config: TmdbConfig, options: TmdbClientOptions 
   return {
     config,
     movie(id: number): Promise<TmdbMovie> {
-      return get(`/movie/${id}`, { append_to_response: "credits,images,videos,release_dates,keywords,external_ids,watch/providers", include_image_language: "en,null" }, movieSchema);
+      return get(`/movie/${id}`, { append_to_response: "credits,images,videos,release_dates,keywords,external_ids,watch/providers,alternative_titles,translations", include_image_language: "en,null" }, movieSchema);
     },
     series(id: number): Promise<TmdbSeries> {
-      return get(`/tv/${id}`, { append_to_response: "credits,images,videos,content_ratings,keywords,external_ids,watch/providers", include_image_language: "en,null" }, seriesSchema);
+      return get(`/tv/${id}`, { append_to_response: "credits,images,videos,content_ratings,keywords,external_ids,watch/providers,alternative_titles,translations", include_image_language: "en,null" }, seriesSchema);
     },
     season(seriesId: number, seasonNumber: number): Promise<TmdbSeason> {
       return get(`/tv/${seriesId}/season/${seasonNumber}`, {}, seasonSchema);

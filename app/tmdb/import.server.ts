@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm"
 import type { BatchItem } from "drizzle-orm/batch";
 import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos, type Gender } from "~/catalogue/schema";
 import { slugify } from "~/catalogue/slug";
+import { titleAliases } from "~/catalogue/search.schema";
 import { TMDB_MAX_CAST, TMDB_MAX_CREW, TMDB_MAX_IMAGES_PER_KIND } from "~/constants";
 import type { ChangeRecorder } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
@@ -207,6 +208,37 @@ function linkNamed(db: Database, table: "genres" | "keywords", titleId: SQL, nam
   return statements;
 }
 
+/** Other names kept per title: the first this many distinct ones (TMDB lists dozens for famous films). */
+const MAX_ALIASES = 30;
+
+/**
+ * The title's other names from TMDB (alternative titles and translated
+ * titles, decision 032) replace the ones stored before; names equal to the
+ * title's own are left out. Chunked for D1's 100 bound parameters.
+ */
+export function aliasRows(name: string, originalName: string | null, alternative: { iso_3166_1?: string | null; title?: string | null }[], translations: { iso_3166_1?: string | null; iso_639_1?: string | null; data?: { title?: string | null; name?: string | null } | null }[]) {
+  const seen = new Set([name.trim().toLowerCase()]);
+  const rows: { name: string; kind: "original" | "alternative" | "translation"; country: string | null; language: string | null }[] = [];
+  const add = (alias: string | null | undefined, kind: "original" | "alternative" | "translation", country: string | null | undefined, language: string | null | undefined) => {
+    const clean = alias?.trim().slice(0, 300);
+    if (!clean || seen.has(clean.toLowerCase()) || rows.length >= MAX_ALIASES) return;
+    seen.add(clean.toLowerCase());
+    rows.push({ name: clean, kind, country: country && /^[A-Z]{2}$/.test(country) ? country : null, language: language && /^[a-z]{2}$/.test(language) ? language : null });
+  };
+  // The original title has its own column (and FTS column); it is not repeated here.
+  if (originalName) seen.add(originalName.trim().toLowerCase());
+  for (const a of alternative) add(a.title, "alternative", a.iso_3166_1, null);
+  for (const t of translations) add(t.data?.title ?? t.data?.name, "translation", t.iso_3166_1, t.iso_639_1);
+  return rows;
+}
+
+function syncAliases(db: Database, titleId: SQL, rows: ReturnType<typeof aliasRows>): Statement[] {
+  const id = titleId as unknown as number;
+  const statements: Statement[] = [db.delete(titleAliases).where(eq(titleAliases.titleId, id))];
+  for (const part of chunk(rows, 20)) statements.push(db.insert(titleAliases).values(part.map((row) => ({ titleId: id, ...row }))).onConflictDoNothing());
+  return statements;
+}
+
 const VIDEO_TYPES: Record<string, "trailer" | "teaser" | "clip" | "featurette"> = { Trailer: "trailer", Teaser: "teaser", Clip: "clip", Featurette: "featurette" };
 
 /** YouTube and Vimeo trailers, teasers, clips and featurettes; trailers first. */
@@ -401,6 +433,7 @@ export async function importMovie(db: Database, client: TmdbClient, tmdbId: numb
     }),
     ...linkNamed(db, "genres", titleId, movie.genres.map((g) => g.name)),
     ...linkNamed(db, "keywords", titleId, (movie.keywords?.keywords ?? []).map((k) => k.name)),
+    ...syncAliases(db, titleId, aliasRows(movie.title, movie.original_title ?? null, movie.alternative_titles?.titles ?? [], movie.translations?.translations ?? [])),
     ...upsertPeople(db, [...(movie.credits?.cast ?? []).slice(0, TMDB_MAX_CAST * 2), ...(movie.credits?.crew ?? [])].filter((p) => cast.some((c) => c.person === p.id) || crew.some((c) => c.person === p.id)), options),
     db.delete(credits).where(and(eq(credits.titleId, titleId as unknown as number), isNull(credits.episodeId))),
     ...insertCredits(db, titleId, null, [...cast, ...crew]),
@@ -464,6 +497,7 @@ export async function importSeries(db: Database, client: TmdbClient, tmdbId: num
     }),
     ...linkNamed(db, "genres", titleId, series.genres.map((g) => g.name)),
     ...linkNamed(db, "keywords", titleId, (series.keywords?.results ?? []).map((k) => k.name)),
+    ...syncAliases(db, titleId, aliasRows(series.name, series.original_name ?? null, series.alternative_titles?.results ?? [], series.translations?.translations ?? [])),
     ...upsertPeople(
       db,
       [...series.created_by, ...(series.credits?.cast ?? []), ...(series.credits?.crew ?? [])].filter((p) => cast.some((c) => c.person === p.id) || crew.some((c) => c.person === p.id)),

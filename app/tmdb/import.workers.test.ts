@@ -16,6 +16,8 @@ import { defaultSettings } from "~/settings/definitions";
 import { refreshStaleTitles } from "./refresh.server";
 import { openTmdbMatch, tmdbSearchMatches } from "./search-fallback.server";
 import { tmdbImportJobs, titleWatchProviders } from "./schema";
+import { titleAliases } from "~/catalogue/search.schema";
+import { searchCatalogue } from "~/catalogue/search.server";
 
 /**
  * The importer on real D1 inside workerd (drizzle's D1 batch differs from
@@ -58,6 +60,25 @@ describe("TMDB importer on D1", () => {
     expect(await rowCounts()).toEqual(before);
     const [trailer] = await db.select({ plays: videos.plays }).from(videos).where(and(eq(videos.titleId, movie.id), eq(videos.src, "fakeTrail9001")));
     expect(trailer.plays).toBe(7);
+  });
+
+  it("keeps a movie's alternative and translated titles, searchable and shown as also known as, replaced on re-import", async () => {
+    const movie = await importMovie(db, client, 9001, options);
+    const aliases = await db.select({ name: titleAliases.name, kind: titleAliases.kind, country: titleAliases.country, language: titleAliases.language }).from(titleAliases).where(eq(titleAliases.titleId, movie.id));
+    // The alternative title equal to the name is left out.
+    expect(aliases).toEqual(
+      expect.arrayContaining([
+        { name: "Le Phare Inventé 9001", kind: "alternative", country: "FR", language: null },
+        { name: "Der Erfundene Leuchtturm 9001", kind: "translation", country: "DE", language: "de" },
+      ]),
+    );
+    expect(aliases).toHaveLength(2);
+    const found = await searchCatalogue(db, "phare invente 9001");
+    expect(found.titles[0]).toMatchObject({ id: movie.id, alsoKnownAs: "Le Phare Inventé 9001" });
+    expect((await searchCatalogue(db, "erfundene leuchturm")).titles[0]?.id).toBe(movie.id);
+    await importMovie(db, client, 9001, options);
+    const [again] = await db.select({ n: count() }).from(titleAliases).where(eq(titleAliases.titleId, movie.id));
+    expect(again.n).toBe(2);
   });
 
   it("fills an existing title (no TMDB id) in place, and refuses a movie for a series", async () => {

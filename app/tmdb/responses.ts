@@ -116,6 +116,15 @@ const common = {
   "watch/providers": watchProvidersSchema.optional(),
 };
 
+/** An alternative title (movies: `titles`, series: `results`). */
+const alternativeTitleSchema = z.object({ iso_3166_1: z.string().nullish(), title: z.string().nullish() });
+/** A translation's title (movies: data.title, series: data.name). */
+const translationSchema = z.object({
+  iso_3166_1: z.string().nullish(),
+  iso_639_1: z.string().nullish(),
+  data: z.object({ title: z.string().nullish(), name: z.string().nullish() }).partial().nullish(),
+});
+
 export const movieSchema = z.object({
   ...common,
   title: z.string().min(1),
@@ -137,6 +146,9 @@ export const movieSchema = z.object({
     })
     .optional(),
   keywords: z.object({ keywords: z.array(keywordSchema).default([]) }).optional(),
+  // Other names (decision 032): searchable and shown as "also known as".
+  alternative_titles: z.object({ titles: z.array(alternativeTitleSchema).default([]) }).optional(),
+  translations: z.object({ translations: z.array(translationSchema).default([]) }).optional(),
 });
 export type TmdbMovie = z.infer<typeof movieSchema>;
 
@@ -162,6 +174,8 @@ export const seriesSchema = z.object({
   seasons: z.array(seasonSummarySchema).default([]),
   content_ratings: z.object({ results: z.array(z.object({ iso_3166_1: z.string(), rating: z.string().nullish() })) }).optional(),
   keywords: z.object({ results: z.array(keywordSchema).default([]) }).optional(),
+  alternative_titles: z.object({ results: z.array(alternativeTitleSchema).default([]) }).optional(),
+  translations: z.object({ translations: z.array(translationSchema).default([]) }).optional(),
 });
 export type TmdbSeries = z.infer<typeof seriesSchema>;
 

@@ -34,7 +34,8 @@ import { serveStateInChild, type ServedState } from "../lib/serve-state-child";
  * The bench's own Worker serves the state given as --persist-to; each other
  * state gets a Worker in a child process (scripts/lib/serve-state.ts) on
  * SCALE_PORT, SCALE_PORT + 1, ... (default 8821). SCALE_REQUESTS (default
- * 50) requests a row per state.
+ * 50) requests a row per state; SCALE_ROWS, a regular expression, keeps only
+ * the rows whose names it matches.
  */
 const STATES = (process.env.SCALE_STATES ?? ".wrangler/scale-10k,.wrangler/scale-100k,.wrangler/scale-1m")
   .split(",")
@@ -43,6 +44,8 @@ const STATES = (process.env.SCALE_STATES ?? ".wrangler/scale-10k,.wrangler/scale
 const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 50);
 /** Issue 20: from the smallest to the largest catalogue no page may take more than this many times as long. */
 export const SCALE_GROWTH_LIMIT = 1.5;
+/** Decision 032: a query with a typo costs at most this many times the same query spelled right. */
+export const TYPO_LIMIT = 1.5;
 
 interface State {
   dir: string;
@@ -107,6 +110,16 @@ export default async function scale(bench: BenchContext) {
       (i: number) => `genre=${at(["drama", "comedy", "thriller", "horror", "western"], i)}&rating=${5 + (i % 4)}`,
       (i: number) => `type=${i % 2 ? "series" : "movie"}&genre=${at(["drama", "comedy", "thriller", "horror", "western"], i)}&year_from=${1980 + (i % 30)}&year_to=${2000 + (i % 20)}&rating=5`,
     ];
+    // Forgiving search (decision 032): a whole name as typed, and the same with one typo
+    // (two neighbouring letters of its longest word swapped), on the page and in the suggestions.
+    const named = words.filter((w) => w.some((word) => word.length >= 5));
+    const exactName = (i: number) => at(named, i).join(" ");
+    const typoName = (i: number) => {
+      const name = at(named, i);
+      const longest = name.reduce((a, b) => (b.length > a.length ? b : a));
+      const typo = longest[0] + longest[2] + longest[1] + longest.slice(3);
+      return name.map((w) => (w === longest ? typo : w)).join(" ");
+    };
     type Row = { name: string; path: (s: State, i: number) => string; perUrl?: boolean };
     const r = (s: State, i: number) => `r=${run}-${states.indexOf(s)}-${i}`;
     const rows: Row[] = [
@@ -115,11 +128,18 @@ export default async function scale(bench: BenchContext) {
       { name: "person page", path: (s, i) => `/people/${at(s.people, i).id}/${at(s.people, i).slug}?${r(s, i)}` },
       { name: "search, prefix", path: (s, i) => `/search?query=${at(words, i)[0].slice(0, 3)}&${r(s, i)}` },
       { name: "search, several words", path: (s, i) => `/search?query=${encodeURIComponent(at(words, i).slice(0, 2).join(" "))}&${r(s, i)}` },
+      { name: "search, exact name", path: (s, i) => `/search?query=${encodeURIComponent(exactName(i))}&${r(s, i)}` },
+      { name: "search, one typo", path: (s, i) => `/search?query=${encodeURIComponent(typoName(i))}&${r(s, i)}` },
+      { name: "suggest, exact name", path: (s, i) => `/search/suggest?query=${encodeURIComponent(exactName(i))}&${r(s, i)}` },
+      { name: "suggest, one typo", path: (s, i) => `/search/suggest?query=${encodeURIComponent(typoName(i))}&${r(s, i)}` },
       ...TITLE_SORTS.map((sort) => ({ name: `browse ${sort}`, path: (s: State, i: number) => `/titles?sort=${sort}&page=${1 + Math.abs(i % 5)}&${r(s, i)}` })),
       ...mixes.map((mix, m) => ({ name: `browse, filter mix ${m + 1}`, path: (s: State, i: number) => `/titles?${mix(i)}&sort=${at([...TITLE_SORTS], i)}&${r(s, i)}` })),
       { name: "sitemap index", path: (s, i) => `/sitemap.xml?${r(s, i)}` },
       { name: "sitemap file titles-1", path: (s, i) => `/sitemaps/titles-1.xml?${r(s, i)}`, perUrl: true },
     ];
+    // SCALE_ROWS (a regular expression) keeps only the rows it matches, e.g. "static|search|suggest".
+    const only = process.env.SCALE_ROWS ? new RegExp(process.env.SCALE_ROWS) : null;
+    if (only) rows.splice(0, rows.length, ...rows.filter((row) => only.test(row.name)));
     const started = loadavg();
     bench.note(`scale: ${REQUESTS} sequential requests a row on each state, states in turn, each URL new; load average at start ${started.map((l) => l.toFixed(1)).join(" ")}`);
     const table: { name: string; p50: number[]; bad: number[]; perUrl?: boolean }[] = [];
@@ -169,7 +189,16 @@ export default async function scale(bench: BenchContext) {
       `scale: states ${states.map((s) => `${s.dir} (${s.titleCount.toLocaleString("en")} titles)`).join(", ")}; sitemap titles-1 lists ${states.map((s) => s.sitemapUrls.toLocaleString("en")).join(" / ")} URLs; load average at end ${ended.map((l) => l.toFixed(1)).join(" ")}`,
     );
     for (const line of lines) bench.note(`scale ${line.join(" | ")}`);
-    if (grown.length) throw new Error(`scale: grew more than ${SCALE_GROWTH_LIMIT}x from ${label(states[0].titleCount)} to ${label(states.at(-1)!.titleCount)} titles: ${grown.join("; ")}`);
+    // A typo may cost at most TYPO_LIMIT times the exact query on the same state (decision 032).
+    for (const [typo, exact] of [["search, one typo", "search, exact name"], ["suggest, one typo", "suggest, exact name"]]) {
+      const t = table.find((row) => row.name === typo);
+      const e = table.find((row) => row.name === exact);
+      if (!t || !e) continue;
+      const ratios = t.p50.map((p, n) => p / e.p50[n]);
+      bench.note(`scale ${typo} / ${exact}: ${ratios.map((x, n) => `${label(states[n].titleCount)} ${x.toFixed(2)}x`).join(", ")}`);
+      if (ratios.some((x) => x > TYPO_LIMIT)) grown.push(`${typo} costs more than ${TYPO_LIMIT}x ${exact} (${ratios.map((x) => x.toFixed(2)).join(" / ")})`);
+    }
+    if (grown.length) throw new Error(`scale: grew more than ${SCALE_GROWTH_LIMIT}x from ${label(states[0].titleCount)} to ${label(states.at(-1)!.titleCount)} titles, or a typo cost too much: ${grown.join("; ")}`);
   } finally {
     for (const s of states) await s.worker.stop();
   }

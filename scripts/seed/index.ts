@@ -3,6 +3,8 @@ import { installChannelPreset } from "../../app/channels/presets";
 import { refreshAutomaticChannels } from "../../app/channels/refresh.server";
 import { seedBilling } from "./billing";
 import { seedCatalogue } from "./catalogue/index";
+import { seedTitleAliases } from "./catalogue/title-aliases";
+import { indexQueuedNames } from "../../app/catalogue/search-index.server";
 import { seedFoundation } from "./foundation";
 import { seedPages } from "./pages";
 import { seedUsers } from "./users";
@@ -24,6 +26,9 @@ export async function seedAll(db: Database, { log, persistTo }: SeedOptions) {
   const billing = await seedBilling(db);
   log(`Seeded ${billing.plans} plans.`);
   await seedCatalogue(db, { log, persistTo });
+  await seedTitleAliases(db);
+  // Forgiving search's typo index (decision 032): the names the seed wrote are queued by triggers.
+  log(`Indexed ${await indexQueuedNames(db, Infinity)} names for forgiving search.`);
   // The home page channel (issue 17) and its rows; existing channels are kept, automatic ones refreshed.
   const home = await installChannelPreset(db, "home");
   const channels = await refreshAutomaticChannels(db);

@@ -107,6 +107,9 @@ function movie(id: number, title: string, extra: Partial<Record<string, unknown>
       ],
     },
     keywords: { keywords: [{ id: 801, name: "lighthouse" }, { id: 802, name: "invented island" }] },
+    // Invented other names of the invented film (decision 032).
+    alternative_titles: { titles: [{ iso_3166_1: "FR", title: `Le Phare Inventé ${id}`, type: "" }, { iso_3166_1: "US", title }] },
+    translations: { translations: [{ iso_3166_1: "DE", iso_639_1: "de", name: "Deutsch", english_name: "German", data: { title: `Der Erfundene Leuchtturm ${id}`, overview: "", tagline: "" } }] },
     external_ids: { imdb_id: `tt90${id}`, facebook_id: null, instagram_id: null, twitter_id: null, wikidata_id: null },
     "watch/providers": { results: { US: providers("US"), GB: providers("GB") } },
     ...extra,

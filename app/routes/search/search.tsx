@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const results =
     query.trim() && page <= MAX_PAGE && offset <= 1000
       ? await searchCatalogue(app.db, query, { limit, offset, types })
-      : { query: query.trim(), titles: [], people: [], moreTitles: false, morePeople: false };
+      : { query: query.trim(), titles: [], people: [], moreTitles: false, morePeople: false, didYouMean: null };
   // Members get a watchlist button on each title (issue 18): which results are listed, one indexed statement.
   const watchlisted = app.user && libraryAbilities(app.viewer).canTrack && results.titles.length ? [...(await watchlistedAmong(app.db, app.user.id, results.titles.map((t) => t.id)))] : null;
   // "Search also asks TMDB" (issue 15): few local titles, so TMDB's matches are offered too.
@@ -75,8 +75,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const t = useTrans();
   const hasQuery = query.trim() !== "";
   const nothing = hasQuery && results.titles.length === 0 && results.people.length === 0;
-  const link = (next: { type?: string; page?: number }) => {
-    const params = new URLSearchParams({ query });
+  const link = (next: { type?: string; page?: number; query?: string }) => {
+    const params = new URLSearchParams({ query: next.query ?? query });
     const nextType = next.type ?? type;
     if (nextType !== "all") params.set("type", nextType);
     if ((next.page ?? 1) > 1) params.set("page", String(next.page));
@@ -113,6 +113,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           {t("Search")}
         </button>
       </Form>
+
+      {results.didYouMean ? (
+        <p className="mt-4 text-foreground" data-testid="search-did-you-mean">
+          {t("Did you mean:")}{" "}
+          <Link to={link({ query: results.didYouMean, page: 1 })} className="font-semibold text-primary underline-offset-2 hover:underline">
+            {results.didYouMean}
+          </Link>
+        </p>
+      ) : null}
 
       {hasQuery ? (
         <nav aria-label={t("Result types")} className="mt-6">
@@ -162,6 +171,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             {results.titles.map((title, index) => (
               <li key={title.id}>
                 <TitleCard title={{ ...title, rating: null, externalRating: null }} eager={index < 6} />
+                {title.alsoKnownAs ? (
+                  <p className="mt-1 truncate text-xs text-muted" data-testid="search-also-known-as" title={title.alsoKnownAs}>
+                    {t("Also known as “:name”", { name: title.alsoKnownAs })}
+                  </p>
+                ) : null}
                 {watchlisted ? (
                   <div className="mt-2">
                     <WatchlistButton titleId={title.id} inWatchlist={watchlisted.includes(title.id)} compact />

@@ -36,7 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       kind: "title" as const,
       id: title.id,
       name: title.name,
-      description: [title.year, title.type === "series" ? app.t("TV series") : app.t("Movie")].filter(Boolean).join(" · "),
+      description: [title.year, title.type === "series" ? app.t("TV series") : app.t("Movie"), title.alsoKnownAs ? app.t("Also known as “:name”", { name: title.alsoKnownAs }) : null]
+        .filter(Boolean)
+        .join(" · "),
       image: title.poster,
       url: titlePath(title),
     })),
@@ -50,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
   ];
   return Response.json(
-    { query: found.query, results },
+    { query: found.query, results, didYouMean: found.didYouMean },
     // Public catalogue data: browsers may reuse an answer for a short while.
     { headers: { "Cache-Control": "private, max-age=60", Vary: "Cookie" } },
   );

@@ -48,12 +48,17 @@ export default function NavbarTypeAhead({
   }, [query]);
 
   const wanted = open && debounced.length >= SUGGEST_MIN_QUERY_LENGTH ? debounced : null;
+  // Only this query's answer is ever shown: no previous query's rows while the
+  // visitor types on (debounce) or while the new answer is on its way (defect 34).
   const { data, isLoading } = useClientQuery<{ results: Suggestion[] }>(
     wanted ? `search-suggest:${wanted.toLowerCase()}` : null,
     `/search/suggest?query=${encodeURIComponent(wanted ?? "")}`,
+    { keepPreviousData: false },
   );
-  const results = wanted ? (data?.results ?? []) : [];
-  const expanded = open && !!wanted && (results.length > 0 || !isLoading);
+  const typing = query.trim() !== debounced;
+  const pending = !!wanted && (typing || isLoading);
+  const results = wanted && !pending ? (data?.results ?? []) : [];
+  const expanded = open && !!wanted;
   const activeId = expanded && active >= 0 ? suggestionOptionId(listId, active) : undefined;
 
   useEffect(() => setActive(-1), [debounced]);
@@ -101,7 +106,7 @@ export default function NavbarTypeAhead({
   }, [wanted]);
   return (
     <>
-      {open && isLoading && wanted ? (
+      {open && pending ? (
         <Spinner className="absolute right-3 top-5 size-4 -translate-y-1/2 text-muted" label={t("Loading")} />
       ) : null}
       {everWanted ? (
@@ -110,7 +115,7 @@ export default function NavbarTypeAhead({
           results={results}
           active={active}
           expanded={expanded}
-          isLoading={isLoading}
+          isLoading={pending}
           query={debounced}
           onChoose={choose}
           onActivate={setActive}

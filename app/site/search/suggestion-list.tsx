@@ -29,7 +29,7 @@ export function SuggestionList({
       aria-label={t("Suggestions")}
       hidden={!expanded}
       data-testid="navbar-search-suggestions"
-      className="absolute left-0 right-0 top-full z-40 mt-2 max-h-[70vh] overflow-auto rounded-theme border border-divider bg-elevated p-1 shadow-xl sm:min-w-80"
+      className="fixed inset-x-4 top-16 z-40 max-h-[70vh] overflow-auto sm:absolute sm:inset-x-0 sm:top-full sm:mt-2 rounded-theme border border-divider bg-elevated p-1 shadow-xl sm:min-w-80"
     >
       {results.map((result, index) => (
         <li
@@ -49,11 +49,17 @@ export function SuggestionList({
             <span aria-hidden="true" className="h-12 w-8 shrink-0 rounded bg-paper" />
           )}
           <span className="min-w-0">
-            <span className="block truncate text-sm font-medium text-foreground">{result.name}</span>
-            <span className="block truncate text-xs text-muted">{result.description}</span>
+            {/* Two lines each: a phone's list is narrow, and "also known as" names are long. */}
+            <span className="line-clamp-2 break-words text-sm font-medium text-foreground">{result.name}</span>
+            <span className="line-clamp-2 break-words text-xs text-muted">{result.description}</span>
           </span>
         </li>
       ))}
+      {results.length === 0 && isLoading ? (
+        <li role="presentation" className="p-3 text-sm text-muted" data-testid="navbar-search-pending">
+          {t("Searching…")}
+        </li>
+      ) : null}
       {results.length === 0 && !isLoading ? (
         <li role="presentation" className="p-3 text-sm text-muted">
           {t("No results for “:query”", { query })}

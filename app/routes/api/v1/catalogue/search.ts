@@ -14,10 +14,11 @@ export const loader = apiLoader(searchCatalogueEndpoint, async ({ app, query }) 
   });
   return {
     query: found.query,
-    titles: found.titles.map((t) => ({ id: t.id, type: t.type, name: t.name, slug: t.slug, year: t.year, poster: t.poster, url: titlePath(t) })),
+    titles: found.titles.map((t) => ({ id: t.id, type: t.type, name: t.name, slug: t.slug, year: t.year, poster: t.poster, url: titlePath(t), also_known_as: t.alsoKnownAs })),
     people: found.people.map(personSummary),
     more_titles: found.moreTitles,
     more_people: found.morePeople,
+    did_you_mean: found.didYouMean,
   };
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
 
