@@ -63,6 +63,11 @@ export default [
     route("for-you", "routes/library/for-you.tsx"),
     // Import (Letterboxd, IMDb) and CSV export of the library (issue 18, decision 027).
     route("library/import", "routes/library/import.tsx"),
+    // Follows and the activity feed (decision 033).
+    route("feed", "routes/social/feed.tsx"),
+    route("follow-requests", "routes/social/follow-requests.tsx"),
+    route("user/:id/:slug/followers", "routes/social/follow-list.tsx", { id: "profile-followers" }),
+    route("user/:id/:slug/following", "routes/social/follow-list.tsx", { id: "profile-following" }),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -87,6 +92,9 @@ export default [
   route("library/rating", "routes/library/rating.ts"),
   route("library/export/:kind", "routes/library/export.ts"),
   route("account-settings/profile-privacy", "routes/library/profile-privacy.ts"),
+  // Follow, request and block buttons; who sees my activity (decision 033; forms post here).
+  route("social/follow", "routes/social/follow.ts"),
+  route("account-settings/activity-visibility", "routes/social/activity-visibility.ts"),
   // The API reference (its own full-page layout): api.access, API integrated.
   route("api-docs", "routes/site/api-docs.tsx"),
   // Social sign-in: popup or full page through the provider and back.

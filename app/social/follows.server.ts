@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { users } from "~/auth/users.schema";
 import { FOLLOW_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
@@ -222,4 +222,14 @@ export async function listFollows(db: Database, userId: number, kind: FollowList
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { members: page.map(({ followedAt: _at, ...m }) => m), next: rows.length > limit && last ? { at: Number(last.followedAt), id: last.id } : null };
+}
+
+/** Which of these members the viewer follows (or asked to): one statement on the primary key. */
+export async function myFollowStates(db: Database, viewerId: number, ids: number[]) {
+  if (ids.length === 0) return new Map<number, FollowStatus>();
+  const rows = await db
+    .select({ id: follows.followeeId, status: follows.status })
+    .from(follows)
+    .where(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, ids)));
+  return new Map(rows.map((r) => [r.id, r.status]));
 }
