@@ -293,6 +293,12 @@ export default [
     // Import and export (issue 18, decision 027).
     route("library/import", "routes/api/v1/library/import.ts", { id: "api-library-import" }),
     route("library/export/:kind", "routes/api/v1/library/export.ts", { id: "api-library-export" }),
+    // Follows and the activity feed (decision 033).
+    route("feed", "routes/api/v1/social/feed.ts", { id: "api-feed" }),
+    route("users/:id/follow", "routes/api/v1/social/follow.ts"),
+    route("users/:id/block", "routes/api/v1/social/block.ts"),
+    route("users/:id/followers", "routes/api/v1/social/follow-list.ts", { id: "api-followers" }),
+    route("users/:id/following", "routes/api/v1/social/follow-list.ts", { id: "api-following" }),
     // The API's own description (app/api: contracts, conventions, OpenAPI).
     route("openapi.json", "routes/api/v1/openapi.ts"),
     // Catalogue, read-only (titles.view).
