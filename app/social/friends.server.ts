@@ -24,8 +24,9 @@ export function friendsOnTitleQuery(db: Database, viewerId: number, titleId: num
       displayName: users.displayName,
       avatar: users.avatar,
       rating: ratings.rating,
-      reviewId: reviews.id,
-      headline: reviews.headline,
+      // Aliased: D1's raw rows keep one column per name, and users.id is also "id".
+      reviewId: sql<number | null>`${reviews.id}`.as("friend_review_id"),
+      headline: sql<string | null>`${reviews.headline}`.as("friend_review_headline"),
       average: sql<number>`avg(${ratings.rating}) OVER ()`.as("friends_average"),
       total: sql<number>`count(*) OVER ()`.as("friends_total"),
     })

@@ -143,8 +143,8 @@ for (const javaScriptEnabled of [true, false]) {
   });
 
   test(`${mode}: a block hides the blocker's profile and refuses a reply`, async ({ browser }) => {
-    const blocker = await member("Bea Blocker");
-    const blocked = await member("Cal Blocked");
+    const blocker = await member("Bea Keeper");
+    const blocked = await member("Cal Quietly");
     const film = await newTitle();
     const [review] = await queryE2e<{ id: number }>(
       `INSERT INTO reviews (user_id, title_id, score, headline, body, body_html) VALUES (?, ?, 7, 'Lanterns and mud', 'Worth it.', '<p>Worth it.</p>') RETURNING id`,
