@@ -295,8 +295,10 @@ export default [
     route("library/export/:kind", "routes/api/v1/library/export.ts", { id: "api-library-export" }),
     // Follows and the activity feed (decision 033).
     route("feed", "routes/api/v1/social/feed.ts", { id: "api-feed" }),
-    route("users/:id/follow", "routes/api/v1/social/follow.ts"),
-    route("users/:id/block", "routes/api/v1/social/block.ts"),
+    route("follows", "routes/api/v1/social/follow.ts", { id: "api-follow" }),
+    route("follows/:id", "routes/api/v1/social/follow.ts", { id: "api-unfollow" }),
+    route("blocks", "routes/api/v1/social/block.ts", { id: "api-block" }),
+    route("blocks/:id", "routes/api/v1/social/block.ts", { id: "api-unblock" }),
     route("users/:id/followers", "routes/api/v1/social/follow-list.ts", { id: "api-followers" }),
     route("users/:id/following", "routes/api/v1/social/follow-list.ts", { id: "api-following" }),
     // The API's own description (app/api: contracts, conventions, OpenAPI).

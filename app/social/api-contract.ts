@@ -69,23 +69,25 @@ export const getFeedEndpoint = defineEndpoint({
 
 const userParam = idParam("id", "The member's user id.");
 
+const memberBody = z.object({ user_id: z.number({ message: "Choose a member." }).int("Choose a member.").positive("Choose a member.").max(Number.MAX_SAFE_INTEGER, "Choose a member.") });
+
 export const followEndpoint = defineEndpoint({
   method: "post",
   scope: "social:write",
-  path: "/users/{id}/follow",
+  path: "/follows",
   operationId: "followUser",
   summary: "Follow a member",
-  description: "Follows at once, or sends a follow request to a private profile. Following oneself or a member one blocked is a 422 field error.",
+  description: "Follows `user_id` at once, or sends a follow request to a private profile. Following oneself or a member one blocked is a 422 field error.",
   tag,
   access: "user",
-  params: userParam,
+  body: memberBody,
   responses: { 200: { description: "Followed (or requested).", schema: followResult }, ...errorResponses(401, 403, 404, 422, 429) },
 });
 
 export const unfollowEndpoint = defineEndpoint({
   method: "delete",
   scope: "social:write",
-  path: "/users/{id}/follow",
+  path: "/follows/{id}",
   operationId: "unfollowUser",
   summary: "Stop following a member (or withdraw a request)",
   tag,
@@ -97,20 +99,20 @@ export const unfollowEndpoint = defineEndpoint({
 export const blockEndpoint = defineEndpoint({
   method: "post",
   scope: "social:write",
-  path: "/users/{id}/block",
+  path: "/blocks",
   operationId: "blockUser",
   summary: "Block a member",
-  description: "Ends both follows; the member can no longer follow the caller, see their profile or activity, reply to or vote on their posts. They are not told.",
+  description: "Blocks `user_id` and ends both follows; the member can no longer follow the caller, see their profile or activity, reply to or vote on their posts. They are not told.",
   tag,
   access: "user",
-  params: userParam,
+  body: memberBody,
   responses: { 200: { description: "Blocked.", schema: followResult }, ...errorResponses(401, 403, 404, 422, 429) },
 });
 
 export const unblockEndpoint = defineEndpoint({
   method: "delete",
   scope: "social:write",
-  path: "/users/{id}/block",
+  path: "/blocks/{id}",
   operationId: "unblockUser",
   summary: "Unblock a member",
   tag,

@@ -123,9 +123,16 @@ export async function follow(db: Database, followerId: number, followeeId: numbe
   return { status: created ? status : (relation.following ?? status), created };
 }
 
+async function followRow(db: Database, followerId: number, followeeId: number) {
+  const [row] = await db.select({ status: follows.status }).from(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId))).limit(1);
+  return row ?? null;
+}
+
 /** Stops following, or withdraws a request. Nothing to undo is not an error. */
 export async function unfollow(db: Database, followerId: number, followeeId: number) {
   if (followerId === followeeId) throw new SocialError(422, "You cannot follow yourself.", "user_id");
+  // Nothing to undo writes nothing (not even the counts' rows).
+  if (!(await followRow(db, followerId, followeeId))) return;
   await db.batch([
     db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId))),
     refreshSocialCounts(db, followerId),
@@ -149,6 +156,7 @@ export async function acceptRequest(db: Database, ownerId: number, followerId: n
 
 /** Declines a request, or removes a follower (both: their row goes). */
 export async function removeFollower(db: Database, ownerId: number, followerId: number) {
+  if (!(await followRow(db, followerId, ownerId))) return;
   await db.batch([
     db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, ownerId))),
     refreshSocialCounts(db, followerId),

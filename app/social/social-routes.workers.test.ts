@@ -51,6 +51,7 @@ async function call(handler: Handler, url: string, init: { cookie?: string; meth
   const headers: Record<string, string> = { "CF-Connecting-IP": "203.0.113.9", "User-Agent": "social-test" };
   if (init.cookie) headers.Cookie = init.cookie;
   if (init.body instanceof URLSearchParams) headers["Content-Type"] = "application/x-www-form-urlencoded";
+  if (typeof init.body === "string") headers["Content-Type"] = "application/json";
   if (init.method && init.method !== "GET") headers.Origin = "http://localhost";
   const request = new Request(`http://localhost${url}`, { method: init.method ?? "GET", headers, body: init.body });
   const result = await runRoute(request, (args) => handler(args as never), init.params ?? {}, { ctx, env: init.d1?.env, isLocal: false });
@@ -86,17 +87,21 @@ describe("bad input: a field error or a 4xx, never a 500, and no row changes", (
     await block(db, me.id, blocked.id);
     const before = await rowCounts();
 
-    const self = await call(followApi, `/api/v1/users/${me.id}/follow`, { cookie: me.cookie, method: "POST", params: { id: String(me.id) } });
+    const self = await call(followApi, "/api/v1/follows", { cookie: me.cookie, method: "POST", body: JSON.stringify({ user_id: me.id }) });
     expect(self.status).toBe(422);
     expect(self.body).toMatchObject({ errors: { user_id: ["You cannot follow yourself."] } });
-    const silent = await call(followApi, `/api/v1/users/${blocker.id}/follow`, { cookie: me.cookie, method: "POST", params: { id: String(blocker.id) } });
+    const silent = await call(followApi, "/api/v1/follows", { cookie: me.cookie, method: "POST", body: JSON.stringify({ user_id: blocker.id }) });
     expect(silent.status).toBe(404);
     expect(JSON.stringify(silent.body)).not.toMatch(/block/i);
-    const mine = await call(followApi, `/api/v1/users/${blocked.id}/follow`, { cookie: me.cookie, method: "POST", params: { id: String(blocked.id) } });
+    const mine = await call(followApi, "/api/v1/follows", { cookie: me.cookie, method: "POST", body: JSON.stringify({ user_id: blocked.id }) });
     expect(mine.status).toBe(422);
-    const notAnId = await call(followApi, `/api/v1/users/abc/follow`, { cookie: me.cookie, method: "POST", params: { id: "abc" } });
-    expect(notAnId.status).toBeGreaterThanOrEqual(400);
-    expect(notAnId.status).toBeLessThan(500);
+    for (const body of [JSON.stringify({ user_id: "abc" }), JSON.stringify({}), "{not json", JSON.stringify({ user_id: -1 })]) {
+      const bad = await call(followApi, "/api/v1/follows", { cookie: me.cookie, method: "POST", body });
+      expect(bad.status, body).toBeGreaterThanOrEqual(400);
+      expect(bad.status, body).toBeLessThan(500);
+    }
+    // Unfollowing someone I do not follow changes nothing either.
+    expect((await call(followApi, `/api/v1/follows/${blocked.id}`, { cookie: me.cookie, method: "DELETE", params: { id: String(blocked.id) } })).status).toBe(200);
 
     // The page's form: the same refusals as field errors.
     const form = await call(followForm, "/social/follow", { cookie: me.cookie, method: "POST", body: new URLSearchParams({ intent: "follow", userId: String(me.id) }) });
@@ -153,8 +158,8 @@ describe("query plans of the new statements", () => {
     await call(followListApi, `/api/v1/users/${friend.id}/followers`, { cookie: me.cookie, params: { id: String(friend.id) }, d1 });
     await call(followListApi, `/api/v1/users/${me.id}/following?before=9999999999.1`, { cookie: me.cookie, params: { id: String(me.id) }, d1 });
     const other = await newMember();
-    await call(followApi, `/api/v1/users/${other.id}/follow`, { cookie: me.cookie, method: "POST", params: { id: String(other.id) }, d1 });
-    await call(followApi, `/api/v1/users/${other.id}/follow`, { cookie: me.cookie, method: "DELETE", params: { id: String(other.id) }, d1 });
+    expect((await call(followApi, "/api/v1/follows", { cookie: me.cookie, method: "POST", body: JSON.stringify({ user_id: other.id }), d1 })).status).toBe(200);
+    expect((await call(followApi, `/api/v1/follows/${other.id}`, { cookie: me.cookie, method: "DELETE", params: { id: String(other.id) }, d1 })).status).toBe(200);
     const friendsSql = friendsOnTitleQuery(db, me.id, FILM).toSQL();
     const recorded = [...d1.recorded, { sql: friendsSql.sql, params: friendsSql.params }];
     const social = recorded.filter((r) => /\b(follows|activities|member_social|user_blocks)\b/.test(r.sql));

@@ -5,8 +5,8 @@ import { socialApiCall } from "~/social/api.server";
 
 export const loader = writeOnlyLoader("POST, DELETE") satisfies (args: Route.LoaderArgs) => Response;
 
-/** POST / DELETE api/v1/users/{id}/block (decision 033). */
+/** POST api/v1/blocks {user_id}; DELETE api/v1/blocks/{id} (decision 033). */
 export const action = apiAction(
-  on(blockEndpoint, ({ context, request, params }) => socialApiCall(context, request, "block", Number(params.id))),
+  on(blockEndpoint, ({ context, request, body }) => socialApiCall(context, request, "block", body.user_id)),
   on(unblockEndpoint, ({ context, request, params }) => socialApiCall(context, request, "unblock", Number(params.id))),
 ) satisfies (args: Route.ActionArgs) => Promise<Response>;

@@ -5,8 +5,8 @@ import { socialApiCall } from "~/social/api.server";
 
 export const loader = writeOnlyLoader("POST, DELETE") satisfies (args: Route.LoaderArgs) => Response;
 
-/** POST / DELETE api/v1/users/{id}/follow (decision 033). */
+/** POST api/v1/follows {user_id}; DELETE api/v1/follows/{id} (decision 033). */
 export const action = apiAction(
-  on(followEndpoint, ({ context, request, params }) => socialApiCall(context, request, "follow", Number(params.id))),
+  on(followEndpoint, ({ context, request, body }) => socialApiCall(context, request, "follow", body.user_id)),
   on(unfollowEndpoint, ({ context, request, params }) => socialApiCall(context, request, "unfollow", Number(params.id))),
 ) satisfies (args: Route.ActionArgs) => Promise<Response>;
