@@ -443,3 +443,17 @@ export const IMPORT_JOB_STALL_S = 10 * 60;
 export const EXPORT_PAGE_ROWS = 500;
 /** Unmatched rows listed in an import's report (the rest are counted). */
 export const IMPORT_REPORT_UNMATCHED = 200;
+
+// Follows and the activity feed (decision 033).
+/** Raw activity rows one /feed page reads (grouping may show fewer items). */
+export const FEED_PAGE_SIZE = 40;
+/** Activity rows the signed-in home page's "From people you follow" row reads. */
+export const FEED_HOME_ROW_ITEMS = 12;
+/** One member's acts of one kind within this many seconds of each other are one feed item ("Nina rated 5 films"). */
+export const FEED_GROUP_WINDOW_S = 3600;
+/** Members on a followers / following / requests page. */
+export const FOLLOW_PAGE_SIZE = 30;
+/** Friends' ratings listed on a title page ("People you follow"). */
+export const TITLE_FRIENDS_SHOWN = 12;
+/** Reviews the follow alert job reads per Cron run. */
+export const FOLLOW_ALERT_REVIEWS_PER_RUN = 200;

@@ -64,6 +64,11 @@ export default [
     // Import (Letterboxd, IMDb) and CSV export of the library (issue 18, decision 027).
     route("library/import", "routes/library/import.tsx"),
     route("library/import/:id", "routes/library/import-job.tsx"),
+    // Follows and the activity feed (decision 033).
+    route("feed", "routes/social/feed.tsx"),
+    route("follow-requests", "routes/social/follow-requests.tsx"),
+    route("user/:id/:slug/followers", "routes/social/follow-list.tsx", { id: "profile-followers" }),
+    route("user/:id/:slug/following", "routes/social/follow-list.tsx", { id: "profile-following" }),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -88,6 +93,9 @@ export default [
   route("library/rating", "routes/library/rating.ts"),
   route("library/export/:kind", "routes/library/export.ts"),
   route("account-settings/profile-privacy", "routes/library/profile-privacy.ts"),
+  // Follow, request and block buttons; who sees my activity (decision 033; forms post here).
+  route("social/follow", "routes/social/follow.ts"),
+  route("account-settings/activity-visibility", "routes/social/activity-visibility.ts"),
   // The API reference (its own full-page layout): api.access, API integrated.
   route("api-docs", "routes/site/api-docs.tsx"),
   // Social sign-in: popup or full page through the provider and back.
@@ -286,6 +294,14 @@ export default [
     // Import and export (issue 18, decision 027).
     route("library/import", "routes/api/v1/library/import.ts", { id: "api-library-import" }),
     route("library/export/:kind", "routes/api/v1/library/export.ts", { id: "api-library-export" }),
+    // Follows and the activity feed (decision 033).
+    route("feed", "routes/api/v1/social/feed.ts", { id: "api-feed" }),
+    route("follows", "routes/api/v1/social/follow.ts", { id: "api-follow" }),
+    route("follows/:id", "routes/api/v1/social/follow.ts", { id: "api-unfollow" }),
+    route("blocks", "routes/api/v1/social/block.ts", { id: "api-block" }),
+    route("blocks/:id", "routes/api/v1/social/block.ts", { id: "api-unblock" }),
+    route("users/:id/followers", "routes/api/v1/social/follow-list.ts", { id: "api-followers" }),
+    route("users/:id/following", "routes/api/v1/social/follow-list.ts", { id: "api-following" }),
     // The API's own description (app/api: contracts, conventions, OpenAPI).
     route("openapi.json", "routes/api/v1/openapi.ts"),
     // Catalogue, read-only (titles.view).

@@ -15,6 +15,7 @@ import { logEndpoints } from "~/observability/api-contract";
 import { pagesEndpoints } from "~/pages/api-contract";
 import { uploadEndpoints } from "~/uploads/api-contract";
 import { workspaceEndpoints } from "~/workspaces/api-contract";
+import { socialEndpoints } from "~/social/api-contract";
 import type { ApiEndpoint } from "./contract";
 import { openApiDocumentEndpoint } from "./openapi-contract";
 
@@ -42,4 +43,5 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   ...libraryEndpoints,
   ...communityEndpoints,
   ...importEndpoints,
+  ...socialEndpoints,
 ];

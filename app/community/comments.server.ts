@@ -12,6 +12,7 @@ import { notify } from "~/notifications/deliver.server";
 import { renderBody } from "./body.server";
 import type { CommentInput, CommentOrder } from "./input";
 import { replyMessage } from "./messages.server";
+import { isBlockedEitherWay } from "~/social/follows.server";
 import { admitPost, MODERATE_PERMISSIONS } from "./posting.server";
 import { reviewPath } from "./reviews.server";
 import { comments, communityCounts, contentReports, reviews, type CommentRow, type CommentTargetKind, type PostStatus } from "./schema";
@@ -122,6 +123,11 @@ export async function createComment(s: CommunityServices, input: CommentInput, h
       throw new CommunityError(404, s.t("The comment you replied to is not there any more."), "parent_id");
     }
     if (parent.depth >= COMMENT_MAX_DEPTH) throw new CommunityError(422, s.t("Replies go only two levels deep."), "parent_id");
+  }
+  // A member who blocked the poster (or was blocked by them) cannot be answered: silently not there (decision 033).
+  const answered = parent ? parent.userId : target.ownerId;
+  if (s.user && answered && (await isBlockedEitherWay(s.db, s.user.id, answered))) {
+    throw new CommunityError(404, s.t(parent ? "The comment you replied to is not there any more." : "Nothing here."), parent ? "parent_id" : null);
   }
   const { user, status } = await admitPost(s, "comment", { body: input.body }, { humanCheckToken });
   const [inserted] = await s.db.batch([

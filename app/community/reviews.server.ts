@@ -8,6 +8,7 @@ import { episodes, titles } from "~/catalogue/schema";
 import { HELPFUL_VOTE_MILESTONES, REVIEWS_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { notify } from "~/notifications/deliver.server";
+import { isBlockedEitherWay } from "~/social/follows.server";
 import { renderBody } from "./body.server";
 import { reviewPath, reviewsPath } from "./paths";
 import type { ReviewInput, ReviewSort } from "./input";
@@ -200,6 +201,8 @@ export async function voteReview(s: CommunityServices, reviewId: number, helpful
   if (!row || row.status !== "published") throw new CommunityError(404, s.t("Nothing here."));
   if (row.userId === s.user.id) throw new CommunityError(422, s.t("You cannot vote on your own review."), "helpful");
   await limitCommunityWrite(s, "vote", s.user.id);
+  // A block either way: the review is not there for this voter (decision 033).
+  if (await isBlockedEitherWay(s.db, s.user.id, row.userId)) throw new CommunityError(404, s.t("Nothing here."));
   // The milestone is decided inside the voting batch, from the count it recounted: the
   // last statement raises helpful_milestone only past its stored value, and answers with
   // a row only then. Two batches landing at once are serialised by D1, so each milestone

@@ -29,3 +29,4 @@ export * from "~/community/schema";
 export * from "~/tmdb/schema";
 export * from "~/imports/schema";
 export * from "~/catalogue/search.schema";
+export * from "~/social/schema";

@@ -28,6 +28,10 @@ export const NOTIFICATION_TYPES = [
   { id: "community.reply", group: "Reviews and comments", name: "Replies to your reviews and comments", defaults: ALL_ON },
   { id: "community.helpful", group: "Reviews and comments", name: "Helpful votes on your reviews", defaults: { database: true, mail: false, browser: true } },
   { id: "community.moderation", group: "Reviews and comments", name: "A moderator acted on your review or comment", defaults: ALL_ON },
+  // Follows and the feed (decision 033); "reviewed a title you rated" is off until chosen.
+  { id: "social.follower", group: "People you follow", name: "Someone follows you", defaults: { database: true, mail: false, browser: true } },
+  { id: "social.follow_request", group: "People you follow", name: "Someone asks to follow your private profile", defaults: ALL_ON },
+  { id: "social.followed_review", group: "People you follow", name: "Someone you follow reviews a title you rated", defaults: { database: false, mail: false, browser: false } },
   { id: "site.announcement", group: "Announcements", name: "Announcements from the site", defaults: { database: true, mail: false, browser: true } },
 ] as const satisfies readonly NotificationType[];
 

@@ -15,6 +15,7 @@ import { openD1 } from "~/db/client.server";
 import { pruneErrorLog } from "~/observability/error-log.server";
 import { log } from "~/observability/log.server";
 import { runUploadMaintenance } from "~/uploads/cleanup.server";
+import { sendFollowedReviewAlerts } from "~/social/alerts.server";
 import { requeueStaleDeliveries } from "~/mail/mail-queue.server";
 import { pruneNotifications } from "~/notifications/notifications.server";
 import { enqueueNotificationJob } from "~/notifications/queue.server";
@@ -135,6 +136,18 @@ const jobs: ScheduledJob[] = [
     run: async (env) => {
       const resumed = await resumeStalledImports(openD1(env.DB, null).db, env);
       log("info", "imports resumed", { resumed });
+    },
+  },
+  {
+    // "Someone you follow reviewed a title you rated" (decision 033), each once; mail links need APP_URL.
+    name: "social.followed-review-alerts",
+    run: async (env) => {
+      const { db } = openD1(env.DB, null);
+      const after: Promise<unknown>[] = [];
+      const appUrl = ((env as { APP_URL?: string }).APP_URL ?? "").replace(/\/$/, "");
+      const result = await sendFollowedReviewAlerts(await backgroundServices(env, db, appUrl, (work) => after.push(work)));
+      await Promise.allSettled(after);
+      log("info", "followed review alerts sent", { ...result });
     },
   },
   {

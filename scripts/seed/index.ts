@@ -7,6 +7,7 @@ import { seedTitleAliases } from "./catalogue/title-aliases";
 import { indexQueuedNames } from "../../app/catalogue/search-index.server";
 import { seedFoundation } from "./foundation";
 import { seedPages } from "./pages";
+import { seedSocial } from "./social";
 import { seedUsers } from "./users";
 
 export interface SeedOptions {
@@ -33,4 +34,7 @@ export async function seedAll(db: Database, { log, persistTo }: SeedOptions) {
   const home = await installChannelPreset(db, "home");
   const channels = await refreshAutomaticChannels(db);
   log(`Seeded ${home.created} channels (home: /channel/${home.slug}); refreshed ${channels.refreshed} automatic channels.`);
+  // Demo members who follow each other and the demo user, with a history of invented series (decision 033).
+  const social = await seedSocial(db);
+  log(`Seeded ${social.members} demo members and ${social.activities} of their acts.`);
 }

@@ -10,6 +10,7 @@ export const SETTINGS_SECTIONS = [
   { id: "location-and-language", label: "Location and language" },
   { id: "developers", label: "Developers" },
   { id: "profile-privacy", label: "Profile privacy" },
+  { id: "activity-visibility", label: "Who sees my activity" },
   { id: "download-data", label: "Download my data" },
   { id: "delete-account", label: "Danger zone" },
 ] as const;

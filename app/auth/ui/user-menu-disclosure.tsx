@@ -32,6 +32,8 @@ export function useUserMenuModel() {
   const profileHref = `/user/${user.id}/${encodeURIComponent(user.display_name.toLowerCase().replace(/\s+/g, "-"))}`;
   const items: { id: string; label: string; href: string; mobileOnly?: boolean }[] = [
     { id: "profile", label: t("Profile page"), href: profileHref },
+    // What the people I follow did (decision 033).
+    { id: "feed", label: t("Feed"), href: "/feed" },
     // A member's library (issue 18).
     ...(user.permissions.some((p) => p.name === "admin" || p.name === "watchlist.use")
       ? [

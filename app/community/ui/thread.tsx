@@ -5,6 +5,7 @@ import type { CommentView } from "../comments.server";
 import type { FormFailure } from "../pages.server";
 import { CommentForm, failureFor, FormError, ReportForm } from "./forms";
 import { fieldClass, quietButton } from "./styles";
+import { FollowButton } from "~/social/ui/follow-button";
 
 export interface ThreadViewer {
   userId: number | null;
@@ -12,6 +13,8 @@ export interface ThreadViewer {
   commentRefusal: string | null;
   moderator: boolean;
   humanCheckSiteKey: string | null;
+  /** Whom the viewer follows among the authors shown (pages that offer a follow button on each author, decision 033). */
+  follows?: Record<number, "active" | "pending">;
 }
 
 /**
@@ -58,6 +61,11 @@ function CommentItem({ target, comment, viewer, failure }: { target: { kind: str
             · <time dateTime={comment.createdAt}>{comment.createdAt.slice(0, 16).replace("T", " ")}</time>
             {comment.editedAt ? ` · ${t("edited")}` : ""}
             {comment.status === "held" ? ` · ${t("Waiting for approval")}` : ""}
+            {viewer.follows && viewer.signedIn && comment.author && !own ? (
+              <span className="ml-2 inline-block align-middle">
+                <FollowButton userId={comment.author.id} following={viewer.follows[comment.author.id] ?? null} size="xs" />
+              </span>
+            ) : null}
           </p>
           <div className="mt-1 space-y-2 text-sm leading-6 text-foreground [&_a]:text-primary [&_a]:underline" data-testid="comment-body" dangerouslySetInnerHTML={{ __html: comment.bodyHtml }} />
           <div className="mt-2 flex flex-wrap gap-3">

@@ -10,6 +10,8 @@ import { threadFromQuery } from "~/community/thread-page.server";
 import { failureFor, ReportForm, VoteButtons } from "~/community/ui/forms";
 import { ReviewCard } from "~/community/ui/review-card";
 import { ThreadSection } from "~/community/ui/thread-section";
+import { followsInThread } from "~/social/threads.server";
+import { FollowButton } from "~/social/ui/follow-button";
 
 /** /titles/{id}/{slug}/reviews/{reviewId}: one review, its votes, and its comment thread (issue 19). */
 
@@ -31,7 +33,9 @@ async function load(args: Route.LoaderArgs | Route.ActionArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const { app, title, review, poster } = await load(args);
   const [thread, votes] = await Promise.all([threadFromQuery(app, args.request, { kind: "review", id: review.id }), votesOf(app.db, app.user?.id ?? null, [review.id])]);
-  return { title: { id: title.id, name: title.name, slug: title.slug }, review, poster, thread, vote: votes[review.id] };
+  // A follow button on the review's author and each commenter, for members only (guests' copy is shared; decision 033).
+  const follows = await followsInThread(app.db, app.user?.id ?? null, thread.comments, [review.author.id]);
+  return { title: { id: title.id, name: title.name, slug: title.slug }, review, poster: { ...poster, follows }, thread, vote: votes[review.id] };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -52,6 +56,9 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
       <ReviewCard review={review}>
         {poster.signedIn && !own && review.status === "published" ? (
           <>
+            <div className="mt-3">
+              <FollowButton userId={review.author.id} following={poster.follows?.[review.author.id] ?? null} size="xs" />
+            </div>
             <VoteButtons reviewId={review.id} current={vote} failure={failureFor(actionData, "vote", review.id)} />
             <ReportForm kind="review" subjectId={review.id} failure={failureFor(actionData, "report-review", review.id)} />
           </>

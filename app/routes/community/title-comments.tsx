@@ -6,6 +6,7 @@ import { communityAction, communityTitle, posterState } from "~/community/pages.
 import { reviewStats } from "~/community/reviews.server";
 import { threadFromQuery } from "~/community/thread-page.server";
 import { ThreadSection } from "~/community/ui/thread-section";
+import { followsInThread } from "~/social/threads.server";
 
 /** /titles/{id}/{slug}/comments: the discussion of a title (issue 19). */
 
@@ -27,7 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
     siteName: app.settings["branding.site_name"],
     thread,
     count: stats.commentCount,
-    poster,
+    // Follow buttons beside commenters, for members (decision 033).
+    poster: { ...poster, follows: await followsInThread(app.db, app.user?.id ?? null, thread.comments) },
   };
 }
 

@@ -13,33 +13,57 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { TitleCard } from "~/site/cards";
 import { PROFILE_RECENT_ITEMS as PROFILE_LISTS } from "~/constants";
+import { loadSocialProfile, maySeeActivity, relationBetween } from "~/social/follows.server";
+import { ProfileSocial } from "~/social/ui/profile-social";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 
 /**
  * /user/{id}/{slug}: a member's public profile (name, avatar, counts, recent
  * ratings and watched titles). A private profile is refused (403) to
- * everyone but its owner before anything else, so neither the slug redirect
- * nor the page's head can tell its name (decision 021); otherwise a stale
+ * everyone but its owner and its approved followers before anything else, so
+ * neither the slug redirect nor the page's head can tell its name (decision
+ * 021); others may ask to follow. A member who blocked the viewer is not
+ * found (404), as if they did not exist (decision 033). Otherwise a stale
  * slug redirects (301) to the current one.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const id = parseId(params.id);
-  const [user, library] = await Promise.all([loadPublicProfile(app.db, id), loadLibraryProfile(app.db, id)]);
-  if (!user) throw data(null, { status: 404 });
-  const own = app.user?.id === user.id;
-  if (library.private && !own) {
+  const viewerId = app.user?.id ?? null;
+  const [user, library, social, relation] = await Promise.all([loadPublicProfile(app.db, id), loadLibraryProfile(app.db, id), loadSocialProfile(app.db, id), relationBetween(app.db, viewerId, id)]);
+  if (!user || relation.blockedBy) throw data(null, { status: 404 });
+  const own = viewerId === user.id;
+  const socialOf = (name: string, path: string) => ({
+    userId: user.id,
+    name,
+    path,
+    own,
+    signedIn: viewerId !== null,
+    following: relation.following,
+    blocking: relation.blocking,
+    followersCount: social.followersCount,
+    followingCount: social.followingCount,
+    requestsCount: own ? social.requestsCount : 0,
+  });
+  if (library.private && !own && relation.following !== "active") {
     const title = app.t("Private profile");
     const seo = buildSeo(app, request, { title, description: title, path: `/user/${user.id}`, type: "profile", image: null, noindex: true });
-    return data({ profile: null, seo }, { status: 403, headers: { "Cache-Control": "private, no-store" } });
+    // Neither the name nor the current slug: only what the visitor's own address already says.
+    const asked = `/user/${user.id}/${encodeURIComponent(params.slug ?? "")}`;
+    return data({ profile: null, social: socialOf(app.t("Member #:id", { id: user.id }), asked), seo }, { status: 403, headers: { "Cache-Control": "private, no-store" } });
   }
   const path = profilePath(user);
   if (`/user/${params.id}/${encodeURIComponent(params.slug ?? "")}` !== path) throw redirect(path, 301);
   const name = publicName(user) ?? app.t("Member #:id", { id: user.id });
   const seo = buildSeo(app, request, { title: name, description: app.t(":name on :site", { name, site: app.settings["branding.site_name"] }), path, type: "profile", image: user.avatar, noindex: true });
-  // The public lists (lists_user_idx) in parallel with the activity.
-  const [activity, publicLists] = await Promise.all([loadProfileActivity(app.db, user.id), publicListsOfUser(app.db, user.id, PROFILE_LISTS)]);
+  const socialView = socialOf(name, path);
+  // Recent acts only for those the member's activity setting allows; the public lists (lists_user_idx) in parallel.
+  const showActivity = maySeeActivity(social.activityVisibility, own, relation);
+  const [activity, publicLists] = await Promise.all([
+    showActivity && !relation.blocking ? loadProfileActivity(app.db, user.id) : { recentRatings: [], recentlyWatched: [] },
+    publicListsOfUser(app.db, user.id, PROFILE_LISTS),
+  ]);
   return {
     profile: {
       id: user.id,
@@ -51,12 +75,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ...activity,
       lists: publicLists.map((list) => ({ id: list.id, slug: list.slug, name: list.name, description: list.description, itemsCount: list.items_count })),
     },
+    social: socialView,
     seo,
   };
 }
 
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, social } = loaderData;
   const t = useTrans();
   // In the viewer's time zone and language (app/i18n/use-dates.ts).
   const dates = useDates();
@@ -65,6 +90,11 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6" data-testid="profile-private">
         <h1 className="text-2xl font-bold text-foreground">{t("This profile is private")}</h1>
         <p className="mt-2 text-muted">{t("Its owner chose not to share it.")}</p>
+        {social.signedIn ? (
+          <div className="mt-6 flex justify-center">
+            <ProfileSocial social={social} privateProfile />
+          </div>
+        ) : null}
       </section>
     );
   }
@@ -103,6 +133,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
               <dd className="text-lg font-semibold text-foreground">{profile.counts.watchlist}</dd>
             </div>
           </dl>
+          <ProfileSocial social={social} />
         </div>
       </section>
 

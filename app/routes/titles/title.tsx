@@ -25,6 +25,7 @@ import { reviewsJsonLd } from "~/community/reviews.server";
 import { titleReviewsSectionHtml } from "~/community/title-section.server";
 import { hasPermission } from "~/auth/viewer";
 import { titleTmdbHtml } from "~/tmdb/title-html.server";
+import { FriendsOnTitleSection } from "~/social/ui/friends-on-title";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -47,7 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   requireCatalogueAccess(app, request);
   const id = parseId(params.id);
   // One batch, one round trip: the page's reads and, for a member, their own parts (issue 20).
-  const { page, reviews, tmdb, mine } = await loadTitlePageData(app, worker, id);
+  const { page, reviews, tmdb, mine, friends } = await loadTitlePageData(app, worker, id);
   if (!page) throw data(null, { status: 404 });
   const { title } = page;
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
@@ -65,6 +66,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reviewsHtml: titleReviewsSectionHtml(app.t, title, reviews),
     page: titlePageView(page),
     mine,
+    // "People you follow" (decision 033): a member's, never in a guest's cached copy.
+    friends,
     tmdbHtml,
     // TMDB's vote average, named as TMDB's in the header (imported titles).
     tmdbRating: tmdb?.tmdbRating != null ? { rating: tmdb.tmdbRating, votes: tmdb.tmdbVotes } : null,
@@ -83,7 +86,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 const TitleLibraryPanel = lazyComponent(() => import("~/library/ui/title-library-panel").then((m) => m.default));
 
 export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, mine, reviewsHtml, tmdbHtml, tmdbRating } = loaderData;
+  const { page, ads, mine, friends, reviewsHtml, tmdbHtml, tmdbRating } = loaderData;
   const { title } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -335,6 +338,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           {/* Reviews (issue 19): server-rendered links and escaped text, no code shipped (app/community/title-section.server.ts). */}
+          {friends ? <FriendsOnTitleSection friends={friends} titlePath={path} /> : null}
           <section aria-labelledby="reviews-heading" data-testid="title-reviews" dangerouslySetInnerHTML={{ __html: reviewsHtml }} />
 
           {page.related.length > 0 ? (

@@ -1,0 +1,62 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { users } from "~/auth/users.schema";
+import { reviews } from "~/community/schema";
+import { TITLE_FRIENDS_SHOWN } from "~/constants";
+import type { Database } from "~/db/client.server";
+import { ratings } from "~/library/schema";
+import { profilePath, publicName } from "~/profiles/public-profile";
+import { follows, memberSocial } from "./schema";
+
+/**
+ * "People you follow" on a title page: the ratings of the members I follow
+ * (whose activity is not "only me"), with the average and count of all of
+ * them and the id and headline of their published review. A member's part
+ * of the page, never a guest's (their copy is shared): a query builder so it
+ * joins the title page's one batch (decision 028). Walks my follows
+ * (follows_follower_idx), then one unique ratings lookup per member.
+ */
+export function friendsOnTitleQuery(db: Database, viewerId: number, titleId: number) {
+  return db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      displayName: users.displayName,
+      avatar: users.avatar,
+      rating: ratings.rating,
+      // Aliased: D1's raw rows keep one column per name, and users.id is also "id".
+      reviewId: sql<number | null>`${reviews.id}`.as("friend_review_id"),
+      headline: sql<string | null>`${reviews.headline}`.as("friend_review_headline"),
+      average: sql<number>`avg(${ratings.rating}) OVER ()`.as("friends_average"),
+      total: sql<number>`count(*) OVER ()`.as("friends_total"),
+    })
+    .from(follows)
+    .innerJoin(ratings, and(eq(ratings.userId, follows.followeeId), eq(ratings.titleId, titleId), isNull(ratings.episodeId)))
+    .innerJoin(users, eq(users.id, follows.followeeId))
+    .leftJoin(memberSocial, eq(memberSocial.userId, follows.followeeId))
+    .leftJoin(reviews, and(eq(reviews.userId, follows.followeeId), eq(reviews.titleId, titleId), eq(reviews.episodeId, 0), eq(reviews.status, "published")))
+    .where(and(eq(follows.followerId, viewerId), eq(follows.status, "active"), isNull(users.bannedAt), sql`coalesce(${memberSocial.activityVisibility}, 'everyone') <> 'only_me'`))
+    // Reviewers first (their reviews lead), then the newest ratings.
+    .orderBy(desc(sql`${reviews.id} IS NOT NULL`), desc(ratings.updatedAt))
+    .limit(TITLE_FRIENDS_SHOWN);
+}
+
+export type FriendsOnTitleRows = Awaited<ReturnType<typeof friendsOnTitleQuery>>;
+
+export function friendsOnTitleFrom(rows: FriendsOnTitleRows) {
+  if (rows.length === 0) return null;
+  return {
+    average: Math.round(Number(rows[0]!.average) * 10) / 10,
+    count: Number(rows[0]!.total),
+    people: rows.map((r) => ({
+      id: r.userId,
+      name: publicName({ id: r.userId, firstName: r.firstName, lastName: r.lastName, displayName: r.displayName }) ?? `#${r.userId}`,
+      path: profilePath({ id: r.userId, firstName: r.firstName, lastName: r.lastName, displayName: r.displayName }),
+      avatar: r.avatar,
+      rating: r.rating,
+      review: r.reviewId ? { id: r.reviewId, headline: r.headline ?? "" } : null,
+    })),
+  };
+}
+export type FriendsOnTitle = ReturnType<typeof friendsOnTitleFrom>;
+

@@ -1,0 +1,113 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../app/db/client.server";
+import { DEMO_LOGIN } from "../../app/auth/demo-accounts";
+import { users } from "../../app/auth/users.schema";
+import { episodes, titles } from "../../app/catalogue/schema";
+import { renderBody } from "../../app/community/body.server";
+import { recountReviews } from "../../app/community/reviews.server";
+import { reviews } from "../../app/community/schema";
+import { refreshProfileCounts, refreshSeriesProgress, refreshTitleRating } from "../../app/library/counts.server";
+import { ratings, watchHistory } from "../../app/library/schema";
+import { refreshSocialCounts } from "../../app/social/follows.server";
+import { follows } from "../../app/social/schema";
+
+/**
+ * Demo members for the follows and the activity feed (decision 033): five
+ * invented people, labelled "(demo)" in their names, with no password (no
+ * one signs in as them). They follow each other and the demo user, the demo
+ * user follows them, and over the past months they rated, logged and
+ * reviewed the catalogue's invented series (never a real film: their
+ * ratings would become the site's average of a real title, an invented
+ * fact; decision 020). Their reviews say they are generated. Runs once:
+ * nothing is added when the first demo member exists.
+ */
+export const DEMO_MEMBERS = [
+  { email: "nina@members.demo.reelbase.test", firstName: "Nina", lastName: "Halloway", displayName: "Nina Halloway (demo)" },
+  { email: "tomas@members.demo.reelbase.test", firstName: "Tomas", lastName: "Verhoek", displayName: "Tomas Verhoek (demo)" },
+  { email: "priya@members.demo.reelbase.test", firstName: "Priya", lastName: "Anand-Lowe", displayName: "Priya Anand-Lowe (demo)" },
+  { email: "kofi@members.demo.reelbase.test", firstName: "Kofi", lastName: "Brandt", displayName: "Kofi Brandt (demo)" },
+  { email: "lea@members.demo.reelbase.test", firstName: "Léa", lastName: "Marchetti", displayName: "Léa Marchetti (demo)" },
+] as const;
+
+const HEADLINES = ["A slow burn that pays off", "Uneven, but the last episodes land", "Cosy and clever", "Not for me", "Better on a second watch"];
+const GENERATED_NOTE = "Generated demo review of an invented series, written for the demo site: not a real opinion.";
+
+/** A small deterministic generator, so every seed makes the same demo history. */
+function sequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+export async function seedSocial(db: Database, now = new Date()) {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBERS[0].email)).limit(1);
+  if (existing) return { members: 0, activities: 0 };
+  const series = await db
+    .select({ id: titles.id })
+    .from(titles)
+    .where(and(eq(titles.type, "series"), sql`${titles.generatedFields} LIKE '%"name"%'`))
+    .orderBy(asc(titles.id))
+    .limit(12);
+  const [demoUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGIN.email)).limit(1);
+  if (series.length === 0) return { members: 0, activities: 0 };
+
+  const memberIds: number[] = [];
+  for (const m of DEMO_MEMBERS) {
+    // Members since before their first act (half a year ago).
+    const since = new Date(now.getTime() - 180 * 86_400_000);
+    const [row] = await db.insert(users).values({ email: m.email, firstName: m.firstName, lastName: m.lastName, displayName: m.displayName, emailVerifiedAt: now, createdAt: since }).returning({ id: users.id });
+    memberIds.push(row!.id);
+    await db.run(sql`INSERT OR IGNORE INTO user_roles (user_id, role_id) SELECT ${row!.id}, id FROM roles WHERE name = 'users'`);
+  }
+
+  // Everyone follows everyone; the demo user follows them all and is followed back.
+  const pairs: { followerId: number; followeeId: number }[] = [];
+  for (const a of memberIds) for (const b of memberIds) if (a !== b) pairs.push({ followerId: a, followeeId: b });
+  if (demoUser) for (const m of memberIds) pairs.push({ followerId: demoUser.id, followeeId: m }, { followerId: m, followeeId: demoUser.id });
+  for (let i = 0; i < pairs.length; i += 20) await db.insert(follows).values(pairs.slice(i, i + 20)).onConflictDoNothing();
+
+  // Acts over the past 120 days, built first, then written oldest first (so the feed's ids follow time).
+  const random = sequence(28);
+  type Act = { at: number; run: () => Promise<unknown> };
+  const acts: Act[] = [];
+  const day = 86_400_000;
+  const seriesIds = series.map((s) => s.id);
+  const episodeRows = await db
+    .select({ id: episodes.id, titleId: episodes.titleId })
+    .from(episodes)
+    .where(inArray(episodes.titleId, seriesIds))
+    .orderBy(asc(episodes.titleId), asc(episodes.seasonNumber), asc(episodes.episodeNumber));
+  memberIds.forEach((userId, m) => {
+    const picks = seriesIds.filter((_, i) => (i + m) % 3 !== 0).slice(0, 6);
+    picks.forEach((titleId, p) => {
+      const at = now.getTime() - Math.floor((120 - p * 18 - m * 2 - random() * 10) * day);
+      const rating = 4 + Math.floor(random() * 7);
+      const eps = episodeRows.filter((e) => e.titleId === titleId).slice(0, 2 + Math.floor(random() * 3));
+      eps.forEach((e, k) => {
+        const watchedAt = new Date(at - (eps.length - k) * 3600_000);
+        acts.push({ at: watchedAt.getTime(), run: () => db.insert(watchHistory).values({ userId, titleId, episodeId: e.id, watchedOn: watchedAt.toISOString().slice(0, 10), createdAt: watchedAt }) });
+      });
+      acts.push({ at, run: () => db.insert(ratings).values({ userId, titleId, rating, createdAt: new Date(at), updatedAt: new Date(at) }) });
+      if (p % 2 === m % 2) {
+        const headline = HEADLINES[(m + p) % HEADLINES.length]!;
+        const body = `${GENERATED_NOTE}\n\n${headline}.`;
+        acts.push({
+          at: at + 600_000,
+          run: () => db.insert(reviews).values({ userId, titleId, score: rating, headline, body, bodyHtml: renderBody(body), createdAt: new Date(at + 600_000), updatedAt: new Date(at + 600_000) }),
+        });
+      }
+    });
+  });
+  acts.sort((a, b) => a.at - b.at);
+  for (const act of acts) await act.run();
+
+  // The stored counts the rows feed (titles' averages, profiles, progress, reviews, follows).
+  for (const titleId of seriesIds) await db.batch([refreshTitleRating(db, titleId), recountReviews(db, titleId, 0)]);
+  for (const userId of memberIds) {
+    await db.batch([refreshProfileCounts(db, userId), refreshSocialCounts(db, userId), ...seriesIds.map((titleId) => refreshSeriesProgress(db, userId, titleId))]);
+  }
+  if (demoUser) await refreshSocialCounts(db, demoUser.id);
+  return { members: memberIds.length, activities: acts.length };
+}
