@@ -172,7 +172,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <li key={title.id}>
                 <TitleCard title={{ ...title, rating: null, externalRating: null }} eager={index < 6} />
                 {title.alsoKnownAs ? (
-                  <p className="mt-1 truncate text-xs text-muted" data-testid="search-also-known-as" title={title.alsoKnownAs}>
+                  <p className="mt-1 line-clamp-2 break-words text-xs text-muted" data-testid="search-also-known-as">
                     {t("Also known as “:name”", { name: title.alsoKnownAs })}
                   </p>
                 ) : null}
