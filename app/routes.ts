@@ -63,6 +63,10 @@ export default [
     route("for-you", "routes/library/for-you.tsx"),
     // Import (Letterboxd, IMDb) and CSV export of the library (issue 18, decision 027).
     route("library/import", "routes/library/import.tsx"),
+    // Diary, year in review and calendar (decision 034).
+    route("user/:id/:slug/diary", "routes/diary/diary.tsx"),
+    route("user/:id/:slug/stats", "routes/diary/stats.tsx"),
+    route("calendar", "routes/diary/calendar.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -87,6 +91,10 @@ export default [
   route("library/rating", "routes/library/rating.ts"),
   route("library/export/:kind", "routes/library/export.ts"),
   route("account-settings/profile-privacy", "routes/library/profile-privacy.ts"),
+  // The year in review's share image and the private iCal feed (decision 034).
+  route("user/:id/:slug/stats/:year/share.png", "routes/diary/stats-share.ts"),
+  route("calendar/:feed", "routes/diary/calendar-feed.ts"),
+  route("account-settings/calendar-feed", "routes/diary/calendar-token.ts"),
   // The API reference (its own full-page layout): api.access, API integrated.
   route("api-docs", "routes/site/api-docs.tsx"),
   // Social sign-in: popup or full page through the provider and back.
@@ -272,6 +280,10 @@ export default [
     route("for-you", "routes/api/v1/library/for-you.ts", { id: "api-for-you" }),
     route("profiles/:id", "routes/api/v1/library/profile.ts"),
     route("users/me/profile-privacy", "routes/api/v1/library/profile-privacy.ts"),
+    // Diary and year in review (decision 034).
+    route("users/:id/diary", "routes/api/v1/diary/diary.ts"),
+    route("users/:id/stats", "routes/api/v1/diary/stats.ts"),
+    route("diary/:id", "routes/api/v1/diary/diary-entry.ts"),
     // Reviews and comments (issue 19).
     route("titles/:id/reviews", "routes/api/v1/community/title-reviews.ts"),
     route("reviews/:id", "routes/api/v1/community/review.ts"),

@@ -27,3 +27,4 @@ export * from "~/lists/schema";
 export * from "~/library/schema";
 export * from "~/community/schema";
 export * from "~/tmdb/schema";
+export * from "~/diary/schema";

@@ -68,6 +68,8 @@ export const watchlistItems = sqliteTable(
     primaryKey({ columns: [t.userId, t.titleId] }),
     // The watchlist in the order added (default sort).
     index("watchlist_items_user_added_idx").on(t.userId, t.createdAt),
+    // The tracking alerts job: who watchlisted a title (migration 0065).
+    index("watchlist_items_title_user_idx").on(t.titleId, t.userId),
   ],
 );
 
@@ -86,10 +88,14 @@ export const watchHistory = sqliteTable(
     /** The day it was watched, "YYYY-MM-DD". */
     watchedOn: text("watched_on").notNull(),
     createdAt: createdAt(),
+    /** Set by the owner on the diary (migration 0065, decision 034); null: a rewatch when an earlier viewing exists. */
+    rewatch: integer("rewatch", { mode: "boolean" }),
   },
   (t) => [
     // /history (newest first) and the profile's recent viewings.
     index("watch_history_user_date_idx").on(t.userId, t.watchedOn, t.id),
+    // The year in review, index-only (migration 0065).
+    index("watch_history_user_date_title_idx").on(t.userId, t.watchedOn, t.titleId, t.episodeId),
     // "Watched?" for a title or episode, and a series' distinct episodes.
     index("watch_history_user_title_idx").on(t.userId, t.titleId, t.episodeId),
   ],
@@ -110,7 +116,12 @@ export const seriesProgress = sqliteTable(
     lastWatchedOn: text("last_watched_on"),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.titleId] }), index("series_progress_user_recent_idx").on(t.userId, t.lastWatchedOn)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.titleId] }),
+    index("series_progress_user_recent_idx").on(t.userId, t.lastWatchedOn),
+    // The tracking alerts job: who follows a series (migration 0065).
+    index("series_progress_title_user_idx").on(t.titleId, t.userId),
+  ],
 );
 
 export const libraryProfiles = sqliteTable("library_profiles", {

@@ -29,6 +29,9 @@ export const NOTIFICATION_TYPES = [
   { id: "community.helpful", group: "Reviews and comments", name: "Helpful votes on your reviews", defaults: { database: true, mail: false, browser: true } },
   { id: "community.moderation", group: "Reviews and comments", name: "A moderator acted on your review or comment", defaults: ALL_ON },
   { id: "site.announcement", group: "Announcements", name: "Announcements from the site", defaults: { database: true, mail: false, browser: true } },
+  // What I track (decision 034): sent by the scheduled alerts job, once per member and episode or title.
+  { id: "tracking.new_episode", group: "What you track", name: "A new episode of a series you watch or watchlisted aired", defaults: { database: true, mail: false, browser: true } },
+  { id: "tracking.release", group: "What you track", name: "A title on your watchlist was released", defaults: { database: true, mail: false, browser: true } },
 ] as const satisfies readonly NotificationType[];
 
 export type NotificationTypeId = (typeof NOTIFICATION_TYPES)[number]["id"];

@@ -10,6 +10,8 @@ import { recalculateTrending } from "~/catalogue/trending.server";
 import { refreshAutomaticChannels } from "~/channels/refresh.server";
 import { BILLING_EVENT_RETENTION_DAYS } from "~/constants";
 import { openD1 } from "~/db/client.server";
+import { runTrackingAlerts } from "~/diary/alerts.server";
+import { siteOrigin } from "~/http/site-origin.server";
 import { pruneErrorLog } from "~/observability/error-log.server";
 import { log } from "~/observability/log.server";
 import { runUploadMaintenance } from "~/uploads/cleanup.server";
@@ -116,6 +118,20 @@ const jobs: ScheduledJob[] = [
       if (!tmdb) return;
       const result = await refreshStaleTitles(db, tmdb.client, tmdb.options, settings);
       log(result.missing.length ? "warn" : "info", "tmdb titles refreshed", { ...result, resumed });
+    },
+  },
+  {
+    // Alerts for what members track (decision 034): new episodes and watchlist releases, each sent once.
+    name: "diary.tracking-alerts",
+    run: async (env) => {
+      const { db } = openD1(env.DB, null);
+      const after: Promise<unknown>[] = [];
+      // Mail links need the site's address: APP_URL (siteOrigin logs when it is missing outside local runs).
+      const baseUrl = siteOrigin(env as { APP_URL?: string; APP_ENV?: string }, new URL("http://localhost"));
+      const services = await backgroundServices(env, db, baseUrl, (work) => after.push(work));
+      const result = await runTrackingAlerts(services);
+      await Promise.allSettled(after);
+      log("info", "tracking alerts sent", { ...result });
     },
   },
   {

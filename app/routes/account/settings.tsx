@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import { loadLibraryProfile } from "~/library/profile.server";
 import { ProfilePrivacySection } from "~/library/ui/profile-privacy-section";
+import { calendarToken } from "~/diary/calendar.server";
+import { CalendarFeedSection } from "~/diary/ui/calendar-feed-section";
 import { profilePath } from "~/profiles/public-profile";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
@@ -46,11 +48,12 @@ export async function loader(args: Route.LoaderArgs) {
   const s = await authServices(args.context, args.request);
   const step = twoFactorStep(user);
   // Independent reads, in parallel.
-  const [setup, sessions, account, library] = await Promise.all([
+  const [setup, sessions, account, library, calendarFeed] = await Promise.all([
     step === 1 ? twoFactorQrCode(s, user) : null,
     sessionList(s, session, user.id),
     loadAccountSections(args, user, session),
     loadLibraryProfile(getApp(args.context).db, user.id),
+    calendarToken(getApp(args.context).db, user.id),
   ]);
   return {
     twoFactor: { step, setup, recoveryCodesRemaining: user.recoveryCodesRemaining },
@@ -58,6 +61,8 @@ export async function loader(args: Route.LoaderArgs) {
     sessions,
     account,
     // Profile privacy (issue 18, app/library).
+    // The private calendar feed's address (decision 034).
+    calendarFeedUrl: calendarFeed ? `${new URL(args.request.url).origin}/calendar/${calendarFeed}.ics` : null,
     profilePrivacy: { isPrivate: library.private, profilePath: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName }) },
   };
 }
@@ -161,6 +166,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           <LocationSection location={account.location} actionData={actionData} />
           {account.tokens ? <DevelopersSection tokens={account.tokens} scopes={account.tokenScopes} actionData={actionData} /> : null}
           <ProfilePrivacySection {...loaderData.profilePrivacy} />
+          <CalendarFeedSection feedUrl={loaderData.calendarFeedUrl} />
           <DownloadDataSection passwordConfirmed={account.passwordConfirmed} />
           <DangerZoneSection passwordConfirmed={account.passwordConfirmed} hasSubscription={subscribed} actionData={actionData} />
         </div>
