@@ -3,6 +3,7 @@ import { installChannelPreset } from "../../app/channels/presets";
 import { refreshAutomaticChannels } from "../../app/channels/refresh.server";
 import { seedBilling } from "./billing";
 import { seedCatalogue } from "./catalogue/index";
+import { seedDiary } from "./diary";
 import { seedFoundation } from "./foundation";
 import { seedPages } from "./pages";
 import { seedUsers } from "./users";
@@ -28,4 +29,7 @@ export async function seedAll(db: Database, { log, persistTo }: SeedOptions) {
   const home = await installChannelPreset(db, "home");
   const channels = await refreshAutomaticChannels(db);
   log(`Seeded ${home.created} channels (home: /channel/${home.slug}); refreshed ${channels.refreshed} automatic channels.`);
+  // The demo user's diary and a series in progress (decision 034).
+  const diary = await seedDiary(db);
+  log(`Seeded ${diary.logged} diary entries for the demo user${diary.upcoming ? `; next episode airs ${diary.upcoming}` : ""}.`);
 }

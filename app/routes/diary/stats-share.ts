@@ -15,8 +15,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const owner = await loadDiaryOwner(app, request, params, "stats");
   if (owner.hidden) throw data(null, { status: 403 });
-  const year = parseYear(params.year ?? "", -1);
-  if (!year.ok || year.year < 0) return new Response(app.t(year.ok ? "Choose a year." : year.message), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  // The path always holds a year segment, so the fallback is never used.
+  const year = parseYear(params.year ?? "", new Date().getUTCFullYear());
+  if (!year.ok) return new Response(app.t(year.message), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const stats = await loadYearStats(app.db, owner.id, year.year, 1);
   const png = await encodeSharePng({ year: year.year, films: stats.films, episodes: stats.episodes, hours: Math.round(hoursOf(stats.minutes)), months: stats.months.map((m) => m.films + m.episodes) });
   return new Response(png as BodyInit, {
