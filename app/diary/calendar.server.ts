@@ -2,6 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { CALENDAR_MAX_EVENTS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { calendarFeeds } from "./schema";
+import type { CalendarItem } from "./calendar";
+
+export { addDays, calendarItemPath, type CalendarItem } from "./calendar";
 
 /**
  * What a member tracks, by day (decision 034): episodes of the series in
@@ -9,10 +12,6 @@ import { calendarFeeds } from "./schema";
  * titles, between two days. Two statements on the member's own indexes and
  * the episodes' (title, season, episode) index.
  */
-
-export type CalendarItem =
-  | { kind: "episode"; date: string; id: number; titleId: number; name: string; slug: string; seasonNumber: number; episodeNumber: number; episodeName: string }
-  | { kind: "release"; date: string; id: number; titleId: number; name: string; slug: string; type: "movie" | "series" };
 
 export async function loadCalendar(db: Database, userId: number, from: string, to: string, limit = CALENDAR_MAX_EVENTS): Promise<CalendarItem[]> {
   const [episodeRows, releaseRows] = await Promise.all([
@@ -45,19 +44,6 @@ export async function loadCalendar(db: Database, userId: number, from: string, t
   ];
   items.sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
   return items.slice(0, limit);
-}
-
-/** Path of an item's page on the site. */
-export function calendarItemPath(item: CalendarItem) {
-  const title = `/titles/${item.titleId}/${item.slug}`;
-  return item.kind === "episode" ? `${title}/season/${item.seasonNumber}/episode/${item.episodeNumber}` : title;
-}
-
-/** YYYY-MM-DD `days` after `day` (negative: before). */
-export function addDays(day: string, days: number) {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /** 32 random bytes, base64url: the feed's secret address. */

@@ -103,7 +103,4 @@ export async function loadYearStats(db: Database, userId: number, year: number, 
   };
 }
 
-/** Hours for display, one decimal ("12.5"). */
-export function hoursOf(minutes: number) {
-  return Math.round(minutes / 6) / 10;
-}
+export { hoursOf } from "./stats";
