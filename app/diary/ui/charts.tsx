@@ -13,15 +13,15 @@ export interface ChartRow {
 /** Vertical bars (months). */
 export function ColumnChart({ rows, caption, valueLabel, testId }: { rows: ChartRow[]; caption: string; valueLabel: string; testId: string }) {
   const max = Math.max(1, ...rows.map((row) => row.value));
-  const width = 600;
-  const height = 220;
+  const width = 960;
+  const height = 240;
   const top = 20;
   const bottom = 24;
   const slot = width / Math.max(rows.length, 1);
   const bar = slot * 0.6;
   return (
     <figure className="mt-4" data-testid={testId}>
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" aria-hidden="true" focusable="false">
+      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto max-h-64 w-full" aria-hidden="true" focusable="false">
         <line x1="0" x2={width} y1={height - bottom} y2={height - bottom} className="stroke-divider" strokeWidth="1" />
         {rows.map((row, i) => {
           const h = ((height - top - bottom) * row.value) / max;
@@ -30,11 +30,11 @@ export function ColumnChart({ rows, caption, valueLabel, testId }: { rows: Chart
             <g key={row.label}>
               <rect x={x} y={height - bottom - h} width={bar} height={h} rx="3" className="fill-primary" />
               {row.value > 0 ? (
-                <text x={x + bar / 2} y={height - bottom - h - 5} textAnchor="middle" fontSize="12" className="fill-foreground">
+                <text x={x + bar / 2} y={height - bottom - h - 5} textAnchor="middle" fontSize="14" className="fill-foreground">
                   {row.value}
                 </text>
               ) : null}
-              <text x={x + bar / 2} y={height - 6} textAnchor="middle" fontSize="12" className="fill-muted">
+              <text x={x + bar / 2} y={height - 6} textAnchor="middle" fontSize="14" className="fill-muted">
                 {row.label}
               </text>
             </g>
@@ -50,8 +50,8 @@ export function ColumnChart({ rows, caption, valueLabel, testId }: { rows: Chart
 export function BarList({ rows, caption, valueLabel, testId }: { rows: ChartRow[]; caption: string; valueLabel: string; testId: string }) {
   const max = Math.max(1, ...rows.map((row) => row.value));
   const rowHeight = 28;
-  const width = 600;
-  const labelWidth = 170;
+  const width = 460;
+  const labelWidth = 140;
   const height = Math.max(rows.length, 1) * rowHeight;
   return (
     <figure className="mt-4" data-testid={testId}>
@@ -62,7 +62,7 @@ export function BarList({ rows, caption, valueLabel, testId }: { rows: ChartRow[
           return (
             <g key={row.label}>
               <text x={labelWidth - 8} y={y + 18} textAnchor="end" fontSize="14" className="fill-foreground">
-                {row.label.length > 22 ? `${row.label.slice(0, 21)}…` : row.label}
+                {row.label.length > 18 ? `${row.label.slice(0, 17)}…` : row.label}
               </text>
               <rect x={labelWidth} y={y + 5} width={Math.max(w, row.value > 0 ? 2 : 0)} height={rowHeight - 10} rx="3" className="fill-primary" />
               <text x={labelWidth + w + 6} y={y + 18} fontSize="13" className="fill-muted">

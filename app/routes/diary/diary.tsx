@@ -166,7 +166,14 @@ function DiaryRow({ entry, own }: { entry: DiaryEntry; own: boolean }) {
         <span className="text-xl font-bold leading-none text-foreground">{day}</span>
         <span className="text-xs uppercase text-muted">{weekday}</span>
       </time>
-      <img src={entry.poster ?? ""} alt="" width={40} height={60} loading="lazy" className="aspect-[2/3] w-10 rounded bg-paper object-cover" />
+      {entry.poster ? (
+        <img src={entry.poster} alt="" width={40} height={60} loading="lazy" className="aspect-[2/3] w-10 rounded bg-paper object-cover" />
+      ) : (
+        // No poster known (the demo catalogue invents none for real films, decision 020): the initial, not an empty box.
+        <span aria-hidden="true" className="flex aspect-[2/3] w-10 items-center justify-center rounded bg-primary-light text-sm font-semibold text-primary">
+          {[...entry.name][0]?.toUpperCase()}
+        </span>
+      )}
       <div className="min-w-0 flex-1">
         <Link to={link} className="font-medium text-foreground hover:text-primary">
           {entry.name}
