@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { queryE2e } from "./fixtures/e2e-db";
 import { createSignedInUser, type SignedInUser } from "./fixtures/signed-in-user";
@@ -96,6 +97,9 @@ for (const javaScriptEnabled of [true, false]) {
         expect(refused.status()).toBe(404);
       }
       expect((await api(request, other, "DELETE", `/diary/${idB}`)).status).toBe(404);
+      const patch = (user: SignedInUser, data: unknown) => request.fetch(`/api/v1/diary/${idB}`, { method: "PATCH", headers: { Accept: "application/json", Cookie: user.cookieHeader }, data });
+      expect((await patch(other, { rewatch: false })).status()).toBe(404);
+      expect((await patch(owner, { watched_on: "not a day" })).status()).toBe(422);
       // Bad input from the owner: a future day and a non-number id are refused (422).
       const future = await request.post(`${diaryPath}?year=${YEAR}`, { form: { intent: "edit", id: String(idB), watchedOn: "2999-01-01" }, headers: { Cookie: owner.cookieHeader } });
       expect(future.status()).toBe(422);
@@ -170,3 +174,52 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("the diary, the year in review and the calendar pass axe in both themes, signed in and out", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [dark] = await queryE2e<{ id: number }>("SELECT id FROM themes WHERE is_dark = 1 ORDER BY id LIMIT 1");
+  const user = await createSignedInUser("axe");
+  const [film] = await films(5, 1);
+  for (const signedIn of [false, true]) {
+    for (const theme of ["light", "dark"]) {
+      const context = signedIn ? await signedInContext(browser, user) : await browser.newContext();
+      if (theme === "dark") await context.addCookies([{ name: "be-active-theme", value: String(dark.id), url: test.info().project.use.baseURL! }]);
+      const p = await context.newPage();
+      if (signedIn) await p.request.post("/api/v1/history", { data: { title_id: film.id, watched_on: `${YEAR}-04-04` }, headers: { Accept: "application/json" } });
+      const paths = [`/user/${user.userId}/x/diary?year=${YEAR}`, `/user/${user.userId}/x/stats?year=${YEAR}`, ...(signedIn ? ["/calendar"] : [])];
+      for (const path of paths) {
+        await p.goto(path);
+        if (theme === "dark") await expect(p.locator("html")).toHaveClass(/\bdark\b/);
+        const results = await new AxeBuilder({ page: p }).analyze();
+        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        expect(serious, `${path} ${theme} ${signedIn ? "signed in" : "guest"}`).toEqual([]);
+      }
+      await context.close();
+    }
+  }
+});
+
+test("a private profile's diary and year in review are shown to its owner only", async ({ request }) => {
+  const owner = await createSignedInUser("hidden");
+  const other = await createSignedInUser("curious");
+  const [film] = await films(6, 1);
+  await logWatch(request, owner, film.id, `${YEAR}-02-02`);
+  const privacy = await request.post("/account-settings/profile-privacy", { form: { visibility: "private" }, headers: { Cookie: owner.cookieHeader } });
+  expect(privacy.status()).toBe(200);
+  for (const page of ["diary", "stats"]) {
+    // The member's own slug (a request header is not carried across a redirect).
+    const moved = await request.get(`/user/${owner.userId}/x/${page}?year=${YEAR}`, { headers: { Cookie: owner.cookieHeader }, maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    const path = moved.headers().location;
+    const refused = await request.get(path, { headers: { Cookie: other.cookieHeader }, maxRedirects: 0 });
+    expect(refused.status(), path).toBe(403);
+    const marker = page === "diary" ? 'data-testid="diary-entry"' : 'data-testid="stats-films"';
+    expect(await refused.text()).not.toContain(marker);
+    const shown = await request.get(path, { headers: { Cookie: owner.cookieHeader }, maxRedirects: 0 });
+    expect(shown.status(), path).toBe(200);
+    expect(await shown.text()).toContain(marker);
+  }
+  expect((await api(request, other, "GET", `/users/${owner.userId}/diary?year=${YEAR}`)).status).toBe(403);
+  expect((await api(request, null, "GET", `/users/${owner.userId}/stats?year=${YEAR}`)).status).toBe(403);
+  expect((await api(request, owner, "GET", `/users/${owner.userId}/diary?year=${YEAR}`)).body.data).toHaveLength(1);
+});
