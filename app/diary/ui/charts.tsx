@@ -13,15 +13,16 @@ export interface ChartRow {
 /** Vertical bars (months). */
 export function ColumnChart({ rows, caption, valueLabel, testId }: { rows: ChartRow[]; caption: string; valueLabel: string; testId: string }) {
   const max = Math.max(1, ...rows.map((row) => row.value));
-  const width = 960;
+  const width = 720;
   const height = 240;
   const top = 20;
   const bottom = 24;
   const slot = width / Math.max(rows.length, 1);
   const bar = slot * 0.6;
   return (
-    <figure className="mt-4" data-testid={testId}>
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto max-h-64 w-full" aria-hidden="true" focusable="false">
+    // On a phone the chart keeps a readable size and scrolls sideways instead of shrinking its labels.
+    <figure className="mt-4 overflow-x-auto" data-testid={testId}>
+      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto max-h-64 w-full min-w-[560px]" aria-hidden="true" focusable="false">
         <line x1="0" x2={width} y1={height - bottom} y2={height - bottom} className="stroke-divider" strokeWidth="1" />
         {rows.map((row, i) => {
           const h = ((height - top - bottom) * row.value) / max;
@@ -30,11 +31,11 @@ export function ColumnChart({ rows, caption, valueLabel, testId }: { rows: Chart
             <g key={row.label}>
               <rect x={x} y={height - bottom - h} width={bar} height={h} rx="3" className="fill-primary" />
               {row.value > 0 ? (
-                <text x={x + bar / 2} y={height - bottom - h - 5} textAnchor="middle" fontSize="14" className="fill-foreground">
+                <text x={x + bar / 2} y={height - bottom - h - 5} textAnchor="middle" fontSize="16" className="fill-foreground">
                   {row.value}
                 </text>
               ) : null}
-              <text x={x + bar / 2} y={height - 6} textAnchor="middle" fontSize="14" className="fill-muted">
+              <text x={x + bar / 2} y={height - 6} textAnchor="middle" fontSize="16" className="fill-muted">
                 {row.label}
               </text>
             </g>

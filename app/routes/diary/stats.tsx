@@ -173,7 +173,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
                           {title.name}
                           {title.year ? ` (${title.year})` : ""}
                         </Link>
-                        <span className="text-sm text-muted">{t("Rated :rating/10", { rating: title.rating })}</span>
+                        <span className="whitespace-nowrap text-sm text-muted">{t("Rated :rating/10", { rating: title.rating })}</span>
                       </li>
                     ))}
                   </ol>
@@ -218,7 +218,7 @@ function PeopleList({ title, people, testId }: { title: string; people: { id: nu
             <Link to={`/people/${person.id}/${person.slug}`} className="text-foreground hover:text-primary">
               {person.name}
             </Link>
-            <span className="text-sm text-muted">{person.count === 1 ? t("1 title") : t(":count titles", { count: person.count })}</span>
+            <span className="whitespace-nowrap text-sm text-muted">{person.count === 1 ? t("1 title") : t(":count titles", { count: person.count })}</span>
           </li>
         ))}
       </ol>
