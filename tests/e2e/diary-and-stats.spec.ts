@@ -176,7 +176,8 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("the diary, the year in review and the calendar pass axe in both themes, signed in and out", async ({ browser }) => {
-  test.setTimeout(120_000);
+  // Ten pages through axe: minutes on a loaded machine.
+  test.setTimeout(360_000);
   const [dark] = await queryE2e<{ id: number }>("SELECT id FROM themes WHERE is_dark = 1 ORDER BY id LIMIT 1");
   const user = await createSignedInUser("axe");
   const [film] = await films(5, 1);
