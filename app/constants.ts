@@ -457,3 +457,19 @@ export const FOLLOW_PAGE_SIZE = 30;
 export const TITLE_FRIENDS_SHOWN = 12;
 /** Reviews the follow alert job reads per Cron run. */
 export const FOLLOW_ALERT_REVIEWS_PER_RUN = 200;
+// Diary, year in review, calendar and tracking alerts (decision 034).
+/** Diary entries a page shows (grouped by month). */
+export const DIARY_PAGE_SIZE = 100;
+/** The years a diary or a year in review may ask for. */
+export const STATS_MIN_YEAR = 1888;
+export const STATS_MAX_YEAR = 2200;
+/** Rows in the year in review's top lists (genres, countries, people, highest rated). */
+export const STATS_TOP_ITEMS = 10;
+/** Days ahead /calendar and the iCal feed list. */
+export const CALENDAR_DAYS_AHEAD = 90;
+/** Days behind the iCal feed keeps (a calendar shows what aired lately too). */
+export const CALENDAR_DAYS_BEHIND = 30;
+/** Events one calendar reads at most. */
+export const CALENDAR_MAX_EVENTS = 300;
+/** An episode or release this many days old still gets its alert (a missed cron run catches up). */
+export const TRACKING_ALERT_LOOKBACK_DAYS = 2;

@@ -69,6 +69,10 @@ export default [
     route("follow-requests", "routes/social/follow-requests.tsx"),
     route("user/:id/:slug/followers", "routes/social/follow-list.tsx", { id: "profile-followers" }),
     route("user/:id/:slug/following", "routes/social/follow-list.tsx", { id: "profile-following" }),
+    // Diary, year in review and calendar (decision 034).
+    route("user/:id/:slug/diary", "routes/diary/diary.tsx"),
+    route("user/:id/:slug/stats", "routes/diary/stats.tsx"),
+    route("calendar", "routes/diary/calendar.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
@@ -96,6 +100,10 @@ export default [
   // Follow, request and block buttons; who sees my activity (decision 033; forms post here).
   route("social/follow", "routes/social/follow.ts"),
   route("account-settings/activity-visibility", "routes/social/activity-visibility.ts"),
+  // The year in review's share image and the private iCal feed (decision 034).
+  route("user/:id/:slug/stats/:year/share.png", "routes/diary/stats-share.ts"),
+  route("calendar/:feed", "routes/diary/calendar-feed.ts"),
+  route("account-settings/calendar-feed", "routes/diary/calendar-token.ts"),
   // The API reference (its own full-page layout): api.access, API integrated.
   route("api-docs", "routes/site/api-docs.tsx"),
   // Social sign-in: popup or full page through the provider and back.
@@ -281,6 +289,10 @@ export default [
     route("for-you", "routes/api/v1/library/for-you.ts", { id: "api-for-you" }),
     route("profiles/:id", "routes/api/v1/library/profile.ts"),
     route("users/me/profile-privacy", "routes/api/v1/library/profile-privacy.ts"),
+    // Diary and year in review (decision 034).
+    route("users/:id/diary", "routes/api/v1/diary/diary.ts"),
+    route("users/:id/stats", "routes/api/v1/diary/stats.ts"),
+    route("diary/:id", "routes/api/v1/diary/diary-entry.ts"),
     // Reviews and comments (issue 19).
     route("titles/:id/reviews", "routes/api/v1/community/title-reviews.ts"),
     route("reviews/:id", "routes/api/v1/community/review.ts"),

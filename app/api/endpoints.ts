@@ -6,6 +6,7 @@ import { catalogueEndpoints } from "~/catalogue/api-contract";
 import { channelEndpoints } from "~/channels/api-contract";
 import { communityEndpoints } from "~/community/api-contract";
 import { contactEndpoints } from "~/contact/api-contract";
+import { diaryEndpoints } from "~/diary/api-contract";
 import { valueListEndpoints } from "~/i18n/api-contract";
 import { libraryEndpoints } from "~/library/api-contract";
 import { importEndpoints } from "~/imports/api-contract";
@@ -44,4 +45,5 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   ...communityEndpoints,
   ...importEndpoints,
   ...socialEndpoints,
+  ...diaryEndpoints,
 ];

@@ -30,3 +30,4 @@ export * from "~/tmdb/schema";
 export * from "~/imports/schema";
 export * from "~/catalogue/search.schema";
 export * from "~/social/schema";
+export * from "~/diary/schema";

@@ -421,7 +421,7 @@ function chunkStatements(db: Database, job: ImportJobRow, ops: Op[]): BatchItem<
     const values = sql.join(rows.map((r) => sql`(${r.t}, ${r.s}, ${r.e}, ${r.d}, ${r.at})`), sql`, `);
     // An episode by its numbers; a viewing of that title (episode) on that day already logged is not logged again.
     out.push(
-      db.insert(watchHistory).select(sql`SELECT NULL, ${userId}, x.t, x.ep, x.d, x.at, unixepoch(), ${importId} FROM (
+      db.insert(watchHistory).select(sql`SELECT NULL, ${userId}, x.t, x.ep, x.d, x.at, unixepoch(), ${importId}, NULL FROM (
           SELECT v.column1 AS t, v.column4 AS d, v.column5 AS at, v.column2 AS s,
             CASE WHEN v.column2 IS NULL THEN NULL ELSE (SELECT e.id FROM episodes e WHERE e.title_id = v.column1 AND e.season_number = v.column2 AND e.episode_number = v.column3) END AS ep
           FROM (VALUES ${values}) v) x

@@ -30,9 +30,10 @@ export async function markWatched(db: Database, userId: number, input: TargetInp
     insert = db.insert(watchHistory).values({ userId, titleId: target.titleId, episodeId: target.episodeId, watchedOn });
   } else {
     const seasonFilter = scope === "season" ? sql`AND e.season_number = ${input.season}` : sql`AND e.season_number > 0`;
-    // Columns in the schema's order (id, user_id, title_id, episode_id, watched_on, watched_at, created_at, import_id).
+    // Columns in the schema's order (id, user_id, title_id, episode_id, watched_on, watched_at, created_at, import_id,
+    // rewatch: null, derived from earlier viewings, decision 034).
     insert = db.insert(watchHistory).select(sql`
-      SELECT NULL, ${userId}, e.title_id, e.id, ${watchedOn}, NULL, unixepoch(), NULL FROM episodes e
+      SELECT NULL, ${userId}, e.title_id, e.id, ${watchedOn}, NULL, unixepoch(), NULL, NULL FROM episodes e
       WHERE e.title_id = ${target.titleId} ${seasonFilter} AND (e.air_date IS NULL OR e.air_date <= ${watchedOn})
         AND NOT EXISTS (SELECT 1 FROM watch_history h WHERE h.user_id = ${userId} AND h.title_id = e.title_id AND h.episode_id = e.id)
       ORDER BY e.season_number, e.episode_number LIMIT ${MARK_SERIES_MAX_EPISODES}`);

@@ -73,6 +73,8 @@ export const watchlistItems = sqliteTable(
     // The watchlist in the order added (default sort).
     index("watchlist_items_user_added_idx").on(t.userId, t.createdAt),
     index("watchlist_items_import_idx").on(t.importId).where(sql`${t.importId} IS NOT NULL`),
+    // The tracking alerts job: who watchlisted a title (migration 0065).
+    index("watchlist_items_title_user_idx").on(t.titleId, t.userId),
   ],
 );
 
@@ -94,10 +96,14 @@ export const watchHistory = sqliteTable(
     watchedAt: text("watched_at"),
     createdAt: createdAt(),
     importId: integer("import_id"),
+    /** Set by the owner on the diary (migration 0065, decision 034); null: a rewatch when an earlier viewing exists. */
+    rewatch: integer("rewatch", { mode: "boolean" }),
   },
   (t) => [
     // /history (newest first) and the profile's recent viewings.
     index("watch_history_user_date_idx").on(t.userId, t.watchedOn, t.id),
+    // The year in review, index-only (migration 0065).
+    index("watch_history_user_date_title_idx").on(t.userId, t.watchedOn, t.titleId, t.episodeId),
     // "Watched?" for a title or episode, and a series' distinct episodes.
     index("watch_history_user_title_idx").on(t.userId, t.titleId, t.episodeId),
     index("watch_history_import_idx").on(t.importId).where(sql`${t.importId} IS NOT NULL`),
@@ -119,7 +125,12 @@ export const seriesProgress = sqliteTable(
     lastWatchedOn: text("last_watched_on"),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.titleId] }), index("series_progress_user_recent_idx").on(t.userId, t.lastWatchedOn)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.titleId] }),
+    index("series_progress_user_recent_idx").on(t.userId, t.lastWatchedOn),
+    // The tracking alerts job: who follows a series (migration 0065).
+    index("series_progress_title_user_idx").on(t.titleId, t.userId),
+  ],
 );
 
 export const libraryProfiles = sqliteTable("library_profiles", {

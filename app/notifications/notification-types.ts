@@ -33,6 +33,9 @@ export const NOTIFICATION_TYPES = [
   { id: "social.follow_request", group: "People you follow", name: "Someone asks to follow your private profile", defaults: ALL_ON },
   { id: "social.followed_review", group: "People you follow", name: "Someone you follow reviews a title you rated", defaults: { database: false, mail: false, browser: false } },
   { id: "site.announcement", group: "Announcements", name: "Announcements from the site", defaults: { database: true, mail: false, browser: true } },
+  // What I track (decision 034): sent by the scheduled alerts job, once per member and episode or title.
+  { id: "tracking.new_episode", group: "What you track", name: "A new episode of a series you watch or watchlisted aired", defaults: { database: true, mail: false, browser: true } },
+  { id: "tracking.release", group: "What you track", name: "A title on your watchlist was released", defaults: { database: true, mail: false, browser: true } },
 ] as const satisfies readonly NotificationType[];
 
 export type NotificationTypeId = (typeof NOTIFICATION_TYPES)[number]["id"];

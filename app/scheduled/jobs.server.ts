@@ -12,6 +12,8 @@ import { indexQueuedNames } from "~/catalogue/search-index.server";
 import { refreshAutomaticChannels } from "~/channels/refresh.server";
 import { BILLING_EVENT_RETENTION_DAYS } from "~/constants";
 import { openD1 } from "~/db/client.server";
+import { runTrackingAlerts } from "~/diary/alerts.server";
+import { siteOrigin } from "~/http/site-origin.server";
 import { pruneErrorLog } from "~/observability/error-log.server";
 import { log } from "~/observability/log.server";
 import { runUploadMaintenance } from "~/uploads/cleanup.server";
@@ -148,6 +150,20 @@ const jobs: ScheduledJob[] = [
       const result = await sendFollowedReviewAlerts(await backgroundServices(env, db, appUrl, (work) => after.push(work)));
       await Promise.allSettled(after);
       log("info", "followed review alerts sent", { ...result });
+    },
+  },
+  {
+    // Alerts for what members track (decision 034): new episodes and watchlist releases, each sent once.
+    name: "diary.tracking-alerts",
+    run: async (env) => {
+      const { db } = openD1(env.DB, null);
+      const after: Promise<unknown>[] = [];
+      // Mail links need the site's address: APP_URL (siteOrigin logs when it is missing outside local runs).
+      const baseUrl = siteOrigin(env as { APP_URL?: string; APP_ENV?: string }, new URL("http://localhost"));
+      const services = await backgroundServices(env, db, baseUrl, (work) => after.push(work));
+      const result = await runTrackingAlerts(services);
+      await Promise.allSettled(after);
+      log("info", "tracking alerts sent", { ...result });
     },
   },
   {

@@ -5,6 +5,7 @@ import { seedBilling } from "./billing";
 import { seedCatalogue } from "./catalogue/index";
 import { seedTitleAliases } from "./catalogue/title-aliases";
 import { indexQueuedNames } from "../../app/catalogue/search-index.server";
+import { seedDiary } from "./diary";
 import { seedFoundation } from "./foundation";
 import { seedPages } from "./pages";
 import { seedSocial } from "./social";
@@ -37,4 +38,7 @@ export async function seedAll(db: Database, { log, persistTo }: SeedOptions) {
   // Demo members who follow each other and the demo user, with a history of invented series (decision 033).
   const social = await seedSocial(db);
   log(`Seeded ${social.members} demo members and ${social.activities} of their acts.`);
+  // The demo user's diary and a series in progress (decision 034).
+  const diary = await seedDiary(db);
+  log(`Seeded ${diary.logged} diary entries for the demo user${diary.upcoming ? `; next episode airs ${diary.upcoming}` : ""}.`);
 }

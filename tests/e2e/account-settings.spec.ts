@@ -23,7 +23,7 @@ test("the side list links every section in the spec's order", async ({ page, con
   const links = page.getByTestId("settings-nav").getByRole("link");
   const labels = await links.allInnerTexts();
   // Social login is listed only while a provider is enabled (another spec may enable one meanwhile), right after the details.
-  const expected = ["Account details", "Password", "Two factor authentication", "Active sessions", "Location and language", "Developers", "Profile privacy", "Download my data", "Danger zone"];
+  const expected = ["Account details", "Password", "Two factor authentication", "Active sessions", "Location and language", "Developers", "Profile privacy", "Calendar feed", "Download my data", "Danger zone"];
   expect(labels.filter((label) => label !== "Social login")).toEqual(expected);
   if (labels.includes("Social login")) expect(labels.indexOf("Social login")).toBe(1);
   for (const link of await links.all()) {

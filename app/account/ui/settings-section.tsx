@@ -11,6 +11,7 @@ export const SETTINGS_SECTIONS = [
   { id: "developers", label: "Developers" },
   { id: "profile-privacy", label: "Profile privacy" },
   { id: "activity-visibility", label: "Who sees my activity" },
+  { id: "calendar-feed", label: "Calendar feed" },
   { id: "download-data", label: "Download my data" },
   { id: "delete-account", label: "Danger zone" },
 ] as const;

@@ -39,6 +39,9 @@ export function useUserMenuModel() {
       ? [
           { id: "watchlist", label: t("Watchlist"), href: "/watchlist" },
           { id: "history", label: t("Watch history"), href: "/history" },
+          // Diary and calendar (decision 034).
+          { id: "diary", label: t("Diary"), href: `${profileHref}/diary` },
+          { id: "calendar", label: t("Calendar"), href: "/calendar" },
           { id: "for-you", label: t("For you"), href: "/for-you" },
         ]
       : []),

@@ -3,6 +3,8 @@ import { loadLibraryProfile } from "~/library/profile.server";
 import { ProfilePrivacySection } from "~/library/ui/profile-privacy-section";
 import { loadSocialProfile } from "~/social/follows.server";
 import { ActivityVisibilitySection } from "~/social/ui/activity-visibility-section";
+import { calendarToken } from "~/diary/calendar.server";
+import { CalendarFeedSection } from "~/diary/ui/calendar-feed-section";
 import { profilePath } from "~/profiles/public-profile";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
@@ -48,12 +50,13 @@ export async function loader(args: Route.LoaderArgs) {
   const s = await authServices(args.context, args.request);
   const step = twoFactorStep(user);
   // Independent reads, in parallel.
-  const [setup, sessions, account, library, social] = await Promise.all([
+  const [setup, sessions, account, library, social, calendarFeed] = await Promise.all([
     step === 1 ? twoFactorQrCode(s, user) : null,
     sessionList(s, session, user.id),
     loadAccountSections(args, user, session),
     loadLibraryProfile(getApp(args.context).db, user.id),
     loadSocialProfile(getApp(args.context).db, user.id),
+    calendarToken(getApp(args.context).db, user.id),
   ]);
   return {
     twoFactor: { step, setup, recoveryCodesRemaining: user.recoveryCodesRemaining },
@@ -61,6 +64,8 @@ export async function loader(args: Route.LoaderArgs) {
     sessions,
     account,
     // Profile privacy (issue 18, app/library).
+    // The private calendar feed's address (decision 034).
+    calendarFeedUrl: calendarFeed ? `${new URL(args.request.url).origin}/calendar/${calendarFeed}.ics` : null,
     profilePrivacy: { isPrivate: library.private, profilePath: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName }) },
     // Who sees my activity (decision 033, app/social).
     activityVisibility: social.activityVisibility,
@@ -167,6 +172,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           {account.tokens ? <DevelopersSection tokens={account.tokens} scopes={account.tokenScopes} actionData={actionData} /> : null}
           <ProfilePrivacySection {...loaderData.profilePrivacy} />
           <ActivityVisibilitySection visibility={loaderData.activityVisibility} />
+          <CalendarFeedSection feedUrl={loaderData.calendarFeedUrl} />
           <DownloadDataSection passwordConfirmed={account.passwordConfirmed} />
           <DangerZoneSection passwordConfirmed={account.passwordConfirmed} hasSubscription={subscribed} actionData={actionData} />
         </div>

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/user-profile";
 import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
@@ -67,6 +67,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     profile: {
       id: user.id,
+      path,
       name,
       avatar: user.avatar,
       joined: user.createdAt.toISOString(),
@@ -119,6 +120,15 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold tracking-tight text-foreground">{profile.name}</h1>
           <p className="mt-1 text-muted">{t("Member since :date", { date: joined })}</p>
           {profile.isPrivate ? <p className="mt-1 text-sm text-muted">{t("Your profile is private: only you see this page.")}</p> : null}
+          {/* The diary and the year in review (decision 034). */}
+          <p className="mt-2 flex gap-4 text-sm">
+            <Link to={`${profile.path}/diary`} className="text-primary hover:underline" data-testid="profile-diary-link">
+              {t("Diary")}
+            </Link>
+            <Link to={`${profile.path}/stats`} className="text-primary hover:underline" data-testid="profile-stats-link">
+              {t("Year in review")}
+            </Link>
+          </p>
           <dl className="mt-3 flex gap-6 text-sm" data-testid="profile-counts">
             <div>
               <dt className="text-muted">{t("Ratings")}</dt>

@@ -1,0 +1,20 @@
+import type { Route } from "./+types/diary-entry";
+import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { deleteDiaryEntryEndpoint, patchDiaryEntryEndpoint } from "~/diary/api-contract";
+import { editDiaryEntry } from "~/diary/diary.server";
+import { asLibraryApi } from "~/library/api.server";
+import { removeHistoryEntry } from "~/library/history.server";
+
+/** PATCH and DELETE api/v1/diary/{id}: only my own entries (another member's id is 404 and changes nothing). */
+export const action = apiAction(
+  on(patchDiaryEntryEndpoint, async ({ app, params, body }) => {
+    await asLibraryApi(app, () => editDiaryEntry(app.db, app.user!.id, Number(params.id), { watchedOn: body.watched_on, rewatch: body.rewatch }));
+    return { message: app.t("Diary entry saved") };
+  }),
+  on(deleteDiaryEntryEndpoint, async ({ app, params }) => {
+    await asLibraryApi(app, () => removeHistoryEntry(app.db, app.user!.id, Number(params.id)));
+    return { message: app.t("Diary entry deleted") };
+  }),
+) satisfies (args: Route.ActionArgs) => Promise<Response>;
+
+export const loader = writeOnlyLoader("PATCH, DELETE");
