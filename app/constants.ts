@@ -420,3 +420,9 @@ export const IMPORT_PARAMS_PER_STATEMENT = 95;
 export const IMPORT_STATEMENTS_PER_BATCH = 50;
 /** Unmatched rows listed in an import's report (the rest are counted). */
 export const IMPORT_REPORT_UNMATCHED = 200;
+
+// --- Ratings on cards (decision 029) -------------------------------------------------
+/** Default of the `ratings.site_min_votes` setting: cards show the site's own average only from this many votes; below it, the external rating with its source. */
+export const SITE_RATING_MIN_VOTES = 10;
+/** A person page's "Known for" shows this many titles, and only for people with more titles than that (decision 029). */
+export const PERSON_KNOWN_FOR_TITLES = 4;
