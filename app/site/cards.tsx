@@ -69,6 +69,7 @@ export function TitleCard({
   ratingSource = null,
   inWatchlist,
   note,
+  linkTestId = "title-card",
 }: {
   title: TitleCardData;
   eager?: boolean;
@@ -79,11 +80,13 @@ export function TitleCard({
   /** Known on library pages; elsewhere the "+" adds. */
   inWatchlist?: boolean;
   note?: React.ReactNode;
+  /** The link's test id (channel rows name theirs "channel-item"). */
+  linkTestId?: string;
 }) {
   const t = useTrans();
   return (
     <div className="relative flex h-full min-w-0 flex-col" data-testid="title-card-box">
-      <Link to={titlePath(title)} className="group block min-w-0" data-testid="title-card">
+      <Link to={titlePath(title)} className="group block min-w-0" data-testid={linkTestId} data-kind="title">
         <ArtworkImage
           kind="poster"
           image={title.poster}

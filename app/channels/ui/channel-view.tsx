@@ -186,9 +186,9 @@ function ItemCard({ item, wide, hero = false, rank, eager, priority = false }: {
   // A title in a poster row or grid is the site's one title card (decision 029).
   if (item.kind === "title" && !wide) {
     return (
-      <div className="relative h-full" data-testid="channel-item" data-kind="title">
+      <div className="relative h-full">
         {rank !== null ? <RankBadge rank={rank} /> : null}
-        <TitleCard title={item} eager={eager} priority={priority} />
+        <TitleCard title={item} eager={eager} priority={priority} linkTestId="channel-item" />
       </div>
     );
   }
