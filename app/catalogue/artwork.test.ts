@@ -19,6 +19,21 @@ describe("generated artwork", () => {
     expect(artworkUrl("still", 7)).toBe("/artwork/still/7.svg");
   });
 
+  it("is well-formed XML: each attribute once per element, every element closed (a browser shows nothing otherwise)", () => {
+    for (const kind of ["poster", "backdrop", "profile", "still", "season"] as const) {
+      for (let id = 1; id <= 40; id++) {
+        const svg = renderArtworkSvg(kind, { id, name: "The Lord of the Rings: The Fellowship of the Ring", caption: "2001", label: "Film" });
+        for (const tag of svg.match(/<[a-zA-Z][^>]*>/g)!) {
+          const names = [...tag.matchAll(/\s([a-zA-Z:-]+)="/g)].map((m) => m[1]);
+          expect(new Set(names).size, `${kind} ${id}: ${tag}`).toBe(names.length);
+        }
+        const opened = (svg.match(/<(svg|text|g|defs|linearGradient)[\s>]/g) ?? []).length;
+        const closed = (svg.match(/<\/(svg|text|g|defs|linearGradient)>/g) ?? []).length;
+        expect(closed, `${kind} ${id}`).toBe(opened);
+      }
+    }
+  });
+
   it("escapes names so they cannot inject markup", () => {
     const svg = renderArtworkSvg("poster", { id: 3, name: `</text><script>alert("x")</script> & 'co'`, caption: "<b>" });
     expect(svg).not.toContain("<script>");

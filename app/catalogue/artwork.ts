@@ -136,6 +136,11 @@ function motif(kind: number, w: number, h: number, accent: string): string {
   }
 }
 
+/** Coordinates with at most one decimal. */
+function round(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
 /** Font size so that the longest line fills at most `room` pixels, between `min` and `max`. */
 function fit(lines: string[], room: number, em: number, min: number, max: number): number {
   const longest = Math.max(1, ...lines.map((l) => [...l].length));
@@ -166,8 +171,11 @@ export function renderArtworkSvg(kind: ArtworkKind, subject: ArtworkSubject): st
   const mark =
     `<rect x="${w - markWidth - markSize * 0.6}" y="${markTop}" width="${markWidth}" height="${Math.round(markSize * 1.7)}" rx="${Math.round(markSize * 0.85)}" fill="${dark}" opacity=".7"/>` +
     `<text x="${w - markSize * 0.6 - markWidth / 2}" y="${markTop + markSize * 1.25}" text-anchor="middle" font-family="${sans}" font-size="${markSize}" font-weight="700" letter-spacing="1" fill="${ink}" opacity=".9">${markText}</text>`;
-  const text = (x: number, y: number, size: number, content: string, extra = "") =>
-    `<text x="${x}" y="${y}" font-family="${font.family}" font-size="${size}" fill="${ink}"${extra}>${content}</text>`;
+  // Attributes by name, so a caller's value replaces the default (XML allows each attribute once).
+  const text = (x: number, y: number, size: number, content: string, attributes: Record<string, string | number> = {}) => {
+    const all: Record<string, string | number> = { x: round(x), y: round(y), "font-family": font.family, "font-size": size, fill: ink, ...attributes };
+    return `<text ${Object.entries(all).map(([k, v]) => `${k}="${v}"`).join(" ")}>${content}</text>`;
+  };
   const big = escapeXml(initials(name));
 
   if (kind === "profile") {
@@ -178,7 +186,7 @@ export function renderArtworkSvg(kind: ArtworkKind, subject: ArtworkSubject): st
       background +
       motif(hash(subject.id, 3), w, h, accent) +
       `<circle cx="${cx}" cy="${h * 0.4}" r="${r}" fill="${dark}" opacity=".55"/><circle cx="${cx}" cy="${h * 0.4}" r="${r}" fill="none" stroke="${accent}" stroke-width="4" opacity=".8"/>` +
-      text(cx, h * 0.4 + r * 0.36, Math.round(r * 0.95), big, ` text-anchor="middle" font-weight="${font.weight}" fill="${accent}"`) +
+      text(cx, h * 0.4 + r * 0.36, Math.round(r * 0.95), big, { "text-anchor": "middle", "font-weight": font.weight, fill: accent }) +
       mark +
       "</svg>"
     );
@@ -197,11 +205,11 @@ export function renderArtworkSvg(kind: ArtworkKind, subject: ArtworkSubject): st
       open +
       background +
       pattern +
-      text(w - pad * 0.5, h * 0.48, Math.round(w * 0.62), big, ` text-anchor="end" font-weight="${font.weight}" fill="${accent}" opacity=".16"`) +
+      text(w - pad * 0.5, h * 0.48, Math.round(w * 0.62), big, { "text-anchor": "end", "font-weight": font.weight, fill: accent, opacity: ".16" }) +
       `<rect width="${w}" height="${h}" fill="url(#s)"/>` +
-      (label ? text(pad, pad + 18, 18, label, ` font-family="${sans}" font-weight="700" letter-spacing="4" fill="${accent}"`) + `<rect x="${pad}" y="${pad + 30}" width="44" height="4" fill="${accent}"/>` : "") +
-      lines.map((l, i) => text(pad, top + i * lineHeight, size, escapeXml(l), ` font-weight="${font.weight}"`)).join("") +
-      (caption ? text(pad, captionY, 26, caption, ` font-family="${sans}" letter-spacing="3" fill="${accent}"`) : "") +
+      (label ? text(pad, pad + 18, 18, label, { "font-family": sans, "font-weight": "700", "letter-spacing": "4", fill: accent }) + `<rect x="${pad}" y="${pad + 30}" width="44" height="4" fill="${accent}"/>` : "") +
+      lines.map((l, i) => text(pad, top + i * lineHeight, size, escapeXml(l), { "font-weight": font.weight })).join("") +
+      (caption ? text(pad, captionY, 26, caption, { "font-family": sans, "letter-spacing": "3", fill: accent }) : "") +
       mark +
       "</svg>"
     );
@@ -213,8 +221,8 @@ export function renderArtworkSvg(kind: ArtworkKind, subject: ArtworkSubject): st
     open +
     background +
     pattern +
-    text(w * 0.94, h * 0.72, Math.round(h * (kind === "still" && caption ? 0.3 : 0.62)), motto, ` text-anchor="end" font-weight="${font.weight}" fill="${accent}" opacity=".22"`) +
-    (label ? text(w * 0.05, h * 0.12, Math.round(h / 24), label, ` font-family="${sans}" font-weight="700" letter-spacing="4" fill="${accent}" opacity=".9"`) : "") +
+    text(w * 0.94, h * 0.72, Math.round(h * (kind === "still" && caption ? 0.3 : 0.62)), motto, { "text-anchor": "end", "font-weight": font.weight, fill: accent, opacity: ".22" }) +
+    (label ? text(w * 0.05, h * 0.12, Math.round(h / 24), label, { "font-family": sans, "font-weight": "700", "letter-spacing": "4", fill: accent, opacity: ".9" }) : "") +
     mark +
     "</svg>"
   );

@@ -91,8 +91,8 @@ export async function loadPersonPage(db: Database, id: number, { perDepartment }
       )
       SELECT t.id, t.name, t.slug, t.type, t.year, t.poster, t.rating, t.vote_count AS voteCount, t.external_rating AS externalRating,
              t.tmdb_rating AS tmdbRating, count(*) OVER () AS titleCount
-      FROM titles t
-      JOIN (SELECT title_id, max(department = (SELECT department FROM main)) AS preferred FROM mine GROUP BY title_id) k ON k.title_id = t.id
+      FROM (SELECT title_id, max(department = (SELECT department FROM main)) AS preferred FROM mine GROUP BY title_id) k
+      CROSS JOIN titles t ON t.id = k.title_id -- their titles, then each by primary key (CROSS JOIN keeps that order)
       ORDER BY k.preferred DESC, t.popularity DESC, coalesce(t.external_votes, 0) + t.vote_count DESC, t.id
       LIMIT ${PERSON_KNOWN_FOR_TITLES}`),
   ]);

@@ -101,7 +101,9 @@ test("a real film's page shows what the data knows and no invented cast, plot or
   await expect(page.getByTestId("title-cast")).toHaveCount(0);
   await expect(page.locator("#plot-heading")).toHaveCount(0);
   await expect(page.getByText("No plot summary yet.")).toHaveCount(0);
-  await expect(page.getByRole("img", { name: /Poster of The Dark Knight/ })).toHaveAttribute("src", "/images/poster-placeholder.svg");
+  // No invented poster stored: the page shows the site's generated artwork, saying so (decision 029).
+  await expect(page.getByTestId("title-poster")).toHaveAttribute("src", /^\/artwork\/poster\/\d+-[0-9a-z]+\.svg$/);
+  await expect(page.getByTestId("title-poster")).toHaveAttribute("alt", "Generated artwork for The Dark Knight, not an official image");
 });
 
 /**

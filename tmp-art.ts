@@ -1,0 +1,17 @@
+import { chromium } from "@playwright/test";
+import { renderArtworkSvg, titleArtworkSubject, seasonArtworkSubject, episodeArtworkSubject } from "./app/catalogue/artwork";
+const names = ["The Dark Knight", "The Lord of the Rings: The Fellowship of the Ring", "Avatar", "Se7en", "12 Angry Men", "Charlatan and Bookend", "Eternal Sunshine of the Spotless Mind", "Up"];
+const uri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+let html = `<body style="background:#111;margin:8px;display:flex;flex-wrap:wrap;gap:8px">`;
+names.forEach((n, i) => (html += `<img width=176 height=264 src="${uri(renderArtworkSvg("poster", titleArtworkSubject({ id: 100 + i * 7, name: n, year: 1990 + i, type: i % 3 ? "movie" : "series" })))}">`));
+html += `<img width=176 height=264 src="${uri(renderArtworkSvg("season", seasonArtworkSubject({ id: 5, number: 2, airDate: "2004-01-01" }, { name: "Charlatan and Bookend", year: 2003 })))}">`;
+html += `<img width=120 height=180 src="${uri(renderArtworkSvg("profile", { id: 17, name: "Steven Spielberg" }))}">`;
+html += `<img width=120 height=180 src="${uri(renderArtworkSvg("profile", { id: 18, name: "Dustin Miller" }))}">`;
+html += `<img width=560 height=315 src="${uri(renderArtworkSvg("backdrop", titleArtworkSubject({ id: 101, name: "The Dark Knight", year: 2008, type: "movie" })))}">`;
+html += `<img width=320 height=180 src="${uri(renderArtworkSvg("still", episodeArtworkSubject({ id: 9, name: "Pilot", seasonNumber: 1, episodeNumber: 4 })))}">`;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox"] });
+const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+await page.setContent(html);
+await page.waitForTimeout(300);
+await page.screenshot({ path: "/tmp/art-shots/art-grid.png", fullPage: true });
+await browser.close();
