@@ -165,7 +165,7 @@ export function renderArtworkSvg(kind: ArtworkKind, subject: ArtworkSubject): st
   // The corner mark: a small pill in the bottom-right corner (cards put their buttons top-right).
   const markSize = Math.round(Math.max(13, Math.min(w, h) / 24));
   const markText = "GENERATED ARTWORK";
-  const markWidth = Math.round(markText.length * markSize * 0.66 + markSize * 1.2);
+  const markWidth = Math.round(markText.length * markSize * 0.72 + markSize * 1.2);
   // Wide images carry it top-right instead: pages lay their title over the bottom of a backdrop.
   const markTop = kind === "backdrop" || kind === "still" ? markSize * 0.7 : h - markSize * 2.4;
   const mark =

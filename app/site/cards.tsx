@@ -31,13 +31,13 @@ export function useSiteRatingSource() {
  * it has `ratings.site_min_votes` votes, else IMDb's, else TMDB's, each
  * named; `only` pins one source (a list sorted by it).
  */
-export function TitleRatingBadge({ className = "", only, ...ratings }: CardRatings & { className?: string; only?: RatingSource | null }) {
+export function TitleRatingBadge({ className = "", only, fit = false, ...ratings }: CardRatings & { className?: string; only?: RatingSource | null; fit?: boolean }) {
   const siteSource = useSiteRatingSource();
   const minVotes = useBootstrap().settings.ratings?.site_min_votes ?? 10;
   const chosen = cardRating(ratings, minVotes, only);
   if (!chosen) return null;
   const source = chosen.source === "site" ? siteSource() : chosen.source === "imdb" ? "IMDb" : "TMDB";
-  return <RatingBadge rating={chosen.value} source={source} className={className} />;
+  return <RatingBadge rating={chosen.value} source={source} className={className} fit={fit} />;
 }
 
 export interface TitleCardData {
@@ -110,7 +110,8 @@ export function TitleCard({
           externalRating={title.externalRating}
           tmdbRating={title.tmdbRating}
           only={ratingSource}
-          className="min-w-0 bg-transparent px-0 text-xs"
+          fit
+          className="text-xs"
         />
         <CardMenu title={title} />
       </div>
@@ -162,7 +163,7 @@ function CardWatchlistToggle({ title, inWatchlist }: { title: TitleCardData; inW
 function CardMenu({ title }: { title: TitleCardData }) {
   const t = useTrans();
   return (
-    <details className="group/menu relative shrink-0" data-testid="card-menu">
+    <details className="group/menu relative ml-auto shrink-0" data-testid="card-menu">
       <summary
         aria-label={t("More for :name", { name: title.name })}
         className="flex size-7 cursor-pointer list-none items-center justify-center rounded-full text-muted hover:bg-paper hover:text-foreground [&::-webkit-details-marker]:hidden"
@@ -215,7 +216,8 @@ export interface VideoCardData {
   duration: number | null;
 }
 
-export function VideoCard({ video, current = false }: { video: VideoCardData; current?: boolean }) {
+/** `fallback`: the image to show without a thumbnail (the title's or episode's backdrop, real or generated: decision 029). */
+export function VideoCard({ video, current = false, fallback }: { video: VideoCardData; current?: boolean; fallback?: string }) {
   const t = useTrans();
   const size = ARTWORK_SIZES.still;
   return (
@@ -227,7 +229,7 @@ export function VideoCard({ video, current = false }: { video: VideoCardData; cu
     >
       <span className="relative block overflow-hidden rounded-theme bg-paper">
         <img
-          src={video.thumbnail ?? BACKDROP_PLACEHOLDER}
+          src={video.thumbnail ?? fallback ?? BACKDROP_PLACEHOLDER}
           alt=""
           width={size.width}
           height={size.height}

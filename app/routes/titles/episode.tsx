@@ -4,7 +4,7 @@ import { guestPageCache } from "~/http/guest-page-cache.server";
 import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
-import { episodeArtworkSubject } from "~/catalogue/artwork";
+import { episodeArtworkSubject, resolveImage } from "~/catalogue/artwork";
 import { isGenerated, isWhollyGenerated } from "~/catalogue/generated";
 import { personPath, titlePath } from "~/catalogue/slug";
 import { loadEpisode } from "~/catalogue/title-page.server";
@@ -128,7 +128,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-3">
               {videos.map((video) => (
                 <li key={video.id}>
-                  <VideoCard video={video} />
+                  <VideoCard video={video} fallback={resolveImage("still", episode.still, episodeArtworkSubject(episode)).src} />
                 </li>
               ))}
             </ul>

@@ -8,7 +8,7 @@ import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { lazyComponent } from "~/ui/lazy-component";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
-import { isArtworkUrl, seasonArtworkSubject, titleArtworkSubject } from "~/catalogue/artwork";
+import { isArtworkUrl, resolveImage, seasonArtworkSubject, titleArtworkSubject } from "~/catalogue/artwork";
 import { generatedNote, isGenerated, isWhollyGenerated } from "~/catalogue/generated";
 import { titlePath } from "~/catalogue/slug";
 import { titlePageView } from "~/catalogue/title-page.server";
@@ -300,7 +300,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
               <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-3" data-testid="title-videos">
                 {page.videos.map((video) => (
                   <li key={video.id}>
-                    <VideoCard video={video} />
+                    <VideoCard video={video} fallback={resolveImage("backdrop", title.backdrop, art).src} />
                   </li>
                 ))}
               </ul>
@@ -318,7 +318,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
                     <a href={image.url} className="block">
                       <img
                         src={image.url}
-                        alt={t(":name, :type", { name: title.name, type: t(image.type) })}
+                        alt={isArtworkUrl(image.url) ? t("Generated artwork for :name, not an official image", { name: title.name }) : t(":name, :type", { name: title.name, type: t(image.type) })}
                         width={image.width}
                         height={image.height}
                         loading="lazy"
@@ -340,10 +340,10 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
               <h2 id="related-heading" className="text-xl font-semibold text-foreground">
                 {t("More like this")}
               </h2>
-              {/* Phones: one swipeable row; wider screens: full rows. */}
-              <ul className="-mx-4 mt-4 flex snap-x gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-4 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-6" data-testid="related-titles">
+              {/* Phones: one swipeable row inside the page's padding; wider screens: full rows. */}
+              <ul className="mt-4 flex snap-x gap-4 overflow-x-auto pb-2 sm:grid sm:grid-cols-4 sm:overflow-visible sm:pb-0 lg:grid-cols-6" data-testid="related-titles">
                 {page.related.map((related) => (
-                  <li key={related.id} className="w-[38%] shrink-0 snap-start sm:w-auto">
+                  <li key={related.id} className="w-[44%] shrink-0 snap-start sm:w-auto">
                     <TitleCard title={related} />
                   </li>
                 ))}

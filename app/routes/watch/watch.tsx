@@ -6,7 +6,7 @@ import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
-import { ARTWORK_SIZES, titleArtworkSubject } from "~/catalogue/artwork";
+import { ARTWORK_SIZES, resolveImage, titleArtworkSubject } from "~/catalogue/artwork";
 import { isGenerated } from "~/catalogue/generated";
 import { mediaUrl } from "~/catalogue/media";
 import { titlePath } from "~/catalogue/slug";
@@ -83,7 +83,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
               controls
               playsInline
               preload="metadata"
-              poster={video.thumbnail ?? undefined}
+              poster={video.thumbnail ?? resolveImage("backdrop", title.backdrop, titleArtworkSubject(title)).src}
               width={still.width}
               height={still.height}
               aria-label={t("Video: :name", { name: video.name })}
@@ -160,7 +160,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 space-y-4" data-testid="other-videos">
             {others.map((other) => (
               <li key={other.id}>
-                <VideoCard video={other} />
+                <VideoCard video={other} fallback={resolveImage("backdrop", title.backdrop, titleArtworkSubject(title)).src} />
               </li>
             ))}
           </ul>
