@@ -1,13 +1,13 @@
-import { Link, useFetcher, useLocation } from "react-router";
+import { Suspense } from "react";
+import { Link, useLocation } from "react-router";
 import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { ARTWORK_SIZES, personArtworkSubject, titleArtworkSubject } from "~/catalogue/artwork";
 import { cardRating, type CardRatings, type RatingSource } from "~/catalogue/card-rating";
 import { personPath, titlePath } from "~/catalogue/slug";
-import type { LibraryAnswer } from "~/library/answer";
-import { useLibraryToast } from "~/library/ui/use-library-toast";
-import { NoJsRedirect } from "~/ui/no-js-redirect";
+import { lazyComponent } from "~/ui/lazy-component";
 import { ArtworkImage } from "./artwork-image";
+import { CARD_CORNER_BUTTON } from "./card-corner";
 import { formatClock } from "./format";
 import { RatingBadge } from "./rating-badge";
 
@@ -121,41 +121,33 @@ export function TitleCard({
   );
 }
 
-const cornerButton = "absolute top-1.5 right-1.5 flex size-8 items-center justify-center rounded-full bg-black/65 text-lg leading-none text-white shadow ring-1 ring-white/30 hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2";
-
-/** The "+" on a card's poster: the watchlist, a plain form (or sign-in for guests). */
-function CardWatchlistToggle({ title, inWatchlist }: { title: TitleCardData; inWatchlist?: boolean }) {
+/** The "+" on a card's poster for guests: sign in first, then back to this page. */
+function GuestWatchlistLink({ title }: { title: TitleCardData }) {
   const t = useTrans();
-  const user = useBootstrap().user;
   const location = useLocation();
-  const fetcher = useFetcher<LibraryAnswer>();
-  useLibraryToast(fetcher.data);
-  if (!user) {
-    const back = location.pathname + location.search;
-    return (
-      <Link to={`/login?redirect=${encodeURIComponent(back)}`} rel="nofollow" aria-label={t("Add :name to your watchlist", { name: title.name })} className={cornerButton} data-testid="card-watchlist">
-        <span aria-hidden="true">+</span>
-      </Link>
-    );
-  }
-  const pending = fetcher.formData?.get("intent");
-  const answered = typeof fetcher.data?.inWatchlist === "boolean" ? (fetcher.data.inWatchlist as boolean) : undefined;
-  const listed = pending ? pending === "add" : (answered ?? inWatchlist ?? false);
   return (
-    <fetcher.Form method="post" action="/watchlist" className="contents">
-      <input type="hidden" name="titleId" value={title.id} />
-      <input type="hidden" name="intent" value={listed ? "remove" : "add"} />
-      <NoJsRedirect />
-      <button
-        type="submit"
-        aria-pressed={inWatchlist === undefined && answered === undefined && !pending ? undefined : listed}
-        aria-label={listed ? t("Remove :name from your watchlist", { name: title.name }) : t("Add :name to your watchlist", { name: title.name })}
-        className={`${cornerButton} ${listed ? "bg-primary text-on-primary" : ""}`}
-        data-testid="card-watchlist"
-      >
-        <span aria-hidden="true">{listed ? "✓" : "+"}</span>
-      </button>
-    </fetcher.Form>
+    <Link
+      to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}
+      rel="nofollow"
+      aria-label={t("Add :name to your watchlist", { name: title.name })}
+      className={CARD_CORNER_BUTTON}
+      data-testid="card-watchlist"
+    >
+      <span aria-hidden="true">+</span>
+    </Link>
+  );
+}
+
+/** Members' "+" (a form and a fetcher): its own chunk, which guests' pages never load (decision 006's budget). */
+const MemberWatchlistToggle = lazyComponent(() => import("./card-watchlist-toggle").then((m) => m.CardWatchlistToggle));
+
+function CardWatchlistToggle({ title, inWatchlist }: { title: TitleCardData; inWatchlist?: boolean }) {
+  const user = useBootstrap().user;
+  if (!user) return <GuestWatchlistLink title={title} />;
+  return (
+    <Suspense fallback={null}>
+      <MemberWatchlistToggle titleId={title.id} name={title.name} inWatchlist={inWatchlist} />
+    </Suspense>
   );
 }
 
