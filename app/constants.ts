@@ -473,3 +473,8 @@ export const CALENDAR_DAYS_BEHIND = 30;
 export const CALENDAR_MAX_EVENTS = 300;
 /** An episode or release this many days old still gets its alert (a missed cron run catches up). */
 export const TRACKING_ALERT_LOOKBACK_DAYS = 2;
+// --- Ratings on cards (decision 029) -------------------------------------------------
+/** Default of the `ratings.site_min_votes` setting: cards show the site's own average only from this many votes; below it, the external rating with its source. */
+export const SITE_RATING_MIN_VOTES = 10;
+/** A person page's "Known for" shows this many titles, and only for people with more titles than that (decision 029). */
+export const PERSON_KNOWN_FOR_TITLES = 4;

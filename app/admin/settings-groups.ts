@@ -154,6 +154,14 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
     fields: [
       onOff("community.hold_new_accounts", "Hold posts from new accounts", "Reviews and comments of accounts younger than a week wait for approval."),
       { kind: "lines", key: "community.held_words", label: "Words that hold a post", description: "One per line, matched as whole words regardless of case." },
+      {
+        kind: "select",
+        key: "ratings.site_min_votes",
+        label: "Votes before cards show members' average",
+        description: "Below this many votes, title cards show the IMDb or TMDB rating, named, instead of this site's members' average.",
+        numeric: true,
+        options: { static: ["1", "3", "5", "10", "25", "50", "100"].map((value) => ({ value, label: value })) },
+      },
     ],
   },
   {

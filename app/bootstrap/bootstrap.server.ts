@@ -57,6 +57,8 @@ export const PAGE_SETTING_KEYS = [
   "cookie_notice.enable",
   "cookie_notice.position",
   "cookie_notice.button",
+  // Which rating a title card shows (decision 029).
+  "ratings.site_min_votes",
 ] as const satisfies readonly PublicSettingKey[];
 
 /**

@@ -5,7 +5,7 @@
  * /artwork/{kind}/{id}.svg (decision 005), a few hundred bytes each.
  */
 
-export const ARTWORK_KINDS = ["poster", "backdrop", "profile", "still"] as const;
+export const ARTWORK_KINDS = ["poster", "backdrop", "profile", "still", "season"] as const;
 export type ArtworkKind = (typeof ARTWORK_KINDS)[number];
 
 /** Intrinsic sizes, so pages can reserve the space (`width`/`height` attributes). */
@@ -14,11 +14,38 @@ export const ARTWORK_SIZES: Record<ArtworkKind, { width: number; height: number 
   backdrop: { width: 1280, height: 720 }, // 16:9
   profile: { width: 300, height: 450 }, // 2:3
   still: { width: 640, height: 360 }, // 16:9
+  season: { width: 400, height: 600 }, // 2:3, a season's poster (id: the season's)
 };
 
-/** Site-relative URL of a generated image; `id` is a title (poster, backdrop), person (profile) or episode (still) id. */
+/**
+ * Bumped whenever renderArtworkSvg draws differently: every generated URL
+ * carries a hash of this and of the record's drawn fields, so the URLs can be
+ * cached forever (decision 029).
+ */
+export const ARTWORK_VERSION = 2;
+
+/** Site-relative URL of a generated image; `id` is a title (poster, backdrop), person (profile), episode (still) or season id. */
 export function artworkUrl(kind: ArtworkKind, id: number): string {
   return `/artwork/${kind}/${id}.svg`;
+}
+
+/** True for a URL of this site's generated artwork (the invented series store those in their rows). */
+export function isArtworkUrl(url: string | null | undefined): boolean {
+  return !!url && url.startsWith("/artwork/");
+}
+
+/** The hash of what an image draws (FNV-1a, base 36): its immutable URL's version. */
+export function artworkHash(kind: ArtworkKind, subject: ArtworkSubject): string {
+  let h = 2166136261;
+  for (const c of `${ARTWORK_VERSION}|${kind}|${subject.id}|${subject.name}|${subject.caption ?? ""}|${subject.label ?? ""}`) {
+    h = Math.imul(h ^ c.codePointAt(0)!, 16777619) >>> 0;
+  }
+  return h.toString(36);
+}
+
+/** The immutable URL of one generated image: `/artwork/{kind}/{id}-{hash}.svg` (decision 029). */
+export function generatedArtworkUrl(kind: ArtworkKind, subject: ArtworkSubject): string {
+  return `/artwork/${kind}/${subject.id}-${artworkHash(kind, subject)}.svg`;
 }
 
 export interface ArtworkSubject {
@@ -26,6 +53,8 @@ export interface ArtworkSubject {
   name: string;
   /** A second line: a year, "S1 · E4", a department. */
   caption?: string | null;
+  /** A small upper-case kicker: "Film", "Series", "Season 2". */
+  label?: string | null;
 }
 
 const PALETTES = [
@@ -43,11 +72,12 @@ const PALETTES = [
   ["#0c0a09", "#9a3412", "#fdba74", "#fff7ed"],
 ] as const;
 
+/** System font stacks only (an SVG shown by <img> may load nothing): each with the width of an average glyph, in em, to fit lines. */
 const FONTS = [
-  "Georgia, 'Times New Roman', serif",
-  "'Helvetica Neue', Arial, sans-serif",
-  "'Courier New', monospace",
-  "Impact, 'Arial Narrow', sans-serif",
+  { family: "Georgia, 'Liberation Serif', 'DejaVu Serif', serif", em: 0.56, weight: 700 },
+  { family: "'Helvetica Neue', Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif", em: 0.6, weight: 800 },
+  { family: "'Arial Narrow', 'Liberation Sans Narrow', 'DejaVu Sans Condensed', sans-serif-condensed, sans-serif", em: 0.5, weight: 700 },
+  { family: "'Palatino Linotype', Palatino, 'Liberation Serif', 'DejaVu Serif', serif", em: 0.56, weight: 400 },
 ] as const;
 
 /** A small deterministic hash (mulberry32 step) of the id and a salt. */
@@ -106,59 +136,150 @@ function motif(kind: number, w: number, h: number, accent: string): string {
   }
 }
 
-/** The SVG document for one image. */
+/** Coordinates with at most one decimal. */
+function round(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
+/** Font size so that the longest line fills at most `room` pixels, between `min` and `max`. */
+function fit(lines: string[], room: number, em: number, min: number, max: number): number {
+  const longest = Math.max(1, ...lines.map((l) => [...l].length));
+  return Math.round(Math.max(min, Math.min(max, room / (longest * em))));
+}
+
+/**
+ * The SVG document for one image: a palette and motif chosen from the id, the
+ * name set in a system font, and a corner mark saying it is generated
+ * artwork, so it never passes for an official poster (decision 029).
+ */
 export function renderArtworkSvg(kind: ArtworkKind, subject: ArtworkSubject): string {
   const { width: w, height: h } = ARTWORK_SIZES[kind];
   const [dark, mid, accent, ink] = PALETTES[hash(subject.id, 1) % PALETTES.length];
   const font = FONTS[hash(subject.id, 2) % FONTS.length];
   const name = subject.name.trim() || "Untitled";
   const caption = subject.caption ? escapeXml(subject.caption) : "";
-  const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${escapeXml(name)}">`;
-  const background = `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${mid}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs><rect width="${w}" height="${h}" fill="url(#g)"/>`;
-  const demo = `<text x="${w - 10}" y="${h - 10}" text-anchor="end" font-family="Arial, sans-serif" font-size="${Math.round(Math.max(10, w / 45))}" fill="${ink}" opacity=".45">demo artwork</text>`;
-  const text = (x: number, y: number, size: number, content: string, extra = "") =>
-    `<text x="${x}" y="${y}" font-family="${font}" font-size="${size}" fill="${ink}"${extra}>${content}</text>`;
+  const label = subject.label ? escapeXml(subject.label.toUpperCase()) : "";
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${escapeXml(`Generated artwork: ${name}`)}">`;
+  const background = `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${mid}"/><stop offset="1" stop-color="${dark}"/></linearGradient><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset=".45" stop-color="${dark}" stop-opacity="0"/><stop offset="1" stop-color="${dark}" stop-opacity=".85"/></linearGradient></defs><rect width="${w}" height="${h}" fill="url(#g)"/>`;
+  const sans = "Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif";
+  // The corner mark: a small pill in the bottom-right corner (cards put their buttons top-right).
+  const markSize = Math.round(Math.max(13, Math.min(w, h) / 24));
+  const markText = "GENERATED ARTWORK";
+  const markWidth = Math.round(markText.length * markSize * 0.72 + markSize * 1.2);
+  // Wide images carry it top-right instead: pages lay their title over the bottom of a backdrop.
+  const markTop = kind === "backdrop" || kind === "still" ? markSize * 0.7 : h - markSize * 2.4;
+  const mark =
+    `<rect x="${w - markWidth - markSize * 0.6}" y="${markTop}" width="${markWidth}" height="${Math.round(markSize * 1.7)}" rx="${Math.round(markSize * 0.85)}" fill="${dark}" opacity=".7"/>` +
+    `<text x="${w - markSize * 0.6 - markWidth / 2}" y="${markTop + markSize * 1.25}" text-anchor="middle" font-family="${sans}" font-size="${markSize}" font-weight="700" letter-spacing="1" fill="${ink}" opacity=".9">${markText}</text>`;
+  // Attributes by name, so a caller's value replaces the default (XML allows each attribute once).
+  const text = (x: number, y: number, size: number, content: string, attributes: Record<string, string | number> = {}) => {
+    const all: Record<string, string | number> = { x: round(x), y: round(y), "font-family": font.family, "font-size": size, fill: ink, ...attributes };
+    return `<text ${Object.entries(all).map(([k, v]) => `${k}="${v}"`).join(" ")}>${content}</text>`;
+  };
+  const big = escapeXml(initials(name));
 
   if (kind === "profile") {
     const cx = w / 2;
+    const r = w * 0.3;
     return (
       open +
       background +
-      `<circle cx="${cx}" cy="${h * 0.36}" r="${w * 0.22}" fill="${accent}" opacity=".35"/>` +
-      `<path d="M${w * 0.12} ${h}C${w * 0.12} ${h * 0.66} ${w * 0.88} ${h * 0.66} ${w * 0.88} ${h}Z" fill="${accent}" opacity=".25"/>` +
-      text(cx, h * 0.36 + w * 0.08, Math.round(w * 0.2), escapeXml(initials(name)), ` text-anchor="middle" font-weight="700"`) +
-      demo +
+      motif(hash(subject.id, 3), w, h, accent) +
+      `<circle cx="${cx}" cy="${h * 0.4}" r="${r}" fill="${dark}" opacity=".55"/><circle cx="${cx}" cy="${h * 0.4}" r="${r}" fill="none" stroke="${accent}" stroke-width="4" opacity=".8"/>` +
+      text(cx, h * 0.4 + r * 0.36, Math.round(r * 0.95), big, { "text-anchor": "middle", "font-weight": font.weight, fill: accent }) +
+      mark +
       "</svg>"
     );
   }
 
   const pattern = motif(hash(subject.id, 3), w, h, accent);
-  if (kind === "poster") {
-    const lines = wrap(name, 16, 3);
-    const size = 38;
-    const top = h * 0.7 - (lines.length - 1) * size * 1.15;
+  if (kind === "poster" || kind === "season") {
+    const pad = w * 0.08;
+    const lines = wrap(name, 14, 4);
+    const size = fit(lines, w - pad * 2, font.em, 30, 66);
+    const lineHeight = size * 1.08;
+    const captionY = h - markSize * 3.6;
+    const bottom = captionY - (caption ? 44 : 4);
+    const top = bottom - (lines.length - 1) * lineHeight;
     return (
       open +
       background +
       pattern +
-      text(w / 2, h * 0.42, 150, escapeXml(initials(name)), ` text-anchor="middle" font-weight="700" opacity=".9"`) +
-      lines.map((l, i) => text(w / 2, top + i * size * 1.15, size, escapeXml(l), ` text-anchor="middle" font-weight="700"`)).join("") +
-      (caption ? text(w / 2, h * 0.86, 22, caption, ` text-anchor="middle" letter-spacing="4" opacity=".8"`) : "") +
-      demo +
+      text(w - pad * 0.5, h * 0.48, Math.round(w * 0.62), big, { "text-anchor": "end", "font-weight": font.weight, fill: accent, opacity: ".16" }) +
+      `<rect width="${w}" height="${h}" fill="url(#s)"/>` +
+      (label ? text(pad, pad + 18, 18, label, { "font-family": sans, "font-weight": "700", "letter-spacing": "4", fill: accent }) + `<rect x="${pad}" y="${pad + 30}" width="44" height="4" fill="${accent}"/>` : "") +
+      lines.map((l, i) => text(pad, top + i * lineHeight, size, escapeXml(l), { "font-weight": font.weight })).join("") +
+      (caption ? text(pad, captionY, 26, caption, { "font-family": sans, "letter-spacing": "3", fill: accent }) : "") +
+      mark +
       "</svg>"
     );
   }
 
-  // Backdrops and stills: wide scenes with a quiet caption, meant to sit behind text.
-  const lines = wrap(name, kind === "backdrop" ? 28 : 30, 2);
-  const size = kind === "backdrop" ? 56 : 30;
+  // Backdrops and stills sit behind the page's own title text: no name, only the initials or the episode number, large and quiet.
+  const motto = kind === "still" && caption ? caption : big;
   return (
     open +
     background +
     pattern +
-    lines.map((l, i) => text(w * 0.06, h * 0.78 + i * size * 1.1 - (lines.length - 1) * size * 1.1, size, escapeXml(l), ` font-weight="700" opacity=".85"`)).join("") +
-    (caption ? text(w * 0.06, h * 0.9, Math.round(size * 0.5), caption, ` opacity=".75"`) : "") +
-    demo +
+    text(w * 0.94, h * 0.72, Math.round(h * (kind === "still" && caption ? 0.3 : 0.62)), motto, { "text-anchor": "end", "font-weight": font.weight, fill: accent, opacity: ".22" }) +
+    (label ? text(w * 0.05, h * 0.12, Math.round(h / 24), label, { "font-family": sans, "font-weight": "700", "letter-spacing": "4", fill: accent, opacity: ".9" }) : "") +
+    mark +
     "</svg>"
   );
+}
+
+// --- Which image a record shows (decision 029) ---------------------------------
+
+/** The drawn fields of a title's poster or backdrop. */
+export function titleArtworkSubject(title: { id: number; name: string; year: number | null; type: "movie" | "series" }): ArtworkSubject {
+  return { id: title.id, name: title.name, caption: title.year ? String(title.year) : null, label: title.type === "series" ? "Series" : "Film" };
+}
+
+/** The drawn fields of a season's poster: the series' name, "Season N", its year. */
+export function seasonArtworkSubject(season: { id: number; number: number; airDate: string | null }, series: { name: string; year: number | null }): ArtworkSubject {
+  // The season's own year from its air date, else the series'.
+  const aired = season.airDate ? Number(season.airDate.slice(0, 4)) : NaN;
+  const year = Number.isInteger(aired) && aired > 0 ? aired : series.year;
+  return { id: season.id, name: series.name, caption: year ? String(year) : null, label: season.number === 0 ? "Specials" : `Season ${season.number}` };
+}
+
+/** The drawn fields of an episode's still. */
+export function episodeArtworkSubject(episode: { id: number; name: string; seasonNumber: number; episodeNumber: number }): ArtworkSubject {
+  return { id: episode.id, name: episode.name, caption: `S${episode.seasonNumber} · E${episode.episodeNumber}` };
+}
+
+/** The drawn fields of a person's portrait. */
+export function personArtworkSubject(person: { id: number; name: string }): ArtworkSubject {
+  return { id: person.id, name: person.name };
+}
+
+export interface ResolvedImage {
+  src: string;
+  /** Other widths of the same image (TMDB's sizes), for `srcset`. */
+  srcSet?: string;
+  /** True when the site drew it: pages then say so in the alt text. */
+  generated: boolean;
+}
+
+/** TMDB's widths per kind, smallest first (all exist on image.tmdb.org). */
+const TMDB_WIDTHS: Record<ArtworkKind, number[]> = {
+  poster: [185, 342, 500],
+  season: [185, 342, 500],
+  profile: [185],
+  backdrop: [300, 780, 1280],
+  still: [300],
+};
+
+/**
+ * The image a record shows: a real one (imported from TMDB or uploaded) always
+ * wins; without one (or with the seed's old generated address), the site's
+ * generated artwork at its immutable URL.
+ */
+export function resolveImage(kind: ArtworkKind, image: string | null | undefined, subject: ArtworkSubject): ResolvedImage {
+  if (image && !isArtworkUrl(image)) {
+    const tmdb = /^(https:\/\/image\.tmdb\.org\/t\/p\/)w\d+(\/[^/?#]+)$/.exec(image);
+    const widths = TMDB_WIDTHS[kind];
+    return tmdb && widths.length > 1 ? { src: image, srcSet: widths.map((w) => `${tmdb[1]}w${w}${tmdb[2]} ${w}w`).join(", "), generated: false } : { src: image, generated: false };
+  }
+  return { src: generatedArtworkUrl(kind, subject), generated: true };
 }

@@ -233,6 +233,7 @@ export function browseTitlesQuery(db: Database, filters: TitleQuery, pageSize: n
       year: titles.year,
       poster: titles.poster,
       rating: titles.rating,
+      voteCount: titles.voteCount,
       externalRating: titles.externalRating,
       tmdbRating: titles.tmdbRating,
     })

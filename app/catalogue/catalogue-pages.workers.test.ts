@@ -107,9 +107,33 @@ describe("person pages on D1", () => {
         ],
       }),
     ]);
-    expect(page?.knownFor.map((t) => t.id)).toEqual([BASE + 2, BASE + 1, BASE + 4]);
+    // Three titles: "Known for" would only repeat the filmography (decision 029).
+    expect(page?.knownFor).toEqual([]);
+    expect(page?.person.knownFor).toBe("Acting");
     const preview = await loadPersonPage(db, BASE + 1, { perDepartment: 1 });
     expect(preview?.filmography[0]).toMatchObject({ total: 3, credits: [expect.objectContaining({ titleId: BASE + 4 })] });
+  });
+
+  it("known for: four best-known titles of the department with most titles, which is the one shown, whatever was stored", async () => {
+    const movie = { type: "movie" as const };
+    await db.insert(titles).values([
+      { ...movie, id: BASE + 5, name: "Epsilon Film", slug: "epsilon-film", year: 2003, popularity: 10, externalVotes: 50 },
+      { ...movie, id: BASE + 6, name: "Zeta Film", slug: "zeta-film", year: 2004, popularity: 10, externalVotes: 5000 },
+    ]);
+    // Stored as "Camera", credited for writing three titles and directing two (the most popular one among them).
+    await db.insert(people).values({ id: BASE + 3, name: "Kim Writer", slug: "kim-writer", knownFor: "Camera" });
+    await db.insert(credits).values([
+      { titleId: BASE + 1, personId: BASE + 3, kind: "crew", department: "Writing", job: "Writer" },
+      { titleId: BASE + 5, personId: BASE + 3, kind: "crew", department: "Writing", job: "Writer" },
+      { titleId: BASE + 6, personId: BASE + 3, kind: "crew", department: "Writing", job: "Writer" },
+      { titleId: BASE + 2, personId: BASE + 3, kind: "crew", department: "Directing", job: "Director" },
+      { titleId: BASE + 3, personId: BASE + 3, kind: "crew", department: "Directing", job: "Director" },
+    ]);
+    const page = await loadPersonPage(db, BASE + 3, { perDepartment: 50 });
+    expect(page?.person.knownFor).toBe("Writing");
+    expect(page?.filmography.map((d) => d.department)).toEqual(["Writing", "Directing"]);
+    // Writing first (Alpha 50, then Zeta over Epsilon by votes at equal popularity), then the best-known other title.
+    expect(page?.knownFor.map((t) => t.id)).toEqual([BASE + 1, BASE + 6, BASE + 5, BASE + 2]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { PERSON_KNOWN_FOR_TITLES } from "~/constants";
 import { people } from "./schema";
 
 /** With "show all", a department still stops here (a prolific voice actor can have thousands). */
@@ -80,15 +81,20 @@ export async function loadPersonPage(db: Database, id: number, { perDepartment }
       SELECT department, titleId, name, slug, type, year, roles, episodes, generated, total
       FROM ranked WHERE rn <= ${limit}
       ORDER BY department, rn`),
-    db.all<{ id: number; name: string; slug: string; type: "movie" | "series"; year: number | null; poster: string | null; rating: number | null; externalRating: number | null; tmdbRating: number | null }>(sql`
-      SELECT t.id, t.name, t.slug, t.type, t.year, t.poster, t.rating, t.external_rating AS externalRating, t.tmdb_rating AS tmdbRating
-      FROM titles t
-      JOIN (
-        SELECT c.title_id, max(c.department = (SELECT known_for FROM people WHERE id = ${id})) AS preferred
-        FROM credits c WHERE c.person_id = ${id} GROUP BY c.title_id
-      ) k ON k.title_id = t.id
-      ORDER BY k.preferred DESC, t.popularity DESC, t.id
-      LIMIT 8`),
+    // "Known for" (decision 029): their best-known titles (popularity, then everyone's votes), preferring the
+    // department they have most titles in; `titleCount` says whether that is more than the whole filmography.
+    db.all<{ id: number; name: string; slug: string; type: "movie" | "series"; year: number | null; poster: string | null; rating: number | null; voteCount: number; externalRating: number | null; tmdbRating: number | null; titleCount: number }>(sql`
+      WITH mine AS (
+        SELECT c.title_id, c.department FROM credits c WHERE c.person_id = ${id} GROUP BY c.title_id, c.department
+      ), main AS (
+        SELECT department FROM mine GROUP BY department ORDER BY count(*) DESC, department = 'Acting' DESC, department LIMIT 1
+      )
+      SELECT t.id, t.name, t.slug, t.type, t.year, t.poster, t.rating, t.vote_count AS voteCount, t.external_rating AS externalRating,
+             t.tmdb_rating AS tmdbRating, count(*) OVER () AS titleCount
+      FROM (SELECT title_id, max(department = (SELECT department FROM main)) AS preferred FROM mine GROUP BY title_id) k
+      CROSS JOIN titles t ON t.id = k.title_id -- their titles, then each by primary key (CROSS JOIN keeps that order)
+      ORDER BY k.preferred DESC, t.popularity DESC, coalesce(t.external_votes, 0) + t.vote_count DESC, t.id
+      LIMIT ${PERSON_KNOWN_FOR_TITLES}`),
   ]);
   const person = found[0];
   if (!person) return null;
@@ -115,10 +121,17 @@ export async function loadPersonPage(db: Database, id: number, { perDepartment }
       generated: Boolean(row.generated),
     });
   }
-  const order = (name: string) => (name === person.knownFor ? 0 : name === "Acting" ? 1 : 2);
+  // The department they are known for comes from their credits (the one with most titles), not a stored guess:
+  // an invented person was "Known for: Camera" with no camera credit. Without credits, the stored value.
+  const ranked = [...departments.entries()].sort(([a, x], [b, y]) => y.total - x.total || Number(b === "Acting") - Number(a === "Acting") || a.localeCompare(b));
+  const department = ranked[0]?.[0] ?? person.knownFor;
+  const order = (name: string) => (name === department ? 0 : name === "Acting" ? 1 : 2);
   const filmography = [...departments.entries()]
     .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
     .map(([department, value]) => ({ department, ...value }));
-  return { person, filmography, knownFor: knownForRows, creditCount };
+  // "Known for" only when it says more than the filmography: someone with four titles or fewer is their filmography.
+  const titleCount = Number(knownForRows[0]?.titleCount ?? 0);
+  const knownFor = titleCount > knownForRows.length ? knownForRows.map(({ titleCount: _, ...row }) => row) : [];
+  return { person: { ...person, knownFor: department }, filmography, knownFor, creditCount };
 }
 export type PersonPage = NonNullable<Awaited<ReturnType<typeof loadPersonPage>>>;

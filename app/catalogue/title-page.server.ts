@@ -67,6 +67,7 @@ const cardColumns = {
   year: titles.year,
   poster: titles.poster,
   rating: titles.rating,
+  voteCount: titles.voteCount,
   externalRating: titles.externalRating,
 };
 

@@ -13,6 +13,7 @@ const columns = {
   externalRating: titles.externalRating,
   tmdbRating: titles.tmdbRating,
   rating: titles.rating,
+  voteCount: titles.voteCount,
   generatedFields: titles.generatedFields,
 };
 

@@ -67,6 +67,7 @@ export async function loadWatchPage(db: Database, videoId: number) {
           certification: titles.certification,
           runtime: titles.runtime,
           rating: titles.rating,
+          voteCount: titles.voteCount,
           externalRating: titles.externalRating,
           generatedFields: titles.generatedFields,
         },

@@ -15,6 +15,8 @@ export type ChannelItem =
       poster: string | null;
       backdrop: string | null;
       rating: number | null;
+      /** Votes behind `rating` (cards show it only from the minimum, decision 029). */
+      voteCount?: number | null;
       externalRating: number | null;
       tmdbRating: number | null;
       releaseDate: string | null;

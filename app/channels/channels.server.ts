@@ -31,7 +31,7 @@ export function takesGenre(channel: Pick<ChannelRecord, "source" | "rule">, item
 /** Columns of an item with its target joined in (channel_items `ci`). */
 const ITEM_SELECT = sql`ci.channel_id AS channel_id, ci.position AS position,
   t.id AS t_id, t.type AS t_type, t.name AS t_name, t.slug AS t_slug, t.year AS t_year, t.poster AS t_poster, t.backdrop AS t_backdrop,
-  t.rating AS t_rating, t.external_rating AS t_external_rating, t.tmdb_rating AS t_tmdb_rating, t.release_date AS t_release_date,
+  t.rating AS t_rating, t.vote_count AS t_vote_count, t.external_rating AS t_external_rating, t.tmdb_rating AS t_tmdb_rating, t.release_date AS t_release_date,
   p.id AS p_id, p.name AS p_name, p.slug AS p_slug, p.profile AS p_profile, p.known_for AS p_known_for,
   e.id AS e_id, e.name AS e_name, e.season_number AS e_season, e.episode_number AS e_episode, e.still AS e_still, e.air_date AS e_air_date,
   et.id AS et_id, et.name AS et_name, et.slug AS et_slug,
@@ -62,6 +62,7 @@ function toItem(row: ItemRow): ChannelItem | null {
       poster: s("t_poster"),
       backdrop: s("t_backdrop"),
       rating: n("t_rating"),
+      voteCount: n("t_vote_count"),
       externalRating: n("t_external_rating"),
       tmdbRating: n("t_tmdb_rating"),
       releaseDate: s("t_release_date"),

@@ -33,6 +33,7 @@ export interface Suggestion {
   year: number | null;
   poster: string | null;
   rating: number | null;
+  voteCount: number;
   externalRating: number | null;
   score: number;
   reason: ForYouReason;
@@ -76,6 +77,7 @@ function suggestionsFor(db: Database, userId: number, seed: number) {
       year: sql<number | null>`${q("year")}`.as("year"),
       poster: sql<string | null>`${q("poster")}`.as("poster"),
       rating: sql<number | null>`${q("rating")}`.as("rating"),
+      voteCount: sql<number>`${q("vote_count")}`.as("vote_count"),
       external_rating: sql<number | null>`${q("external_rating")}`.as("external_rating"),
       score: sql<number>`${q("score")}`.as("score"),
     })
@@ -89,7 +91,7 @@ function suggestionsFor(db: Database, userId: number, seed: number) {
            UNION SELECT title_id FROM credits WHERE person_id IN (SELECT person_id FROM seed_people)
            UNION SELECT id FROM (SELECT t.id FROM titles t WHERE EXISTS (SELECT 1 FROM title_genres g WHERE g.title_id = t.id AND g.genre_id IN (SELECT genre_id FROM seed_genres))
                                  ORDER BY t.popularity DESC LIMIT 60))
-    SELECT t.id, t.type, t.name, t.slug, t.year, t.poster, t.rating, t.external_rating,
+    SELECT t.id, t.type, t.name, t.slug, t.year, t.poster, t.rating, t.vote_count, t.external_rating,
       (SELECT count(*) FROM title_genres g WHERE g.title_id = t.id AND g.genre_id IN (SELECT genre_id FROM seed_genres))
       + 2 * (SELECT count(*) FROM title_keywords k WHERE k.title_id = t.id AND k.keyword_id IN (SELECT keyword_id FROM seed_keywords))
       + 3 * (SELECT count(DISTINCT c.person_id) FROM credits c WHERE c.title_id = t.id AND c.person_id IN (SELECT person_id FROM seed_people)) AS score

@@ -45,6 +45,7 @@ const cardColumns = {
   year: titles.year,
   poster: titles.poster,
   rating: titles.rating,
+  voteCount: titles.voteCount,
   externalRating: titles.externalRating,
   tmdbRating: titles.tmdbRating,
   releaseDate: titles.releaseDate,

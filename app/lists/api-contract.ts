@@ -40,6 +40,7 @@ const itemSchema = z
       year: z.number().int().nullable(),
       poster: z.string().nullable(),
       rating: z.number().nullable(),
+      voteCount: z.number().int().describe("Members' votes behind `rating`."),
       externalRating: z.number().nullable(),
     }),
   })

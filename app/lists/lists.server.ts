@@ -45,7 +45,7 @@ export interface ListItemView {
   id: number;
   position: number;
   note: string;
-  title: { id: number; type: "movie" | "series"; name: string; slug: string; year: number | null; poster: string | null; rating: number | null; externalRating: number | null };
+  title: { id: number; type: "movie" | "series"; name: string; slug: string; year: number | null; poster: string | null; rating: number | null; voteCount: number; externalRating: number | null };
 }
 
 export interface ListDetails extends ListSummary {
@@ -183,6 +183,7 @@ export async function listDetails(db: Database, viewerId: number | null, listId:
         year: titles.year,
         poster: titles.poster,
         rating: titles.rating,
+        voteCount: titles.voteCount,
         externalRating: titles.externalRating,
       })
       .from(listItems)
@@ -209,7 +210,7 @@ export async function listDetails(db: Database, viewerId: number | null, listId:
       id: row.id,
       position: row.position,
       note: row.note,
-      title: { id: row.titleId, type: row.type, name: row.name, slug: row.slug, year: row.year, poster: row.poster, rating: row.rating, externalRating: row.externalRating },
+      title: { id: row.titleId, type: row.type, name: row.name, slug: row.slug, year: row.year, poster: row.poster, rating: row.rating, voteCount: row.voteCount, externalRating: row.externalRating },
     })),
     liked: likedRows.length > 0,
     can_edit: canEditList(facts),

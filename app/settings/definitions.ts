@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { menuSchema, type Menu } from "~/menus/menu";
+import { SITE_RATING_MIN_VOTES } from "~/constants";
 
 /**
  * Every site setting: its schema, its default, and whether the browser may see
@@ -235,6 +236,8 @@ export const settingDefinitions = {
   "tmdb.copy_images": setting(z.boolean(), false, "server"),
   /** Set by the first TMDB import: the footer then carries TMDB's attribution (their terms ask for it while their data is shown). */
   "tmdb.attribution": setting(z.boolean(), false),
+  /** Cards show the site's own average from this many votes; below, the external rating (decision 029). */
+  "ratings.site_min_votes": setting(z.number().int().min(1).max(100_000), SITE_RATING_MIN_VOTES),
 };
 
 export type SettingKey = keyof typeof settingDefinitions;

@@ -107,3 +107,10 @@ export function ageInYears(birth: string | null | undefined, until?: string | nu
   if (beforeBirthday) age--;
   return age >= 0 && age < 150 ? age : null;
 }
+
+/** A title's years for its heading: "2008"; a series "2003–2007", "2003–" while airing, "2003" when it ran one year (decision 029). */
+export function titleYears(title: { type: "movie" | "series"; year: number | null; endYear?: number | null }): string | null {
+  if (!title.year) return null;
+  if (title.type !== "series" || title.endYear === title.year) return String(title.year);
+  return `${title.year}–${title.endYear ?? ""}`;
+}

@@ -1,10 +1,24 @@
+import { createContext, useContext } from "react";
 import { useTrans } from "~/i18n/translation-context";
 import { GENERATED_NOTE } from "~/catalogue/generated";
 
+/** True inside a page about a wholly invented record, which says so once at its top (decision 029). */
+const SaidOnce = createContext(false);
+
+/**
+ * Wraps a page whose record is wholly invented (an invented series, its
+ * seasons and episodes, an invented person): the page shows the label once,
+ * at its top (`<GeneratedNote page />`), not beside every field.
+ */
+export function GeneratedScope({ whole, children }: { whole: boolean; children: React.ReactNode }) {
+  return <SaidOnce.Provider value={whole}>{children}</SaidOnce.Provider>;
+}
+
 /** The visible label beside content the seed invented (decision 005). */
-export function GeneratedNote({ show, className = "" }: { show: boolean; className?: string }) {
+export function GeneratedNote({ show, className = "", page = false }: { show: boolean; className?: string; page?: boolean }) {
   const t = useTrans();
-  if (!show) return null;
+  const saidOnce = useContext(SaidOnce);
+  if (!show || (saidOnce && !page)) return null;
   return (
     <span
       data-testid="generated-note"

@@ -9,7 +9,8 @@ import { flushServerCaches, queryE2e } from "./fixtures/e2e-db";
  */
 
 const count = async (sql: string, args: (string | number)[] = []) => Number((await queryE2e<{ n: number }>(sql, args))[0].n);
-const cards = (page: import("@playwright/test").Page) => page.getByTestId("browse-results").getByTestId("title-card");
+/** The whole card (poster link, rating line, menu): decision 029's one title card. */
+const cards = (page: import("@playwright/test").Page) => page.getByTestId("browse-results").getByTestId("title-card-box");
 
 test("sorting series by IMDb rating keeps every series, in both directions", async ({ page }) => {
   const series = await count("SELECT count(*) AS n FROM titles WHERE type = 'series'");
@@ -82,7 +83,7 @@ test.describe("on a phone without JavaScript", () => {
     await page.getByTestId("sort-select").selectOption("name-desc");
     await page.getByRole("button", { name: "Sort", exact: true }).click();
     await expect(page).toHaveURL(/type=series&.*sort=name-desc/);
-    const names = await cards(page).locator("p.line-clamp-2").allTextContents();
+    const names = await cards(page).getByTestId("title-card-name").allTextContents();
     expect(names).toHaveLength(series);
     expect([...names].sort((a, b) => b.localeCompare(a))).toEqual(names);
   });
@@ -101,7 +102,9 @@ test("a real film's page shows what the data knows and no invented cast, plot or
   await expect(page.getByTestId("title-cast")).toHaveCount(0);
   await expect(page.locator("#plot-heading")).toHaveCount(0);
   await expect(page.getByText("No plot summary yet.")).toHaveCount(0);
-  await expect(page.getByRole("img", { name: /Poster of The Dark Knight/ })).toHaveAttribute("src", "/images/poster-placeholder.svg");
+  // No invented poster stored: the page shows the site's generated artwork, saying so (decision 029).
+  await expect(page.getByTestId("title-poster")).toHaveAttribute("src", /^\/artwork\/poster\/\d+-[0-9a-z]+\.svg$/);
+  await expect(page.getByTestId("title-poster")).toHaveAttribute("alt", "Generated artwork for The Dark Knight, not an official image");
 });
 
 /**

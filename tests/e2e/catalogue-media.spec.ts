@@ -64,11 +64,12 @@ test.describe("catalogue media", () => {
     expect(poster.headers()["cache-control"]).toMatch(/^public/);
     const svg = await poster.text();
     expect(svg).toContain('width="400" height="600"');
-    expect(svg).toContain("demo artwork");
+    expect(svg).toContain("GENERATED ARTWORK");
     expect((await request.get("/artwork/poster/1.svg", { headers: { "If-None-Match": poster.headers()["etag"] } })).status()).toBe(304);
     expect((await request.get("/artwork/backdrop/1.svg")).status()).toBe(200);
     expect((await request.get("/artwork/profile/1.svg")).status()).toBe(200);
     expect((await request.get("/artwork/still/1.svg")).status()).toBe(200);
+    expect((await request.get("/artwork/season/1.svg")).status()).toBe(200);
     for (const path of ["/artwork/poster/abc.svg", "/artwork/poster/0.svg", "/artwork/poster/99999999.svg", "/artwork/banner/1.svg", "/artwork/poster/1.png"]) {
       expect((await request.get(path)).status(), path).toBe(404);
     }

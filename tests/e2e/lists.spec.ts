@@ -83,7 +83,8 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(guestPage.getByTestId("list-item").first().getByTestId("list-item-note")).toHaveText("Start here");
     await expect(guestPage.getByTestId("share-link")).toHaveValue(new RegExp(`/lists/${list.id}/${list.slug}$`));
     await expect(guestPage.getByTestId("edit-list")).toHaveCount(0);
-    // Cards carry "Add to list" too; a guest is asked to sign in first.
+    // Cards carry "Add to list" in their menu (decision 029); a guest is asked to sign in first.
+    await guestPage.getByTestId("list-item").first().getByTestId("card-menu").locator("summary").click();
     await guestPage.getByTestId("list-item").first().getByRole("link", { name: "Add to list" }).click();
     await expect(guestPage).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(`/lists/add/${titles[2].id}`)}`));
     await guest.close();

@@ -110,11 +110,13 @@ for (const javaScriptEnabled of [true, false]) {
       await p.goto("/for-you");
       const because = p.getByTestId("for-you-items").getByTestId("library-card").filter({ hasText: `Because you rated ${second.name} 9/10` });
       await expect(because.first()).toBeVisible();
-      const suggested = (await because.first().getByTestId("title-card").locator("p").first().textContent())!.trim();
+      const suggested = (await because.first().getByTestId("title-card-name").textContent())!.trim();
       const card = p.getByTestId("for-you-items").getByTestId("library-card").filter({ has: p.getByText(suggested, { exact: true }) });
       await ready(p, javaScriptEnabled);
-      await expect(card.getByTestId("watchlist-button")).toHaveAccessibleName("Add to watchlist");
-      await card.getByTestId("watchlist-button").click();
+      // The card's own "+" is the watchlist (decision 029): one control, no second button.
+      await expect(card.getByTestId("watchlist-button")).toHaveCount(0);
+      await expect(card.getByTestId("card-watchlist")).toHaveAccessibleName(`Add ${suggested} to your watchlist`);
+      await card.getByTestId("card-watchlist").click();
       // Once listed it seeds suggestions itself and leaves "for you" (it is on the watchlist already).
       await expect(p.getByText(/Added .* to your watchlist/)).toBeVisible();
       await p.goto("/watchlist?sort=name");
@@ -124,7 +126,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Removing from a card on the watchlist page.
       await ready(p, javaScriptEnabled);
-      await items.filter({ hasText: first.name }).getByTestId("watchlist-button").click();
+      await items.filter({ hasText: first.name }).getByTestId("card-watchlist").click();
       if (javaScriptEnabled) await expect(items.filter({ hasText: first.name })).toHaveCount(0);
       await p.goto("/watchlist");
       await expect(items).toHaveCount(1);
@@ -138,8 +140,8 @@ for (const javaScriptEnabled of [true, false]) {
       await p.goto(`/search?query=${encodeURIComponent(first.name)}`);
       const result = p.getByTestId("search-titles").locator("li", { has: p.getByText(first.name, { exact: true }) }).first();
       await ready(p, javaScriptEnabled);
-      await result.getByTestId("watchlist-button").click();
-      await expect(result.getByTestId("watchlist-button")).toHaveAccessibleName("Remove from watchlist");
+      await result.getByTestId("card-watchlist").click();
+      await expect(result.getByTestId("card-watchlist")).toHaveAccessibleName(`Remove ${first.name} from your watchlist`);
       await p.goto("/watchlist");
       await expect(p.getByTestId("watchlist-items")).toContainText(first.name);
       await p.context().close();

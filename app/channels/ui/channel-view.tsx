@@ -1,9 +1,10 @@
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
-import { ARTWORK_SIZES } from "~/catalogue/artwork";
+import { ARTWORK_SIZES, episodeArtworkSubject, personArtworkSubject, titleArtworkSubject } from "~/catalogue/artwork";
 import { Pagination } from "~/site/browse/pagination";
-import { TitleRatingBadge } from "~/site/cards";
+import { ArtworkImage } from "~/site/artwork-image";
+import { BACKDROP_PLACEHOLDER, TitleCard } from "~/site/cards";
 import { useHydrated } from "~/ui/use-hydrated";
 import { channelItemLabel, channelItemPath, isWideLayout, type ChannelItem } from "../channel-item";
 import type { ChannelPage } from "../channel-page.server";
@@ -68,6 +69,7 @@ function GenreLinks({ slug, genres }: { slug: string; genres: { name: string; sl
 
 function ChannelRowView({ row, genreLinks, genre }: { row: ChannelRow; genreLinks: { name: string; slug: string }[]; genre: string | null }) {
   const t = useTrans();
+  const scroller = useRef<HTMLUListElement>(null);
   const { channel, items } = row;
   const headingId = `channel-row-${channel.id}`;
   const takesGenre = channel.genreFromUrl || items.some((item) => item.kind === "channel" && item.genreFromUrl);
@@ -80,20 +82,22 @@ function ChannelRowView({ row, genreLinks, genre }: { row: ChannelRow; genreLink
         <h2 id={headingId} className="text-xl font-semibold text-foreground">
           {channel.name}
         </h2>
-        {more && !showGenres ? (
-          <Link to={more} className="text-sm font-medium text-primary hover:underline" aria-label={t("View all: :name", { name: channel.name })}>
-            {t("View all")}
-          </Link>
-        ) : null}
+        <div className="flex items-center gap-3">
+          {more && !showGenres ? (
+            <Link to={more} className="text-sm font-medium text-primary hover:underline" aria-label={t("View all: :name", { name: channel.name })}>
+              {t("View all")}
+            </Link>
+          ) : null}
+          {!showGenres && channel.layout !== "grid" && channel.layout !== "channels" ? <ScrollArrows scroller={scroller} /> : null}
+        </div>
       </div>
-      {showGenres ? <GenreLinks slug={channel.slug} genres={genreLinks} /> : <ItemList items={items} layout={channel.layout} offset={0} row />}
+      {showGenres ? <GenreLinks slug={channel.slug} genres={genreLinks} /> : <ItemList items={items} layout={channel.layout} offset={0} row scroller={scroller} />}
     </section>
   );
 }
 
 /** Items in a layout: a scroll-snap row (row = true and not a grid) or a wrapping grid. */
-function ItemList({ items, layout, offset, row = false }: { items: ChannelItem[]; layout: ChannelLayout; offset: number; row?: boolean }) {
-  const scroller = useRef<HTMLUListElement>(null);
+function ItemList({ items, layout, offset, row = false, scroller }: { items: ChannelItem[]; layout: ChannelLayout; offset: number; row?: boolean; scroller?: React.RefObject<HTMLUListElement | null> }) {
   const wide = isWideLayout(layout, items);
   if (layout === "channels") {
     return (
@@ -120,85 +124,129 @@ function ItemList({ items, layout, offset, row = false }: { items: ChannelItem[]
       </ol>
     );
   }
-  const width = layout === "hero" ? "w-[85%] sm:w-[70%]" : wide ? "w-72" : "w-36 sm:w-44";
+  const width = layout === "hero" ? "w-[85%] sm:w-[70%]" : wide ? "w-72" : "w-40 sm:w-44";
+  // Rows scroll inside the page's padding (they never touch the screen's edge) and keep a card's shadow and focus ring visible.
   return (
-    <div className="relative">
-      <ul ref={scroller} className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-3" data-testid="channel-scroller" tabIndex={0}>
-        {items.map((item, i) => (
-          <li key={`${item.kind}-${item.id}`} className={`shrink-0 snap-start ${width}`}>
-            <ItemCard item={item} wide={wide} hero={layout === "hero"} rank={layout === "top-list" ? i + 1 : null} eager={layout === "hero" && i === 0} />
-          </li>
-        ))}
-      </ul>
-      <ScrollArrows scroller={scroller} />
-    </div>
+    <ul
+      ref={scroller}
+      className="-mx-1 flex snap-x snap-mandatory scroll-px-1 gap-4 overflow-x-auto scroll-smooth px-1 pt-1 pb-3"
+      data-testid="channel-scroller"
+      tabIndex={0}
+    >
+      {items.map((item, i) => (
+        <li key={`${item.kind}-${item.id}`} className={`shrink-0 snap-start ${width}`}>
+          <ItemCard item={item} wide={wide} hero={layout === "hero"} rank={layout === "top-list" ? i + 1 : null} eager={layout === "hero" ? i === 0 : i < 2} priority={layout === "hero" && i === 0} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
-/** Previous / next buttons over a row, rendered only once JavaScript runs (the row scrolls without them). */
+/**
+ * Previous / next buttons beside a row's heading, rendered only once
+ * JavaScript runs (the row scrolls without them). They never cover a card,
+ * and each is hidden when the row cannot scroll that way.
+ */
 function ScrollArrows({ scroller }: { scroller: React.RefObject<HTMLUListElement | null> }) {
   const t = useTrans();
   const hydrated = useHydrated();
+  const [edges, setEdges] = useState({ start: true, end: false });
+  useEffect(() => {
+    const list = scroller.current;
+    if (!hydrated || !list) return;
+    const measure = () => setEdges({ start: list.scrollLeft <= 4, end: list.scrollLeft + list.clientWidth >= list.scrollWidth - 4 });
+    measure();
+    list.addEventListener("scroll", measure, { passive: true });
+    window.addEventListener("resize", measure);
+    return () => {
+      list.removeEventListener("scroll", measure);
+      window.removeEventListener("resize", measure);
+    };
+  }, [hydrated, scroller]);
   if (!hydrated) return null;
   const move = (direction: number) => {
     const list = scroller.current;
     if (list) list.scrollBy({ left: direction * list.clientWidth * 0.9 });
   };
-  const classes = "absolute top-1/3 hidden size-10 items-center justify-center rounded-full bg-background/90 text-xl text-foreground shadow md:flex";
+  const classes = "hidden size-7 items-center justify-center rounded-full border border-divider bg-background text-lg leading-none text-foreground hover:border-primary md:flex";
   return (
     <>
-      <button type="button" className={`${classes} -left-3`} onClick={() => move(-1)} aria-label={t("Scroll left")} data-testid="channel-arrow-prev">‹</button>
-      <button type="button" className={`${classes} -right-3`} onClick={() => move(1)} aria-label={t("Scroll right")} data-testid="channel-arrow-next">›</button>
+      <button type="button" className={`${classes} ${edges.start ? "md:invisible" : ""}`} onClick={() => move(-1)} aria-label={t("Scroll left")} data-testid="channel-arrow-prev" aria-hidden={edges.start || undefined} tabIndex={edges.start ? -1 : undefined}>
+        ‹
+      </button>
+      <button type="button" className={`${classes} ${edges.end ? "md:invisible" : ""}`} onClick={() => move(1)} aria-label={t("Scroll right")} data-testid="channel-arrow-next" aria-hidden={edges.end || undefined} tabIndex={edges.end ? -1 : undefined}>
+        ›
+      </button>
     </>
   );
 }
 
-function ItemCard({ item, wide, hero = false, rank, eager }: { item: ChannelItem; wide: boolean; hero?: boolean; rank: number | null; eager: boolean }) {
+function ItemCard({ item, wide, hero = false, rank, eager, priority = false }: { item: ChannelItem; wide: boolean; hero?: boolean; rank: number | null; eager: boolean; priority?: boolean }) {
   const t = useTrans();
+  // A title in a poster row or grid is the site's one title card (decision 029).
+  if (item.kind === "title" && !wide) {
+    return (
+      <div className="relative h-full">
+        {rank !== null ? <RankBadge rank={rank} /> : null}
+        <TitleCard title={item} eager={eager} priority={priority} linkTestId="channel-item" />
+      </div>
+    );
+  }
   const path = channelItemPath(item) ?? "#";
-  const image =
-    item.kind === "title" ? (wide ? item.backdrop : item.poster) : item.kind === "person" ? item.profile : item.kind === "episode" ? item.still : item.kind === "video" ? item.thumbnail : null;
-  const size = wide ? ARTWORK_SIZES.backdrop : ARTWORK_SIZES.poster;
   const subtitle =
     item.kind === "title"
       ? [item.year, item.type === "series" ? t("Series") : t("Movie")].filter(Boolean).join(" · ")
       : item.kind === "person"
         ? item.knownFor
+          ? t(item.knownFor)
+          : null
         : item.kind === "episode"
           ? [item.title.name, item.airDate].filter(Boolean).join(" · ")
           : item.kind === "video"
             ? item.title.name
             : null;
+  const imageClass = `${wide ? "aspect-video" : "aspect-[2/3]"} w-full rounded-theme object-cover shadow-sm transition group-hover:opacity-90`;
+  const image =
+    item.kind === "title" ? (
+      <ArtworkImage kind="backdrop" image={item.backdrop} subject={titleArtworkSubject(item)} eager={eager} priority={priority} className={imageClass} />
+    ) : item.kind === "person" ? (
+      <ArtworkImage kind="profile" image={item.profile} subject={personArtworkSubject(item)} eager={eager} className={imageClass} />
+    ) : item.kind === "episode" ? (
+      <ArtworkImage kind="still" image={item.still} subject={episodeArtworkSubject(item)} eager={eager} className={imageClass} />
+    ) : item.kind === "video" ? (
+      <img
+        src={item.thumbnail ?? BACKDROP_PLACEHOLDER}
+        alt=""
+        width={ARTWORK_SIZES.still.width}
+        height={ARTWORK_SIZES.still.height}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className={`bg-paper ${imageClass}`}
+      />
+    ) : null;
   return (
     <Link to={path} className="group relative block" data-testid="channel-item" data-kind={item.kind}>
-      {rank !== null ? <span className="absolute left-1 top-1 z-10 rounded bg-black/70 px-2 text-lg font-bold text-white">{rank}</span> : null}
+      {rank !== null ? <RankBadge rank={rank} /> : null}
       {item.kind === "channel" ? (
         <span className="flex aspect-video items-center justify-center rounded-theme bg-paper p-4 text-center font-semibold text-foreground">{item.name}</span>
       ) : (
-        <img
-          src={image ?? ""}
-          alt=""
-          width={size.width}
-          height={size.height}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className={`${wide ? "aspect-video" : "aspect-[2/3]"} w-full rounded-theme bg-paper object-cover shadow-sm transition group-hover:opacity-90`}
-        />
+        image
       )}
       {hero ? (
-        <span className="absolute inset-x-0 bottom-0 rounded-b-theme bg-gradient-to-t from-black/80 to-transparent p-4 text-white">
+        <span className="absolute inset-x-0 bottom-0 rounded-b-theme bg-gradient-to-t from-black/85 via-black/50 to-transparent p-4 pt-12 text-white">
           <span className="block text-2xl font-bold">{channelItemLabel(item)}</span>
           {subtitle ? <span className="block text-sm opacity-90">{subtitle}</span> : null}
         </span>
       ) : item.kind === "channel" ? null : (
-        <span className="mt-2 flex items-start justify-between gap-2">
-          <span className="min-w-0">
-            <span className="block truncate font-medium text-foreground group-hover:text-primary">{item.kind === "episode" ? item.name : item.name}</span>
-            {subtitle ? <span className="block truncate text-sm text-muted">{subtitle}</span> : null}
-          </span>
-          {item.kind === "title" ? <TitleRatingBadge rating={item.rating} externalRating={item.externalRating} tmdbRating={item.tmdbRating} className="bg-transparent px-0" /> : null}
+        <span className="mt-2 block min-w-0">
+          <span className="line-clamp-2 break-words font-medium leading-snug text-foreground group-hover:text-primary">{item.name}</span>
+          {subtitle ? <span className="block truncate text-sm text-muted">{subtitle}</span> : null}
         </span>
       )}
     </Link>
   );
+}
+
+function RankBadge({ rank }: { rank: number }) {
+  return <span className="absolute top-1.5 left-1.5 z-10 rounded bg-black/75 px-2 text-lg font-bold text-white">{rank}</span>;
 }

@@ -24,8 +24,7 @@ export function ComingSoonRow({ titles }: { titles: MemberHomeRows["comingSoon"]
       <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
         {titles.map((title) => (
           <li key={title.id}>
-            <TitleCard title={title} />
-            <p className="mt-1 text-xs text-muted">{formatDate(title.releaseDate, language)}</p>
+            <TitleCard title={title} note={formatDate(title.releaseDate, language)} />
           </li>
         ))}
       </ul>
@@ -50,10 +49,7 @@ export function ForYouRow({ titles }: { titles: MemberHomeRows["forYou"] }) {
       <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
         {titles.map((title) => (
           <li key={title.id}>
-            <TitleCard title={title} />
-            <p className="mt-1 text-xs text-muted">
-              <ForYouReasonText reason={title.reason} />
-            </p>
+            <TitleCard title={title} note={<ForYouReasonText reason={title.reason} />} />
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import { Suspense } from "react";
 import { useTrans } from "~/i18n/translation-context";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
 import { filtersToSearch, sortValue, TITLE_SORTS } from "~/catalogue/browse";
+import { sortRatingSource } from "~/catalogue/card-rating";
 import { parseTitleFilters, type TitleFilters } from "~/catalogue/browse-filters.server";
 import { browseTitlesWithCount, listGenres, listRegionProviders } from "~/catalogue/browse.server";
 import { watchRegionFor } from "~/tmdb/title-extras.server";
@@ -136,7 +137,7 @@ export default function BrowseTitles({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-4 lg:grid-cols-6" data-testid="browse-results">
           {items.map((title, index) => (
             <li key={title.id}>
-              <TitleCard title={title} eager={index < 6} />
+              <TitleCard title={title} eager={index < 6} priority={index === 0} ratingSource={sortRatingSource(sortValue(filters.order, filters.dir))} />
             </li>
           ))}
         </ul>

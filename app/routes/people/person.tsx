@@ -6,7 +6,7 @@ import { adSlots } from "~/ads/ads.server";
 import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
-import { ARTWORK_SIZES } from "~/catalogue/artwork";
+import { personArtworkSubject } from "~/catalogue/artwork";
 import { generatedNote, isGenerated, isWhollyGenerated } from "~/catalogue/generated";
 import { loadPersonPage } from "~/catalogue/person-page.server";
 import { personPath, titlePath } from "~/catalogue/slug";
@@ -15,9 +15,10 @@ import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { personJsonLd } from "~/seo/structured-data";
-import { PROFILE_PLACEHOLDER, TitleCard } from "~/site/cards";
+import { TitleCard } from "~/site/cards";
+import { ArtworkImage } from "~/site/artwork-image";
 import { ageInYears, formatDate } from "~/site/format";
-import { GeneratedNote } from "~/site/generated-note";
+import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
 import { externalLinksHtml } from "~/tmdb/title-html.server";
 import { loadPersonLinks } from "~/tmdb/title-extras.server";
 
@@ -62,20 +63,21 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
   const { person, filmography, knownFor } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
-  const size = ARTWORK_SIZES.profile;
   const age = ageInYears(person.birthDate, person.deathDate);
   const genderLabels: Record<string, string> = { female: t("Female"), male: t("Male"), nonbinary: t("Non-binary") };
   return (
+    <GeneratedScope whole={isWhollyGenerated(person)}>
     <article className="mx-auto max-w-7xl px-4 py-10 sm:px-6" data-testid="person-page">
       <div className="grid gap-10 md:grid-cols-[16rem_1fr]">
         <aside className="space-y-6">
-          <img
-            src={person.profile ?? PROFILE_PLACEHOLDER}
+          <ArtworkImage
+            kind="profile"
+            image={person.profile}
+            subject={personArtworkSubject(person)}
             alt={t("Photo of :name", { name: person.name })}
-            width={size.width}
-            height={size.height}
-            fetchPriority="high"
-            className="aspect-[2/3] w-48 rounded-theme bg-paper object-cover shadow md:w-full"
+            priority
+            className="aspect-[2/3] w-48 rounded-theme object-cover shadow md:w-full"
+            testId="person-photo"
           />
           <section aria-labelledby="facts-heading">
             <h2 id="facts-heading" className="text-lg font-semibold text-foreground">{t("Personal info")}</h2>
@@ -110,7 +112,7 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
             </h1>
             {isWhollyGenerated(person) ? (
               <p className="mt-2 text-sm text-muted">
-                <GeneratedNote show /> {t("This person is invented for the demo catalogue.")}
+                <GeneratedNote show page /> {t("This person is invented for the demo catalogue.")}
               </p>
             ) : null}
           </header>
@@ -187,6 +189,7 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </article>
+    </GeneratedScope>
   );
 }
 

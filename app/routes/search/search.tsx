@@ -16,7 +16,6 @@ import { buildSeo } from "~/seo/seo.server";
 import { PersonCard, TitleCard } from "~/site/cards";
 import { libraryAbilities } from "~/library/abilities";
 import { watchlistedAmong } from "~/library/watchlist.server";
-import { lazyComponent } from "~/ui/lazy-component";
 import { tmdbSearchMatches } from "~/tmdb/search-fallback.server";
 import { tmdbServices } from "~/tmdb/tmdb.server";
 
@@ -66,9 +65,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
   };
 }
-
-/** Members only (guests' search pages never load it). */
-const WatchlistButton = lazyComponent(() => import("~/library/ui/watchlist-button").then((m) => m.WatchlistButton));
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, type, page, results, ads, watchlisted, tmdbMatches } = loaderData;
@@ -170,16 +166,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
             {results.titles.map((title, index) => (
               <li key={title.id}>
-                <TitleCard title={{ ...title, rating: null, externalRating: null }} eager={index < 6} />
+                <TitleCard title={{ ...title, rating: null, externalRating: null }} eager={index < 6} inWatchlist={watchlisted ? watchlisted.includes(title.id) : undefined} />
                 {title.alsoKnownAs ? (
                   <p className="mt-1 line-clamp-2 break-words text-xs text-muted" data-testid="search-also-known-as">
                     {t("Also known as “:name”", { name: title.alsoKnownAs })}
                   </p>
-                ) : null}
-                {watchlisted ? (
-                  <div className="mt-2">
-                    <WatchlistButton titleId={title.id} inWatchlist={watchlisted.includes(title.id)} compact />
-                  </div>
                 ) : null}
               </li>
             ))}

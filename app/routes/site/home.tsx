@@ -4,7 +4,8 @@ import { guestPageCache } from "~/http/guest-page-cache.server";
 import { adSlots } from "~/ads/ads.server";
 import { hasPermission } from "~/auth/viewer";
 import { listTrendingTitles } from "~/catalogue/trending-titles.server";
-import { BACKDROP_PLACEHOLDER } from "~/site/cards";
+import { resolveImage, titleArtworkSubject } from "~/catalogue/artwork";
+import { cardRating, type CardRatings } from "~/catalogue/card-rating";
 import type { MenuPosition } from "~/menus/menu";
 import { log } from "~/observability/log.server";
 import { findPageBySlug } from "~/pages/pages.server";
@@ -149,10 +150,10 @@ export async function loader(args: Route.LoaderArgs) {
       name: row.name,
       type: row.type,
       year: row.year,
-      backdrop: row.backdrop ?? BACKDROP_PLACEHOLDER,
-      // Named on the server: the landing page ships no code or line for it.
-      rating: row.rating ?? row.externalRating ?? row.tmdbRating,
-      ratingSource: row.rating !== null ? app.t(":site users", { site: app.settings["branding.site_name"] }) : row.externalRating !== null ? "IMDb" : "TMDB",
+      // The real backdrop, else the site's generated one (decision 029).
+      backdrop: resolveImage("backdrop", row.backdrop, titleArtworkSubject(row)).src,
+      // Chosen and named on the server (the card's rule, decision 029): the landing page ships no code or line for it.
+      ...landingRating(row, settings["ratings.site_min_votes"], app.t(":site users", { site: app.settings["branding.site_name"] })),
     })) ?? null;
   return {
     kind: "landing" as const,
@@ -167,6 +168,11 @@ export async function loader(args: Route.LoaderArgs) {
       image: content.headerImage || null,
     }),
   };
+}
+
+function landingRating(row: CardRatings, minVotes: number, siteSource: string) {
+  const chosen = cardRating(row, minVotes);
+  return { rating: chosen?.value ?? null, ratingSource: chosen?.source === "site" ? siteSource : chosen?.source === "tmdb" ? "TMDB" : "IMDb" };
 }
 
 /** The homepage's forms post here when it is the sign-in or registration screen. */

@@ -3,14 +3,15 @@ import type { Route } from "./+types/credits";
 import { guestPageCache } from "~/http/guest-page-cache.server";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
-import { ARTWORK_SIZES } from "~/catalogue/artwork";
-import { PROFILE_PLACEHOLDER } from "~/site/cards";
+import { personArtworkSubject } from "~/catalogue/artwork";
+import { isWhollyGenerated } from "~/catalogue/generated";
+import { ArtworkImage } from "~/site/artwork-image";
 import { personPath, titlePath } from "~/catalogue/slug";
 import { loadFullCredits } from "~/catalogue/title-page.server";
 import { getApp } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
-import { GeneratedNote } from "~/site/generated-note";
+import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
 import { TitleSubpageHeader } from "~/site/title-header";
 
 /** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
@@ -43,8 +44,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export default function FullCredits({ loaderData }: Route.ComponentProps) {
   const { title, cast, crew } = loaderData;
   const t = useTrans();
-  const size = ARTWORK_SIZES.profile;
   return (
+    <GeneratedScope whole={isWhollyGenerated(title)}>
     <div data-testid="credits-page">
       <TitleSubpageHeader title={title} heading={t("Full cast & crew")} />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-10 sm:px-6 lg:grid-cols-2">
@@ -57,7 +58,7 @@ export default function FullCredits({ loaderData }: Route.ComponentProps) {
           <ol className="mt-4 divide-y divide-divider" data-testid="full-cast">
             {cast.map((credit) => (
               <li key={credit.id} className="flex items-center gap-4 py-3">
-                <img src={credit.profile ?? PROFILE_PLACEHOLDER} alt="" width={size.width} height={size.height} loading="lazy" className="h-16 w-11 shrink-0 rounded bg-paper object-cover" />
+                <ArtworkImage kind="profile" image={credit.profile} subject={personArtworkSubject({ id: credit.personId, name: credit.name })} className="h-16 w-11 shrink-0 rounded object-cover" />
                 <div className="min-w-0">
                   <Link to={personPath({ id: credit.personId, slug: credit.slug })} className="font-medium text-foreground hover:text-primary">
                     {credit.name}
@@ -92,5 +93,6 @@ export default function FullCredits({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </div>
+    </GeneratedScope>
   );
 }

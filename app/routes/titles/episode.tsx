@@ -4,8 +4,8 @@ import { guestPageCache } from "~/http/guest-page-cache.server";
 import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
-import { ARTWORK_SIZES } from "~/catalogue/artwork";
-import { isGenerated } from "~/catalogue/generated";
+import { episodeArtworkSubject, resolveImage } from "~/catalogue/artwork";
+import { isGenerated, isWhollyGenerated } from "~/catalogue/generated";
 import { personPath, titlePath } from "~/catalogue/slug";
 import { loadEpisode } from "~/catalogue/title-page.server";
 import { episodePageReviews } from "~/community/reviews.server";
@@ -19,7 +19,8 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { PersonCard, useSiteRatingSource, VideoCard } from "~/site/cards";
 import { formatDate, formatRuntime } from "~/site/format";
-import { GeneratedNote } from "~/site/generated-note";
+import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
+import { ArtworkImage } from "~/site/artwork-image";
 import { RatingBadge } from "~/site/rating-badge";
 import { TitleSubpageHeader } from "~/site/title-header";
 
@@ -69,9 +70,9 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   const siteSource = useSiteRatingSource();
   const language = useBootstrap().i18n.language;
   const base = titlePath(title);
-  const still = ARTWORK_SIZES.still;
   const episodeUrl = (s: number, e: number) => `${base}/season/${s}/episode/${e}`;
   return (
+    <GeneratedScope whole={isWhollyGenerated(title)}>
     <div data-testid="episode-page">
       <TitleSubpageHeader title={title} heading={episode.name}>
         <p className="text-sm text-muted">
@@ -84,12 +85,13 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
       </TitleSubpageHeader>
       <div className="mx-auto max-w-7xl space-y-10 px-4 py-8 sm:px-6">
         <div className="flex flex-col gap-6 md:flex-row">
-          <img
-            src={episode.still ?? ""}
+          <ArtworkImage
+            kind="still"
+            image={episode.still}
+            subject={episodeArtworkSubject(episode)}
             alt={t("Still from :name", { name: episode.name })}
-            width={still.width}
-            height={still.height}
-            className="aspect-video w-full rounded-theme bg-paper object-cover md:w-[28rem]"
+            priority
+            className="aspect-video w-full rounded-theme object-cover md:w-[28rem]"
           />
           <div className="min-w-0 space-y-3">
             <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
@@ -126,7 +128,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-3">
               {videos.map((video) => (
                 <li key={video.id}>
-                  <VideoCard video={video} />
+                  <VideoCard video={video} fallback={resolveImage("still", episode.still, episodeArtworkSubject(episode)).src} />
                 </li>
               ))}
             </ul>
@@ -164,5 +166,6 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
     </div>
+    </GeneratedScope>
   );
 }

@@ -4,8 +4,8 @@ import { guestPageCache } from "~/http/guest-page-cache.server";
 import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
-import { ARTWORK_SIZES } from "~/catalogue/artwork";
-import { isGenerated } from "~/catalogue/generated";
+import { episodeArtworkSubject } from "~/catalogue/artwork";
+import { isGenerated, isWhollyGenerated } from "~/catalogue/generated";
 import { titlePath } from "~/catalogue/slug";
 import { loadSeason } from "~/catalogue/title-page.server";
 import { libraryAbilities } from "~/library/abilities";
@@ -15,7 +15,8 @@ import { lazyComponent } from "~/ui/lazy-component";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { formatDate, formatRuntime } from "~/site/format";
-import { GeneratedNote } from "~/site/generated-note";
+import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
+import { ArtworkImage } from "~/site/artwork-image";
 import { useSiteRatingSource } from "~/site/cards";
 import { RatingBadge } from "~/site/rating-badge";
 import { TitleSubpageHeader } from "~/site/title-header";
@@ -59,8 +60,8 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
   const siteSource = useSiteRatingSource();
   const language = useBootstrap().i18n.language;
   const base = titlePath(title);
-  const still = ARTWORK_SIZES.still;
   return (
+    <GeneratedScope whole={isWhollyGenerated(title)}>
     <div data-testid="season-page">
       <TitleSubpageHeader title={title} heading={`${title.name}: ${season.name}`}>
         <p className="text-sm text-muted">
@@ -96,14 +97,12 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
                 to={`${base}/season/${season.number}/episode/${episode.episodeNumber}`}
                 className="group flex flex-col gap-4 rounded-theme border border-divider p-3 hover:bg-paper sm:flex-row"
               >
-                <img
-                  src={episode.still ?? ""}
-                  alt=""
-                  width={still.width}
-                  height={still.height}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-video w-full shrink-0 rounded bg-paper object-cover sm:w-64"
+                <ArtworkImage
+                  kind="still"
+                  image={episode.still}
+                  subject={episodeArtworkSubject(episode)}
+                  eager={episode.episodeNumber <= 2}
+                  className="aspect-video w-full shrink-0 rounded object-cover sm:w-64"
                 />
                 <div className="min-w-0">
                   <div className="flex items-start justify-between gap-3">
@@ -130,5 +129,6 @@ export default function SeasonPage({ loaderData }: Route.ComponentProps) {
         {episodes.length === 0 ? <p className="mt-8 text-muted">{t("No episodes listed yet.")}</p> : null}
       </div>
     </div>
+    </GeneratedScope>
   );
 }

@@ -8,8 +8,8 @@ import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { lazyComponent } from "~/ui/lazy-component";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
-import { ARTWORK_SIZES } from "~/catalogue/artwork";
-import { generatedNote, isGenerated } from "~/catalogue/generated";
+import { isArtworkUrl, resolveImage, seasonArtworkSubject, titleArtworkSubject } from "~/catalogue/artwork";
+import { generatedNote, isGenerated, isWhollyGenerated } from "~/catalogue/generated";
 import { titlePath } from "~/catalogue/slug";
 import { titlePageView } from "~/catalogue/title-page.server";
 import { loadTitlePageData } from "~/site/title-page-data.server";
@@ -18,9 +18,11 @@ import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { titleJsonLd } from "~/seo/structured-data";
-import { PersonCard, POSTER_PLACEHOLDER, TitleCard, useSiteRatingSource, VideoCard } from "~/site/cards";
+import { ArtworkImage } from "~/site/artwork-image";
+import { PersonCard, TitleCard, useSiteRatingSource, VideoCard } from "~/site/cards";
 import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName } from "~/site/format";
-import { GeneratedNote } from "~/site/generated-note";
+import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
+import { titleYears } from "~/site/format";
 import { reviewsJsonLd } from "~/community/reviews.server";
 import { titleReviewsSectionHtml } from "~/community/title-section.server";
 import { hasPermission } from "~/auth/viewer";
@@ -91,35 +93,28 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
   const t = useTrans();
   const language = useBootstrap().i18n.language;
   const siteRatingSource = useSiteRatingSource();
-  const posterSize = ARTWORK_SIZES.poster;
-  const backdropSize = ARTWORK_SIZES.backdrop;
+  const art = titleArtworkSubject(title);
   const path = titlePath(title);
   const runtime = formatRuntime(title.runtime);
-  const years = title.type === "series" && title.year ? `${title.year}–${title.endYear ?? ""}` : title.year;
+  const years = titleYears(title);
 
   return (
+    <GeneratedScope whole={isWhollyGenerated(title)}>
     <article data-testid="title-page">
       <header className="relative isolate overflow-hidden bg-slate-950 text-white">
-        {title.backdrop ? (
-          <img
-            src={title.backdrop}
-            alt=""
-            width={backdropSize.width}
-            height={backdropSize.height}
-            fetchPriority="high"
-            // Not on phones: behind the stacked poster and text, its large type ran under the ratings.
-            className="absolute inset-0 -z-20 hidden size-full object-cover opacity-40 md:block"
-          />
-        ) : null}
+        {/* Not on phones: behind the stacked poster and text it only competes with them. Decoration: the poster says what it is. */}
+        <ArtworkImage kind="backdrop" image={title.backdrop} subject={art} eager alt="" className="absolute inset-0 -z-20 hidden size-full object-cover opacity-40 md:block" testId="title-backdrop" />
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950 via-slate-950/70 to-slate-950/20" />
         <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 md:flex-row md:items-end md:py-16">
-          <img
-            src={title.poster ?? POSTER_PLACEHOLDER}
+          <ArtworkImage
+            kind="poster"
+            image={title.poster}
+            subject={art}
             alt={t("Poster of :name", { name: title.name })}
-            width={posterSize.width}
-            height={posterSize.height}
-            fetchPriority="high"
-            className="aspect-[2/3] w-40 shrink-0 rounded-theme bg-slate-800 object-cover shadow-2xl md:w-64"
+            priority
+            sizes="(min-width: 768px) 16rem, 10rem"
+            className="aspect-[2/3] w-40 shrink-0 rounded-theme object-cover shadow-2xl md:w-64"
+            testId="title-poster"
           />
           <div className="min-w-0">
             <p className="text-sm font-semibold uppercase tracking-wider text-white/70">
@@ -131,7 +126,11 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             {title.originalName && title.originalName !== title.name ? (
               <p className="mt-1 text-white/70">{t("Original title: :name", { name: title.originalName })}</p>
             ) : null}
-            <GeneratedNote show={isGenerated(title, "name")} className="mt-2 text-white" />
+            {isWhollyGenerated(title) ? (
+              <p className="mt-2 text-sm text-white/80">
+                <GeneratedNote show page className="text-white" /> {title.type === "series" ? t("This series is invented for the demo catalogue.") : t("This title is invented for the demo catalogue.")}
+              </p>
+            ) : null}
             <ul className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-white/80">
               {title.certification ? <li className="rounded border border-white/40 px-1.5">{title.certification}</li> : null}
               {runtime ? <li>{runtime}</li> : null}
@@ -276,13 +275,12 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
                 {page.seasons.map((season) => (
                   <li key={season.id}>
                     <Link to={`${path}/season/${season.number}`} className="group block">
-                      <img
-                        src={season.poster ?? title.poster ?? POSTER_PLACEHOLDER}
-                        alt=""
-                        width={posterSize.width}
-                        height={posterSize.height}
-                        loading="lazy"
-                        className="aspect-[2/3] w-full rounded-theme bg-paper object-cover"
+                      <ArtworkImage
+                        kind="season"
+                        // The season's own poster, else the series' real one, else generated art for this season.
+                        image={season.poster ?? (isArtworkUrl(title.poster) ? null : title.poster)}
+                        subject={seasonArtworkSubject(season, title)}
+                        className="aspect-[2/3] w-full rounded-theme object-cover"
                       />
                       <p className="mt-2 font-medium text-foreground group-hover:text-primary">{season.name}</p>
                       <p className="text-sm text-muted">
@@ -305,7 +303,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
               <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-3" data-testid="title-videos">
                 {page.videos.map((video) => (
                   <li key={video.id}>
-                    <VideoCard video={video} />
+                    <VideoCard video={video} fallback={resolveImage("backdrop", title.backdrop, art).src} />
                   </li>
                 ))}
               </ul>
@@ -323,7 +321,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
                     <a href={image.url} className="block">
                       <img
                         src={image.url}
-                        alt={t(":name, :type", { name: title.name, type: t(image.type) })}
+                        alt={isArtworkUrl(image.url) ? t("Generated artwork for :name, not an official image", { name: title.name }) : t(":name, :type", { name: title.name, type: t(image.type) })}
                         width={image.width}
                         height={image.height}
                         loading="lazy"
@@ -346,10 +344,10 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
               <h2 id="related-heading" className="text-xl font-semibold text-foreground">
                 {t("More like this")}
               </h2>
-              {/* Phones: one swipeable row; wider screens: full rows. */}
-              <ul className="-mx-4 mt-4 flex snap-x gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-4 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-6" data-testid="related-titles">
+              {/* Phones: one swipeable row inside the page's padding; wider screens: full rows. */}
+              <ul className="mt-4 flex snap-x gap-4 overflow-x-auto pb-2 sm:grid sm:grid-cols-4 sm:overflow-visible sm:pb-0 lg:grid-cols-6" data-testid="related-titles">
                 {page.related.map((related) => (
-                  <li key={related.id} className="w-[38%] shrink-0 snap-start sm:w-auto">
+                  <li key={related.id} className="w-[44%] shrink-0 snap-start sm:w-auto">
                     <TitleCard title={related} />
                   </li>
                 ))}
@@ -396,6 +394,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
     </article>
+    </GeneratedScope>
   );
 }
 

@@ -6,7 +6,7 @@ import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
-import { ARTWORK_SIZES } from "~/catalogue/artwork";
+import { ARTWORK_SIZES, resolveImage, titleArtworkSubject } from "~/catalogue/artwork";
 import { isGenerated } from "~/catalogue/generated";
 import { mediaUrl } from "~/catalogue/media";
 import { titlePath } from "~/catalogue/slug";
@@ -16,7 +16,8 @@ import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { videoJsonLd } from "~/seo/structured-data";
-import { categoryLabel, POSTER_PLACEHOLDER, TitleRatingBadge, VideoCard } from "~/site/cards";
+import { categoryLabel, TitleRatingBadge, VideoCard } from "~/site/cards";
+import { ArtworkImage } from "~/site/artwork-image";
 import { formatRuntime } from "~/site/format";
 import { GeneratedNote } from "~/site/generated-note";
 
@@ -73,7 +74,6 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
   const { video, title, episode, others, player, ads } = loaderData;
   const t = useTrans();
   const still = ARTWORK_SIZES.still;
-  const poster = ARTWORK_SIZES.poster;
   return (
     <div data-testid="watch-page">
       <div className="bg-black">
@@ -83,7 +83,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
               controls
               playsInline
               preload="metadata"
-              poster={video.thumbnail ?? undefined}
+              poster={video.thumbnail ?? resolveImage("backdrop", title.backdrop, titleArtworkSubject(title)).src}
               width={still.width}
               height={still.height}
               aria-label={t("Video: :name", { name: video.name })}
@@ -137,7 +137,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-6 flex gap-4 rounded-theme border border-divider p-4">
             <Link to={titlePath(title)} className="shrink-0">
-              <img src={title.poster ?? POSTER_PLACEHOLDER} alt="" width={poster.width} height={poster.height} className="h-36 w-24 rounded bg-paper object-cover" />
+              <ArtworkImage kind="poster" image={title.poster} subject={titleArtworkSubject(title)} className="h-36 w-24 rounded object-cover" />
             </Link>
             <div className="min-w-0">
               <Link to={titlePath(title)} className="text-lg font-semibold text-foreground hover:text-primary" data-testid="watch-title-link">
@@ -145,7 +145,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
               </Link>
               <p className="mt-1 flex items-center gap-2 text-sm text-muted">
                 {[title.type === "series" ? t("TV series") : t("Movie"), title.certification, formatRuntime(title.runtime)].filter(Boolean).join(" · ")}
-                <TitleRatingBadge rating={title.rating} externalRating={title.externalRating} />
+                <TitleRatingBadge rating={title.rating} voteCount={title.voteCount} externalRating={title.externalRating} />
               </p>
               {title.plot ? <p className="mt-2 line-clamp-4 text-foreground">{title.plot}</p> : null}
               <GeneratedNote show={isGenerated(title, "plot")} className="mt-2" />
@@ -160,7 +160,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 space-y-4" data-testid="other-videos">
             {others.map((other) => (
               <li key={other.id}>
-                <VideoCard video={other} />
+                <VideoCard video={other} fallback={resolveImage("backdrop", title.backdrop, titleArtworkSubject(title)).src} />
               </li>
             ))}
           </ul>

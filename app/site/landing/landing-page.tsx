@@ -14,7 +14,7 @@ export interface LandingTrendingTitle {
   name: string;
   type: "movie" | "series";
   year: number | null;
-  /** The title's backdrop, or the neutral placeholder (home.tsx). */
+  /** The title's backdrop, real or generated (home.tsx, decision 029). */
   backdrop: string;
   /** This site's users' average, else IMDb's, and which of them it is ("Reelbase users", "IMDb"). */
   rating: number | null;
