@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useDates } from "~/i18n/use-dates";
 import { useTrans } from "~/i18n/translation-context";
-import { POSTER_PLACEHOLDER } from "~/site/cards";
+import { resolveImage, titleArtworkSubject } from "~/catalogue/artwork";
 import type { FeedItem } from "../feed";
 
 const MARK = { name: "\u0001", title: "\u0002", list: "\u0003" } as const;
@@ -85,7 +85,7 @@ export function FeedItemView({ item, compact = false }: { item: FeedItem; compac
           {shown.map((title, i) => (
             <li key={`${title.id}-${i}`} className="w-20">
               <Link to={title.path} className="group block" aria-label={title.name}>
-                <img src={title.poster ?? POSTER_PLACEHOLDER} alt="" width={80} height={120} loading="lazy" decoding="async" className="aspect-[2/3] w-20 rounded-theme bg-paper object-cover" />
+                <img src={resolveImage("poster", title.poster, titleArtworkSubject(title)).src} alt="" width={80} height={120} loading="lazy" decoding="async" className="aspect-[2/3] w-20 rounded-theme bg-paper object-cover" />
                 <span className="mt-1 block truncate text-xs text-foreground group-hover:text-primary">{title.name}</span>
               </Link>
               {title.rating !== null ? <span className="block text-xs text-muted">{t(":rating/10", { rating: title.rating })}</span> : null}
