@@ -420,3 +420,6 @@ export const IMPORT_PARAMS_PER_STATEMENT = 95;
 export const IMPORT_STATEMENTS_PER_BATCH = 50;
 /** Unmatched rows listed in an import's report (the rest are counted). */
 export const IMPORT_REPORT_UNMATCHED = 200;
+/** A guest's Rate or Watchlist press, kept while they sign in or register (decision 030). */
+export const PENDING_ACTION_COOKIE = "pending-action";
+export const PENDING_ACTION_MAX_AGE_S = 30 * 60;

@@ -1,3 +1,4 @@
+import { publicName } from "~/profiles/public-profile";
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { auditStatement } from "~/admin/audit.server";
 import { users } from "~/auth/users.schema";
@@ -226,8 +227,6 @@ export interface CommentView {
   moreRepliesAfter: number | null;
 }
 
-const authorName = sql<string>`coalesce(nullif(${users.displayName}, ''), nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), substr(${users.email}, 1, instr(${users.email}, '@') - 1))`;
-
 const fields = {
   id: comments.id,
   parentId: comments.parentId,
@@ -241,7 +240,10 @@ const fields = {
   editedAt: comments.editedAt,
   deletedAt: comments.deletedAt,
   userId: comments.userId,
-  authorName,
+  // The public name (decision 030): never anything made from the e-mail address.
+  authorDisplayName: users.displayName,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
   authorAvatar: users.avatar,
 };
 
@@ -308,7 +310,9 @@ export async function listThread(
     replyCount: row.replyCount,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt ? row.editedAt.toISOString() : null,
-    author: row.deletedAt ? null : { id: row.userId, name: row.authorName, avatar: row.authorAvatar },
+    author: row.deletedAt
+      ? null
+      : { id: row.userId, name: publicName({ id: row.userId, displayName: row.authorDisplayName, firstName: row.authorFirstName, lastName: row.authorLastName }) ?? "", avatar: row.authorAvatar },
     editable,
     editBody: editable ? row.body : null,
     replies: [],

@@ -132,7 +132,7 @@ export async function runImport(db: Database, viewer: Viewer, data: ImportData):
     const values = sql.join(rows.map((r) => sql`(${r.titleId}, ${r.watchedOn})`), sql`, `);
     statements.push(
       db.insert(watchHistory).select(sql`
-        SELECT NULL, ${userId}, v.column1, NULL, v.column2, unixepoch() FROM (VALUES ${values}) v
+        SELECT NULL, ${userId}, v.column1, NULL, v.column2, unixepoch(), 0 FROM (VALUES ${values}) v
         WHERE NOT EXISTS (SELECT 1 FROM watch_history h WHERE h.user_id = ${userId} AND h.title_id = v.column1 AND h.episode_id IS NULL AND h.watched_on = v.column2)`),
     );
   }

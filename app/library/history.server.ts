@@ -30,9 +30,9 @@ export async function markWatched(db: Database, userId: number, input: TargetInp
     insert = db.insert(watchHistory).values({ userId, titleId: target.titleId, episodeId: target.episodeId, watchedOn });
   } else {
     const seasonFilter = scope === "season" ? sql`AND e.season_number = ${input.season}` : sql`AND e.season_number > 0`;
-    // Columns in the table's order (id, user_id, title_id, episode_id, watched_on, created_at).
+    // Columns in the table's order (id, user_id, title_id, episode_id, watched_on, created_at, rewatch).
     insert = db.insert(watchHistory).select(sql`
-      SELECT NULL, ${userId}, e.title_id, e.id, ${watchedOn}, unixepoch() FROM episodes e
+      SELECT NULL, ${userId}, e.title_id, e.id, ${watchedOn}, unixepoch(), 0 FROM episodes e
       WHERE e.title_id = ${target.titleId} ${seasonFilter} AND (e.air_date IS NULL OR e.air_date <= ${watchedOn})
         AND NOT EXISTS (SELECT 1 FROM watch_history h WHERE h.user_id = ${userId} AND h.title_id = e.title_id AND h.episode_id = e.id)
       ORDER BY e.season_number, e.episode_number LIMIT ${MARK_SERIES_MAX_EPISODES}`);

@@ -86,6 +86,8 @@ export const watchHistory = sqliteTable(
     /** The day it was watched, "YYYY-MM-DD". */
     watchedOn: text("watched_on").notNull(),
     createdAt: createdAt(),
+    /** Logged as a rewatch (the Log form's choice; decision 030). */
+    rewatch: integer("rewatch", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     // /history (newest first) and the profile's recent viewings.
@@ -123,5 +125,7 @@ export const libraryProfiles = sqliteTable("library_profiles", {
   watchlistCount: integer("watchlist_count").notNull().default(0),
   /** Viewings (rewatches included). */
   watchedCount: integer("watched_count").notNull().default(0),
+  /** Logging a title leaves it on the watchlist (off: logging takes it off; decision 030). */
+  keepLoggedOnWatchlist: integer("keep_logged_on_watchlist", { mode: "boolean" }).notNull().default(false),
   updatedAt: updatedAt(),
 });

@@ -10,6 +10,7 @@ export const SETTINGS_SECTIONS = [
   { id: "location-and-language", label: "Location and language" },
   { id: "developers", label: "Developers" },
   { id: "profile-privacy", label: "Profile privacy" },
+  { id: "log-preference", label: "Logging films" },
   { id: "download-data", label: "Download my data" },
   { id: "delete-account", label: "Danger zone" },
 ] as const;

@@ -42,7 +42,22 @@ export interface ReviewFormValues {
   spoiler: boolean;
 }
 
-export function ReviewForm({ existing, failure, humanCheckSiteKey }: { existing: ReviewFormValues | null; failure: FormFailure | null; humanCheckSiteKey: string | null }) {
+/**
+ * A review's score is the author's rating (one value: posting sets the
+ * rating, rating changes the score), so a new review starts from the
+ * author's rating and says so.
+ */
+export function ReviewForm({
+  existing,
+  myRating = null,
+  failure,
+  humanCheckSiteKey,
+}: {
+  existing: ReviewFormValues | null;
+  myRating?: number | null;
+  failure: FormFailure | null;
+  humanCheckSiteKey: string | null;
+}) {
   const t = useTrans();
   const prefix = existing ? `review-${existing.id}` : "review-new";
   return (
@@ -52,9 +67,17 @@ export function ReviewForm({ existing, failure, humanCheckSiteKey }: { existing:
       <FormError failure={failure} />
       <div>
         <label htmlFor={`${prefix}-score`} className={labelClass}>
-          {t("Your score")}
+          {t("Your rating")}
         </label>
-        <select id={`${prefix}-score`} name="score" defaultValue={existing?.score ?? ""} className={fieldClass} required aria-describedby={`${prefix}-score-error`}>
+        <select
+          id={`${prefix}-score`}
+          name="score"
+          defaultValue={existing?.score ?? myRating ?? ""}
+          className={fieldClass}
+          required
+          aria-describedby={`${prefix}-score-error ${prefix}-score-help`}
+          data-testid="review-score"
+        >
           <option value="">{t("Choose…")}</option>
           {[10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => (
             <option key={n} value={n}>
@@ -62,6 +85,9 @@ export function ReviewForm({ existing, failure, humanCheckSiteKey }: { existing:
             </option>
           ))}
         </select>
+        <p id={`${prefix}-score-help`} className="mt-1 text-xs text-muted">
+          {t("Your review's score is your rating of this title: changing one changes the other.")}
+        </p>
         <FieldError failure={failure} name="score" id={`${prefix}-score-error`} />
       </div>
       <div>

@@ -53,7 +53,7 @@ function CommentItem({ target, comment, viewer, failure }: { target: { kind: str
         <>
           <p className="text-xs text-muted">
             <span className="font-medium text-foreground" data-testid="comment-author">
-              {comment.author?.name}
+              {comment.author ? comment.author.name || t("A member") : null}
             </span>{" "}
             · <time dateTime={comment.createdAt}>{comment.createdAt.slice(0, 16).replace("T", " ")}</time>
             {comment.editedAt ? ` · ${t("edited")}` : ""}

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { loadLibraryProfile } from "~/library/profile.server";
 import { ProfilePrivacySection } from "~/library/ui/profile-privacy-section";
+import { LogPreferenceSection } from "~/library/ui/log-preference-section";
 import { profilePath } from "~/profiles/public-profile";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
@@ -58,6 +59,8 @@ export async function loader(args: Route.LoaderArgs) {
     sessions,
     account,
     // Profile privacy (issue 18, app/library).
+    // Logging keeps titles on the watchlist, or not (decision 030, app/library).
+    keepLoggedOnWatchlist: library.keepLoggedOnWatchlist,
     profilePrivacy: { isPrivate: library.private, profilePath: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName }) },
   };
 }
@@ -161,6 +164,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           <LocationSection location={account.location} actionData={actionData} />
           {account.tokens ? <DevelopersSection tokens={account.tokens} scopes={account.tokenScopes} actionData={actionData} /> : null}
           <ProfilePrivacySection {...loaderData.profilePrivacy} />
+          <LogPreferenceSection keep={loaderData.keepLoggedOnWatchlist} />
           <DownloadDataSection passwordConfirmed={account.passwordConfirmed} />
           <DangerZoneSection passwordConfirmed={account.passwordConfirmed} hasSubscription={subscribed} actionData={actionData} />
         </div>

@@ -7,6 +7,7 @@ import { adSlots } from "~/ads/ads.server";
 import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { lazyComponent } from "~/ui/lazy-component";
+import { GuestTitleActions } from "~/library/ui/guest-title-actions";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { generatedNote, isGenerated } from "~/catalogue/generated";
@@ -186,16 +187,16 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
                 </div>
               ) : null}
             </dl>
+            {/* Members: their own state (never in a shared copy). Guests: the same static controls for all (decision 030). */}
+            {mine ? <TitleLibraryPanel title={title} mine={mine} path={path} /> : <GuestTitleActions path={path} isMovie={title.type === "movie"} />}
             <Link
               to={`/lists/add/${title.id}`}
               rel="nofollow"
-              className="mt-6 inline-flex items-center gap-2 rounded-theme border border-white/50 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10"
+              className="mt-4 inline-flex items-center gap-2 rounded-theme border border-white/60 px-3 py-1.5 text-sm font-semibold text-white hover:bg-white/10"
               data-testid="title-add-to-list"
             >
               <span aria-hidden="true">+</span> {t("Add to list")}
             </Link>
-            {/* Members only; a guest's copy (shared, cached) carries nothing personal and no forms (decision 023). */}
-            {mine ? <TitleLibraryPanel title={title} mine={mine} path={path} /> : null}
           </div>
         </div>
       </header>
