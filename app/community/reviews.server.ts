@@ -284,7 +284,9 @@ const reviewFields = {
   commentCount: reviews.commentCount,
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
-  authorId: users.id,
+  // Not users.id: a D1 batch answers rows as objects, so two columns named "id" (the review's and the
+  // user's) became one and every later column moved by one: the title page's "By null" (decision 030).
+  authorId: reviews.userId,
   // The public name (decision 030): never anything made from the e-mail address.
   authorDisplayName: users.displayName,
   authorFirstName: users.firstName,

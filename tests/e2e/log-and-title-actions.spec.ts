@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { queryE2e } from "./fixtures/e2e-db";
+import { flushServerCaches, queryE2e } from "./fixtures/e2e-db";
 import { createSignedInUser, type SignedInUser } from "./fixtures/signed-in-user";
 import { PASSWORD } from "./fixtures/test-data";
-import { createUserWithPassword, signedInContext, waitForApp } from "./social/helpers";
+import { api, createUserWithPassword, signedInContext, waitForApp } from "./social/helpers";
 
 /**
  * Decision 030, end to end with JavaScript on and off: a member logs a film
@@ -283,3 +283,132 @@ for (const theme of ["light", "dark"] as const) {
     await member.close();
   });
 }
+
+test.describe("smaller defects of the title page and around it", () => {
+  test("a review preview names its author by their public name, for guests too, never from the e-mail address", async ({ browser, request }) => {
+    const title = await movie(30);
+    const author = await createSignedInUser("reviewer");
+    await queryE2e("UPDATE users SET display_name = 'Marguerite Fable', first_name = NULL, last_name = NULL WHERE id = ?", [author.userId]);
+    const nameless = await createSignedInUser("nameless");
+    await queryE2e("UPDATE users SET display_name = NULL, first_name = NULL, last_name = NULL WHERE id = ?", [nameless.userId]);
+    for (const [user, score] of [[author, 9], [nameless, 6]] as const) {
+      const posted = await api(request, user, "POST", `/titles/${title.id}/reviews`, { score, headline: `Seen by ${user.userId}`, body: "A fictional viewer's fictional impressions, long enough." });
+      expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    }
+    await flushServerCaches(request);
+    const guest = await browser.newContext({ javaScriptEnabled: false });
+    const p = await guest.newPage();
+    await p.goto(path(title));
+    const section = p.getByTestId("title-reviews");
+    await expect(section).toContainText("By Marguerite Fable");
+    await expect(section).toContainText("By A member");
+    await expect(section).not.toContainText("By null");
+    await expect(section).not.toContainText(nameless.email.split("@")[0]!);
+    await guest.close();
+  });
+
+  test("the review form's score starts from the member's rating: one value", async ({ browser, request }) => {
+    const title = await movie(31);
+    const user = await createSignedInUser("scorer");
+    await request.post("/library/rating", { form: { intent: "rate", titleId: String(title.id), rating: "7" }, headers: { Cookie: user.cookieHeader } });
+    const p = await memberPage(browser, user, false);
+    await p.goto(`${path(title)}/reviews`);
+    await expect(p.getByTestId("review-score")).toHaveValue("7");
+    await p.context().close();
+  });
+
+  test("a watched title on the watchlist is marked Watched, with the remove button beside it", async ({ browser, request }) => {
+    const title = await movie(32);
+    const user = await createSignedInUser("marker");
+    await request.post("/watchlist", { form: { intent: "add", titleId: String(title.id) }, headers: { Cookie: user.cookieHeader } });
+    const p = await memberPage(browser, user, true);
+    await p.goto("/watchlist");
+    const card = p.getByTestId("library-card").filter({ hasText: title.name });
+    await expect(card.getByTestId("watchlist-watched")).toHaveCount(0);
+    // Watched another way than Log (the history form keeps the watchlist as it is).
+    await request.post("/history", { form: { intent: "watch", titleId: String(title.id) }, headers: { Cookie: user.cookieHeader } });
+    await p.reload();
+    await expect(card.getByTestId("watchlist-watched")).toContainText("Watched");
+    await waitForApp(p);
+    await card.getByTestId("watchlist-button").click();
+    await expect(card.getByTestId("watchlist-button")).toHaveAccessibleName("Add to watchlist");
+    await p.context().close();
+  });
+
+  test("a member with only the personal workspace has no workspace switcher; Workspaces is in the account menu", async ({ browser }) => {
+    const user = await createSignedInUser("solo");
+    const p = await memberPage(browser, user, false);
+    await p.goto("/");
+    await expect(p.locator("[data-testid=workspace-switcher]")).toHaveCount(0);
+    await expect(p.locator('a[href="/workspaces"]').first()).toHaveText("Workspaces");
+    await p.context().close();
+  });
+
+  test("active sessions name no place for a local address", async ({ browser }) => {
+    const user = await createSignedInUser("sessions");
+    const p = await memberPage(browser, user, false);
+    await p.goto("/account-settings");
+    const places = p.getByTestId("session-place");
+    await expect(places.first()).toBeVisible();
+    for (const place of await places.allTextContents()) expect(place).not.toContain("Austin");
+    await p.context().close();
+  });
+
+  test("pricing says Most popular only of a plan with the most subscribers", async ({ page }) => {
+    const counts = await queryE2e<{ product_id: number; n: number }>(
+      "SELECT product_id, count(*) AS n FROM subscriptions WHERE status IN ('active', 'trialing') AND product_id IS NOT NULL GROUP BY product_id ORDER BY n DESC",
+    );
+    await page.goto("/pricing");
+    const popular = page.getByTestId("plan-card").filter({ has: page.getByTestId("plan-badge").filter({ hasText: "Most popular" }) });
+    const top = counts[0];
+    if (!top || (counts[1] && counts[1].n === top.n)) await expect(popular).toHaveCount(0);
+    else await expect(popular).toHaveCount(1);
+  });
+
+  test("with JavaScript a posted reply empties and folds its form; comments show avatars and button-like actions", async ({ browser, request }) => {
+    const title = await movie(33);
+    const author = await createSignedInUser("commenter");
+    const replier = await createSignedInUser("replier");
+    const posted = await api(request, author, "POST", "/comments", { target_kind: "title", target_id: title.id, body: "A first fictional remark." });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    const p = await memberPage(browser, replier, true);
+    await p.goto(`${path(title)}/comments`);
+    await waitForApp(p);
+    const comment = p.getByTestId("comment").filter({ hasText: "A first fictional remark." });
+    await expect(comment.getByTestId("comment-avatar").first()).toBeVisible();
+    const toggle = comment.getByTestId("reply-toggle").first();
+    expect(await toggle.evaluate((el) => getComputedStyle(el).display)).not.toBe("list-item");
+    await toggle.click();
+    await comment.getByTestId("reply-form").first().getByLabel("Your reply").fill("A fictional answer.");
+    await comment.getByTestId("reply-form").first().getByRole("button").last().click();
+    await expect(p.getByTestId("comment").filter({ hasText: "A fictional answer." }).first()).toBeVisible();
+    // The comment's own reply form comes first (the new reply, nested inside, has one too).
+    await expect(comment.getByTestId("reply-form").first()).toBeHidden();
+    await toggle.click();
+    await expect(comment.getByTestId("reply-form").first().getByLabel("Your reply")).toHaveValue("");
+    await p.context().close();
+  });
+
+  test("a list's share link has a copy button; pressing a list's name on the add-to-list page adds the title", async ({ browser, request }) => {
+    const title = await movie(34);
+    const user = await createSignedInUser("lister");
+    const created = await api(request, user, "POST", "/lists", { name: "Fictional evenings", public: true });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const p = await memberPage(browser, user, false);
+    await p.goto(`/lists/add/${title.id}`);
+    await p.getByTestId("add-to-list-row").filter({ hasText: "Fictional evenings" }).getByTestId("add-by-name").click();
+    await expect(p.getByTestId("toast").filter({ hasText: "Added to the list" })).toBeVisible();
+    await expect(p.getByTestId("add-to-list-row").filter({ hasText: "Fictional evenings" }).getByTestId("remove-from-list")).toBeVisible();
+    await p.context().close();
+
+    const js = await memberPage(browser, user, true);
+    await js.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    const listId = (created.body.list?.id ?? created.body.id) as number;
+    await js.goto(`/lists/${listId}/x`);
+    await waitForApp(js);
+    await js.getByTestId("share-copy").click();
+    await expect(js.getByTestId("share-copy")).toHaveText("Copied");
+    expect(await js.evaluate(() => navigator.clipboard.readText())).toBe(await js.getByTestId("share-link").inputValue());
+    await js.context().close();
+  });
+});
