@@ -165,6 +165,26 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+test("with \"Keep logged titles on my watchlist\" on, logging leaves the title there", async ({ browser, request }) => {
+  const title = await movie(4);
+  const user = await createSignedInUser("keeper");
+  const headers = { Cookie: user.cookieHeader };
+  await request.post("/watchlist", { form: { intent: "add", titleId: String(title.id) }, headers });
+  const p = await memberPage(browser, user, false);
+  await p.goto("/account-settings");
+  await p.getByTestId("keep-logged-on-watchlist").check();
+  await p.getByTestId("log-preference-save").click();
+  await expect(p.getByTestId("toast").filter({ hasText: "Logged titles now stay on your watchlist" })).toBeVisible();
+  await expect(p.getByTestId("keep-logged-on-watchlist")).toBeChecked();
+  await p.context().close();
+
+  const logged = await request.post(`${path(title)}/log`, { form: { titleId: String(title.id), watchedOn: "2025-06-01" }, headers, maxRedirects: 0 });
+  expect(logged.status()).toBe(303);
+  const rows = await rowsOf(user.userId, title.id);
+  expect(rows.history).toEqual([{ watched_on: "2025-06-01", rewatch: 0 }]);
+  expect(rows.watchlist).toEqual([{ title_id: title.id }]);
+});
+
 test("a pending action cannot be forged: a member's GET of /act without the site's cookie does nothing", async ({ request }) => {
   const title = await movie(3);
   const user = await createSignedInUser("forger");

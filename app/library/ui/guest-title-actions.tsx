@@ -1,5 +1,5 @@
 import { useTrans } from "~/i18n/translation-context";
-import { RATING_CHOICES } from "../rules";
+import { RATING_MAX, RATING_MIN } from "~/constants";
 import { onDarkButton, onDarkPrimaryButton } from "./on-dark";
 
 /**
@@ -9,6 +9,9 @@ import { onDarkButton, onDarkPrimaryButton } from "./on-dark";
  * /titles/{id}/{slug}/act, which keeps the press through sign-in and does it
  * on the way back; Log opens the Log page (sign-in first).
  */
+/** 10 … 1, best first. Not rules.ts's list: that module brings zod into the public page's JavaScript. */
+const CHOICES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MAX - i);
+
 export function GuestTitleActions({ path, isMovie }: { path: string; isMovie: boolean }) {
   const t = useTrans();
   return (
@@ -27,7 +30,7 @@ export function GuestTitleActions({ path, isMovie }: { path: string; isMovie: bo
           data-testid="guest-rating"
         >
           <option value="">{t("Your rating")}</option>
-          {[...RATING_CHOICES].reverse().map((value) => (
+          {CHOICES.map((value) => (
             <option key={value} value={value}>
               {`${"★".repeat(Math.floor(value / 2))}${value % 2 ? "½" : ""} ${t("(:value/10)", { value })}`}
             </option>
