@@ -7,7 +7,6 @@ import { adSlots } from "~/ads/ads.server";
 import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { lazyComponent } from "~/ui/lazy-component";
-import { GuestTitleActions } from "~/library/ui/guest-title-actions";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
 import { generatedNote, isGenerated } from "~/catalogue/generated";
@@ -26,6 +25,7 @@ import { reviewsJsonLd } from "~/community/reviews.server";
 import { titleReviewsSectionHtml } from "~/community/title-section.server";
 import { hasPermission } from "~/auth/viewer";
 import { titleTmdbHtml } from "~/tmdb/title-html.server";
+import { guestTitleActionsHtml } from "~/library/guest-title-actions.server";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -64,6 +64,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   setPageJsonLd(context, reviewsJsonLd(titleJsonLd(page, origin), reviews, origin, title));
   return {
     reviewsHtml: titleReviewsSectionHtml(app.t, title, reviews),
+    // A guest's Rate, Watchlist and Log (decision 030): the same HTML for every guest, no component code.
+    guestActionsHtml: mine ? null : guestTitleActionsHtml(app.t, titlePath(title), title.type === "movie"),
     page: titlePageView(page),
     mine,
     tmdbHtml,
@@ -84,7 +86,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 const TitleLibraryPanel = lazyComponent(() => import("~/library/ui/title-library-panel").then((m) => m.default));
 
 export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, mine, reviewsHtml, tmdbHtml, tmdbRating } = loaderData;
+  const { page, ads, mine, reviewsHtml, tmdbHtml, tmdbRating, guestActionsHtml } = loaderData;
   const { title } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -188,7 +190,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
               ) : null}
             </dl>
             {/* Members: their own state (never in a shared copy). Guests: the same static controls for all (decision 030). */}
-            {mine ? <TitleLibraryPanel title={title} mine={mine} path={path} /> : <GuestTitleActions path={path} isMovie={title.type === "movie"} />}
+            {mine ? <TitleLibraryPanel title={title} mine={mine} path={path} /> : guestActionsHtml ? <div dangerouslySetInnerHTML={{ __html: guestActionsHtml }} /> : null}
             <Link
               to={`/lists/add/${title.id}`}
               rel="nofollow"
