@@ -478,3 +478,6 @@ export const TRACKING_ALERT_LOOKBACK_DAYS = 2;
 export const SITE_RATING_MIN_VOTES = 10;
 /** A person page's "Known for" shows this many titles, and only for people with more titles than that (decision 029). */
 export const PERSON_KNOWN_FOR_TITLES = 4;
+/** A guest's Rate or Watchlist press, kept while they sign in or register (decision 030). */
+export const PENDING_ACTION_COOKIE = "pending-action";
+export const PENDING_ACTION_MAX_AGE_S = 30 * 60;

@@ -11,6 +11,9 @@ export default [
     route("people", "routes/browse/people.tsx"),
     route("titles/:id/:slug", "routes/titles/title.tsx"),
     route("titles/:id/:slug/credits", "routes/titles/credits.tsx"),
+    // Log a movie, and a guest's Rate or Watchlist carried through sign-in (decision 030).
+    route("titles/:id/:slug/log", "routes/titles/log.tsx"),
+    route("titles/:id/:slug/act", "routes/titles/act.ts"),
     route("titles/:id/:slug/season/:season", "routes/titles/season.tsx"),
     route("titles/:id/:slug/season/:season/episode/:episode", "routes/titles/episode.tsx"),
     // Reviews and comments (issue 19).
@@ -104,6 +107,7 @@ export default [
   route("user/:id/:slug/stats/:year/share.png", "routes/diary/stats-share.ts"),
   route("calendar/:feed", "routes/diary/calendar-feed.ts"),
   route("account-settings/calendar-feed", "routes/diary/calendar-token.ts"),
+  route("account-settings/log-preference", "routes/library/log-preference.ts"),
   // The API reference (its own full-page layout): api.access, API integrated.
   route("api-docs", "routes/site/api-docs.tsx"),
   // Social sign-in: popup or full page through the provider and back.

@@ -1,3 +1,4 @@
+import { isLocalAddress } from "./request-info.server";
 import { PASSWORD_CONFIRMATION_WINDOW_S } from "~/constants";
 import type { AuthUser, CurrentSession } from "./auth-user";
 import { findUserById } from "./users.server";
@@ -98,8 +99,9 @@ export async function sessionList(s: AuthServices, session: CurrentSession, user
     device_type: row.deviceType ?? "desktop",
     platform: row.platform,
     browser: row.browser,
-    city: row.city,
-    country: row.country,
+    // Rows stored before decision 030 may carry the local runtime's invented place.
+    city: !row.ipAddress || isLocalAddress(row.ipAddress) ? null : row.city,
+    country: !row.ipAddress || isLocalAddress(row.ipAddress) ? null : row.country,
     ip_address: row.ipAddress,
     token: row.kind === "api" ? "API Token" : null,
     last_active: row.lastActiveAt.toISOString(),

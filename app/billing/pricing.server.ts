@@ -1,3 +1,4 @@
+import { planSubscriptionCounts } from "./subscription-admin.server";
 import type { AppContext } from "~/request/context";
 import { primarySubscription, subscriptionsOf } from "./account.server";
 import { listPlans, type PlanView } from "./plans.server";
@@ -18,6 +19,8 @@ export interface PricingData {
    * (issue 2's budget, decision 006). `name` stays as stored.
    */
   plans: (PlanView & { label: string })[];
+  /** The plan with the most valid subscriptions, when one has more than every other and more than none (decision 030). */
+  mostPopularId: number | null;
   cycle: BillingCycle;
   savePercentage: number | null;
   viewer: {
@@ -30,14 +33,16 @@ export interface PricingData {
 
 export async function loadPricingData(app: AppContext, request: Request): Promise<PricingData> {
   const cycle = parseBillingCycle(new URL(request.url).searchParams.get("cycle"));
-  const [plans, subscriptionList] = await Promise.all([
+  const [plans, subscriptionList, counts] = await Promise.all([
     listPlans(app.db),
     app.user && app.viewer.isSubscribed ? subscriptionsOf(app.db, app.user.id) : Promise.resolve([]),
+    planSubscriptionCounts(app.db),
   ]);
   const current = primarySubscription(subscriptionList);
   const valid = current && isSubscriptionValid(current.subscription) ? current : null;
   return {
     plans: plans.map((plan) => ({ ...plan, label: app.t(plan.name), description: app.t(plan.description), featureList: plan.featureList.map((feature) => app.t(feature)) })),
+    mostPopularId: mostPopularPlan(plans, counts),
     cycle,
     savePercentage: maxSavePercentage(plans),
     viewer: {
@@ -47,4 +52,12 @@ export async function loadPricingData(app: AppContext, request: Request): Promis
       currentProductId: valid?.subscription.productId ?? null,
     },
   };
+}
+
+/** "Most popular" is a fact or nothing: the one offered plan with strictly the most valid subscriptions, above zero. */
+export function mostPopularPlan(plans: { id: number }[], counts: Map<number, { valid: number }>): number | null {
+  const ranked = plans.map((plan) => ({ id: plan.id, valid: counts.get(plan.id)?.valid ?? 0 })).sort((a, b) => b.valid - a.valid);
+  const [first, second] = ranked;
+  if (!first || first.valid <= 0 || (second && second.valid === first.valid)) return null;
+  return first.id;
 }

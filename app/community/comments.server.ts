@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { auditStatement } from "~/admin/audit.server";
-import { memberNameSql } from "~/auth/public-name";
+import { memberName } from "~/auth/public-name";
 import { users } from "~/auth/users.schema";
 import { hasPermission } from "~/auth/viewer";
 import { episodes, titles } from "~/catalogue/schema";
@@ -233,8 +233,6 @@ export interface CommentView {
   moreRepliesAfter: number | null;
 }
 
-const authorName = memberNameSql;
-
 const fields = {
   id: comments.id,
   parentId: comments.parentId,
@@ -248,7 +246,10 @@ const fields = {
   editedAt: comments.editedAt,
   deletedAt: comments.deletedAt,
   userId: comments.userId,
-  authorName,
+  // The public name (decision 030): never anything made from the e-mail address.
+  authorDisplayName: users.displayName,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
   authorAvatar: users.avatar,
 };
 
@@ -315,7 +316,9 @@ export async function listThread(
     replyCount: row.replyCount,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt ? row.editedAt.toISOString() : null,
-    author: row.deletedAt ? null : { id: row.userId, name: row.authorName, avatar: row.authorAvatar },
+    author: row.deletedAt
+      ? null
+      : { id: row.userId, name: memberName({ id: row.userId, displayName: row.authorDisplayName, firstName: row.authorFirstName, lastName: row.authorLastName }), avatar: row.authorAvatar },
     editable,
     editBody: editable ? row.body : null,
     replies: [],

@@ -494,6 +494,31 @@ describe("anti-spam and moderation", () => {
     const [k] = await db.select().from(comments).where(eq(comments.id, c.id));
     expect(r!.headline).toBe("Great3pm.exe");
     expect(`${r!.body}${r!.bodyHtml}${k!.body}${k!.bodyHtml}`).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  it("approving a reported review that was never hidden tells its author nothing; approving a hidden one says it is shown again (decision 030)", async () => {
+    const titleId = await newTitle("The Glass Orchard");
+    const author = await person(POSTER, { name: "Wren Alder" });
+    const reporter = await person();
+    const mod = await person(MODERATOR);
+    const actor = { userId: mod.user.id, email: mod.user.email, ip: null };
+    const review = await createReview(author.s, titleId, { score: 6, headline: "Slow but kind", body: "A slow film, and a kind one too.", spoiler: false });
+    await reportContent(reporter.s, "review", review.id, { reason: "spam" });
+
+    // The queue names the author by their public name (never the address twice) and the film.
+    const queued = (await moderationQueue(db, { can: () => true })).find((item) => item.kind === "review" && item.id === review.id);
+    expect(queued).toMatchObject({ author: { name: "Wren Alder", email: author.user.email }, about: "The Glass Orchard" });
+
+    const told = () => db.select().from(notifications).where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.moderation")));
+    await moderate(mod.s, actor, { subject_kind: "review", subject_id: review.id, action: "approve" });
+    await mod.notifier.settle();
+    expect(await told()).toHaveLength(0);
+    expect(await outboxFor(author.user.email)).toHaveLength(0);
+
+    await moderate(mod.s, actor, { subject_kind: "review", subject_id: review.id, action: "hide" });
+    await moderate(mod.s, actor, { subject_kind: "review", subject_id: review.id, action: "approve" });
+    await mod.notifier.settle();
+    const lines = (await told()).map((row) => JSON.stringify(row.data));
+    expect(lines).toHaveLength(2);
+    expect(lines.filter((line) => line.includes("now shown to everyone"))).toHaveLength(1);
   });
 
   it("stored XSS in titles, bodies and comments reaches notifications and mails only as text", async () => {

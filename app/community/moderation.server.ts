@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { auditStatement, type AuditActor } from "~/admin/audit.server";
-import { memberNameSql } from "~/auth/public-name";
+import { memberName } from "~/auth/public-name";
 import { permissions, rolePermissions } from "~/auth/roles.schema";
 import { userPermissions, userRoles, users } from "~/auth/users.schema";
 import { hasPermission, type Viewer } from "~/auth/viewer";
@@ -74,17 +74,22 @@ export interface QueueItem {
   openReports: number;
   reasons: string[];
   createdAt: string;
+  /** The public name ("" when the member gave none: shown as "A member") and, for moderators only, the address. */
   author: { id: number; name: string; email: string; bannedUntil: string | null };
   path: string | null;
+  /** What the post is about: the title a review is of, or the title, episode, list or review a comment is on. */
+  about: string | null;
 }
 
 /** Held and reported posts, newest first (the partial indexes reviews_queue_idx and comments_queue_idx). */
 export async function moderationQueue(db: Database, { limit = MODERATION_QUEUE_PAGE_SIZE, can }: { limit?: number; can: (kind: ReportSubject) => boolean }) {
-  const author = { authorId: users.id, authorName: memberNameSql, authorEmail: users.email };
+  const author = { authorId: users.id, authorDisplayName: users.displayName, authorFirstName: users.firstName, authorLastName: users.lastName, authorEmail: users.email };
+  const nameOf = (r: { authorId: number; authorDisplayName: string | null; authorFirstName: string | null; authorLastName: string | null }) =>
+    memberName({ id: r.authorId, displayName: r.authorDisplayName, firstName: r.authorFirstName, lastName: r.authorLastName });
   const [reviewRows, commentRows] = await Promise.all([
     can("review")
       ? db
-          .select({ id: reviews.id, status: reviews.status, headline: reviews.headline, bodyHtml: reviews.bodyHtml, openReports: reviews.openReports, createdAt: reviews.createdAt, titleId: titles.id, slug: titles.slug, ...author })
+          .select({ id: reviews.id, status: reviews.status, headline: reviews.headline, bodyHtml: reviews.bodyHtml, openReports: reviews.openReports, createdAt: reviews.createdAt, titleId: titles.id, slug: titles.slug, titleName: titles.name, ...author })
           .from(reviews)
           .innerJoin(users, eq(users.id, reviews.userId))
           .innerJoin(titles, eq(titles.id, reviews.titleId))
@@ -135,8 +140,9 @@ export async function moderationQueue(db: Database, { limit = MODERATION_QUEUE_P
       openReports: r.openReports,
       reasons: reasonsOf("review", r.id),
       createdAt: r.createdAt.toISOString(),
-      author: { id: r.authorId, name: r.authorName, email: r.authorEmail, bannedUntil: banOf(r.authorId) },
+      author: { id: r.authorId, name: nameOf(r), email: r.authorEmail, bannedUntil: banOf(r.authorId) },
       path: reviewPath({ id: r.titleId, slug: r.slug }, r.id),
+      about: r.titleName as string | null,
     })),
     ...commentRows.map((r) => ({
       kind: "comment" as const,
@@ -147,8 +153,9 @@ export async function moderationQueue(db: Database, { limit = MODERATION_QUEUE_P
       openReports: r.openReports,
       reasons: reasonsOf("comment", r.id),
       createdAt: r.createdAt.toISOString(),
-      author: { id: r.authorId, name: r.authorName, email: r.authorEmail, bannedUntil: banOf(r.authorId) },
+      author: { id: r.authorId, name: nameOf(r), email: r.authorEmail, bannedUntil: banOf(r.authorId) },
       path: null as string | null,
+      about: null as string | null,
       targetKind: r.targetKind,
       targetId: r.targetId,
     })),
@@ -157,7 +164,9 @@ export async function moderationQueue(db: Database, { limit = MODERATION_QUEUE_P
   for (const item of items) {
     const raw = item as QueueItem & { targetKind?: typeof comments.$inferSelect.targetKind; targetId?: number };
     if (raw.targetKind && raw.targetId) {
-      raw.path = await commentTarget(db, raw.targetKind, raw.targetId, "any").then((t) => `${t.path}#comment-${item.id}`, () => null);
+      const target = await commentTarget(db, raw.targetKind, raw.targetId, "any").catch(() => null);
+      raw.path = target ? `${target.path}#comment-${item.id}` : null;
+      raw.about = target?.label ?? null;
       delete raw.targetKind;
       delete raw.targetId;
     }
@@ -178,6 +187,8 @@ export async function moderate(s: CommunityServices, actor: AuditActor, input: M
   const statements: Statement[] = [];
   let authorId: number;
   let text: string;
+  /** "Now shown to everyone" is only true of a post that was not shown (held or hidden). */
+  let wasShown = false;
   let path: string | null = null;
   const resolveReports = s.db
     .update(contentReports)
@@ -189,6 +200,7 @@ export async function moderate(s: CommunityServices, actor: AuditActor, input: M
     if (!row) throw new CommunityError(404, t("Nothing here."));
     authorId = row.userId;
     text = row.headline;
+    wasShown = row.status === "published";
     const [title] = await s.db.select({ id: titles.id, slug: titles.slug }).from(titles).where(eq(titles.id, row.titleId));
     path = title ? reviewPath(title, row.id) : null;
     const before = { status: row.status, open_reports: row.openReports };
@@ -212,6 +224,7 @@ export async function moderate(s: CommunityServices, actor: AuditActor, input: M
     if (!row || row.deletedAt) throw new CommunityError(404, t("Nothing here."));
     authorId = row.userId;
     text = row.body;
+    wasShown = row.status === "published";
     path = await commentTarget(s.db, row.targetKind, row.targetId, "any").then((target) => `${target.path}#comment-${row.id}`, () => null);
     const before = { status: row.status, open_reports: row.openReports };
     if (input.action === "approve" || input.action === "hide") {
@@ -253,7 +266,8 @@ export async function moderate(s: CommunityServices, actor: AuditActor, input: M
   await s.db.batch(statements as [Statement, ...Statement[]]);
 
   const [author] = await s.db.select({ id: users.id, email: users.email, language: users.language }).from(users).where(eq(users.id, authorId));
-  if (author) {
+  // Approving a post that was shown all along (a report dismissed) changes nothing for its author: no message.
+  if (author && !(input.action === "approve" && wasShown)) {
     s.notifications.waitUntil(notify(s.notifications, [author], moderationMessage({ action: input.action, kind, text, until, reason: input.reason, path })));
   }
 }

@@ -3,7 +3,7 @@ import type { AppContext } from "~/request/context";
 import type { RouterContextProvider } from "react-router";
 import { REVIEW_SORTS, type ReviewSort } from "./kinds";
 import { posterState } from "./pages.server";
-import { listReviews, ownReviewForm, reviewStats, votesOf } from "./reviews.server";
+import { listReviews, ownRatingOf, ownReviewForm, reviewStats, votesOf } from "./reviews.server";
 import { CommunityError } from "./services.server";
 
 /**
@@ -27,10 +27,11 @@ export async function reviewsPageData(
     if (error instanceof CommunityError) throw data(null, { status: 404 });
     throw error;
   });
-  const [stats, votes, own, poster] = await Promise.all([
+  const [stats, votes, own, myRating, poster] = await Promise.all([
     reviewStats(app.db, title.id, episodeId),
     votesOf(app.db, app.user?.id ?? null, page.reviews.map((r) => r.id)),
     app.user ? ownReviewForm(app.db, app.user.id, title.id, episodeId) : null,
+    app.user ? ownRatingOf(app.db, app.user.id, title.id, episodeId) : null,
     posterState(args.context, args.request),
   ]);
   return {
@@ -45,6 +46,7 @@ export async function reviewsPageData(
     stats,
     votes,
     own,
+    myRating,
     poster,
   };
 }

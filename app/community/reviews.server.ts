@@ -1,7 +1,7 @@
 import type { BatchResponse } from "drizzle-orm/batch";
 import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { auditStatement } from "~/admin/audit.server";
-import { memberNameSql } from "~/auth/public-name";
+import { memberName } from "~/auth/public-name";
 import { users } from "~/auth/users.schema";
 import { hasPermission } from "~/auth/viewer";
 import { episodes, titles } from "~/catalogue/schema";
@@ -15,6 +15,7 @@ import type { ReviewInput, ReviewSort } from "./input";
 import { helpfulMilestoneMessage } from "./messages.server";
 import { admitPost, limitCommunityWrite, MODERATE_PERMISSIONS } from "./posting.server";
 import { ratingWriteStatements } from "~/library/ratings.server";
+import { ratings } from "~/library/schema";
 import { reviewScore } from "./review-score.server";
 import { comments, communityCounts, contentReports, reviews, reviewVotes, type PostStatus } from "./schema";
 import { CommunityError, type CommunityServices } from "./services.server";
@@ -88,12 +89,30 @@ export async function createReview(
   input: ReviewInput & { episode_id?: number },
   humanCheckToken?: unknown,
 ) {
+  const prepared = await prepareNewReview(s, titleId, input, humanCheckToken);
+  const [inserted] = await s.db.batch(prepared.statements);
+  if (!inserted[0]) throw new CommunityError(409, s.t("You already reviewed this. Edit your review instead."));
+  return { id: inserted[0].id, status: prepared.status, target: prepared.target };
+}
+
+/**
+ * Every check of a new review, then the statements that write it: the review
+ * (first, returning its id; nothing when a second submission raced it), the
+ * target's counts and the author's rating (the review's score). For callers
+ * that write more in the same batch (the Log form: decision 030).
+ */
+export async function prepareNewReview(
+  s: CommunityServices,
+  titleId: number,
+  input: ReviewInput & { episode_id?: number },
+  humanCheckToken?: unknown,
+) {
   const target = await reviewTarget(s.db, titleId, input.episode_id ?? 0);
   if (s.user && (await findOwnReview(s.db, s.user.id, titleId, target.episodeId))) {
-    throw new CommunityError(409, s.t("You already reviewed this. Edit your review instead."));
+    throw new CommunityError(409, s.t("You already reviewed this. Edit your review instead."), "body");
   }
   const { user, status } = await admitPost(s, "review", { body: input.body, headline: input.headline }, { humanCheckToken });
-  const [inserted] = await s.db.batch([
+  const statements = [
     s.db
       .insert(reviews)
       .values({
@@ -113,9 +132,8 @@ export async function createReview(
     recountReviews(s.db, titleId, target.episodeId),
     // The score is the author's rating of the title or episode (issue 18's ratings, same batch).
     ...ratingWriteStatements(s.db, user.id, { titleId, episodeId: target.episodeId || null }, input.score),
-  ]);
-  if (!inserted[0]) throw new CommunityError(409, s.t("You already reviewed this. Edit your review instead."));
-  return { id: inserted[0].id, status, target };
+  ] as const;
+  return { statements, status, target };
 }
 
 export async function findOwnReview(db: Database, userId: number, titleId: number, episodeId = 0) {
@@ -270,8 +288,13 @@ const reviewFields = {
   commentCount: reviews.commentCount,
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
-  authorId: users.id,
-  authorName: memberNameSql,
+  // Not users.id: a D1 batch answers rows as objects, so two columns named "id" (the review's and the
+  // user's) became one and every later column moved by one: the title page's "By null" (decision 030).
+  authorId: reviews.userId,
+  // The public name (decision 030): never anything made from the e-mail address.
+  authorDisplayName: users.displayName,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
   authorAvatar: users.avatar,
 };
 
@@ -292,7 +315,11 @@ function toView(row: ReviewSelect): ReviewView {
     commentCount: row.commentCount as number,
     createdAt: (row.createdAt as Date).toISOString(),
     updatedAt: (row.updatedAt as Date).toISOString(),
-    author: { id: row.authorId as number, name: row.authorName as string, avatar: (row.authorAvatar as string | null) ?? null },
+    author: {
+      id: row.authorId as number,
+      name: memberName({ id: row.authorId as number, displayName: row.authorDisplayName as string | null, firstName: row.authorFirstName as string | null, lastName: row.authorLastName as string | null }),
+      avatar: (row.authorAvatar as string | null) ?? null,
+    },
   };
 }
 
@@ -390,6 +417,16 @@ export async function ownReviewForm(db: Database, userId: number, titleId: numbe
   return row ? { id: row.id, score: row.score, headline: row.headline, body: row.body, spoiler: row.spoiler, status: row.status } : null;
 }
 
+/** The viewer's rating of a target: a new review's score starts from it (one value: decision 030). */
+export async function ownRatingOf(db: Database, userId: number, titleId: number, episodeId = 0) {
+  const [row] = await db
+    .select({ rating: ratings.rating })
+    .from(ratings)
+    .where(and(eq(ratings.userId, userId), eq(ratings.titleId, titleId), episodeId ? eq(ratings.episodeId, episodeId) : sql`${ratings.episodeId} IS NULL`))
+    .limit(1);
+  return row?.rating ?? null;
+}
+
 /**
  * The reviews section of a title page: stored count and average, the three
  * most helpful reviews, and (for a signed-in viewer, whose page is never a
@@ -455,7 +492,7 @@ export function reviewsJsonLd(
       "@type": "Review",
       name: r.headline,
       url: `${origin}${reviewPath(title, r.id)}`,
-      author: { "@type": "Person", name: r.author.name },
+      author: { "@type": "Person", name: r.author.name || "Member" },
       datePublished: r.createdAt.slice(0, 10),
       reviewRating: { "@type": "Rating", ratingValue: r.score, bestRating: 10, worstRating: 1 },
     })),

@@ -35,7 +35,7 @@ export function titleReviewsSectionHtml(
       return `<li><article class="rounded-theme border border-divider bg-elevated p-4" data-testid="review" data-review-id="${review.id}">
 <p class="flex flex-wrap items-baseline gap-x-3"><span class="rounded bg-primary px-1.5 text-sm font-bold text-on-primary" data-testid="review-score">${review.score}/10</span>
 <a href="${escapeText(reviewPath(title, review.id))}" class="font-semibold text-foreground hover:text-primary" data-testid="review-headline">${escapeText(review.headline)}</a></p>
-<p class="mt-1 text-xs text-muted">${escapeText(t("By :name", { name: review.author.name }))} · <time datetime="${review.createdAt}">${review.createdAt.slice(0, 10)}</time></p>
+<p class="mt-1 text-xs text-muted">${escapeText(t("By :name", { name: review.author.name || t("A member") }))} · <time datetime="${review.createdAt}">${review.createdAt.slice(0, 10)}</time></p>
 ${review.spoiler ? `<details class="mt-2" data-testid="review-spoiler"><summary class="cursor-pointer text-sm font-medium text-primary">${escapeText(t("This review contains spoilers. Show spoilers"))}</summary>${body}</details>` : body}
 <p class="mt-3 text-xs text-muted" data-testid="review-helpful">${escapeText(t(":count [one person|other people] found this helpful", { count: review.helpfulCount }))}</p>
 </article></li>`;

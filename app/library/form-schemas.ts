@@ -46,3 +46,6 @@ export const watchlistQuerySchema = z.object({
 });
 
 export const privacyFormSchema = z.object({ visibility: z.enum(["public", "private"]) });
+
+/** Account settings: logging a title leaves it on the watchlist (a checkbox: absent is off; decision 030). */
+export const logPreferenceFormSchema = z.object({ keep: z.enum(["true"]).optional() });

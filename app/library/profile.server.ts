@@ -7,11 +7,17 @@ import { libraryProfiles, ratings, watchHistory } from "./schema";
 /** A member's privacy choice and stored counts (zeros before their first rating, viewing or watchlist title). */
 export async function loadLibraryProfile(db: Database, userId: number) {
   const [row] = await db
-    .select({ private: libraryProfiles.private, ratingsCount: libraryProfiles.ratingsCount, watchlistCount: libraryProfiles.watchlistCount, watchedCount: libraryProfiles.watchedCount })
+    .select({
+      private: libraryProfiles.private,
+      ratingsCount: libraryProfiles.ratingsCount,
+      watchlistCount: libraryProfiles.watchlistCount,
+      watchedCount: libraryProfiles.watchedCount,
+      keepLoggedOnWatchlist: libraryProfiles.keepLoggedOnWatchlist,
+    })
     .from(libraryProfiles)
     .where(eq(libraryProfiles.userId, userId))
     .limit(1);
-  return row ?? { private: false, ratingsCount: 0, watchlistCount: 0, watchedCount: 0 };
+  return row ?? { private: false, ratingsCount: 0, watchlistCount: 0, watchedCount: 0, keepLoggedOnWatchlist: false };
 }
 
 export async function setProfilePrivacy(db: Database, userId: number, isPrivate: boolean) {

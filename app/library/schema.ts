@@ -143,5 +143,7 @@ export const libraryProfiles = sqliteTable("library_profiles", {
   watchlistCount: integer("watchlist_count").notNull().default(0),
   /** Viewings (rewatches included). */
   watchedCount: integer("watched_count").notNull().default(0),
+  /** Logging a title leaves it on the watchlist (off: logging takes it off; decision 030). */
+  keepLoggedOnWatchlist: integer("keep_logged_on_watchlist", { mode: "boolean" }).notNull().default(false),
   updatedAt: updatedAt(),
 });

@@ -80,14 +80,18 @@ export async function listWatchlist(db: Database, userId: number, query: Watchli
           ? [asc(titles.name)]
           : [desc(watchlistItems.createdAt)];
   const rows = await db
-    .select(cardColumns)
+    .select({
+      ...cardColumns,
+      // Watched since it was listed, or before (decision 030): the page marks it and offers to remove it (the member's title index).
+      watched: sql<number>`EXISTS (SELECT 1 FROM watch_history h WHERE h.user_id = ${userId} AND h.title_id = ${titles.id})`,
+    })
     .from(watchlistItems)
     .innerJoin(titles, eq(titles.id, watchlistItems.titleId))
     .where(and(...filters))
     .orderBy(...order, desc(titles.id))
     .limit(perPage + 1)
     .offset((page - 1) * perPage);
-  return { items: rows.slice(0, perPage), hasMore: rows.length > perPage, page };
+  return { items: rows.slice(0, perPage).map((row) => ({ ...row, watched: Boolean(row.watched) })), hasMore: rows.length > perPage, page };
 }
 
 /**

@@ -66,7 +66,7 @@ for (const js of [true, false]) {
     const page = await pageAs(browser, author, js);
     await page.goto(`${title.path}/reviews`);
     const form = page.getByTestId("review-form");
-    await form.getByLabel("Your score").selectOption("8");
+    await form.getByLabel("Your rating", { exact: true }).selectOption("8");
     await form.getByLabel("Title of your review").fill(`Tides ${XSS}`);
     await form.getByLabel("Your review", { exact: true }).fill(`The ending turns everything around. ${XSS}\n\n[click](javascript:alert(3)) and https://example.test/notes`);
     await form.getByLabel("This review contains spoilers").check();
@@ -227,7 +227,7 @@ test("bad input gets a field message or a 4xx, never a 500, and changes no row",
   const page = await pageAs(browser, author, false);
   await page.goto(`${title.path}/reviews`);
   const before = await counts();
-  await page.getByLabel("Your score").selectOption("6");
+  await page.getByLabel("Your rating", { exact: true }).selectOption("6");
   await page.getByLabel("Title of your review").fill("Empty inside");
   await page.getByTestId("review-submit").click();
   await expect(page.getByTestId("review-form").getByTestId("error-body")).toBeVisible();
@@ -289,7 +289,7 @@ for (const js of [true, false]) {
     await page.getByTestId("episode-reviews").getByTestId("write-review-link").click();
     await page.waitForURL(/\/episode\/1\/reviews#write$/);
     const form = page.getByTestId("review-form");
-    await form.getByLabel("Your score").selectOption("7");
+    await form.getByLabel("Your rating", { exact: true }).selectOption("7");
     await form.getByLabel("Title of your review").fill("Bells in the fog");
     await form.getByLabel("Your review", { exact: true }).fill(`A slow episode that rings true. ${XSS}`);
     await submit(page, page.getByTestId("review-submit"), /\/reviews\/\d+$/);

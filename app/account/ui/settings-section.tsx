@@ -12,6 +12,7 @@ export const SETTINGS_SECTIONS = [
   { id: "profile-privacy", label: "Profile privacy" },
   { id: "activity-visibility", label: "Who sees my activity" },
   { id: "calendar-feed", label: "Calendar feed" },
+  { id: "log-preference", label: "Logging films" },
   { id: "download-data", label: "Download my data" },
   { id: "delete-account", label: "Danger zone" },
 ] as const;

@@ -46,6 +46,8 @@ export function useUserMenuModel() {
         ]
       : []),
     { id: "account", label: t("Account settings"), href: "/account-settings" },
+    // The navbar's switcher shows only with a second workspace (decision 030); creating one starts here.
+    { id: "workspaces", label: t("Workspaces"), href: "/workspaces" },
     ...(settings.notif?.integrated ? [{ id: "notifications", label: t("Notifications"), href: "/notifications", mobileOnly: true }] : []),
     ...(settings.billing.enable && subscribed ? [{ id: "billing", label: t("Billing"), href: "/billing" }] : []),
     // The admin area, for everyone who may open it (issue 9).

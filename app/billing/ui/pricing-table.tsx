@@ -82,9 +82,9 @@ export function PricingTable({ data, className = "" }: { data: PricingData; clas
                 plan.recommended ? "border-primary ring-1 ring-primary" : "border-divider"
               }`}
             >
-              {plan.recommended ? (
-                <span className="absolute -top-3 left-6 rounded-full bg-primary px-3 py-0.5 text-xs font-semibold text-on-primary">
-                  {t("Most popular")}
+              {plan.id === data.mostPopularId || plan.recommended ? (
+                <span className="absolute -top-3 left-6 rounded-full bg-primary px-3 py-0.5 text-xs font-semibold text-on-primary" data-testid="plan-badge">
+                  {plan.id === data.mostPopularId ? t("Most popular") : t("Recommended")}
                 </span>
               ) : null}
               <h3 className="text-lg font-semibold text-foreground">{plan.label}</h3>

@@ -1,10 +1,11 @@
-import { Form } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 import { HumanCheckWidget } from "~/auth/ui/human-check-widget";
 import { COMMUNITY_BODY_MAX_LENGTH, REVIEW_HEADLINE_MAX_LENGTH } from "~/constants";
 import { REPORT_REASONS } from "../kinds";
 import type { FormFailure } from "../pages.server";
-import { errorClass, fieldClass, labelClass, primaryButton, quietButton } from "./styles";
+import { actionSummary, errorClass, fieldClass, labelClass, primaryButton, quietButton } from "./styles";
 
 /**
  * The community's forms: plain HTML forms posted to the page's action (they
@@ -42,7 +43,22 @@ export interface ReviewFormValues {
   spoiler: boolean;
 }
 
-export function ReviewForm({ existing, failure, humanCheckSiteKey }: { existing: ReviewFormValues | null; failure: FormFailure | null; humanCheckSiteKey: string | null }) {
+/**
+ * A review's score is the author's rating (one value: posting sets the
+ * rating, rating changes the score), so a new review starts from the
+ * author's rating and says so.
+ */
+export function ReviewForm({
+  existing,
+  myRating = null,
+  failure,
+  humanCheckSiteKey,
+}: {
+  existing: ReviewFormValues | null;
+  myRating?: number | null;
+  failure: FormFailure | null;
+  humanCheckSiteKey: string | null;
+}) {
   const t = useTrans();
   const prefix = existing ? `review-${existing.id}` : "review-new";
   return (
@@ -52,9 +68,17 @@ export function ReviewForm({ existing, failure, humanCheckSiteKey }: { existing:
       <FormError failure={failure} />
       <div>
         <label htmlFor={`${prefix}-score`} className={labelClass}>
-          {t("Your score")}
+          {t("Your rating")}
         </label>
-        <select id={`${prefix}-score`} name="score" defaultValue={existing?.score ?? ""} className={fieldClass} required aria-describedby={`${prefix}-score-error`}>
+        <select
+          id={`${prefix}-score`}
+          name="score"
+          defaultValue={existing?.score ?? myRating ?? ""}
+          className={fieldClass}
+          required
+          aria-describedby={`${prefix}-score-error ${prefix}-score-help`}
+          data-testid="review-score"
+        >
           <option value="">{t("Choose…")}</option>
           {[10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => (
             <option key={n} value={n}>
@@ -62,6 +86,9 @@ export function ReviewForm({ existing, failure, humanCheckSiteKey }: { existing:
             </option>
           ))}
         </select>
+        <p id={`${prefix}-score-help`} className="mt-1 text-xs text-muted">
+          {t("Your review's score is your rating of this title: changing one changes the other.")}
+        </p>
         <FieldError failure={failure} name="score" id={`${prefix}-score-error`} />
       </div>
       <div>
@@ -122,8 +149,8 @@ export function ReportForm({ kind, subjectId, failure }: { kind: "review" | "com
     other: t("Something else"),
   };
   return (
-    <details className="mt-2 text-sm" open={failure !== null} data-testid={`report-${kind}`}>
-      <summary className="cursor-pointer text-muted hover:text-foreground">{t("Report")}</summary>
+    <details className={`text-sm open:w-full ${kind === "review" ? "mt-2" : ""}`} open={failure !== null} data-testid={`report-${kind}`}>
+      <summary className={actionSummary}>{t("Report")}</summary>
       <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value={`report-${kind}`} />
         <input type="hidden" name={`${kind}_id`} value={subjectId} />
@@ -163,8 +190,24 @@ export function CommentForm({
 }) {
   const t = useTrans();
   const id = `comment-body-${parentId ?? "new"}`;
+  const form = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const mine = navigation.formData?.get("intent") === "comment" && navigation.formData.get("parent_id") === (parentId === null ? null : String(parentId));
+  const posting = useRef(false);
+  // With JavaScript the page stays: once this form's post is answered without an error, empty it and fold a reply form away.
+  useEffect(() => {
+    if (mine) posting.current = true;
+    else if (navigation.state === "idle" && posting.current) {
+      posting.current = false;
+      if (!failure) {
+        form.current?.reset();
+        const details = form.current?.closest("details");
+        if (details) details.open = false;
+      }
+    }
+  }, [mine, navigation.state, failure]);
   return (
-    <Form method="post" className="mt-2 space-y-2" data-testid={parentId ? "reply-form" : "comment-form"}>
+    <Form ref={form} method="post" className="mt-2 space-y-2" data-testid={parentId ? "reply-form" : "comment-form"}>
       <input type="hidden" name="intent" value="comment" />
       <input type="hidden" name="target_kind" value={target.kind} />
       <input type="hidden" name="target_id" value={target.id} />

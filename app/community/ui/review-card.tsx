@@ -33,7 +33,7 @@ export function ReviewCard({ review, href, children }: { review: ReviewView; hre
         ) : null}
       </header>
       <p className="mt-1 text-xs text-muted">
-        {t("By :name", { name: review.author.name })} · <time dateTime={review.createdAt}>{review.createdAt.slice(0, 10)}</time>
+        {t("By :name", { name: review.author.name || t("A member") })} · <time dateTime={review.createdAt}>{review.createdAt.slice(0, 10)}</time>
       </p>
       {review.spoiler ? (
         <details className="mt-2" data-testid="review-spoiler">

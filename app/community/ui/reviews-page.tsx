@@ -57,7 +57,7 @@ export function ReviewsPage({ loaderData, actionData }: { loaderData: ReviewsPag
                 </Link>
               </p>
             ) : null}
-            <ReviewForm existing={own} failure={writeFailure} humanCheckSiteKey={poster.humanCheckSiteKey} />
+            <ReviewForm existing={own} myRating={loaderData.myRating} failure={writeFailure} humanCheckSiteKey={poster.humanCheckSiteKey} />
             {own ? (
               <Form method="post" className="mt-3">
                 <input type="hidden" name="intent" value="delete-review" />

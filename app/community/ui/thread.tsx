@@ -4,6 +4,7 @@ import { COMMENT_MAX_DEPTH } from "~/constants";
 import type { CommentView } from "../comments.server";
 import type { FormFailure } from "../pages.server";
 import { CommentForm, failureFor, FormError, ReportForm } from "./forms";
+import { actionSummary } from "./styles";
 import { fieldClass, quietButton } from "./styles";
 import { FollowButton } from "~/social/ui/follow-button";
 
@@ -42,6 +43,18 @@ export function CommentThread({
   );
 }
 
+/** Initials in a circle (or the member's picture) beside their comment. */
+function MemberAvatar({ name, src }: { name: string; src: string | null }) {
+  if (src) return <img src={src} alt="" width={24} height={24} loading="lazy" className="mr-1 size-6 rounded-full object-cover" />;
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const initials = ((parts[0]?.[0] ?? "") + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? "") : "")).toUpperCase() || "•";
+  return (
+    <span aria-hidden="true" className="mr-1 grid size-6 place-items-center rounded-full border border-divider bg-paper text-[0.65rem] font-semibold text-foreground" data-testid="comment-avatar">
+      {initials}
+    </span>
+  );
+}
+
 function CommentItem({ target, comment, viewer, failure }: { target: { kind: string; id: number }; comment: CommentView; viewer: ThreadViewer; failure: FormFailure | null }) {
   const t = useTrans();
   const own = viewer.userId !== null && comment.author?.id === viewer.userId;
@@ -54,9 +67,10 @@ function CommentItem({ target, comment, viewer, failure }: { target: { kind: str
         </p>
       ) : (
         <>
-          <p className="text-xs text-muted">
+          <p className="flex flex-wrap items-center gap-x-1 text-xs text-muted">
+            {comment.author ? <MemberAvatar name={comment.author.name} src={comment.author.avatar} /> : null}
             <span className="font-medium text-foreground" data-testid="comment-author">
-              {comment.author?.name}
+              {comment.author ? comment.author.name || t("A member") : null}
             </span>{" "}
             · <time dateTime={comment.createdAt}>{comment.createdAt.slice(0, 16).replace("T", " ")}</time>
             {comment.editedAt ? ` · ${t("edited")}` : ""}
@@ -68,10 +82,12 @@ function CommentItem({ target, comment, viewer, failure }: { target: { kind: str
             ) : null}
           </p>
           <div className="mt-1 space-y-2 text-sm leading-6 text-foreground [&_a]:text-primary [&_a]:underline" data-testid="comment-body" dangerouslySetInnerHTML={{ __html: comment.bodyHtml }} />
-          <div className="mt-2 flex flex-wrap gap-3">
+          <div className="mt-2 flex flex-wrap items-start gap-2">
             {canPost && comment.depth < COMMENT_MAX_DEPTH && comment.status === "published" ? (
-              <details className="w-full text-sm" open={failureFor(failure, "comment", comment.id) !== null}>
-                <summary className="cursor-pointer text-primary">{t("Reply")}</summary>
+              <details className="text-sm open:w-full" open={failureFor(failure, "comment", comment.id) !== null}>
+                <summary className={actionSummary} data-testid="reply-toggle">
+                  {t("Reply")}
+                </summary>
                 <CommentForm
                   target={target}
                   parentId={comment.id}
@@ -82,8 +98,8 @@ function CommentItem({ target, comment, viewer, failure }: { target: { kind: str
               </details>
             ) : null}
             {own && comment.editable ? (
-              <details className="w-full text-sm" open={failureFor(failure, "edit-comment", comment.id) !== null}>
-                <summary className="cursor-pointer text-muted">{t("Edit")}</summary>
+              <details className="text-sm open:w-full" open={failureFor(failure, "edit-comment", comment.id) !== null}>
+                <summary className={actionSummary}>{t("Edit")}</summary>
                 <Form method="post" className="mt-2 space-y-2">
                   <input type="hidden" name="intent" value="edit-comment" />
                   <input type="hidden" name="comment_id" value={comment.id} />
@@ -102,7 +118,7 @@ function CommentItem({ target, comment, viewer, failure }: { target: { kind: str
               <Form method="post">
                 <input type="hidden" name="intent" value="delete-comment" />
                 <input type="hidden" name="comment_id" value={comment.id} />
-                <button type="submit" className="text-sm text-muted hover:text-danger" data-testid="comment-delete">
+                <button type="submit" className="inline-flex items-center rounded-theme border border-divider px-2.5 py-1 text-sm text-foreground hover:border-danger hover:text-danger" data-testid="comment-delete">
                   {t("Delete")}
                 </button>
               </Form>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 import type { LibraryAbilitiesView, MyTitleState } from "../title-state";
+import { LogButton } from "./log-button";
 import { RatingForm } from "./rating-form";
 import { WatchedForm } from "./watched-form";
 import { WatchlistButton } from "./watchlist-button";
@@ -19,8 +20,15 @@ export default function TitleLibraryPanel({ title, mine, path }: { title: { id: 
       {mine.canTrack ? (
         <>
           <div className="flex flex-wrap items-center gap-3">
+            {/* One visible way to log a movie (decision 030): the Log dialog, or its page without JavaScript. */}
+            {title.type === "movie" ? <LogButton titleId={title.id} path={path} rating={mine.rating} timesWatched={mine.timesWatched} /> : null}
             <WatchlistButton titleId={title.id} inWatchlist={mine.inWatchlist} tone="dark" />
-            {title.type === "movie" ? <WatchedForm titleId={title.id} timesWatched={mine.timesWatched} tone="dark" /> : null}
+            {title.type === "movie" && mine.timesWatched > 0 ? (
+              <span className="text-sm text-white/85" data-testid="times-watched">
+                <span aria-hidden="true">✓ </span>
+                {t("Watched :count [one time|other times]", { count: mine.timesWatched })}
+              </span>
+            ) : null}
           </div>
           {title.type === "series" ? <SeriesProgress mine={mine} episodeCount={title.episodeCount} path={path} titleId={title.id} /> : null}
         </>

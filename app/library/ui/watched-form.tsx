@@ -4,6 +4,7 @@ import { buttonClasses } from "~/ui/button-styles";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import type { LibraryAnswer } from "../answer";
 import { today } from "../rules";
+import { onDarkButton } from "./on-dark";
 import { useLibraryToast } from "./use-library-toast";
 
 /**
@@ -43,9 +44,21 @@ export function WatchedForm({
       <NoJsRedirect />
       <label className={`flex items-center gap-1 text-sm ${tone === "dark" ? "text-white/80" : "text-muted"}`}>
         <span className="sr-only">{t("Watched on")}</span>
-        <input type="date" name="watchedOn" defaultValue={today()} max={today()} className="rounded-theme border border-divider bg-background px-2 py-1 text-sm text-foreground" />
+        <input
+          type="date"
+          name="watchedOn"
+          defaultValue={today()}
+          max={today()}
+          // On the dark header band the day reads light on dark (decision 030), not a white box.
+          className={`rounded-theme border px-2 py-1 text-sm ${tone === "dark" ? "border-white/60 bg-slate-950/60 text-white [color-scheme:dark]" : "border-divider bg-background text-foreground"}`}
+        />
       </label>
-      <button type="submit" className={buttonClasses({ variant: "outlined", color: tone === "dark" ? "neutral" : "primary", size: "sm" })} data-testid="mark-watched" disabled={fetcher.state !== "idle"}>
+      <button
+        type="submit"
+        className={tone === "dark" ? onDarkButton : buttonClasses({ variant: "outlined", color: "primary", size: "sm" })}
+        data-testid="mark-watched"
+        disabled={fetcher.state !== "idle"}
+      >
         {label ?? (timesWatched > 0 ? t("Watched again") : t("Mark watched"))}
       </button>
       {timesWatched > 0 ? (

@@ -2,6 +2,7 @@ import { useFetcher } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 import { buttonClasses } from "~/ui/button-styles";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
+import { onDarkButton, onDarkPrimaryButton } from "./on-dark";
 import type { LibraryAnswer } from "../answer";
 import { useLibraryToast } from "./use-library-toast";
 
@@ -27,7 +28,9 @@ export function WatchlistButton({ titleId, inWatchlist, compact = false, tone = 
         aria-pressed={listed}
         aria-label={label}
         data-testid="watchlist-button"
-        className={buttonClasses({ variant: listed ? "filled" : "outlined", color: tone === "dark" && !listed ? "neutral" : "primary", size: compact ? "xs" : "sm" })}
+        className={
+          tone === "dark" ? (listed ? onDarkPrimaryButton : onDarkButton) : buttonClasses({ variant: listed ? "filled" : "outlined", color: "primary", size: compact ? "xs" : "sm" })
+        }
       >
         <span aria-hidden="true">{listed ? "✓" : "+"}</span> {compact ? (listed ? t("On watchlist") : t("Watchlist")) : label}
       </button>

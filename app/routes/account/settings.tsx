@@ -5,6 +5,7 @@ import { loadSocialProfile } from "~/social/follows.server";
 import { ActivityVisibilitySection } from "~/social/ui/activity-visibility-section";
 import { calendarToken } from "~/diary/calendar.server";
 import { CalendarFeedSection } from "~/diary/ui/calendar-feed-section";
+import { LogPreferenceSection } from "~/library/ui/log-preference-section";
 import { profilePath } from "~/profiles/public-profile";
 import { z } from "zod";
 import type { Route } from "./+types/settings";
@@ -66,6 +67,8 @@ export async function loader(args: Route.LoaderArgs) {
     // Profile privacy (issue 18, app/library).
     // The private calendar feed's address (decision 034).
     calendarFeedUrl: calendarFeed ? `${new URL(args.request.url).origin}/calendar/${calendarFeed}.ics` : null,
+    // Logging keeps titles on the watchlist, or not (decision 030, app/library).
+    keepLoggedOnWatchlist: library.keepLoggedOnWatchlist,
     profilePrivacy: { isPrivate: library.private, profilePath: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName }) },
     // Who sees my activity (decision 033, app/social).
     activityVisibility: social.activityVisibility,
@@ -173,6 +176,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           <ProfilePrivacySection {...loaderData.profilePrivacy} />
           <ActivityVisibilitySection visibility={loaderData.activityVisibility} />
           <CalendarFeedSection feedUrl={loaderData.calendarFeedUrl} />
+          <LogPreferenceSection keep={loaderData.keepLoggedOnWatchlist} />
           <DownloadDataSection passwordConfirmed={account.passwordConfirmed} />
           <DangerZoneSection passwordConfirmed={account.passwordConfirmed} hasSubscription={subscribed} actionData={actionData} />
         </div>

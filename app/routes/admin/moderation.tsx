@@ -79,8 +79,8 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                   {t(":count [one report|other reports]", { count: item.openReports })}: {item.reasons.join(", ")}
                 </Badge>
               ) : null}
-              <span className="text-muted">
-                {item.author.name} ({item.author.email}) · {item.createdAt.slice(0, 16).replace("T", " ")}
+              <span className="text-muted" data-testid="moderation-author">
+                {item.author.name ? `${item.author.name} (${item.author.email})` : item.author.email} · {item.createdAt.slice(0, 16).replace("T", " ")}
               </span>
               {item.author.bannedUntil ? <Badge tone="danger">{t("Banned until :until", { until: item.author.bannedUntil.slice(0, 10) })}</Badge> : null}
               {item.path ? (
@@ -89,6 +89,11 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                 </Link>
               ) : null}
             </div>
+            {item.about ? (
+              <p className="mt-2 text-sm text-muted" data-testid="moderation-about">
+                {item.kind === "review" ? t("Review of :name", { name: item.about }) : t("Comment on :name", { name: item.about })}
+              </p>
+            ) : null}
             {item.headline ? <p className="mt-2 font-semibold text-foreground">{item.headline}</p> : null}
             <div className="mt-1 space-y-2 text-sm text-foreground" data-testid="moderation-body" dangerouslySetInnerHTML={{ __html: item.bodyHtml }} />
             <div className="mt-3 flex flex-wrap items-end gap-2">

@@ -150,7 +150,7 @@ function LoginScreen({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
       {loaderData.registrationDisabled ? null : (
         <p className="mt-6 text-center text-sm text-muted">
           {t("Don't have an account?")}{" "}
-          <Link to={loaderData.workspace ? `/workspace/join/register${params.size ? `?${params}` : ""}` : "/register"} className="font-medium text-primary hover:underline">
+          <Link to={loaderData.workspace ? `/workspace/join/register${params.size ? `?${params}` : ""}` : `/register${redirectTo ? `?redirect=${encodeURIComponent(redirectTo)}` : ""}`} className="font-medium text-primary hover:underline">
             {t("Sign up.")}
           </Link>
         </p>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { progressClasses } from "~/ui/meter-styles";
 import { z } from "zod";
 import type { Route } from "./+types/progress";
 import { requirePermission } from "~/auth/guards.server";
@@ -47,7 +48,7 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
               <p className="text-sm text-muted" data-testid="progress-count">
                 {t(":watched of :total episodes", { watched: item.watchedEpisodes, total })}
               </p>
-              <progress max={total || 1} value={item.watchedEpisodes} className="h-1.5 w-full" aria-hidden="true" />
+              <progress max={total || 1} value={item.watchedEpisodes} className={`h-1.5 ${progressClasses}`} aria-hidden="true" />
               {item.next ? (
                 <div className="flex flex-wrap items-center gap-3">
                   <Link to={`${path}/season/${item.next.seasonNumber}/episode/${item.next.episodeNumber}`} className="text-sm text-primary hover:underline" data-testid="next-episode">

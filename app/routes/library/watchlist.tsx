@@ -127,7 +127,18 @@ export default function Watchlist({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid grid-cols-2 gap-6 sm:grid-cols-4 lg:grid-cols-6" data-testid="watchlist-items">
           {items.map((title) => (
             <li key={title.id}>
-              <LibraryTitleCard title={title} inWatchlist />
+              <LibraryTitleCard
+                title={title}
+                inWatchlist
+                note={
+                  title.watched ? (
+                    <span className="font-medium text-foreground" data-testid="watchlist-watched">
+                      <span aria-hidden="true">✓ </span>
+                      {t("Watched: remove it from your watchlist?")}
+                    </span>
+                  ) : undefined
+                }
+              />
             </li>
           ))}
         </ul>

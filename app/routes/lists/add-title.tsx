@@ -123,14 +123,26 @@ export default function AddTitleToList({ loaderData, actionData }: Route.Compone
           {lists.map((list) => (
             <li key={list.id} className="flex items-center justify-between gap-3 px-4 py-3" data-testid="add-to-list-row" data-list-id={list.id}>
               <div className="min-w-0">
-                <Link to={listPath(list)} className="font-medium text-foreground hover:text-primary">
-                  {list.name}
-                </Link>
+                {/* Pressing a list's name adds the title to it (decision 030); "Open list" goes to the list. */}
+                {list.item_id ? (
+                  <span className="font-medium text-foreground">
+                    <span aria-hidden="true">✓ </span>
+                    {list.name}
+                  </span>
+                ) : (
+                  <button type="submit" form={`add-to-list-${list.id}`} className="text-left font-medium text-foreground hover:text-primary hover:underline" data-testid="add-by-name">
+                    {list.name}
+                  </button>
+                )}
                 <p className="text-xs text-muted">
                   {[t(":count [one title|other titles]", { count: list.items_count }), list.workspace_name].filter(Boolean).join(" · ")}
+                  {" · "}
+                  <Link to={listPath(list)} className="text-primary hover:underline">
+                    {t("Open list")}
+                  </Link>
                 </p>
               </div>
-              <Form method="post">
+              <Form method="post" id={`add-to-list-${list.id}`}>
                 <input type="hidden" name="listId" value={list.id} />
                 {list.item_id ? (
                   <>

@@ -1,4 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
+import { useState } from "react";
+import { toast } from "~/toasts/toast-store";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/list";
 import { loginRedirectFor } from "~/auth/guards.server";
 import { useTrans } from "~/i18n/translation-context";
@@ -92,6 +95,32 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithToast(request, page, { message: intent === "like" ? app.t("Liked list") : app.t("Removed your like") }, { status: 303 });
 }
 
+/** Copies the share link (JavaScript only: without it the link is selectable text, and the button is not shown). */
+function CopyButton({ text }: { text: string }) {
+  const t = useTrans();
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  if (!hydrated) return null;
+  return (
+    <button
+      type="button"
+      className={buttonClasses({ variant: "outlined", size: "md" })}
+      data-testid="share-copy"
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(
+          () => {
+            setCopied(true);
+            toast(t("Link copied"));
+          },
+          () => toast.danger(t("Could not copy: select the link and copy it.")),
+        );
+      }}
+    >
+      {copied ? t("Copied") : t("Copy link")}
+    </button>
+  );
+}
+
 export default function ListPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTrans();
   const { list, shareUrl, ownerPath, signedIn, discussion } = loaderData;
@@ -153,13 +182,17 @@ export default function ListPage({ loaderData, actionData }: Route.ComponentProp
           <label htmlFor="share-link" className="text-sm font-medium text-muted">
             {t("Share link")}
           </label>
-          <input
-            id="share-link"
-            readOnly
-            value={shareUrl}
-            className="mt-1 w-full rounded-theme border border-divider bg-background px-3 py-2 text-sm text-foreground"
-            data-testid="share-link"
-          />
+          <div className="mt-1 flex gap-2">
+            <input
+              id="share-link"
+              readOnly
+              value={shareUrl}
+              onFocus={(event) => event.currentTarget.select()}
+              className="w-full min-w-0 rounded-theme border border-divider bg-background px-3 py-2 text-sm text-foreground"
+              data-testid="share-link"
+            />
+            <CopyButton text={shareUrl} />
+          </div>
         </div>
       ) : null}
 

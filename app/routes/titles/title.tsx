@@ -28,6 +28,7 @@ import { titleReviewsSectionHtml } from "~/community/title-section.server";
 import { hasPermission } from "~/auth/viewer";
 import { titleTmdbHtml } from "~/tmdb/title-html.server";
 import { FriendsOnTitleSection } from "~/social/ui/friends-on-title";
+import { guestTitleActionsHtml } from "~/library/guest-title-actions.server";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -66,6 +67,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   setPageJsonLd(context, reviewsJsonLd(titleJsonLd(page, origin), reviews, origin, title));
   return {
     reviewsHtml: titleReviewsSectionHtml(app.t, title, reviews),
+    // A guest's Rate, Watchlist and Log (decision 030): the same HTML for every guest, no component code.
+    guestActionsHtml: mine ? null : guestTitleActionsHtml(app.t, titlePath(title), title.type === "movie"),
     page: titlePageView(page),
     mine,
     // "People you follow" (decision 033): a member's, never in a guest's cached copy.
@@ -88,7 +91,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 const TitleLibraryPanel = lazyComponent(() => import("~/library/ui/title-library-panel").then((m) => m.default));
 
 export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, mine, friends, reviewsHtml, tmdbHtml, tmdbRating } = loaderData;
+  const { page, ads, mine, friends, reviewsHtml, tmdbHtml, tmdbRating, guestActionsHtml } = loaderData;
   const { title } = page;
   const t = useTrans();
   const language = useBootstrap().i18n.language;
@@ -188,16 +191,16 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
                 </div>
               ) : null}
             </dl>
+            {/* Members: their own state (never in a shared copy). Guests: the same static controls for all (decision 030). */}
+            {mine ? <TitleLibraryPanel title={title} mine={mine} path={path} /> : guestActionsHtml ? <div dangerouslySetInnerHTML={{ __html: guestActionsHtml }} /> : null}
             <Link
               to={`/lists/add/${title.id}`}
               rel="nofollow"
-              className="mt-6 inline-flex items-center gap-2 rounded-theme border border-white/50 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10"
+              className="mt-4 inline-flex items-center gap-2 rounded-theme border border-white/60 px-3 py-1.5 text-sm font-semibold text-white hover:bg-white/10"
               data-testid="title-add-to-list"
             >
               <span aria-hidden="true">+</span> {t("Add to list")}
             </Link>
-            {/* Members only; a guest's copy (shared, cached) carries nothing personal and no forms (decision 023). */}
-            {mine ? <TitleLibraryPanel title={title} mine={mine} path={path} /> : null}
           </div>
         </div>
       </header>

@@ -50,7 +50,9 @@ export function WorkspaceSwitcher() {
     };
   }, []);
 
-  if (!data) return null;
+  // Only a member who has somewhere to switch to sees it: a lone personal "Default" is noise (decision 030).
+  // Workspaces stay reachable from the account menu.
+  if (!data || data.list.length < 2) return null;
   const active = data.list.find((w) => w.id === data.activeId) ?? data.list[0];
   const closeMenu = () => {
     if (ref.current) ref.current.open = false;

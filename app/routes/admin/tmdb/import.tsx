@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { progressClasses } from "~/ui/meter-styles";
 import { Form, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/import";
 import { requireAdmin } from "~/admin/access.server";
@@ -263,7 +264,7 @@ function BulkImport({ jobs, lastResult }: { jobs: Job[]; lastResult: unknown }) 
                     </span>
                     <span data-testid="job-status">{t(STATUS_LABELS[job.status])}</span>
                   </div>
-                  <progress className="h-2 w-full" max={pages} value={job.pagesDone} aria-label={t("Pages imported")}>
+                  <progress className={`h-2 ${progressClasses}`} max={pages} value={job.pagesDone} aria-label={t("Pages imported")}>
                     {job.pagesDone}/{pages}
                   </progress>
                   <p className="text-xs text-muted" data-testid="job-counts">
