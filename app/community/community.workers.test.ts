@@ -494,6 +494,8 @@ describe("anti-spam and moderation", () => {
     const [k] = await db.select().from(comments).where(eq(comments.id, c.id));
     expect(r!.headline).toBe("Great3pm.exe");
     expect(`${r!.body}${r!.bodyHtml}${k!.body}${k!.bodyHtml}`).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  });
+
   it("approving a reported review that was never hidden tells its author nothing; approving a hidden one says it is shown again (decision 030)", async () => {
     const titleId = await newTitle("The Glass Orchard");
     const author = await person(POSTER, { name: "Wren Alder" });
