@@ -45,7 +45,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
   const path = reviewPath(title, review.id);
   const own = poster.userId === review.author.id;
   return (
-    <main className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6" data-testid="review-page">
+    <div className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6" data-testid="review-page">
       <Link to={reviewsPath(title)} className="text-sm text-primary hover:underline">
         ← {t("All reviews of :name", { name: title.name })}
       </Link>
@@ -76,6 +76,6 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
       {review.status === "published" ? (
         <ThreadSection path={path} target={{ kind: "review", id: review.id }} thread={thread} count={review.commentCount} viewer={poster} failure={actionData ?? null} />
       ) : null}
-    </main>
+    </div>
   );
 }

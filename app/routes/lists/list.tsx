@@ -155,6 +155,7 @@ export default function ListPage({ loaderData, actionData }: Route.ComponentProp
           </label>
           <input
             id="share-link"
+            type="url"
             readOnly
             value={shareUrl}
             className="mt-1 w-full rounded-theme border border-divider bg-background px-3 py-2 text-sm text-foreground"
