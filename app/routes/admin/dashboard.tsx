@@ -6,8 +6,9 @@ import { BarChart } from "~/admin/ui/bar-chart";
 import { AdminPageHeader, AdminSection, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Dashboard") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args);

@@ -17,11 +17,9 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { CheckboxField, FormErrors, IntentField, PasswordField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { bootstrap?: { settings?: { branding?: { site_name?: string } } } } | undefined;
-  return [{ title: `Sign in · ${root?.bootstrap?.settings?.branding?.site_name ?? ""}` }];
-};
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Sign in") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const { request, context, url } = args;

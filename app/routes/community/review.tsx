@@ -10,13 +10,14 @@ import { threadFromQuery } from "~/community/thread-page.server";
 import { failureFor, ReportForm, VoteButtons } from "~/community/ui/forms";
 import { ReviewCard } from "~/community/ui/review-card";
 import { ThreadSection } from "~/community/ui/thread-section";
+import { siteTitle } from "~/seo/seo";
 
 /** /titles/{id}/{slug}/reviews/{reviewId}: one review, its votes, and its comment thread (issue 19). */
 
 /** Guests share a copy for a few seconds (decision 018); the viewer's own parts (forms, votes, held posts) exist only for signed-in visitors, whose pages are never cached. */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.review.headline} - ${loaderData.title.name}` : "Review" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData ? `${loaderData.review.headline} - ${loaderData.title.name}` : "Review") }];
 
 async function load(args: Route.LoaderArgs | Route.ActionArgs) {
   const { app, title } = await communityTitle(args, `/reviews/${args.params.reviewId}`);

@@ -7,8 +7,9 @@ import { ForYouReasonText } from "~/library/ui/for-you-reason";
 import { LibraryTitleCard } from "~/library/ui/library-title-card";
 import { watchlistedAmong } from "~/library/watchlist.server";
 import { getApp } from "~/request/context";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "For you" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "For you") }, { name: "robots", content: "noindex" }];
 
 /** /for-you: suggestions from my ratings, history and watchlist, each explained (app/library/for-you.server.ts). */
 export async function loader(args: Route.LoaderArgs) {

@@ -13,8 +13,9 @@ import { getApp } from "~/request/context";
 import { LibraryListPage } from "~/library/ui/library-list-page";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import { z } from "zod";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Watch history" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Watch history") }, { name: "robots", content: "noindex" }];
 
 const pageSchema = z.coerce.number().int().min(1).max(1000).catch(1);
 

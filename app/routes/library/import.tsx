@@ -6,8 +6,9 @@ import { useTrans } from "~/i18n/translation-context";
 import { importUpload } from "~/imports/upload.server";
 import { getApp } from "~/request/context";
 import { buttonClasses } from "~/ui/button-styles";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Import and export" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Import and export") }, { name: "robots", content: "noindex" }];
 
 /** /library/import: upload a Letterboxd or IMDb export, see what matched; download my library as CSV. */
 export function loader(args: Route.LoaderArgs) {

@@ -8,8 +8,9 @@ import { listProgress } from "~/library/history.server";
 import { WatchedForm } from "~/library/ui/watched-form";
 import { getApp } from "~/request/context";
 import { LibraryListPage } from "~/library/ui/library-list-page";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Progress" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Progress") }, { name: "robots", content: "noindex" }];
 
 const pageSchema = z.coerce.number().int().min(1).max(1000).catch(1);
 

@@ -15,8 +15,9 @@ import { buttonClasses } from "~/ui/button-styles";
 import { inputClasses } from "~/ui/field-styles";
 import { SubmitButton } from "~/ui/forms/fields";
 import { readIntent } from "~/ui/forms/submission.server";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.localization.name ?? "Localization" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData?.localization.name ?? "Localization") }];
 
 const PAGE_SIZE = 50;
 /** Translation files bigger than this are refused (the site's own files are a few dozen KB). */
