@@ -88,6 +88,10 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           telemetry: false,
           darkMode: document.documentElement.classList.contains("dark"),
           hideDarkModeToggle: true,
+          // No "Ask AI" (Scalar's hosted agent) and no "Generate MCP" (its hosted MCP server): both send the
+          // reference to Scalar's service, which this site does not use (decision 031).
+          agent: { disabled: true },
+          mcp: { disabled: true },
         });
       })
       .catch((error: unknown) => {
