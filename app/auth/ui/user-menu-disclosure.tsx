@@ -92,7 +92,7 @@ export function UserMenuDisclosure() {
         ) : null}
         <Form method="post" action="/auth/logout">
           <button type="submit" className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-paper" data-testid="logout">
-            {t("Log out")}
+            {t("Sign out")}
           </button>
         </Form>
       </div>

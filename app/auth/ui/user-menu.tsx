@@ -38,7 +38,7 @@ export function UserMenu() {
         <MenuSeparator />
         {themeTarget ? <MenuItem id="theme">{themeTarget.is_dark ? t("Dark mode") : t("Light mode")}</MenuItem> : null}
         <MenuItem id="logout" data-testid="logout">
-          {t("Log out")}
+          {t("Sign out")}
         </MenuItem>
       </Menu>
     </MenuTrigger>

@@ -81,8 +81,8 @@ function ChannelRowView({ row, genreLinks, genre }: { row: ChannelRow; genreLink
           {channel.name}
         </h2>
         {more && !showGenres ? (
-          <Link to={more} className="text-sm font-medium text-primary hover:underline" aria-label={t("View all: :name", { name: channel.name })}>
-            {t("View all")}
+          <Link to={more} className="text-sm font-medium text-primary hover:underline" aria-label={t("See all: :name", { name: channel.name })}>
+            {t("See all")}
           </Link>
         ) : null}
       </div>

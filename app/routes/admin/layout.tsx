@@ -84,7 +84,7 @@ function AdminFrame({ navigation, user, children }: { navigation: AdminNavSectio
           ) : null}
           <form method="post" action="/auth/logout">
             <button type="submit" className={buttonClasses({ variant: "outlined", color: "neutral", size: "xs" })}>
-              {t("Log out")}
+              {t("Sign out")}
             </button>
           </form>
         </div>

@@ -118,7 +118,7 @@ function LoginScreen({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
   });
   const invalid = Boolean(fields.email.errors?.length || fields.password.errors?.length);
   const heading = loaderData.workspace
-    ? t("To join your team on :siteName, login to your account", { siteName: settings.branding.site_name })
+    ? t("To join your team on :siteName, sign in to your account", { siteName: settings.branding.site_name })
     : t("Sign in to your account");
   return (
     <>
@@ -142,7 +142,7 @@ function LoginScreen({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
             {t("Forgot your password?")}
           </Link>
         </div>
-        <SubmitButton fullWidth>{t("Continue")}</SubmitButton>
+        <SubmitButton fullWidth>{t("Sign in")}</SubmitButton>
       </Form>
       <SocialButtons services={loaderData.socialServices} redirect={redirectTo} />
       {loaderData.registrationDisabled ? null : (

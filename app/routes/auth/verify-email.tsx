@@ -102,7 +102,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       </p>
       <Form method="post" action="/auth/logout" className="mt-6 text-center">
         <Button type="submit" variant="text" color="neutral" size="sm">
-          {t("Logout")}
+          {t("Sign out")}
         </Button>
       </Form>
     </>
