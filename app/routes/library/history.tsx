@@ -2,6 +2,8 @@ import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/history";
 import { requirePermission } from "~/auth/guards.server";
 import { useTrans } from "~/i18n/translation-context";
+import { formatCalendarDate } from "~/i18n/dates";
+import { useDates } from "~/i18n/use-dates";
 import { titlePath } from "~/catalogue/slug";
 import { LIBRARY_PAGE_SIZE } from "~/constants";
 import type { LibraryAnswer } from "~/library/answer";
@@ -57,6 +59,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function History({ loaderData }: Route.ComponentProps) {
   const t = useTrans();
+  const { language } = useDates();
   const { items, hasMore, page } = loaderData;
   return (
     <LibraryListPage
@@ -79,7 +82,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
                 {item.name}
                 {episodeLink ? ` · S${item.seasonNumber} E${item.episodeNumber} · ${item.episodeName}` : item.year ? ` (${item.year})` : ""}
               </Link>
-              <p className="text-sm text-muted">{t("Watched :date", { date: item.watchedOn })}</p>
+              <p className="text-sm text-muted">{t("Watched :date", { date: formatCalendarDate(item.watchedOn, language) ?? item.watchedOn })}</p>
             </div>
             <RemoveEntry id={item.id} />
           </li>
