@@ -76,7 +76,11 @@ export default function History({ loaderData }: Route.ComponentProps) {
         const episodeLink = item.episodeId ? `${path}/season/${item.seasonNumber}/episode/${item.episodeNumber}` : null;
         return (
           <li key={item.id} className="flex items-center gap-4 py-3" data-testid="history-item">
-            <img src={item.poster ?? ""} alt="" width={40} height={60} loading="lazy" className="aspect-[2/3] w-10 rounded bg-paper object-cover" />
+            {item.poster ? (
+              <img src={item.poster} alt="" width={40} height={60} loading="lazy" className="aspect-[2/3] w-10 rounded bg-paper object-cover" />
+            ) : (
+              <span aria-hidden="true" className="block aspect-[2/3] w-10 shrink-0 rounded bg-paper" />
+            )}
             <div className="min-w-0 flex-1">
               <Link to={episodeLink ?? path} className="font-medium text-foreground hover:text-primary">
                 {item.name}

@@ -13,8 +13,9 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Contact us" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: loaderData?.title ?? siteTitle(matches, "Contact us") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
