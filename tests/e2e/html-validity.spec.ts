@@ -20,6 +20,20 @@ const validator = new HtmlValidate(htmlValidateConfig);
  */
 const AWAITING_ARTWORK = (m: Message) => m.ruleId === "element-required-attributes" && m.message === '<img> is missing required "src" attribute';
 
+/**
+ * The Nu checker's rule html-validate lacks: a required single select needs
+ * an empty first option (its placeholder), else "required" means nothing.
+ */
+function requiredSelectsWithoutPlaceholder(html: string): string[] {
+  const found: string[] = [];
+  for (const match of html.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
+    const [, attributes, body] = match;
+    if (!/\srequired(=|\s|$)/.test(attributes) || /\smultiple(=|\s|$)/.test(attributes)) continue;
+    if (!/^\s*<option[^>]*\svalue=""/.test(body)) found.push(`required select without a placeholder option: <select${attributes.slice(0, 120)}>`);
+  }
+  return found;
+}
+
 function describe(messages: Message[], html: string) {
   const lines = html.split("\n");
   return messages.map((m) => `${m.ruleId} at ${m.line}:${m.column}: ${m.message}\n    ${(lines[m.line - 1] ?? "").slice(Math.max(0, m.column - 80), m.column + 120)}`);
@@ -41,6 +55,7 @@ for (const [name, isPublic] of PAGE_TYPE_NAMES) {
       const awaiting = all.filter(AWAITING_ARTWORK);
       if (awaiting.length) test.info().annotations.push({ type: "awaiting artwork", description: `${page.path}: ${awaiting.length} <img> without src` });
       const messages = all.filter((m) => !AWAITING_ARTWORK(m));
+      errors.push(...requiredSelectsWithoutPlaceholder(html).map((line) => `${signedIn ? "signed in" : "signed out"}: ${line}`));
       errors.push(...describe(messages, html).map((line) => `${signedIn ? "signed in" : "signed out"}: ${line}`));
     }
     expect(errors, `${page.path}\n${errors.join("\n")}`).toEqual([]);

@@ -53,7 +53,8 @@ export function UserMenuTrigger({ name, avatar }: { name: string; avatar: string
   return (
     <>
       <Avatar name={name} src={avatar} />
-      <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{name}</span>
+      {/* The member's name is the button's name (decision 031): read on every width, shown from lg up. */}
+      <span className="sr-only text-sm font-medium lg:not-sr-only lg:inline lg:max-w-40 lg:truncate">{name}</span>
     </>
   );
 }

@@ -19,7 +19,7 @@ export function UserMenu() {
   const { user, items, themeTarget, t } = model;
   return (
     <MenuTrigger>
-      <Button variant="text" color="neutral" className="gap-2 rounded-full p-1 pr-2" aria-label={t(":name, account menu", { name: user.display_name })} data-testid="user-menu">
+      <Button variant="text" color="neutral" className="gap-2 rounded-full p-1 pr-2" data-testid="user-menu">
         <UserMenuTrigger name={user.display_name} avatar={user.avatar} />
       </Button>
       <Menu

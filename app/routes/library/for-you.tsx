@@ -31,7 +31,7 @@ export default function ForYou({ loaderData }: Route.ComponentProps) {
       {suggestions.length === 0 ? (
         <p className="mt-10 text-muted" data-testid="for-you-empty">
           {t("Rate or watch a few titles and suggestions will appear here.")}{" "}
-          <Link to="/titles" className="text-primary hover:underline">
+          <Link to="/titles" className="text-primary underline underline-offset-2">
             {t("Browse titles")}
           </Link>
         </p>
