@@ -23,6 +23,8 @@ for (const [name, isPublic] of PAGE_TYPE_NAMES) {
   for (const signedIn of isPublic ? [false, true] : [true]) {
     for (const dark of [false, true]) {
       test(`${name}, ${signedIn ? "signed in" : "signed out"}, ${dark ? "dark" : "light"}: no serious or critical axe violation`, async ({ browser }) => {
+        // Two page loads and two axe runs, and the worker's first test also makes the member's data.
+        test.setTimeout(120_000);
         const page = await pageType(name);
         const found: string[] = [];
         for (const width of [1280, 390] as const) {
