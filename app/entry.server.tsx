@@ -33,7 +33,7 @@ export default async function handleRequest(
   await serverLazyComponentsReady();
   // Every key the page translates is recorded; only those lines go to the browser (app/i18n/page-lines.tsx).
   const app = appOf(loadContext);
-  const recorder = createLineRecorder(app?.lines ?? {});
+  const recorder = createLineRecorder(app?.lines ?? {}, app?.language);
   const body = await renderToReadableStream(
     <LineRecorderContext.Provider value={recorder}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

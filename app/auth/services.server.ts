@@ -47,11 +47,10 @@ export async function authServices(context: Readonly<RouterContextProvider>, req
     info: requestInfo(request),
     baseUrl,
     mail(language, render) {
-      const lines =
-        app.localizations.find((l) => l.language === language)?.lines ??
-        app.localizations.find((l) => l.language === app.settings["i18n.default_localization"])?.lines ??
-        {};
-      return sendSafely(mailer, render({ t: createTranslate(lines), siteName, baseUrl }));
+      const localization =
+        app.localizations.find((l) => l.language === language) ??
+        app.localizations.find((l) => l.language === app.settings["i18n.default_localization"]);
+      return sendSafely(mailer, render({ t: createTranslate(localization?.lines ?? {}, localization?.language), siteName, baseUrl }));
     },
   };
 }

@@ -5,9 +5,10 @@
  */
 export type DateStyle = "date" | "datetime" | "time" | "month";
 
+// One date format across the site (decision 031): "July 18, 2008", also in reviews, comments and history.
 const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
-  date: { dateStyle: "medium" },
-  datetime: { dateStyle: "medium", timeStyle: "short" },
+  date: { dateStyle: "long" },
+  datetime: { dateStyle: "long", timeStyle: "short" },
   time: { timeStyle: "short" },
   month: { month: "long", year: "numeric" },
 };
@@ -42,4 +43,16 @@ export function formatInZone(
   const time = toTime(date);
   if (time === null) return "";
   return formatter(language, timeZone, style).format(time);
+}
+
+/**
+ * A calendar date ("2026-11-28": a release date, the day something was
+ * watched) in the same format as every other date. It names a day, not an
+ * instant, so no time zone moves it; anything else is returned as it came.
+ */
+export function formatCalendarDate(iso: string | null | undefined, language: string): string | null {
+  if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso ?? null;
+  const time = Date.parse(`${iso}T00:00:00Z`);
+  if (!Number.isFinite(time)) return iso;
+  return formatter(language, "UTC", "date").format(time);
 }

@@ -25,15 +25,15 @@ export interface LineRecorder {
   usedLines(): Record<string, string>;
 }
 
-export function createLineRecorder(lines: Readonly<Record<string, string>>): LineRecorder {
+export function createLineRecorder(lines: Readonly<Record<string, string>>, language = "en"): LineRecorder {
   const used = new Set<string>();
   return {
     used,
     t(key, values) {
       used.add(key);
-      return translate(lines, key, values);
+      return translate(lines, key, values, language);
     },
-    quiet: (key, values) => translate(lines, key, values),
+    quiet: (key, values) => translate(lines, key, values, language),
     usedLines() {
       const shipped: Record<string, string> = {};
       // A line equal to its key renders the same without it.

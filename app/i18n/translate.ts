@@ -1,18 +1,62 @@
 /**
  * Every UI string goes through here. Keys are the English text; a language's
  * lines override them. `:name` placeholders are replaced from `values`, and a
- * choice such as "[one frame|other frames]" picks by the `count` value.
+ * choice such as "[one frame|other frames]" picks by the `count` value with
+ * the language's CLDR plural rules (Intl.PluralRules): a choice may name any
+ * of zero, one, two, few, many and other, and "other" is the fallback
+ * (decision 031). French 0 is "one", Spanish 0 is "other", Polish has "few"
+ * and "many", and an admin-added language writes the forms it needs.
  */
 export type TranslationValues = Record<string, string | number>;
 export type Translate = (key: string, values?: TranslationValues) => string;
 
-const CHOICE = /\[one ([^|\]]*)\|other ([^\]]*)\]/g;
+export const PLURAL_CATEGORIES = ["zero", "one", "two", "few", "many", "other"] as const;
+export type PluralCategory = (typeof PLURAL_CATEGORIES)[number];
 
-export function translate(lines: Readonly<Record<string, string>>, key: string, values?: TranslationValues) {
+/** A choice: "[" then category-text alternatives separated by "|", then "]". */
+const CHOICE = /\[((?:zero|one|two|few|many|other) [^|\]]*(?:\|(?:zero|one|two|few|many|other) [^|\]]*)*)\]/g;
+const FORM = /^(zero|one|two|few|many|other) ([\s\S]*)$/;
+
+const rulesCache = new Map<string, Intl.PluralRules>();
+
+/** The CLDR plural category of `count` in `language` (English rules for an unknown code). */
+export function pluralCategory(language: string, count: number): PluralCategory {
+  let rules = rulesCache.get(language);
+  if (!rules) {
+    try {
+      rules = new Intl.PluralRules(language);
+    } catch {
+      rules = new Intl.PluralRules("en");
+    }
+    rulesCache.set(language, rules);
+  }
+  return rules.select(count) as PluralCategory;
+}
+
+/** The forms of one choice, category -> text. */
+export function parseChoice(body: string): Partial<Record<PluralCategory, string>> {
+  const forms: Partial<Record<PluralCategory, string>> = {};
+  for (const part of body.split("|")) {
+    const match = FORM.exec(part);
+    if (match) forms[match[1] as PluralCategory] = match[2];
+  }
+  return forms;
+}
+
+/** The plural choices of a line, each as its forms (the admin editor shows one field per form). */
+export function choicesOf(text: string): Partial<Record<PluralCategory, string>>[] {
+  return [...text.matchAll(CHOICE)].map((match) => parseChoice(match[1]));
+}
+
+export function translate(lines: Readonly<Record<string, string>>, key: string, values?: TranslationValues, language = "en") {
   let text = Object.hasOwn(lines, key) ? lines[key] : key;
   if (values && typeof values.count === "number") {
     const count = values.count;
-    text = text.replace(CHOICE, (_, one: string, other: string) => (count === 1 ? one : other));
+    const category = pluralCategory(language, count);
+    text = text.replace(CHOICE, (_, body: string) => {
+      const forms = parseChoice(body);
+      return forms[category] ?? forms.other ?? forms.one ?? "";
+    });
   }
   if (values) {
     // Longest names first, so ":counter" is not broken by ":count".
@@ -22,8 +66,8 @@ export function translate(lines: Readonly<Record<string, string>>, key: string, 
   return text;
 }
 
-export function createTranslate(lines: Readonly<Record<string, string>>): Translate {
-  return (key, values) => translate(lines, key, values);
+export function createTranslate(lines: Readonly<Record<string, string>>, language = "en"): Translate {
+  return (key, values) => translate(lines, key, values, language);
 }
 
 /** Parses Accept-Language into language codes, best first. */
@@ -61,4 +105,31 @@ export function pickLanguage(
   }
   if (has(candidates.fallback)) return candidates.fallback;
   return available[0] ?? "en";
+}
+
+/** The plural forms `language` distinguishes (CLDR), in the usual order: what a translator writes. */
+export function pluralCategoriesOf(language: string): PluralCategory[] {
+  let categories: string[];
+  try {
+    categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  } catch {
+    categories = ["one", "other"];
+  }
+  return PLURAL_CATEGORIES.filter((category) => categories.includes(category));
+}
+
+/**
+ * Why a translated line's plural choices do not fit its key, or null: as many
+ * choices as the key, each with an "other" form (the fallback for any count).
+ * An empty line is "not translated" and fits.
+ */
+export function pluralLineProblem(key: string, value: string): string | null {
+  if (!value) return null;
+  const wanted = choicesOf(key).length;
+  if (wanted === 0) return null;
+  const choices = choicesOf(value);
+  if (choices.length !== wanted || choices.some((forms) => forms.other === undefined)) {
+    return "Each plural choice needs its forms in brackets, ending with other: [one …|other …].";
+  }
+  return null;
 }

@@ -41,7 +41,9 @@ export function useTrans(): Translate {
       recorder?.t ??
       ((key, values) => {
         if (!complete && !Object.hasOwn(lines, key)) store.missing();
-        return translate(lines, key, values);
+        // The language whose plural rules apply: the one shown, else (hydrating) the page's own.
+        const language = store.shown()?.[0] ?? (typeof document === "undefined" ? "en" : document.documentElement.lang || "en");
+        return translate(lines, key, values, language);
       }),
     [recorder, store, lines, complete],
   );

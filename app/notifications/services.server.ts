@@ -76,9 +76,8 @@ function safeHost(url: string) {
 
 /** The translation function for a recipient's language (their own, else the site's default). */
 export function translatorFor(services: Pick<NotificationServices, "localizations" | "settings">, language: string | null): Translate {
-  const lines =
-    services.localizations.find((l) => l.language === language)?.lines ??
-    services.localizations.find((l) => l.language === services.settings["i18n.default_localization"])?.lines ??
-    {};
-  return createTranslate(lines);
+  const localization =
+    services.localizations.find((l) => l.language === language) ??
+    services.localizations.find((l) => l.language === services.settings["i18n.default_localization"]);
+  return createTranslate(localization?.lines ?? {}, localization?.language);
 }

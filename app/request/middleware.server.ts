@@ -80,7 +80,7 @@ export const appMiddleware: MiddlewareFunction<Response> = async ({ request, con
       fallback: settings["dates.default_timezone"],
     }),
     lines,
-    t: createTranslate(lines),
+    t: createTranslate(lines, language),
     viewer,
     guestViewer,
     user,

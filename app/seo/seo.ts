@@ -64,3 +64,16 @@ export function seoTags(seo: Seo | undefined | null): MetaDescriptor[] {
   if (seo.noindex) tags.push({ name: "robots", content: "noindex, follow" });
   return tags;
 }
+
+/** The site's name from the root route's data, as a meta function's `matches` carry it. */
+export function siteNameOf(matches: readonly unknown[]): string {
+  const root = matches.find((m) => (m as { id?: string } | undefined)?.id === "root") as { loaderData?: unknown; data?: unknown } | undefined;
+  const data = (root?.loaderData ?? root?.data) as { bootstrap?: { settings?: { branding?: { site_name?: string } } } } | undefined;
+  return data?.bootstrap?.settings?.branding?.site_name ?? "";
+}
+
+/** Every page's <title>: "<page> - <site name>" (decision 031), from a meta function's `matches`. */
+export function siteTitle(matches: readonly unknown[], page: string | null | undefined) {
+  const siteName = siteNameOf(matches);
+  return siteName ? pageTitle(page, siteName) : (page ?? "");
+}

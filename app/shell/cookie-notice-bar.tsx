@@ -17,8 +17,7 @@ export default function CookieNoticeBar({ position }: { position: "top" | "botto
   // Gone as soon as OK is pressed (the action sets the 30-day cookie).
   if (fetcher.state !== "idle" || fetcher.data) return null;
   return (
-    <div
-      role="region"
+    <section
       aria-label={t("Cookie notice")}
       data-testid="cookie-notice"
       className={`z-40 border-divider bg-elevated/95 shadow-lg backdrop-blur ${position === "top" ? "border-b" : "sticky bottom-0 border-t"}`}
@@ -43,6 +42,6 @@ export default function CookieNoticeBar({ position }: { position: "top" | "botto
           </button>
         </div>
       </fetcher.Form>
-    </div>
+    </section>
   );
 }

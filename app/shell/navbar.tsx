@@ -47,11 +47,11 @@ export function Navbar({
   const guestButtons = (
     <div className="flex items-center gap-2">
       <Link to="/login" className="rounded-md px-3 py-1.5 text-sm font-medium text-foreground hover:bg-paper">
-        {t("Login")}
+        {t("Sign in")}
       </Link>
       {registrationDisabled ? null : (
         <Link to="/register" className="rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary hover:opacity-90">
-          {t("Register")}
+          {t("Create account")}
         </Link>
       )}
     </div>

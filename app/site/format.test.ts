@@ -16,8 +16,8 @@ describe("catalogue formatting with kept Intl formatters", () => {
     }
   });
 
-  it("falls back on a language Intl refuses, and still formats good ones after it", () => {
-    expect(formatDate("2020-01-31", "not a language!")).toBe("2020-01-31");
+  it("falls back to English for a language Intl refuses, and still formats good ones after it", () => {
+    expect(formatDate("2020-01-31", "not a language!")).toBe("January 31, 2020");
     expect(countryName("DE", "not a language!")).toBe("DE");
     expect(formatDate("2020-01-31", "en")).toBe("January 31, 2020");
   });

@@ -1,3 +1,4 @@
+import { formatCalendarDate } from "~/i18n/dates";
 /**
  * Formatting for catalogue facts. Dates are formatted in UTC so the server
  * and the browser render the same text (no hydration mismatch).
@@ -51,15 +52,9 @@ export function formatClock(seconds: number | null | undefined): string | null {
   return `${m}:${s}`;
 }
 
+/** A calendar date, in the one format dates have across the site (app/i18n/dates.ts). */
 export function formatDate(iso: string | null | undefined, language: string): string | null {
-  if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso ?? null;
-  const date = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return iso;
-  try {
-    return made("date", language, () => new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" })).format(date);
-  } catch {
-    return iso;
-  }
+  return formatCalendarDate(iso, language);
 }
 
 export function formatMoney(amount: number | null | undefined, language: string): string | null {

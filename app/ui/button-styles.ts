@@ -31,7 +31,7 @@ const variants: Record<ButtonVariant, Record<ButtonColor, string>> = {
   filled: {
     primary: "bg-primary text-on-primary shadow-sm hover:opacity-90 data-[pressed]:opacity-80",
     neutral: "bg-foreground text-background shadow-sm hover:opacity-90 data-[pressed]:opacity-80",
-    danger: "bg-danger text-white shadow-sm hover:opacity-90 data-[pressed]:opacity-80",
+    danger: "bg-danger text-on-danger shadow-sm hover:opacity-90 data-[pressed]:opacity-80",
   },
   outlined: {
     primary: "border border-primary text-primary hover:bg-primary-light",

@@ -171,10 +171,10 @@ test("sessions: device, place, IP, relative last activity; log out one, then all
 
   const form = page.getByTestId("logout-other-sessions-form");
   await form.getByLabel("Password", { exact: true }).fill("not it");
-  await form.getByRole("button", { name: "Log out other sessions" }).click();
+  await form.getByRole("button", { name: "Sign out other sessions" }).click();
   await expect(form.getByText("The password is incorrect.")).toBeVisible();
   await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Log out other sessions" }).click();
+  await form.getByRole("button", { name: "Sign out other sessions" }).click();
   await expectToast(page, "Logged out other sessions.");
   await expect(sessions).toHaveCount(1);
 });
@@ -296,7 +296,7 @@ test("danger zone: delete the account; it cannot sign in, its avatar and token a
   const login = page.getByTestId("login-form");
   await login.getByLabel("Email").fill(user.email);
   await login.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await login.getByRole("button", { name: "Continue" }).click();
+  await login.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByTestId("user-menu")).toHaveCount(0);
 });

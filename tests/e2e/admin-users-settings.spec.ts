@@ -45,7 +45,7 @@ test.describe("users", () => {
     const form = victimPage.getByTestId("login-form");
     await form.getByLabel("Email").fill(victim.email);
     await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await form.getByRole("button", { name: "Continue" }).click();
+    await form.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(victimPage.getByText("This account has been suspended.")).toBeVisible();
     await victimContext.close();
 

@@ -83,7 +83,7 @@ test("open redirects are refused: the redirect parameter stays on this site", as
     const form = page.getByTestId("login-form");
     await form.getByLabel("Email").fill(email);
     await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await form.getByRole("button", { name: "Continue" }).click();
+    await form.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.locator("[data-testid=user-menu]:visible").first()).toBeVisible({ timeout: 20_000 });
     expect(page.url()).not.toContain("evil");
   }

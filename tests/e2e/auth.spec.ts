@@ -130,7 +130,7 @@ for (const js of [true, false]) {
       const form = page.getByTestId("login-form");
       await form.getByLabel("Email").fill(email);
       await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-      await form.getByRole("button", { name: "Continue" }).click();
+      await form.getByRole("button", { name: "Sign in", exact: true }).click();
       await expect(page).toHaveURL(/\/account-settings$/, { timeout: 20_000 });
       await page.goto("/login");
       await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
@@ -183,6 +183,6 @@ test("a signed-in user with an unverified address sees only the verification scr
   const api = await page.request.get("/api/v1/user-sessions");
   expect(api.status()).toBe(403);
   // Logout still works from there.
-  await page.getByRole("button", { name: "Logout" }).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
 });

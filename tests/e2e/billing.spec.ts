@@ -104,7 +104,7 @@ test("a plan chosen before signing in continues to its checkout after signing in
   const form = page.getByTestId("login-form");
   await form.getByLabel("Email").fill("user@demo.reelbase.test");
   await form.getByLabel("Password", { exact: true }).fill("demo-user-password");
-  await form.getByRole("button", { name: "Continue" }).click();
+  await form.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/billing\/local\/checkout\/cs_local_/);
   await expect(page.getByText("Subscribe to Standard")).toBeVisible();
   await expect(page.getByTestId("checkout-price")).toHaveText("$79.99");

@@ -148,6 +148,8 @@ test.describe("API docs", () => {
     await expect(page.getByText("List titles").first()).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText("Reelbase API").first()).toBeVisible();
     await expect(page.getByText("Get a title").first()).toBeVisible();
+    // Scalar's hosted extras are off (decision 031): no "Ask AI", no "Generate MCP".
+    await expect(page.getByText(/Ask AI|Generate MCP/)).toHaveCount(0);
     const scripts = await page.locator("script[src]").evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).src));
     expect(scripts.every((src) => new URL(src).hostname === "localhost")).toBe(true);
     expect(outside).toEqual([]);

@@ -100,7 +100,7 @@ test.describe("the notifications list", () => {
     await popover.getByRole("button", { name: "Mark all as read" }).click();
     await expect(page.locator("[data-testid=unread-badge]:visible")).toHaveCount(0);
     await expect(popover.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
-    await popover.getByRole("link", { name: "View all notifications" }).click();
+    await popover.getByRole("link", { name: "See all notifications" }).click();
     await page.waitForURL(/\/notifications$/);
     await desktop.close();
 

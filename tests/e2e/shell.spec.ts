@@ -134,7 +134,7 @@ for (const javaScriptEnabled of [true, false]) {
       const menuButton = nav.locator("summary");
       await expect(menuButton).toBeVisible();
       // The desktop Login button is hidden; the one inside the disclosure appears when opened.
-      const login = nav.getByRole("link", { name: "Login" });
+      const login = nav.getByRole("link", { name: "Sign in" });
       await expect(login.filter({ visible: true })).toHaveCount(0);
       await menuButton.click();
       await expect(login.filter({ visible: true })).toHaveCount(1);
@@ -155,5 +155,5 @@ test("at 768 px and wider the navbar shows its links and no disclosure", async (
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.locator("summary")).toBeHidden();
-  await expect(nav.getByRole("link", { name: "Login" }).filter({ visible: true })).toHaveCount(1);
+  await expect(nav.getByRole("link", { name: "Sign in" }).filter({ visible: true })).toHaveCount(1);
 });

@@ -112,11 +112,11 @@ test.describe("invitations", () => {
     const page = await context.newPage();
     await page.goto(inviteLinkIn(mail));
     await expect(page).toHaveURL(/\/workspace\/join\/login\?/);
-    await expect(page.getByRole("heading", { name: "To join your team on Reelbase, login to your account" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "To join your team on Reelbase, sign in to your account" })).toBeVisible();
     const form = page.getByTestId("login-form");
     await expect(form.getByLabel("Email")).toHaveValue(invitee.email);
     await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await form.getByRole("button", { name: "Continue" }).click();
+    await form.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(new RegExp(`/workspaces/${workspace.id}$`));
     await expect(page.getByTestId("member")).toHaveCount(2);
     expect((await context.cookies()).find((c) => c.name === "activeWorkspaceId")?.value).toBe(String(workspace.id));

@@ -91,7 +91,8 @@ function TokenList({ tokens, actionData }: { tokens: AccessTokenView[]; actionDa
               {" · "}
               {token.expires_at ? t("Expires :date", { date: format(token.expires_at, "date") }) : t("No expiration")}
             </p>
-            <p className="mt-1 flex flex-wrap gap-1" data-testid="token-scopes" aria-label={t("Scopes")}>
+            <p className="mt-1 flex flex-wrap gap-1" data-testid="token-scopes">
+              <span className="sr-only">{t("Scopes")}: </span>
               {token.abilities.map((scope) => (
                 <code key={scope} className="rounded bg-paper px-1.5 py-0.5 font-mono text-xs">
                   {scope}

@@ -52,7 +52,7 @@ export function LocationSection({ location, actionData }: { location: LocationDa
           description={hydrated ? t("Now: :time (:zone)", { time: format(Date.now(), "time"), zone: timeZone }) : undefined}
         >
           <div className="relative">
-            <select key={key} {...selectProps} autoFocus={!hydrated && !!timezone.errors?.length} className={`${inputClasses} appearance-none pr-9`}>
+            <select key={key} {...selectProps} required={false} autoFocus={!hydrated && !!timezone.errors?.length} className={`${inputClasses} appearance-none pr-9`}>
               <option value="auto">{t("Automatic (this browser's time zone)")}</option>
               {location.timezones.map((group) => (
                 <optgroup key={group.region} label={group.region === "Other" ? t("Other") : group.region}>

@@ -85,7 +85,7 @@ export function SessionsSection({ sessions, actionData }: { sessions: SessionIte
         <PasswordField meta={fields.password} label={t("Password")} autoComplete="current-password" />
         <div>
           <SubmitButton variant="outlined" isPending={navigation.formData?.get("intent") === "logout-other-sessions"}>
-            {t("Log out other sessions")}
+            {t("Sign out other sessions")}
           </SubmitButton>
         </div>
       </Form>
@@ -104,7 +104,7 @@ function LogoutOneForm({ session, actionData, pending }: { session: SessionItem;
       <input type="hidden" name="session_id" value={session.id} />
       <FormErrors form={form} />
       <SubmitButton variant="text" color="danger" size="sm" isPending={pending} data-testid="logout-session">
-        {t("Log out")}
+        {t("Sign out")}
       </SubmitButton>
     </Form>
   );

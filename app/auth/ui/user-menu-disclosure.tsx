@@ -60,7 +60,8 @@ export function UserMenuTrigger({ name, avatar }: { name: string; avatar: string
   return (
     <>
       <Avatar name={name} src={avatar} />
-      <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{name}</span>
+      {/* The member's name is the button's name (decision 031): read on every width, shown from lg up. */}
+      <span className="sr-only text-sm font-medium lg:not-sr-only lg:inline lg:max-w-40 lg:truncate">{name}</span>
     </>
   );
 }
@@ -99,7 +100,7 @@ export function UserMenuDisclosure() {
         ) : null}
         <Form method="post" action="/auth/logout">
           <button type="submit" className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-paper" data-testid="logout">
-            {t("Log out")}
+            {t("Sign out")}
           </button>
         </Form>
       </div>

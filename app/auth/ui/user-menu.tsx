@@ -19,7 +19,7 @@ export function UserMenu() {
   const { user, items, themeTarget, t } = model;
   return (
     <MenuTrigger>
-      <Button variant="text" color="neutral" className="gap-2 rounded-full p-1 pr-2" aria-label={t("Account")} data-testid="user-menu">
+      <Button variant="text" color="neutral" className="gap-2 rounded-full p-1 pr-2" data-testid="user-menu">
         <UserMenuTrigger name={user.display_name} avatar={user.avatar} />
       </Button>
       <Menu
@@ -38,7 +38,7 @@ export function UserMenu() {
         <MenuSeparator />
         {themeTarget ? <MenuItem id="theme">{themeTarget.is_dark ? t("Dark mode") : t("Light mode")}</MenuItem> : null}
         <MenuItem id="logout" data-testid="logout">
-          {t("Log out")}
+          {t("Sign out")}
         </MenuItem>
       </Menu>
     </MenuTrigger>

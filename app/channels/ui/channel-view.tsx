@@ -84,8 +84,8 @@ function ChannelRowView({ row, genreLinks, genre }: { row: ChannelRow; genreLink
         </h2>
         <div className="flex items-center gap-3">
           {more && !showGenres ? (
-            <Link to={more} className="text-sm font-medium text-primary hover:underline" aria-label={t("View all: :name", { name: channel.name })}>
-              {t("View all")}
+            <Link to={more} className="text-sm font-medium text-primary hover:underline" aria-label={t("See all: :name", { name: channel.name })}>
+              {t("See all")}
             </Link>
           ) : null}
           {!showGenres && channel.layout !== "grid" && channel.layout !== "channels" ? <ScrollArrows scroller={scroller} /> : null}

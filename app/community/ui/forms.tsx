@@ -95,7 +95,7 @@ export function ReviewForm({
         <label htmlFor={`${prefix}-headline`} className={labelClass}>
           {t("Title of your review")}
         </label>
-        <input id={`${prefix}-headline`} name="headline" defaultValue={existing?.headline} maxLength={REVIEW_HEADLINE_MAX_LENGTH} className={fieldClass} aria-describedby={`${prefix}-headline-error`} />
+        <input id={`${prefix}-headline`} type="text" name="headline" defaultValue={existing?.headline} maxLength={REVIEW_HEADLINE_MAX_LENGTH} className={fieldClass} aria-describedby={`${prefix}-headline-error`} />
         <FieldError failure={failure} name="headline" id={`${prefix}-headline-error`} />
       </div>
       <div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
+import { useDates } from "~/i18n/use-dates";
 import type { ReviewView } from "../reviews.server";
 
 /**
@@ -10,6 +11,7 @@ import type { ReviewView } from "../reviews.server";
  */
 export function ReviewCard({ review, href, children }: { review: ReviewView; href?: string; children?: React.ReactNode }) {
   const t = useTrans();
+  const { format } = useDates();
   const body = <div className="prose-sm mt-2 space-y-2 leading-7 text-foreground [&_a]:text-primary [&_a]:underline" data-testid="review-body" dangerouslySetInnerHTML={{ __html: review.bodyHtml }} />;
   return (
     <article className="rounded-theme border border-divider bg-elevated p-4" data-testid="review" data-review-id={review.id}>
@@ -33,7 +35,7 @@ export function ReviewCard({ review, href, children }: { review: ReviewView; hre
         ) : null}
       </header>
       <p className="mt-1 text-xs text-muted">
-        {t("By :name", { name: review.author.name || t("A member") })} · <time dateTime={review.createdAt}>{review.createdAt.slice(0, 10)}</time>
+        {t("By :name", { name: review.author.name })} · <time dateTime={review.createdAt}>{format(review.createdAt, "date")}</time>
       </p>
       {review.spoiler ? (
         <details className="mt-2" data-testid="review-spoiler">

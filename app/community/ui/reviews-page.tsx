@@ -16,7 +16,7 @@ export function ReviewsPage({ loaderData, actionData }: { loaderData: ReviewsPag
   const sortLabels: Record<ReviewSort, string> = { helpful: t("Most helpful"), newest: t("Newest"), highest: t("Highest score"), lowest: t("Lowest score") };
   const writeFailure = failureFor(actionData, own ? "update-review" : "create-review", own?.id ?? null);
   return (
-    <main className="mx-auto max-w-4xl space-y-8 px-4 py-10 sm:px-6" data-testid="reviews-page">
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-10 sm:px-6" data-testid="reviews-page">
       <header>
         <Link to={back.path} className="text-sm text-primary hover:underline">
           ← {back.label}
@@ -111,6 +111,6 @@ export function ReviewsPage({ loaderData, actionData }: { loaderData: ReviewsPag
           </Link>
         ) : null}
       </section>
-    </main>
+    </div>
   );
 }

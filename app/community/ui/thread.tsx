@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
+import { useDates } from "~/i18n/use-dates";
 import { COMMENT_MAX_DEPTH } from "~/constants";
 import type { CommentView } from "../comments.server";
 import type { FormFailure } from "../pages.server";
@@ -57,6 +58,7 @@ function MemberAvatar({ name, src }: { name: string; src: string | null }) {
 
 function CommentItem({ target, comment, viewer, failure }: { target: { kind: string; id: number }; comment: CommentView; viewer: ThreadViewer; failure: FormFailure | null }) {
   const t = useTrans();
+  const { format } = useDates();
   const own = viewer.userId !== null && comment.author?.id === viewer.userId;
   const canPost = viewer.signedIn && !viewer.commentRefusal;
   return (
@@ -72,7 +74,7 @@ function CommentItem({ target, comment, viewer, failure }: { target: { kind: str
             <span className="font-medium text-foreground" data-testid="comment-author">
               {comment.author ? comment.author.name || t("A member") : null}
             </span>{" "}
-            · <time dateTime={comment.createdAt}>{comment.createdAt.slice(0, 16).replace("T", " ")}</time>
+            · <time dateTime={comment.createdAt}>{format(comment.createdAt, "datetime")}</time>
             {comment.editedAt ? ` · ${t("edited")}` : ""}
             {comment.status === "held" ? ` · ${t("Waiting for approval")}` : ""}
             {viewer.follows && viewer.signedIn && comment.author && !own ? (

@@ -47,7 +47,7 @@ export function RatingForm({ titleId, episodeId, rating, tone = "light" }: { tit
               <span aria-hidden="true" className={`absolute top-0 ${value % 2 ? "left-0" : "-left-[0.8rem]"} ${current !== null && value <= current ? "text-amber-400" : off}`}>
                 ★
               </span>
-              <span className="sr-only">{t(":stars stars (:value/10)", { stars: value / 2, value })}</span>
+              <span className="sr-only">{t(":count [one star|other stars] (:value/10)", { count: value / 2, value })}</span>
             </label>
           ))}
         </fieldset>

@@ -32,7 +32,8 @@ export function WatchlistButton({ titleId, inWatchlist, compact = false, tone = 
           tone === "dark" ? (listed ? onDarkPrimaryButton : onDarkButton) : buttonClasses({ variant: listed ? "filled" : "outlined", color: "primary", size: compact ? "xs" : "sm" })
         }
       >
-        <span aria-hidden="true">{listed ? "✓" : "+"}</span> {compact ? (listed ? t("On watchlist") : t("Watchlist")) : label}
+        <span aria-hidden="true">{listed ? "✓" : "+"}</span> {/* Compact, the word is the one both names contain (decision 031: the name holds the visible text); the mark and the fill say which. */}
+        {compact ? t("Watchlist") : label}
       </button>
     </fetcher.Form>
   );

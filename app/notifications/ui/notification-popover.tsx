@@ -74,7 +74,7 @@ export function NotificationPopover({ label, count }: { label: string; count: nu
           </div>
           <div className="border-t border-divider p-2 text-center">
             <Link to="/notifications" onClick={() => setOpen(false)} className="block rounded-md px-3 py-2 text-sm font-medium text-primary hover:bg-primary-light">
-              {t("View all notifications")}
+              {t("See all notifications")}
             </Link>
           </div>
         </div>

@@ -43,8 +43,9 @@ import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Account settings" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Account settings") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, session } = requireUser(args);

@@ -11,6 +11,7 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
 /**
  * Admin broadcasts (issue 6): an announcement to every user or to the users
@@ -18,7 +19,7 @@ import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
  * "site.announcement" type, so each person's channel choices apply. Needs
  * notifications.broadcast, like POST api/v1/notifications/broadcasts.
  */
-export const meta: Route.MetaFunction = () => [{ title: "Announcements" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Announcements") }];
 
 const BROADCAST_PERMISSION = "notifications.broadcast";
 

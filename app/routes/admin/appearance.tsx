@@ -9,6 +9,7 @@ import { rolesAndPermissions } from "~/auth/user-admin.server";
 import { listChannelChoices } from "~/channels/channel-admin.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { useHydrated } from "~/ui/use-hydrated";
+import { siteTitle } from "~/seo/seo";
 
 /**
  * /admin/appearance: the appearance editor (spec sections 1 and 4). A panel
@@ -17,7 +18,7 @@ import { useHydrated } from "~/ui/use-hydrated";
  */
 export const handle = { adminChrome: false };
 
-export const meta: Route.MetaFunction = () => [{ title: "Appearance" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Appearance") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.appearanceUpdate);

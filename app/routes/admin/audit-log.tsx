@@ -8,8 +8,9 @@ import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 import { buttonClasses } from "~/ui/button-styles";
 import { inputClasses } from "~/ui/field-styles";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Audit log" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Audit log") }];
 
 const PAGE_SIZE = 50;
 

@@ -8,8 +8,9 @@ import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 import { appUrlMissing } from "~/http/site-origin.server";
 import { getWorker } from "~/request/context";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Dashboard") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args);

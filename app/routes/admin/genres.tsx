@@ -14,8 +14,9 @@ import { buttonClasses } from "~/ui/button-styles";
 import { FormErrors, IntentField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Genres" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Genres") }];
 
 const listSpec = { sorts: GENRE_SORTS, defaultSort: "name" as const, defaultDir: "asc" as const };
 

@@ -62,13 +62,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 function AdminFrame({ navigation, user, children }: { navigation: AdminNavSection[]; user: { name: string; email: string } | null; children: React.ReactNode }) {
   const t = useTrans();
   const { bootstrap } = useRootData();
-  const nav = <AdminNavigation sections={navigation} />;
+  // Two copies (the phone's menu and the sidebar), told apart by their names (decision 031).
+  const nav = (label: string) => <AdminNavigation sections={navigation} label={label} />;
   return (
     <div className="flex min-h-dvh flex-col bg-paper" data-testid="admin-area">
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-divider bg-navbar px-4">
         <details className="relative md:hidden">
           <summary className={`${buttonClasses({ variant: "text", color: "neutral", size: "sm" })} list-none [&::-webkit-details-marker]:hidden`}>{t("Menu")}</summary>
-          <div className="absolute top-10 left-0 z-40 max-h-[80dvh] w-64 overflow-y-auto rounded-theme border border-divider bg-elevated p-3 shadow-xl">{nav}</div>
+          <div className="absolute top-10 left-0 z-40 max-h-[80dvh] w-64 overflow-y-auto rounded-theme border border-divider bg-elevated p-3 shadow-xl">{nav(t("Admin menu"))}</div>
         </details>
         <a href="/admin" className="font-semibold text-foreground">
           {bootstrap.settings.branding.site_name} <span className="font-normal text-muted">· {t("Admin")}</span>
@@ -84,14 +85,14 @@ function AdminFrame({ navigation, user, children }: { navigation: AdminNavSectio
           ) : null}
           <form method="post" action="/auth/logout">
             <button type="submit" className={buttonClasses({ variant: "outlined", color: "neutral", size: "xs" })}>
-              {t("Log out")}
+              {t("Sign out")}
             </button>
           </form>
         </div>
       </header>
       <div className="flex flex-1">
         <aside className="hidden w-60 shrink-0 border-r border-divider bg-elevated md:block">
-          <div className="sticky top-14 max-h-[calc(100dvh-3.5rem)] overflow-y-auto p-4">{nav}</div>
+          <div className="sticky top-14 max-h-[calc(100dvh-3.5rem)] overflow-y-auto p-4">{nav(t("Admin"))}</div>
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">
           <div className="mx-auto max-w-6xl">{children}</div>
@@ -101,10 +102,10 @@ function AdminFrame({ navigation, user, children }: { navigation: AdminNavSectio
   );
 }
 
-function AdminNavigation({ sections }: { sections: AdminNavSection[] }) {
+function AdminNavigation({ sections, label }: { sections: AdminNavSection[]; label: string }) {
   const t = useTrans();
   return (
-    <nav aria-label={t("Admin")} className="flex flex-col gap-5">
+    <nav aria-label={label} className="flex flex-col gap-5">
       {sections.map((section) => (
         <div key={section.label}>
           <p className="mb-1 px-3 text-xs font-semibold tracking-wide text-muted uppercase">{t(section.label)}</p>

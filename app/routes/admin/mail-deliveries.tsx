@@ -12,6 +12,7 @@ import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { inputClasses } from "~/ui/field-styles";
+import { siteTitle } from "~/seo/seo";
 
 /**
  * Every mail the site sent or tried to send (app/mail/mail-queue.server.ts):
@@ -20,7 +21,7 @@ import { inputClasses } from "~/ui/field-styles";
  * Bodies are not shown (they hold sign-in codes and reset links). Needs
  * settings.update, like the mail settings themselves.
  */
-export const meta: Route.MetaFunction = () => [{ title: "Mail deliveries" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Mail deliveries") }];
 
 const PAGE_SIZE = 50;
 

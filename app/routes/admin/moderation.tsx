@@ -10,6 +10,7 @@ import { MODERATE_PERMISSIONS } from "~/community/posting.server";
 import { CommunityError, communityServices } from "~/community/services.server";
 import { POSTING_BAN_DAYS } from "~/constants";
 import { redirectWithToast } from "~/toasts/flash.server";
+import { siteTitle } from "~/seo/seo";
 
 /**
  * The moderation queue (issue 19): held and reported reviews and comments,
@@ -17,7 +18,7 @@ import { redirectWithToast } from "~/toasts/flash.server";
  * time". reviews.moderate and comments.moderate each open their half; every
  * action is audit-logged (app/community/moderation.server.ts).
  */
-export const meta: Route.MetaFunction = () => [{ title: "Moderation" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Moderation") }];
 
 function requireModerator(args: Route.LoaderArgs | Route.ActionArgs) {
   const admin = requireAdmin(args);

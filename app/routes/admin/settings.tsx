@@ -27,8 +27,9 @@ import { descriptionClasses, errorClasses, inputClasses, labelClasses } from "~/
 import { IntentField, SubmitButton } from "~/ui/forms/fields";
 import { readIntent } from "~/ui/forms/submission.server";
 import { useHydrated } from "~/ui/use-hydrated";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.group.label} · Settings` : "Settings" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData ? `${loaderData.group.label} - Settings` : "Settings") }];
 
 function groupOf(id: string | undefined) {
   const group = id ? findSettingsGroup(id) : null;

@@ -13,8 +13,9 @@ import { useDates } from "~/i18n/use-dates";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Videos" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Videos") }];
 
 const listSpec = { sorts: VIDEO_SORTS, defaultSort: "created_at" as const, filters: { category: VIDEO_CATEGORIES, source: VIDEO_SOURCES } };
 

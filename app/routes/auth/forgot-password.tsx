@@ -10,8 +10,9 @@ import { getApp } from "~/request/context";
 import { FormErrors, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot your password?" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Forgot your password?") }];
 
 export function loader(args: Route.LoaderArgs) {
   guestOnly(args);

@@ -17,11 +17,9 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { CheckboxField, FormErrors, IntentField, PasswordField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { bootstrap?: { settings?: { branding?: { site_name?: string } } } } | undefined;
-  return [{ title: `Sign in · ${root?.bootstrap?.settings?.branding?.site_name ?? ""}` }];
-};
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Sign in") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const { request, context, url } = args;
@@ -120,7 +118,7 @@ function LoginScreen({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
   });
   const invalid = Boolean(fields.email.errors?.length || fields.password.errors?.length);
   const heading = loaderData.workspace
-    ? t("To join your team on :siteName, login to your account", { siteName: settings.branding.site_name })
+    ? t("To join your team on :siteName, sign in to your account", { siteName: settings.branding.site_name })
     : t("Sign in to your account");
   return (
     <>
@@ -144,7 +142,7 @@ function LoginScreen({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
             {t("Forgot your password?")}
           </Link>
         </div>
-        <SubmitButton fullWidth>{t("Continue")}</SubmitButton>
+        <SubmitButton fullWidth>{t("Sign in")}</SubmitButton>
       </Form>
       <SocialButtons services={loaderData.socialServices} redirect={redirectTo} />
       {loaderData.registrationDisabled ? null : (

@@ -7,8 +7,9 @@ import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { SubmitButton } from "~/ui/forms/fields";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Finish creating your account" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Finish creating your account") }];
 
 /**
  * /register/finish/:token, the link of the "finish creating your account"

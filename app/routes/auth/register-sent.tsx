@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/register-sent";
 import { REGISTRATION_LINK_TTL_S } from "~/constants";
 import { useTrans } from "~/i18n/translation-context";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Check your email" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Check your email") }];
 
 /**
  * Where every accepted registration form lands (issue 16, finding 9): the

@@ -16,8 +16,9 @@ import { invitationProvesAddress } from "~/workspaces/invitations.server";
 import { CheckboxField, FormErrors, PasswordField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Create a new account" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Create a new account") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const { request, context, url } = args;

@@ -11,8 +11,9 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, PasswordField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Reset password" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Reset password") }];
 
 export function loader({ params, url }: Route.LoaderArgs) {
   const email = url.searchParams.get("email");

@@ -16,8 +16,9 @@ import { Button } from "~/ui/button";
 import { FormErrors, IntentField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Verify your email" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Verify your email") }];
 
 export function loader(args: Route.LoaderArgs) {
   const { user } = requireUser(args);
@@ -101,7 +102,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       </p>
       <Form method="post" action="/auth/logout" className="mt-6 text-center">
         <Button type="submit" variant="text" color="neutral" size="sm">
-          {t("Logout")}
+          {t("Sign out")}
         </Button>
       </Form>
     </>

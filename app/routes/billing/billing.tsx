@@ -13,8 +13,9 @@ import { useTrans } from "~/i18n/translation-context";
 import { getApp, getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Billing" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Billing") }];
 
 const actionSchema = z.object({ intent: z.enum(["cancel", "resume", "payment-method"]) });
 

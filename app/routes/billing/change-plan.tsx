@@ -12,8 +12,9 @@ import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Change plan" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Change plan") }];
 
 /** A preview is honoured for this long; an older one is recomputed for now. */
 const PRORATION_DATE_MAX_AGE_S = 60 * 60;

@@ -3,8 +3,9 @@ import { requireUser } from "~/auth/guards.server";
 import { idParam, requireBillingEnabled } from "~/billing/route-guards.server";
 import { useTrans } from "~/i18n/translation-context";
 import { ButtonLink } from "~/ui/button";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Checkout cancelled" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Checkout cancelled") }];
 
 /** Where the provider sends a user who left the checkout without paying. */
 export function loader(args: Route.LoaderArgs) {

@@ -10,8 +10,9 @@ import { useTrans } from "~/i18n/translation-context";
 import { getApp, getWorker } from "~/request/context";
 import { ButtonLink } from "~/ui/button";
 import { Spinner } from "~/ui/spinner";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Thank you for subscribing" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Thank you for subscribing") }];
 
 /** How often the page looks again while the provider's confirmation is on its way. */
 const RECHECK_MS = 2000;

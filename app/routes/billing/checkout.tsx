@@ -8,8 +8,9 @@ import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { ButtonLink } from "~/ui/button";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Checkout" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Checkout") }];
 
 /**
  * /checkout/{productId}/{priceId}: a signed-in user choosing a paid plan.

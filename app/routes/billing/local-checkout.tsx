@@ -14,8 +14,9 @@ import { getApp } from "~/request/context";
 import { FormErrors, SubmitButton } from "~/ui/forms/fields";
 import { parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Checkout (test mode)" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Checkout (test mode)") }];
 
 /**
  * The local provider's checkout page, standing in for Stripe Checkout: the

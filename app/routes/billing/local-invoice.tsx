@@ -7,8 +7,9 @@ import { dateFormatter, requireLocalProvider } from "~/billing/route-guards.serv
 import { useSettings } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Invoice ${loaderData.number ?? ""}` : "Invoice" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData ? `Invoice ${loaderData.number ?? ""}` : "Invoice") }];
 
 /** A local provider invoice, as a printable page (Stripe's hosted invoice page stands here in test mode). */
 export async function loader(args: Route.LoaderArgs) {

@@ -15,8 +15,9 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, SubmitButton } from "~/ui/forms/fields";
 import { parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Update payment method (test mode)" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Update payment method (test mode)") }];
 
 /**
  * The local provider's stand-in for Stripe's billing portal: shows the saved

@@ -10,8 +10,9 @@ import { PricingTable } from "~/billing/ui/pricing-table";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Pricing" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Pricing") }];
 
 const selectPlanSchema = z.object({
   intent: z.literal("select-plan"),

@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/people";
 import { guestPageCache } from "~/http/guest-page-cache.server";
 import { adSlots } from "~/ads/ads.server";
@@ -13,6 +14,7 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { BrowseLayout, FilterSelect, SortSelect } from "~/site/browse/browse-layout";
 import { PersonCard } from "~/site/cards";
+import { cleanQueryRedirectTarget } from "~/http/clean-query";
 
 /** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
@@ -23,6 +25,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   requireCatalogueAccess(app, request);
+  // A submit that sent empty fields lands on the clean address (decision 031).
+  const cleanTarget = cleanQueryRedirectTarget(new URL(request.url));
+  if (cleanTarget) throw redirect(cleanTarget);
   const filters = parsePersonFilters(new URL(request.url).searchParams);
   const result = await browsePeopleWithCount(app.db, filters, BROWSE_PAGE_SIZE);
   const { page: _page, ...withoutPage } = filters;

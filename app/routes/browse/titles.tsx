@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/titles";
 import { guestPageCache } from "~/http/guest-page-cache.server";
 import { adSlots } from "~/ads/ads.server";
@@ -19,6 +19,7 @@ import { translationStore } from "~/i18n/translation-store";
 import { BrowseLayout, SortSelect } from "~/site/browse/browse-layout";
 import { TitleCard } from "~/site/cards";
 import { lazyComponent } from "~/ui/lazy-component";
+import { cleanQueryRedirectTarget } from "~/http/clean-query";
 
 /**
  * The filter fields are lazy (app/ui/lazy-component.ts): the server renders
@@ -47,6 +48,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   requireCatalogueAccess(app, request);
+  // A submit that sent empty fields lands on the clean address (decision 031).
+  const cleanTarget = cleanQueryRedirectTarget(new URL(request.url));
+  if (cleanTarget) throw redirect(cleanTarget);
   const filters = parseTitleFilters(new URL(request.url).searchParams);
   // "Where to watch" is in the visitor's region: guests all share the site's default, so their copy stays shareable.
   const region = watchRegionFor(app.user, app.settings["tmdb.region"]);

@@ -38,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
 export default function EpisodeComments({ loaderData, actionData }: Route.ComponentProps) {
   const { episode, thread, count, poster } = loaderData;
   return (
-    <main className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6" data-testid="comments-page">
+    <div className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6" data-testid="comments-page">
       <header>
         <Link to={episode.path} className="text-sm text-primary hover:underline">
           ← {episode.label}
@@ -46,6 +46,6 @@ export default function EpisodeComments({ loaderData, actionData }: Route.Compon
         <h1 className="mt-2 text-3xl font-bold text-foreground">{loaderData.heading}</h1>
       </header>
       <ThreadSection path={`${episode.path}/comments`} target={{ kind: "episode", id: episode.id }} thread={thread} count={count} viewer={poster} failure={actionData ?? null} />
-    </main>
+    </div>
   );
 }

@@ -12,13 +12,14 @@ import { ReviewCard } from "~/community/ui/review-card";
 import { ThreadSection } from "~/community/ui/thread-section";
 import { followsInThread } from "~/social/threads.server";
 import { FollowButton } from "~/social/ui/follow-button";
+import { siteTitle } from "~/seo/seo";
 
 /** /titles/{id}/{slug}/reviews/{reviewId}: one review, its votes, and its comment thread (issue 19). */
 
 /** Guests share a copy for a few seconds (decision 018); the viewer's own parts (forms, votes, held posts) exist only for signed-in visitors, whose pages are never cached. */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.review.headline} - ${loaderData.title.name}` : "Review" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData ? `${loaderData.review.headline} - ${loaderData.title.name}` : "Review") }];
 
 async function load(args: Route.LoaderArgs | Route.ActionArgs) {
   const { app, title } = await communityTitle(args, `/reviews/${args.params.reviewId}`);
@@ -49,7 +50,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
   const path = reviewPath(title, review.id);
   const own = poster.userId === review.author.id;
   return (
-    <main className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6" data-testid="review-page">
+    <div className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6" data-testid="review-page">
       <Link to={reviewsPath(title)} className="text-sm text-primary hover:underline">
         ← {t("All reviews of :name", { name: title.name })}
       </Link>
@@ -83,6 +84,6 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
       {review.status === "published" ? (
         <ThreadSection path={path} target={{ kind: "review", id: review.id }} thread={thread} count={review.commentCount} viewer={poster} failure={actionData ?? null} />
       ) : null}
-    </main>
+    </div>
   );
 }

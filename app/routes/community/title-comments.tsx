@@ -42,7 +42,7 @@ export default function TitleComments({ loaderData, actionData }: Route.Componen
   const { title, thread, count, poster } = loaderData;
   const path = `${titlePath(title)}/comments`;
   return (
-    <main className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6" data-testid="comments-page">
+    <div className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6" data-testid="comments-page">
       <header>
         <Link to={titlePath(title)} className="text-sm text-primary hover:underline">
           ← {title.name}
@@ -50,6 +50,6 @@ export default function TitleComments({ loaderData, actionData }: Route.Componen
         <h1 className="mt-2 text-3xl font-bold text-foreground">{loaderData.heading}</h1>
       </header>
       <ThreadSection path={path} target={{ kind: "title", id: title.id }} thread={thread} count={count} viewer={poster} failure={actionData ?? null} />
-    </main>
+    </div>
   );
 }

@@ -25,7 +25,7 @@ export default function ForcedErrorPage() {
     if (!showDebugTrace(body)) setAnswer(`${response.status}: ${body.message ?? ""}`);
   }
   return (
-    <main className="mx-auto max-w-xl px-4 py-12">
+    <div className="mx-auto max-w-xl px-4 py-12">
       <h1 className="text-2xl font-semibold">{t("Debug error viewer")}</h1>
       <p className="mt-2 text-muted">{t("These fail on purpose, to show what an error looks like here.")}</p>
       <div className="mt-6 flex flex-wrap gap-3">
@@ -45,6 +45,6 @@ export default function ForcedErrorPage() {
           {answer}
         </p>
       ) : null}
-    </main>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/mailbox";
 import { listOutbox } from "~/mail/mailer.server";
 import { getApp, getWorker } from "~/request/context";
+import { siteTitle } from "~/seo/seo";
 
 /**
  * GET /dev/mailbox: the mails the local Worker "sent", newest first, each
@@ -13,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, created_at: m.createdAt.toISOString() })) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Local mailbox" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Local mailbox") }, { name: "robots", content: "noindex" }];
 
 export default function Mailbox({ loaderData }: Route.ComponentProps) {
   return (

@@ -19,6 +19,7 @@ import { Select } from "~/ui/select";
 import { Switch } from "~/ui/switch";
 import { Tab, TabList, TabPanel, Tabs } from "~/ui/tabs";
 import { Tooltip } from "~/ui/tooltip";
+import { siteTitle } from "~/seo/seo";
 
 /**
  * /_dev/ui: every shared primitive and the form kit on one page, for
@@ -26,7 +27,7 @@ import { Tooltip } from "~/ui/tooltip";
  * exists only in a local Worker (APP_ENV=local); elsewhere it is a 404.
  */
 
-export const meta: Route.MetaFunction = () => [{ title: "UI kit" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "UI kit") }, { name: "robots", content: "noindex" }];
 
 const PLANS = ["monthly", "yearly"] as const;
 

@@ -13,13 +13,14 @@ import { UploadError } from "~/uploads/upload-error";
 import { Uploader } from "~/uploads/ui/uploader";
 import type { UploadItem } from "~/uploads/ui/upload-queue";
 import type { UploadStrategy } from "~/uploads/ui/upload-strategy";
+import { siteTitle } from "~/seo/seo";
 
 /**
  * /_dev/uploads: the uploader on its own, for developers and the end-to-end
  * tests (?strategy=tus|multipart|presigned|direct forces a strategy,
  * ?disk=public the public disk). Only in a local Worker; elsewhere 404.
  */
-export const meta: Route.MetaFunction = () => [{ title: "Uploads" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Uploads") }, { name: "robots", content: "noindex" }];
 
 const STRATEGIES = ["tus", "multipart", "presigned", "direct"] as const;
 

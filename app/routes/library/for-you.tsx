@@ -7,8 +7,9 @@ import { ForYouReasonText } from "~/library/ui/for-you-reason";
 import { LibraryTitleCard } from "~/library/ui/library-title-card";
 import { watchlistedAmong } from "~/library/watchlist.server";
 import { getApp } from "~/request/context";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "For you" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "For you") }, { name: "robots", content: "noindex" }];
 
 /** /for-you: suggestions from my ratings, history and watchlist, each explained (app/library/for-you.server.ts). */
 export async function loader(args: Route.LoaderArgs) {
@@ -30,7 +31,7 @@ export default function ForYou({ loaderData }: Route.ComponentProps) {
       {suggestions.length === 0 ? (
         <p className="mt-10 text-muted" data-testid="for-you-empty">
           {t("Rate or watch a few titles and suggestions will appear here.")}{" "}
-          <Link to="/titles" className="text-primary hover:underline">
+          <Link to="/titles" className="text-primary underline underline-offset-2">
             {t("Browse titles")}
           </Link>
         </p>

@@ -2,6 +2,8 @@ import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/history";
 import { requirePermission } from "~/auth/guards.server";
 import { useTrans } from "~/i18n/translation-context";
+import { formatCalendarDate } from "~/i18n/dates";
+import { useDates } from "~/i18n/use-dates";
 import { titlePath } from "~/catalogue/slug";
 import { LIBRARY_PAGE_SIZE } from "~/constants";
 import type { LibraryAnswer } from "~/library/answer";
@@ -13,8 +15,9 @@ import { getApp } from "~/request/context";
 import { LibraryListPage } from "~/library/ui/library-list-page";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import { z } from "zod";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Watch history" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Watch history") }, { name: "robots", content: "noindex" }];
 
 const pageSchema = z.coerce.number().int().min(1).max(1000).catch(1);
 
@@ -56,6 +59,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function History({ loaderData }: Route.ComponentProps) {
   const t = useTrans();
+  const { language } = useDates();
   const { items, hasMore, page } = loaderData;
   return (
     <LibraryListPage
@@ -72,13 +76,17 @@ export default function History({ loaderData }: Route.ComponentProps) {
         const episodeLink = item.episodeId ? `${path}/season/${item.seasonNumber}/episode/${item.episodeNumber}` : null;
         return (
           <li key={item.id} className="flex items-center gap-4 py-3" data-testid="history-item">
-            <img src={item.poster ?? ""} alt="" width={40} height={60} loading="lazy" className="aspect-[2/3] w-10 rounded bg-paper object-cover" />
+            {item.poster ? (
+              <img src={item.poster} alt="" width={40} height={60} loading="lazy" className="aspect-[2/3] w-10 rounded bg-paper object-cover" />
+            ) : (
+              <span aria-hidden="true" className="block aspect-[2/3] w-10 shrink-0 rounded bg-paper" />
+            )}
             <div className="min-w-0 flex-1">
               <Link to={episodeLink ?? path} className="font-medium text-foreground hover:text-primary">
                 {item.name}
                 {episodeLink ? ` · S${item.seasonNumber} E${item.episodeNumber} · ${item.episodeName}` : item.year ? ` (${item.year})` : ""}
               </Link>
-              <p className="text-sm text-muted">{t("Watched :date", { date: item.watchedOn })}</p>
+              <p className="text-sm text-muted">{t("Watched :date", { date: formatCalendarDate(item.watchedOn, language) ?? item.watchedOn })}</p>
             </div>
             <RemoveEntry id={item.id} />
           </li>

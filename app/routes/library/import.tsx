@@ -8,8 +8,9 @@ import { importStoreOf } from "~/imports/queue.server";
 import { uploadForReview } from "~/imports/upload.server";
 import { getApp, getWorker } from "~/request/context";
 import { buttonClasses } from "~/ui/button-styles";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Import and export" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Import and export") }, { name: "robots", content: "noindex" }];
 
 /** /library/import: upload an export (then review it at /library/import/{id}); past imports; downloads. */
 export async function loader(args: Route.LoaderArgs) {

@@ -9,8 +9,9 @@ import { listProgress } from "~/library/history.server";
 import { WatchedForm } from "~/library/ui/watched-form";
 import { getApp } from "~/request/context";
 import { LibraryListPage } from "~/library/ui/library-list-page";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Progress" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Progress") }, { name: "robots", content: "noindex" }];
 
 const pageSchema = z.coerce.number().int().min(1).max(1000).catch(1);
 
@@ -40,7 +41,11 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
         const total = item.episodeCount ?? 0;
         return (
           <li key={item.titleId} className="flex items-center gap-4 py-4" data-testid="progress-item">
-            <img src={item.poster ?? ""} alt="" width={48} height={72} loading="lazy" className="aspect-[2/3] w-12 rounded bg-paper object-cover" />
+            {item.poster ? (
+              <img src={item.poster} alt="" width={48} height={72} loading="lazy" className="aspect-[2/3] w-12 rounded bg-paper object-cover" />
+            ) : (
+              <span aria-hidden="true" className="block aspect-[2/3] w-12 shrink-0 rounded bg-paper" />
+            )}
             <div className="min-w-0 flex-1 space-y-1">
               <Link to={path} className="font-medium text-foreground hover:text-primary">
                 {item.name}

@@ -14,8 +14,9 @@ import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { getApp } from "~/request/context";
 import { fieldLabelClasses, selectClasses } from "~/site/browse/pagination";
 import { buttonClasses } from "~/ui/button-styles";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Watchlist" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Watchlist") }, { name: "robots", content: "noindex" }];
 
 /** /watchlist: my watchlist, sorted and filtered by a GET form (works without JavaScript). */
 export async function loader(args: Route.LoaderArgs) {

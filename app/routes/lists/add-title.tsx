@@ -19,8 +19,9 @@ import { FormErrors, IntentField, SubmitButton, TextField } from "~/ui/forms/fie
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { eq } from "drizzle-orm";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Add “${loaderData.title.name}” to a list` : "Add to list" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData ? `Add “${loaderData.title.name}” to a list` : "Add to list") }, { name: "robots", content: "noindex" }];
 
 async function findTitle(app: ReturnType<typeof getApp>, titleId: number) {
   const [title] = await app.db.select({ id: titles.id, name: titles.name, slug: titles.slug, year: titles.year }).from(titles).where(eq(titles.id, titleId)).limit(1);

@@ -19,11 +19,12 @@ import { FormErrors, IntentField, SubmitButton } from "~/ui/forms/fields";
 import type { FormAnswer } from "~/ui/forms/form-result";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
 // Drag and keyboard reordering loads on the first click of "Reorder", never with the page.
 const ReorderPanel = lazy(() => import("~/lists/ui/reorder-panel"));
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Edit: ${loaderData.list.name}` : "Edit list" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData ? `Edit: ${loaderData.list.name}` : "Edit list") }];
 
 const SEARCH_RESULTS = 10;
 

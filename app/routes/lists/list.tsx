@@ -185,6 +185,7 @@ export default function ListPage({ loaderData, actionData }: Route.ComponentProp
           <div className="mt-1 flex gap-2">
             <input
               id="share-link"
+              type="url"
               readOnly
               value={shareUrl}
               onFocus={(event) => event.currentTarget.select()}

@@ -15,8 +15,9 @@ import { FormErrors, SelectField, SubmitButton } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { workspacesOfViewer } from "~/workspaces/active-workspace.server";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "My lists" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "My lists") }];
 
 /** The signed-in user's lists and those of their workspaces, with the form to start one. */
 export async function loader(args: Route.LoaderArgs) {

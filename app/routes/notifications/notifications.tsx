@@ -16,8 +16,9 @@ import { NoJsRedirect } from "~/ui/no-js-redirect";
 import { activeWorkspaceCookie } from "~/workspaces/active-workspace.server";
 import { acceptInvite, deleteInvite, retireInviteNotifications } from "~/workspaces/invitations.server";
 import { WorkspaceError } from "~/workspaces/workspace-error";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Notifications" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Notifications") }];
 
 /** /notifications exists while notifications are integrated (spec section 2). */
 function requireNotifications(args: Route.LoaderArgs | Route.ActionArgs) {

@@ -15,8 +15,9 @@ import { Checkbox } from "~/ui/checkbox";
 import { SubmitButton } from "~/ui/forms/fields";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import { useHydrated } from "~/ui/use-hydrated";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Notification settings" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Notification settings") }];
 
 /**
  * Spec section 2: login required; only while notifications and their

@@ -189,7 +189,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
                 <a href={listPath(list)} className="font-medium text-foreground hover:text-primary">
                   {list.name}
                 </a>
-                <p className="mt-1 text-xs text-muted">{t(":count titles", { count: list.itemsCount })}</p>
+                <p className="mt-1 text-xs text-muted">{t(":count [one title|other titles]", { count: list.itemsCount })}</p>
                 {list.description ? <p className="mt-2 line-clamp-2 text-sm text-muted">{list.description}</p> : null}
               </li>
             ))}

@@ -91,7 +91,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold tracking-tight text-foreground">
         {hasQuery ? t("Search results for “:query”", { query: query.trim() }) : t("Search")}
       </h1>
-      <Form method="get" action="/search" role="search" className="mt-6 flex max-w-2xl gap-2" data-testid="search-form">
+      <Form method="get" action="/search" role="search" aria-label={t("Search the catalogue")} className="mt-6 flex max-w-2xl gap-2" data-testid="search-form">
         <label htmlFor="search-page-query" className="sr-only">
           {t("Search titles and people")}
         </label>

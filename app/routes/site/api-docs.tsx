@@ -10,8 +10,9 @@ import { useRootData } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { Spinner } from "~/ui/spinner";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "API" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: loaderData?.title ?? siteTitle(matches, "API") }];
 
 /** /api-docs (spec section 2): only while the API is integrated, for users with api.access. */
 export async function loader(args: Route.LoaderArgs) {
@@ -88,6 +89,10 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           telemetry: false,
           darkMode: document.documentElement.classList.contains("dark"),
           hideDarkModeToggle: true,
+          // No "Ask AI" (Scalar's hosted agent) and no "Generate MCP" (its hosted MCP server): both send the
+          // reference to Scalar's service, which this site does not use (decision 031).
+          agent: { disabled: true },
+          mcp: { disabled: true },
         });
       })
       .catch((error: unknown) => {

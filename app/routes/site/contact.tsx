@@ -13,8 +13,9 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Contact us" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: loaderData?.title ?? siteTitle(matches, "Contact us") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -48,7 +49,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const t = useTrans();
   const [form, fields] = useAppForm({ schema: contactSchema, lastResult: actionData, id: "contact", defaultValue: loaderData.defaults });
   return (
-    <main className="mx-auto w-full max-w-xl px-4 py-12">
+    <div className="mx-auto w-full max-w-xl px-4 py-12">
       <h1 className="text-2xl font-semibold text-foreground">{t("Contact us")}</h1>
       <p className="mt-2 text-muted">{t("Have a question or feedback? Send us a message and we will get back to you.")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-8 flex flex-col gap-5" data-testid="contact-form">
@@ -66,6 +67,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <SubmitButton>{t("Send")}</SubmitButton>
         </div>
       </Form>
-    </main>
+    </div>
   );
 }

@@ -1,12 +1,13 @@
 import type { Route } from "./+types/data-sources";
 import { useTrans } from "~/i18n/translation-context";
+import { siteTitle } from "~/seo/seo";
 
 /**
  * /data-sources: where the catalogue's facts come from, with the
  * attribution TMDB's terms ask for (logo and notice) and JustWatch's credit
  * for where-to-watch data (issue 15). Static: guests share it.
  */
-export const meta: Route.MetaFunction = () => [{ title: "Data sources" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Data sources") }];
 
 export default function DataSources() {
   const t = useTrans();

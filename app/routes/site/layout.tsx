@@ -5,7 +5,15 @@ import { Footer } from "~/shell/footer";
 import { Navbar } from "~/shell/navbar";
 import { useRootData } from "~/bootstrap/use-bootstrap";
 import { NavbarSearch } from "~/site/search/navbar-search";
+import { siteTitle } from "~/seo/seo";
 import { useNavbarPosition, useSiteChrome } from "~/site/use-navbar-position";
+
+/**
+ * The title of the error pages this layout shows (a page's own meta is not
+ * rendered when its loader failed): never an empty <title>.
+ */
+export const meta: Route.MetaFunction = ({ error, matches }) =>
+  error ? [{ title: siteTitle(matches, isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong") }] : [];
 
 /** Pages of the public site: navbar, content, footer. */
 export default function SiteLayout() {

@@ -12,8 +12,9 @@ import { buttonClasses } from "~/ui/button-styles";
 import { activeWorkspaceCookie } from "~/workspaces/active-workspace.server";
 import { acceptInvite, deleteInvite, findInvite, isValidInviteToken, type InviteView } from "~/workspaces/invitations.server";
 import { WorkspaceError } from "~/workspaces/workspace-error";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Workspace invitation" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Workspace invitation") }];
 
 /**
  * /workspace/invite/{inviteId}: where the invitation mail's link leads.

@@ -19,8 +19,9 @@ import { IntentButton, RoleLabel, SwitchWorkspaceForm } from "~/workspaces/ui/wo
 import { inviteSchema, memberRoleSchema, workspaceNameSchema } from "~/workspaces/validation";
 import { WorkspaceError } from "~/workspaces/workspace-error";
 import { changeMemberRole, deleteWorkspace, leaveWorkspace, removeMember, renameWorkspace, workspaceDetails } from "~/workspaces/workspaces.server";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.workspace.name ?? "Workspace" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData?.workspace.name ?? "Workspace") }];
 
 const workspaceIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

@@ -13,8 +13,9 @@ import { RoleLabel, SwitchWorkspaceForm } from "~/workspaces/ui/workspace-forms"
 import { workspaceNameSchema } from "~/workspaces/validation";
 import { WorkspaceError } from "~/workspaces/workspace-error";
 import { createWorkspace, CREATE_PERMISSION } from "~/workspaces/workspaces.server";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Workspaces" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Workspaces") }];
 
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);

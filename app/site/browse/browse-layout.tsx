@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { AdSlot } from "~/ads/ad-slot";
+import { formWithoutEmptyFields } from "~/http/clean-query";
 import { useTrans } from "~/i18n/translation-context";
 import { fieldLabelClasses, Pagination, selectClasses } from "./pagination";
 
@@ -72,7 +73,13 @@ export function BrowseLayout({
         data-testid="browse-filters"
         onChange={(event) => {
           // Lists apply at once; typed fields and boxes wait for Enter or the button.
-          if (event.target instanceof HTMLSelectElement) submit(event.currentTarget, { preventScrollReset: true });
+          if (event.target instanceof HTMLSelectElement) submit(formWithoutEmptyFields(new FormData(event.currentTarget)), { method: "get", action: path, preventScrollReset: true });
+        }}
+        onSubmit={(event) => {
+          // Only the fields that say something go into the address (decision 031).
+          event.preventDefault();
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          submit(formWithoutEmptyFields(new FormData(event.currentTarget, submitter)), { method: "get", action: path, preventScrollReset: true });
         }}
       >
         <details className="browse-drawer mt-4 md:mt-6" data-testid="filter-drawer">

@@ -71,7 +71,7 @@ function SearchCombobox({ className }: { className: string }) {
 
   const emptyList = <ul id={`${listId}-list`} role="listbox" aria-label={t("Suggestions")} hidden data-testid="navbar-search-suggestions" />;
   return (
-    <Form method="get" action="/search" role="search" className={`relative ${className}`} onSubmit={close}>
+    <Form method="get" action="/search" role="search" aria-label={t("Site search")} className={`relative ${className}`} onSubmit={close}>
       <label htmlFor={`${listId}-input`} className="sr-only">
         {t("Search titles and people")}
       </label>

@@ -181,7 +181,8 @@ export function SelectField({ meta, label, description, options, placeholder, cl
   return (
     <FieldShell meta={meta} label={label} description={description} className={className}>
       <div className="relative">
-        <select key={key} {...props} autoFocus={autoFocus || wantsFocus} {...rest} className={`${inputClasses} appearance-none pr-9`}>
+        {/* "required" needs an empty first choice to mean anything (HTML: a required select has a placeholder option); without one a value is always chosen and the server checks it. */}
+        <select key={key} {...props} autoFocus={autoFocus || wantsFocus} {...rest} required={placeholder !== undefined ? (rest.required ?? props.required) : false} className={`${inputClasses} appearance-none pr-9`}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled}>

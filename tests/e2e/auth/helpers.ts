@@ -84,7 +84,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD, { j
   const box = form.getByLabel("Stay signed in for a month");
   if (remember) await box.check();
   else await box.uncheck();
-  await form.getByRole("button", { name: "Continue" }).click();
+  await form.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /** Logs out through the user menu: the accessible menu with JavaScript, the disclosure without. */
@@ -93,10 +93,10 @@ export async function signOut(page: Page, { js = true } = {}) {
     // Wait for the accessible menu: clicking the server-rendered disclosure while React takes over would be lost.
     const trigger = page.locator("button[data-testid=user-menu]:visible").first();
     await trigger.click();
-    await page.getByRole("menuitem", { name: "Log out", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
   } else {
     await page.locator("details[data-testid=user-menu]:visible summary").first().click();
-    await page.locator("details[data-testid=user-menu]:visible").getByRole("button", { name: "Log out", exact: true }).click();
+    await page.locator("details[data-testid=user-menu]:visible").getByRole("button", { name: "Sign out", exact: true }).click();
   }
   await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
 }

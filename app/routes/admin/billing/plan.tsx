@@ -20,8 +20,9 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { errorClasses, inputClasses, labelClasses } from "~/ui/field-styles";
 import { IntentField, SubmitButton } from "~/ui/forms/fields";
 import { readIntent } from "~/ui/forms/submission.server";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.plan?.name ?? "New plan" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData?.plan?.name ?? "New plan") }];
 
 function planIdOf(params: { planId?: string }) {
   return params.planId === undefined ? null : idParam(params.planId);

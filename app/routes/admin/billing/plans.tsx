@@ -11,8 +11,9 @@ import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { getWorker } from "~/request/context";
 import { buttonClasses } from "~/ui/button-styles";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Plans" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Plans") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.plansUpdate);

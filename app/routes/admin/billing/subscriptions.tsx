@@ -11,8 +11,9 @@ import { SUBSCRIPTION_STATUSES } from "~/billing/schema";
 import { isSubscriptionStatus, listSubscriptionsForAdmin, SUBSCRIPTION_SORTS } from "~/billing/subscription-admin.server";
 import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Subscriptions" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Subscriptions") }];
 
 const listSpec = {
   sorts: SUBSCRIPTION_SORTS,

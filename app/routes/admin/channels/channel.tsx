@@ -32,8 +32,9 @@ import { buttonClasses } from "~/ui/button-styles";
 import { CheckboxField, FormErrors, IntentField, SelectField, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.channel?.name ?? "New channel" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData?.channel?.name ?? "New channel") }];
 
 const LAYOUT_LABELS: Record<(typeof CHANNEL_LAYOUTS)[number], string> = {
   hero: "Hero slider",

@@ -13,8 +13,9 @@ import { CHANNEL_SOURCES } from "~/channels/schema";
 import { useDates } from "~/i18n/use-dates";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Channels" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Channels") }];
 
 const listSpec = { sorts: CHANNEL_SORTS, defaultSort: "updated_at" as const, filters: { source: CHANNEL_SOURCES } };
 const PRESETS: Record<string, ChannelPreset> = { film: "film", series: "series" };

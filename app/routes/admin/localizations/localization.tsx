@@ -15,8 +15,10 @@ import { buttonClasses } from "~/ui/button-styles";
 import { inputClasses } from "~/ui/field-styles";
 import { SubmitButton } from "~/ui/forms/fields";
 import { readIntent } from "~/ui/forms/submission.server";
+import { siteTitle } from "~/seo/seo";
+import { choicesOf, pluralCategoriesOf, pluralLineProblem } from "~/i18n/translate";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.localization.name ?? "Localization" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData?.localization.name ?? "Localization") }];
 
 const PAGE_SIZE = 50;
 /** Translation files bigger than this are refused (the site's own files are a few dozen KB). */
@@ -69,6 +71,8 @@ export async function action(args: Route.ActionArgs) {
       const lines = Object.fromEntries(keys.map((k, i) => [k as string, values[i] as string]));
       const parsed = linesFileSchema.safeParse(lines);
       if (!parsed.success) return data({ message: t("A translation is too long (at most 5,000 characters).") }, { status: 422 });
+      const pluralProblem = Object.entries(parsed.data).find(([key, value]) => pluralLineProblem(key, value));
+      if (pluralProblem) return data({ message: `${t(pluralLineProblem(pluralProblem[0], pluralProblem[1])!)} (${pluralProblem[0]})` }, { status: 422 });
       const result = await saveLines(admin.app.db, language, parsed.data, record);
       if (!result.ok) throw data(null, { status: 404 });
       return redirectWithToast(request, back, { message: t("Translations saved"), type: "positive" });
@@ -86,6 +90,8 @@ export async function action(args: Route.ActionArgs) {
       }
       const parsed = linesFileSchema.safeParse(json);
       if (!parsed.success) return data({ message: t("The file must be one JSON object of English text to translation, strings only.") }, { status: 422 });
+      const importProblem = Object.entries(parsed.data).find(([key, value]) => pluralLineProblem(key, value));
+      if (importProblem) return data({ message: `${t(pluralLineProblem(importProblem[0], importProblem[1])!)} (${importProblem[0]})` }, { status: 422 });
       const result = mode === "replace" ? await replaceLines(admin.app.db, language, parsed.data, record) : await saveLines(admin.app.db, language, parsed.data, record);
       if (!result.ok) throw data(null, { status: 404 });
       return redirectWithToast(request, back, { message: t("Imported :count [one line|other lines]", { count: Object.keys(parsed.data).length }), type: "positive" });
@@ -110,6 +116,8 @@ export async function action(args: Route.ActionArgs) {
 export default function LocalizationEditor({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTrans();
   const { localization, lines } = loaderData;
+  // The CLDR forms this language tells apart (decision 031): a translated choice writes each, e.g. [one …|few …|many …|other …].
+  const pluralForms = pluralCategoriesOf(localization.language);
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
   const message = actionData && "message" in actionData ? String(actionData.message) : null;
   const link = (changes: Record<string, string | number>) => `?${new URLSearchParams({ q: loaderData.q, filter: loaderData.filter, page: String(loaderData.page), ...Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, String(v)])) })}`;
@@ -148,6 +156,9 @@ export default function LocalizationEditor({ loaderData, actionData }: Route.Com
           </Form>
           <Form method="post" className="flex flex-col gap-3">
             <input type="hidden" name="intent" value="save-lines" />
+            <p id="plural-forms-hint" className="text-xs text-muted">
+              {t("A choice in brackets picks the form by count: write one form per plural category of this language, ending with other.")}
+            </p>
             {lines.length === 0 ? (
               <p className="text-sm text-muted">{t("There are no items matching your query")}</p>
             ) : (
@@ -158,7 +169,21 @@ export default function LocalizationEditor({ loaderData, actionData }: Route.Com
                     <label htmlFor={`line-${i}`} className="text-sm break-words text-foreground">
                       {line.key}
                     </label>
-                    <textarea id={`line-${i}`} name="value" defaultValue={line.value} rows={Math.min(4, Math.ceil(Math.max(line.key.length, line.value.length) / 60))} className={inputClasses} />
+                    <div>
+                      <textarea
+                        id={`line-${i}`}
+                        name="value"
+                        defaultValue={line.value}
+                        rows={Math.min(4, Math.ceil(Math.max(line.key.length, line.value.length) / 60))}
+                        className={`${inputClasses} w-full`}
+                        aria-describedby={choicesOf(line.key).length > 0 ? "plural-forms-hint" : undefined}
+                      />
+                      {choicesOf(line.key).length > 0 ? (
+                        <p className="mt-1 text-xs text-muted" data-testid="plural-forms">
+                          {t("Plural forms in this language: :forms", { forms: pluralForms.map((form) => `${form} …`).join("|") })}
+                        </p>
+                      ) : null}
+                    </div>
                   </li>
                 ))}
               </ul>

@@ -10,8 +10,9 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Localizations" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Localizations") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.localizationsUpdate);

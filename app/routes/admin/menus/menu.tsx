@@ -17,8 +17,9 @@ import { listChannelDestinations } from "~/channels/channels.server";
 import { FieldErrors, FormErrors, IntentField, SelectField, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.menu.name ?? "Menu" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData?.menu.name ?? "Menu") }];
 
 function findMenu(menus: Menu[], id: string | undefined) {
   const menu = menus.find((m) => m.id === id);

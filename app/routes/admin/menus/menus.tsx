@@ -11,8 +11,9 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { FieldErrors, FormErrors, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Menus" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Menus") }];
 
 export function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.menusUpdate);

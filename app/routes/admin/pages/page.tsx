@@ -17,8 +17,9 @@ import { buttonClasses } from "~/ui/button-styles";
 import { CheckboxField, FormErrors, IntentField, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.page?.title ?? "New page" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData?.page?.title ?? "New page") }];
 
 function pageIdOf(params: { pageId?: string }) {
   return params.pageId === undefined ? null : idParam(params.pageId);

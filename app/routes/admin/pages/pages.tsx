@@ -11,8 +11,9 @@ import { useDates } from "~/i18n/use-dates";
 import { deletePages, listPagesForAdmin, PAGE_SORTS, setPagesHidden } from "~/pages/page-admin.server";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Custom pages" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Custom pages") }];
 
 const listSpec = { sorts: PAGE_SORTS, defaultSort: "updated_at" as const, filters: { hidden: ["yes", "no"] } };
 

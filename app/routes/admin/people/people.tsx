@@ -14,8 +14,9 @@ import { personPath } from "~/catalogue/slug";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "People" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "People") }];
 
 const listSpec = {
   sorts: PERSON_SORTS,

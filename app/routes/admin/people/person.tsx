@@ -20,8 +20,9 @@ import { buttonClasses } from "~/ui/button-styles";
 import { FormErrors, IntentField, SubmitButton } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.person.name ?? "Person" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData?.person.name ?? "Person") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.titlesUpdate);

@@ -17,8 +17,9 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { CheckboxField, FormErrors, IntentField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.role?.name ?? "New role" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData?.role?.name ?? "New role") }];
 
 /** /admin/roles/new and /admin/roles/:roleId. */
 function roleIdOf(params: { roleId?: string }) {

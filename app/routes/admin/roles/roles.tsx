@@ -6,8 +6,9 @@ import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { listRolesForAdmin } from "~/auth/role-admin.server";
 import { useTrans } from "~/i18n/translation-context";
 import { buttonClasses } from "~/ui/button-styles";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Roles" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Roles") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.rolesUpdate);

@@ -19,8 +19,9 @@ import { buttonClasses } from "~/ui/button-styles";
 import { FormErrors, IntentField, SelectField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Cast and crew" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Cast and crew") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.titlesUpdate);

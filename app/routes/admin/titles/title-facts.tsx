@@ -16,8 +16,9 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { FieldErrors, FormErrors, IntentField, SelectField, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? loaderData.title.name : "Title" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData ? loaderData.title.name : "Title") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.titlesUpdate);

@@ -20,8 +20,9 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, IntentField, SelectField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Images" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Images") }];
 
 const artworkSchema = z.object({ url: mediaAddress.optional() });
 

@@ -10,8 +10,9 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, SelectField, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "New title" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "New title") }];
 
 export function loader(args: Route.LoaderArgs) {
   requireAdmin(args, P.titlesCreate);

@@ -17,8 +17,9 @@ import { buttonClasses } from "~/ui/button-styles";
 import { FormErrors, IntentField, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.season.name ?? "Season" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData?.season.name ?? "Season") }];
 
 function seasonNumberOf(value: string | undefined) {
   if (!value || !/^\d{1,4}$/.test(value)) throw data(null, { status: 404 });

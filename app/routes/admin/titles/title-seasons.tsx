@@ -15,8 +15,9 @@ import { buttonClasses } from "~/ui/button-styles";
 import { FormErrors, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Seasons" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Seasons") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.titlesUpdate);

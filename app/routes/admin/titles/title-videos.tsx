@@ -21,8 +21,9 @@ import { buttonClasses } from "~/ui/button-styles";
 import { FormErrors, IntentField, SelectField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Videos" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Videos") }];
 
 const SOURCE_LABELS: Record<(typeof VIDEO_SOURCES)[number], string> = { r2: "Uploaded file", external: "File address", youtube: "YouTube", vimeo: "Vimeo" };
 

@@ -12,8 +12,9 @@ import { allGenres, deleteTitles, listTitlesForAdmin, TITLE_SORTS } from "~/cata
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Titles" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Titles") }];
 
 const TITLE_PERMISSIONS = [P.titlesUpdate, P.titlesCreate, P.titlesDelete];
 

@@ -19,8 +19,9 @@ import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { getWorker } from "~/request/context";
 import { clearGuestPageCache } from "~/http/guest-page-cache.server";
 import { invalidateSettingsCache } from "~/settings/settings.server";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Import from TMDB" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Import from TMDB") }];
 
 const KIND_OPTIONS = [
   { value: "movie", label: "Movie" },

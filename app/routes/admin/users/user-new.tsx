@@ -12,8 +12,9 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, SubmitButton } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "New user" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "New user") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.usersCreate);

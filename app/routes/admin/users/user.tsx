@@ -24,8 +24,9 @@ import { FormErrors, IntentField, SubmitButton } from "~/ui/forms/fields";
 import { errorClasses, inputClasses, labelClasses } from "~/ui/field-styles";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.user.email ?? "User" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData?.user.email ?? "User") }];
 
 /**
  * Another administrator's account can be changed only by a super admin

@@ -15,8 +15,9 @@ import { useDates } from "~/i18n/use-dates";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Users" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Users") }];
 
 const yesNo = ["yes", "no"] as const;
 const USER_LIST_SPEC = {

@@ -12,8 +12,9 @@ import { useDates } from "~/i18n/use-dates";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { formatBytes } from "~/uploads/restrictions";
 import { deleteWorkspacesByAdmin, loadWorkspaceForAdmin } from "~/workspaces/workspace-admin.server";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.workspace.name ?? "Workspace" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData?.workspace.name ?? "Workspace") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.workspacesView);

@@ -10,8 +10,9 @@ import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/i18n/use-dates";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { deleteWorkspacesByAdmin, listWorkspacesForAdmin, WORKSPACE_SORTS } from "~/workspaces/workspace-admin.server";
+import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = () => [{ title: "Workspaces" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Workspaces") }];
 
 const listSpec = { sorts: WORKSPACE_SORTS, defaultSort: "created_at" as const };
 
