@@ -44,7 +44,7 @@ describe("every translated string has a Spanish and a French line", () => {
   it("finds the keys the app uses", () => {
     expect(keys.size).toBeGreaterThan(1000);
     expect([...keys.keys()]).toContain("Most helpful");
-    expect([...keys.keys()]).toContain("Import from Letterboxd or IMDb");
+    expect([...keys.keys()]).toContain("Import from Letterboxd, IMDb or Trakt");
   });
 
   for (const language of ["es", "fr"]) {
