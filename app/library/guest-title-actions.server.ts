@@ -15,7 +15,8 @@ import { onDarkButton, onDarkPrimaryButton } from "./ui/on-dark";
 export function guestTitleActionsHtml(t: Translate, path: string, isMovie: boolean) {
   const action = escapeHtml(`${path}/act`);
   const choices = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MAX - i)
-    .map((value) => `<option value="${value}">${"★".repeat(Math.floor(value / 2))}${value % 2 ? "½" : ""} ${escapeHtml(t("(:value/10)", { value }))}</option>`)
+    // Plain "9/10": this HTML also travels in the page's loader data, inside the public JS budget.
+    .map((value) => `<option value="${value}">${value}/10</option>`)
     .join("");
   const rating = escapeHtml(t("Your rating"));
   return `<div class="mt-6 flex flex-wrap items-center gap-3" data-testid="guest-title-actions">
