@@ -1,3 +1,4 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
@@ -146,12 +147,18 @@ describe("login and register pages follow the settings", () => {
   });
 
   it("asks for first and last name as registration.name_fields says: required refuses without them, off stores none", async () => {
-    const post = (fields: Record<string, string>) => {
+    // The account is created after the answer (decision 021, registration timing): wait for that work too.
+    const post = async (fields: Record<string, string>) => {
       const body = new URLSearchParams({ password: "long enough pw", password_confirmation: "long enough pw", policy_terms: "on", policy_privacy: "on", ...fields });
-      return runRoute(
+      const ctx = createExecutionContext();
+      const result = await runRoute(
         new Request("http://localhost/register", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "192.0.2.77" } }),
         (args) => registerAction(args as never),
+        {},
+        { ctx },
       );
+      await waitOnExecutionContext(ctx);
+      return result;
     };
     await settings({ "registration.name_fields": "required" });
     expect((await runRoute(new Request("http://localhost/register"), (args) => registerLoader(args as never))).value?.nameFields).toBe("required");

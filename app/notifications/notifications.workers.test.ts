@@ -111,7 +111,7 @@ describe("delivery honours each user's channel choices", () => {
     await saveSubscriptionSelections(db, user.id, [{ notif_id: "billing.plan_changed", channels: { database: true, mail: false, browser: false } }]);
     const settings = await subscriptionSettings(db, user.id, (key) => key);
     expect(settings.available_channels).toEqual(["database", "mail", "browser"]);
-    expect(settings.subscriptions.map((g) => g.group_name)).toEqual(["Workspaces", "Account security", "Subscription", "Reviews and comments", "Announcements"]);
+    expect(settings.subscriptions.map((g) => g.group_name)).toEqual(["Workspaces", "Account security", "Subscription", "Reviews and comments", "People you follow", "Announcements", "What you track"]);
     expect(settings.user_selections.find((s) => s.notif_id === "billing.plan_changed")?.channels).toEqual({ database: true, mail: false, browser: false });
     expect(settings.user_selections.find((s) => s.notif_id === "workspace.invitation")?.channels).toEqual({ database: true, mail: true, browser: true });
   });
