@@ -34,7 +34,14 @@ const SHELL_MODULES = modulePattern(
 );
 
 /** What the catalogue's public pages (titles, people, search, lists) share beyond the shell. */
-const CATALOGUE_PAGE_MODULES = modulePattern([], ["site/cards", "site/format", "site/generated-note"]);
+const CATALOGUE_PAGE_MODULES = modulePattern([], ["site/cards", "site/generated-note"]);
+
+/**
+ * What only the detail pages (title, season, episode, watch) run in the browser: the video card and the
+ * Intl formatters. Not in catalogue-cards, which /titles, search and person pages load too (their loaders
+ * format on the server).
+ */
+const CATALOGUE_DETAIL_MODULES = modulePattern([], ["site/video-card", "site/format", "i18n/dates"]);
 
 /**
  * Browser-side queries (the query client and its hook) and the spinner shown while they run: one chunk,
@@ -66,6 +73,7 @@ export default defineConfig({
               groups: [
                 { name: "shell", test: SHELL_MODULES },
                 { name: "catalogue-cards", test: CATALOGUE_PAGE_MODULES },
+                { name: "catalogue-details", test: CATALOGUE_DETAIL_MODULES },
                 { name: "pricing", test: PRICING_MODULES },
                 { name: "client-query", test: CLIENT_QUERY_MODULES },
                 // React Router's navigation and data-fetching helpers, loaded on the first interaction (scripts/vite/lazy-router-navigation.ts).

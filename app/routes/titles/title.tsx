@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/title";
 import { countGuestView, countTitleView, idParam } from "~/catalogue/page-views.server";
@@ -19,7 +20,8 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { titleJsonLd } from "~/seo/structured-data";
 import { ArtworkImage } from "~/site/artwork-image";
-import { PersonCard, TitleCard, useSiteRatingSource, VideoCard } from "~/site/cards";
+import { PersonCard, TitleCard, useSiteRatingSource } from "~/site/cards";
+import { VideoCard } from "~/site/video-card";
 import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName } from "~/site/format";
 import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
 import { titleYears } from "~/site/format";
@@ -27,7 +29,6 @@ import { reviewsJsonLd } from "~/community/reviews.server";
 import { titleReviewsSectionHtml } from "~/community/title-section.server";
 import { hasPermission } from "~/auth/viewer";
 import { titleTmdbHtml } from "~/tmdb/title-html.server";
-import { FriendsOnTitleSection } from "~/social/ui/friends-on-title";
 import { guestTitleActionsHtml } from "~/library/guest-title-actions.server";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
@@ -86,6 +87,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     }),
   };
 }
+
+/** "People you follow": members only (guests' pages never load it). */
+const FriendsOnTitleSection = lazyComponent(() => import("~/social/ui/friends-on-title").then((m) => m.FriendsOnTitleSection));
 
 /** Members only (guests' pages never load it). */
 const TitleLibraryPanel = lazyComponent(() => import("~/library/ui/title-library-panel").then((m) => m.default));
@@ -339,7 +343,11 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           {/* Reviews (issue 19): server-rendered links and escaped text, no code shipped (app/community/title-section.server.ts). */}
-          {friends ? <FriendsOnTitleSection friends={friends} titlePath={path} /> : null}
+          {friends ? (
+            <Suspense fallback={null}>
+              <FriendsOnTitleSection friends={friends} titlePath={path} />
+            </Suspense>
+          ) : null}
           <section aria-labelledby="reviews-heading" data-testid="title-reviews" dangerouslySetInnerHTML={{ __html: reviewsHtml }} />
 
           {page.related.length > 0 ? (
