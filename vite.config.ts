@@ -37,11 +37,10 @@ const SHELL_MODULES = modulePattern(
 const CATALOGUE_PAGE_MODULES = modulePattern([], ["site/cards", "site/generated-note"]);
 
 /**
- * What only the detail pages (title, season, episode, watch) run in the browser: the video card and the
- * Intl formatters. Not in catalogue-cards, which /titles, search and person pages load too (their loaders
- * format on the server).
+ * The video card (title, season, episode and watch pages): not in catalogue-cards, which /titles, search and
+ * person pages load too, and without the Intl formatters (the title and person pages format on the server).
  */
-const CATALOGUE_DETAIL_MODULES = modulePattern([], ["site/video-card", "site/format", "i18n/dates"]);
+const CATALOGUE_DETAIL_MODULES = modulePattern([], ["site/video-card", "site/clock"]);
 
 /**
  * Browser-side queries (the query client and its hook) and the spinner shown while they run: one chunk,
@@ -73,7 +72,7 @@ export default defineConfig({
               groups: [
                 { name: "shell", test: SHELL_MODULES },
                 { name: "catalogue-cards", test: CATALOGUE_PAGE_MODULES },
-                { name: "catalogue-details", test: CATALOGUE_DETAIL_MODULES },
+                { name: "video-card", test: CATALOGUE_DETAIL_MODULES },
                 { name: "pricing", test: PRICING_MODULES },
                 { name: "client-query", test: CLIENT_QUERY_MODULES },
                 // React Router's navigation and data-fetching helpers, loaded on the first interaction (scripts/vite/lazy-router-navigation.ts).

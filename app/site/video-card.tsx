@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
-import { formatClock } from "./format";
+import { formatClock } from "./clock";
 
 /*
  * The video card (title, episode and watch pages, channels' placeholder): not in site/cards, whose chunk
- * /titles and search load too (decision 006's budget; vite.config.ts puts it in the catalogue-details chunk).
+ * /titles and search load too (decision 006's budget; vite.config.ts gives it its own chunk).
  */
 
 /**
