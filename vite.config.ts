@@ -34,7 +34,13 @@ const SHELL_MODULES = modulePattern(
 );
 
 /** What the catalogue's public pages (titles, people, search, lists) share beyond the shell. */
-const CATALOGUE_PAGE_MODULES = modulePattern([], ["site/cards", "site/format", "site/generated-note"]);
+const CATALOGUE_PAGE_MODULES = modulePattern([], ["site/cards", "site/generated-note"]);
+
+/**
+ * The video card (title, season, episode and watch pages): not in catalogue-cards, which /titles, search and
+ * person pages load too, and without the Intl formatters (the title and person pages format on the server).
+ */
+const CATALOGUE_DETAIL_MODULES = modulePattern([], ["site/video-card", "site/clock"]);
 
 /**
  * Browser-side queries (the query client and its hook) and the spinner shown while they run: one chunk,
@@ -66,6 +72,7 @@ export default defineConfig({
               groups: [
                 { name: "shell", test: SHELL_MODULES },
                 { name: "catalogue-cards", test: CATALOGUE_PAGE_MODULES },
+                { name: "video-card", test: CATALOGUE_DETAIL_MODULES },
                 { name: "pricing", test: PRICING_MODULES },
                 { name: "client-query", test: CLIENT_QUERY_MODULES },
                 // React Router's navigation and data-fetching helpers, loaded on the first interaction (scripts/vite/lazy-router-navigation.ts).

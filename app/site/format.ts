@@ -45,12 +45,8 @@ export function isoSeconds(seconds: number | null | undefined): string | undefin
   return `PT${m ? `${m}M` : ""}${s ? `${s}S` : ""}`;
 }
 
-export function formatClock(seconds: number | null | undefined): string | null {
-  if (!seconds || seconds <= 0) return null;
-  const m = Math.floor(seconds / 60);
-  const s = String(seconds % 60).padStart(2, "0");
-  return `${m}:${s}`;
-}
+// A video's length ("2:05"): its own module, which the video card's chunk carries without the Intl formatters.
+export { formatClock } from "./clock";
 
 /** A calendar date, in the one format dates have across the site (app/i18n/dates.ts). */
 export function formatDate(iso: string | null | undefined, language: string): string | null {

@@ -3,7 +3,6 @@ import type { Route } from "./+types/person";
 import { guestPageCache } from "~/http/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { personArtworkSubject } from "~/catalogue/artwork";
@@ -44,6 +43,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   setPageJsonLd(context, personJsonLd(person, new URL(request.url).origin));
   return {
     page,
+    // Formatted here: the page ships no date formatting code (decision 006's budget).
+    lifeDates: { born: formatDate(person.birthDate, app.language), died: formatDate(person.deathDate, app.language), age: ageInYears(person.birthDate, person.deathDate) },
     // IMDb, TMDB and homepage links of imported people (issue 15).
     externalHtml: externalLinksHtml((await loadPersonLinks(app.db, person.id)).links, app.t) || null,
     showAll,
@@ -59,11 +60,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function PersonPage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, showAll, externalHtml } = loaderData;
+  const { page, ads, showAll, externalHtml, lifeDates } = loaderData;
   const { person, filmography, knownFor } = page;
   const t = useTrans();
-  const language = useBootstrap().i18n.language;
-  const age = ageInYears(person.birthDate, person.deathDate);
+  const age = lifeDates.age;
   const genderLabels: Record<string, string> = { female: t("Female"), male: t("Male"), nonbinary: t("Non-binary") };
   return (
     <GeneratedScope whole={isWhollyGenerated(person)}>
@@ -89,7 +89,7 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
                 label={t("Born")}
                 value={
                   person.birthDate
-                    ? `${formatDate(person.birthDate, language)}${!person.deathDate && age !== null ? ` (${t(":age years old", { age })})` : ""}`
+                    ? `${lifeDates.born}${!person.deathDate && age !== null ? ` (${t(":age years old", { age })})` : ""}`
                     : null
                 }
                 generated={isGenerated(person, "birth_date")}
@@ -97,7 +97,7 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
               <Fact label={t("Place of birth")} value={person.birthPlace} generated={isGenerated(person, "birth_place")} />
               <Fact
                 label={t("Died")}
-                value={person.deathDate ? `${formatDate(person.deathDate, language)}${age !== null ? ` (${t(":age years old", { age })})` : ""}` : null}
+                value={person.deathDate ? `${lifeDates.died}${age !== null ? ` (${t(":age years old", { age })})` : ""}` : null}
                 generated={isGenerated(person, "death_date")}
               />
             </dl>

@@ -1,10 +1,10 @@
+import { Suspense } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/title";
 import { countGuestView, countTitleView, idParam } from "~/catalogue/page-views.server";
 import { guestPageCache } from "~/http/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { lazyComponent } from "~/ui/lazy-component";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
@@ -19,15 +19,14 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { titleJsonLd } from "~/seo/structured-data";
 import { ArtworkImage } from "~/site/artwork-image";
-import { PersonCard, TitleCard, useSiteRatingSource, VideoCard } from "~/site/cards";
-import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName } from "~/site/format";
+import { PersonCard, TitleCard, useSiteRatingSource } from "~/site/cards";
+import { VideoCard } from "~/site/video-card";
+import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName, titleYears } from "~/site/format";
 import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
-import { titleYears } from "~/site/format";
 import { reviewsJsonLd } from "~/community/reviews.server";
 import { titleReviewsSectionHtml } from "~/community/title-section.server";
 import { hasPermission } from "~/auth/viewer";
 import { titleTmdbHtml } from "~/tmdb/title-html.server";
-import { FriendsOnTitleSection } from "~/social/ui/friends-on-title";
 import { guestTitleActionsHtml } from "~/library/guest-title-actions.server";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
@@ -70,6 +69,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // A guest's Rate, Watchlist and Log (decision 030): the same HTML for every guest, no component code.
     guestActionsHtml: mine ? null : guestTitleActionsHtml(app.t, titlePath(title), title.type === "movie"),
     page: titlePageView(page),
+    // Formatted here: the page ships no Intl formatting code (decision 006's budget).
+    shown: {
+      runtime: formatRuntime(title.runtime),
+      years: titleYears(title),
+      externalVotes: title.externalVotes ? formatCount(title.externalVotes, app.language) : null,
+      tmdbVotes: tmdb?.tmdbRating != null && tmdb.tmdbVotes ? formatCount(tmdb.tmdbVotes, app.language) : null,
+      releaseDate: formatDate(title.releaseDate, app.language),
+      language: languageName(title.language, app.language),
+      countries: title.countries.length ? title.countries.map((c) => countryName(c, app.language)).join(", ") : null,
+      budget: formatMoney(title.budget, app.language),
+      revenue: formatMoney(title.revenue, app.language),
+    },
     mine,
     // "People you follow" (decision 033): a member's, never in a guest's cached copy.
     friends,
@@ -87,19 +98,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/** "People you follow": members only (guests' pages never load it). */
+const FriendsOnTitleSection = lazyComponent(() => import("~/social/ui/friends-on-title").then((m) => m.FriendsOnTitleSection));
+
 /** Members only (guests' pages never load it). */
 const TitleLibraryPanel = lazyComponent(() => import("~/library/ui/title-library-panel").then((m) => m.default));
 
 export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, mine, friends, reviewsHtml, tmdbHtml, tmdbRating, guestActionsHtml } = loaderData;
+  const { page, ads, mine, friends, reviewsHtml, tmdbHtml, tmdbRating, guestActionsHtml, shown } = loaderData;
   const { title } = page;
   const t = useTrans();
-  const language = useBootstrap().i18n.language;
   const siteRatingSource = useSiteRatingSource();
   const art = titleArtworkSubject(title);
   const path = titlePath(title);
-  const runtime = formatRuntime(title.runtime);
-  const years = titleYears(title);
+  const { runtime, years } = shown;
 
   return (
     <GeneratedScope whole={isWhollyGenerated(title)}>
@@ -168,7 +180,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
                   <dd className="text-2xl font-bold">
                     {title.externalRating.toFixed(1)}
                     <span className="text-sm font-normal text-white/60">
-                      /10{title.externalVotes ? ` · ${formatCount(title.externalVotes, language)}` : ""}
+                      /10{shown.externalVotes ? ` · ${shown.externalVotes}` : ""}
                     </span>
                   </dd>
                 </div>
@@ -179,7 +191,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
                   <dd className="text-2xl font-bold">
                     {tmdbRating.rating.toFixed(1)}
                     <span className="text-sm font-normal text-white/60">
-                      /10{tmdbRating.votes ? ` · ${formatCount(tmdbRating.votes, language)}` : ""}
+                      /10{shown.tmdbVotes ? ` · ${shown.tmdbVotes}` : ""}
                     </span>
                   </dd>
                 </div>
@@ -339,7 +351,11 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           {/* Reviews (issue 19): server-rendered links and escaped text, no code shipped (app/community/title-section.server.ts). */}
-          {friends ? <FriendsOnTitleSection friends={friends} titlePath={path} /> : null}
+          {friends ? (
+            <Suspense fallback={null}>
+              <FriendsOnTitleSection friends={friends} titlePath={path} />
+            </Suspense>
+          ) : null}
           <section aria-labelledby="reviews-heading" data-testid="title-reviews" dangerouslySetInnerHTML={{ __html: reviewsHtml }} />
 
           {page.related.length > 0 ? (
@@ -365,20 +381,20 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             {t("Facts")}
           </h2>
           <dl className="space-y-4 text-sm" data-testid="title-facts">
-            <Fact label={title.type === "series" ? t("First aired") : t("Release date")} value={formatDate(title.releaseDate, language)} />
+            <Fact label={title.type === "series" ? t("First aired") : t("Release date")} value={shown.releaseDate} />
             {title.type === "series" ? (
               <Fact label={t("Episodes")} value={title.episodeCount ? String(title.episodeCount) : null} />
             ) : null}
             <Fact label={t("Runtime")} value={runtime} generated={isGenerated(title, "runtime")} />
             <Fact label={t("Certification")} value={title.certification} generated={isGenerated(title, "certification")} />
-            <Fact label={t("Original language")} value={languageName(title.language, language)} generated={isGenerated(title, "language")} />
+            <Fact label={t("Original language")} value={shown.language} generated={isGenerated(title, "language")} />
             <Fact
               label={t("Countries")}
-              value={title.countries.length ? title.countries.map((c) => countryName(c, language)).join(", ") : null}
+              value={shown.countries}
               generated={isGenerated(title, "countries")}
             />
-            <Fact label={t("Budget")} value={formatMoney(title.budget, language)} />
-            <Fact label={t("Box office")} value={formatMoney(title.revenue, language)} />
+            <Fact label={t("Budget")} value={shown.budget} />
+            <Fact label={t("Box office")} value={shown.revenue} />
           </dl>
 
           {page.keywords.length > 0 ? (
