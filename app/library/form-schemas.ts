@@ -48,4 +48,5 @@ export const watchlistQuerySchema = z.object({
 export const privacyFormSchema = z.object({ visibility: z.enum(["public", "private"]) });
 
 /** Account settings: logging a title leaves it on the watchlist (a checkbox: absent is off; decision 030). */
-export const logPreferenceFormSchema = z.object({ keep: z.enum(["true"]).optional() });
+// The form names its intent: a bodiless POST is not a choice (an unticked box alone would read as "off").
+export const logPreferenceFormSchema = z.object({ intent: z.literal("save"), keep: z.enum(["true"]).optional() });

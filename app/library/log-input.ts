@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COMMUNITY_BODY_MAX_LENGTH, REVIEW_BODY_MIN_LENGTH, REVIEW_HEADLINE_MAX_LENGTH } from "~/constants";
-import { idSchema, ratingValueSchema, today, watchedOnSchema } from "./rules";
+import { idSchema, ratingValueSchema, watchedOnSchema } from "./rules";
 
 /**
  * The Log form (decision 030): one viewing of a movie on a day, with an
@@ -15,7 +15,8 @@ const checkbox = z
 export const logFormSchema = z
   .object({
     titleId: idSchema,
-    watchedOn: watchedOnSchema.optional().transform((value) => value ?? today()),
+    // Required: the form always sends the day (today by default), so a post without one is not a log.
+    watchedOn: watchedOnSchema,
     rating: ratingValueSchema.optional(),
     rewatch: checkbox,
     spoiler: checkbox,

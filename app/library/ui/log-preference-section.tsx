@@ -19,6 +19,7 @@ export function LogPreferenceSection({ keep }: { keep: boolean }) {
     >
       <fetcher.Form method="post" action="/account-settings/log-preference" className="flex max-w-md flex-col gap-4" data-testid="log-preference-form">
         <NoJsRedirect />
+        <input type="hidden" name="intent" value="save" />
         <label className="flex items-center gap-2 text-foreground">
           <input type="checkbox" name="keep" value="true" defaultChecked={keep} data-testid="keep-logged-on-watchlist" />
           {t("Keep logged titles on my watchlist")}
