@@ -23,7 +23,7 @@ test("the side list links every section in the spec's order", async ({ page, con
   const links = page.getByTestId("settings-nav").getByRole("link");
   const labels = await links.allInnerTexts();
   // Social login is listed only while a provider is enabled (another spec may enable one meanwhile), right after the details.
-  const expected = ["Account details", "Password", "Two factor authentication", "Active sessions", "Location and language", "Developers", "Profile privacy", "Calendar feed", "Download my data", "Danger zone"];
+  const expected = ["Account details", "Password", "Two factor authentication", "Active sessions", "Location and language", "Developers", "Profile privacy", "Who sees my activity", "Calendar feed", "Logging films", "Download my data", "Danger zone"];
   expect(labels.filter((label) => label !== "Social login")).toEqual(expected);
   if (labels.includes("Social login")) expect(labels.indexOf("Social login")).toBe(1);
   for (const link of await links.all()) {
@@ -187,7 +187,7 @@ test("location and language: Spanish, a country and a time zone; dates follow th
     [user.userId, `e2e-hash-${user.userId}`, Date.UTC(2031, 6, 1, 23, 30) / 1000],
   );
   await openSettings(page, { hash: "#location-and-language" });
-  await expect(page.getByTestId("token").filter({ hasText: "Nightly" })).toContainText("Expires Jul 1, 2031");
+  await expect(page.getByTestId("token").filter({ hasText: "Nightly" })).toContainText("Expires July 1, 2031");
   const form = page.getByTestId("location-form");
   await expect(form.getByLabel("Time zone")).toHaveValue("auto");
   await form.getByLabel("Language").selectOption("es");
@@ -199,7 +199,7 @@ test("location and language: Spanish, a country and a time zone; dates follow th
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   expect(await userRow(user.userId)).toMatchObject({ language: "es", country: "PT", timezone: "Asia/Tokyo" });
   await expect(page.getByTestId("location-form").getByLabel("País")).toHaveValue("PT");
-  await expect(page.getByTestId("token").filter({ hasText: "Nightly" })).toContainText("2 jul 2031");
+  await expect(page.getByTestId("token").filter({ hasText: "Nightly" })).toContainText("2 de julio de 2031");
   await expect(page.getByTestId("location-form")).toContainText("(Asia/Tokyo)");
 });
 
