@@ -77,9 +77,10 @@ for (const javaScriptEnabled of [true, false]) {
     await anaPage.locator("label", { has: anaPage.getByTestId("rate-8") }).click();
     if (!javaScriptEnabled) await post(anaPage, anaPage.getByTestId("rate-submit"));
     await expect(anaPage.getByTestId("my-rating")).toHaveText("Your rating: 8/10");
-    await anaPage.locator('input[name="watchedOn"]').first().fill("2026-11-14");
-    await post(anaPage, anaPage.getByTestId("mark-watched").first());
-    await expect(anaPage.getByTestId("times-watched").first()).toBeVisible();
+    // A film is logged on its own page (decision 030), the same form the title page's dialog posts.
+    await open(anaPage, `${film.path}/log`, javaScriptEnabled);
+    await anaPage.getByTestId("log-date").fill("2026-11-14");
+    await post(anaPage, anaPage.getByTestId("log-submit"));
     await open(anaPage, `${film.path}/reviews`, javaScriptEnabled);
     const form = anaPage.getByTestId("review-form");
     await form.locator('select[name="score"]').selectOption("8");
@@ -95,7 +96,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(items.first()).toContainText(`${ana.name} reviewed ${film.name}`);
     await expect(items.first().getByTestId("feed-review")).toContainText(headline);
     await expect(benPage.locator('[data-testid=feed-item][data-kind=watch]')).toContainText(`${ana.name} watched ${film.name}`);
-    await expect(benPage.locator('[data-testid=feed-item][data-kind=watch]')).toContainText("Nov 14, 2026");
+    await expect(benPage.locator('[data-testid=feed-item][data-kind=watch]')).toContainText("November 14, 2026");
     await expect(benPage.locator('[data-testid=feed-item][data-kind=rating]')).toContainText("8/10");
     await expect(items.first().getByTestId("feed-title")).toHaveAttribute("href", film.path);
     await expect(items.first().getByTestId("feed-person")).toHaveAttribute("href", new RegExp(`^/user/${ana.userId}/`));

@@ -122,8 +122,8 @@ test("a Letterboxd ZIP: two misses fixed on the review screen, then history and 
 
   // The history page shows the file's days.
   await page.goto("/history");
-  await expect(page.getByText("Watched 2022-11-01")).toBeVisible();
-  await expect(page.getByText("Watched 2020-02-08")).toBeVisible();
+  await expect(page.getByText("Watched November 1, 2022")).toBeVisible();
+  await expect(page.getByText("Watched February 8, 2020")).toBeVisible();
 
   // Reviews stay private until published; then the title's reviews page shows the file's date.
   await page.goBack();
@@ -131,7 +131,7 @@ test("a Letterboxd ZIP: two misses fixed on the review screen, then history and 
   await expect(page.getByTestId("import-publish")).toHaveCount(1);
   await expect.poll(async () => (await libraryRows(user.userId)).reviews.map((r) => (r as { status: string }).status)).toEqual(["published", "published"]);
   await page.goto(`/titles/${spirited.id}/${spirited.slug}/reviews`);
-  await expect(page.locator("time", { hasText: "2021-06-21" }).first()).toBeVisible();
+  await expect(page.locator("time", { hasText: "June 21, 2021" }).first()).toBeVisible();
 });
 
 test("IMDb ratings without JavaScript: Amélie and Léon match by Original Title; the same file twice changes no row; undo removes exactly what it added", async ({ browser, request }) => {
