@@ -351,8 +351,10 @@ test.describe("smaller defects of the title page and around it", () => {
     await p.reload();
     await expect(card.getByTestId("watchlist-watched")).toContainText("Watched");
     await waitForApp(p);
-    await card.getByTestId("watchlist-button").click();
-    await expect(card.getByTestId("watchlist-button")).toHaveAccessibleName("Add to watchlist");
+    // The card's own corner button is the remove button (decision 029).
+    await expect(card.getByTestId("card-watchlist")).toHaveAccessibleName(`Remove ${title.name} from your watchlist`);
+    await card.getByTestId("card-watchlist").click();
+    await expect(card.getByTestId("card-watchlist")).toHaveAccessibleName(`Add ${title.name} to your watchlist`);
     await p.context().close();
   });
 

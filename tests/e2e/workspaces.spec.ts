@@ -245,7 +245,10 @@ test.describe("who may see and change a workspace", () => {
     expect(switched.status()).toBe(403);
     await context.addCookies([{ name: "activeWorkspaceId", value: String(workspace.id), url: page.url() }]);
     await page.goto("/");
-    await expect(page.locator("[data-testid=active-workspace]:visible")).toHaveText("Default");
+    // Still only the personal workspace: no switcher, and the other workspace is named nowhere.
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.locator("[data-testid=active-workspace]")).toHaveCount(0);
+    await expect(page.getByText(workspace.name)).toHaveCount(0);
     await context.close();
   });
 
