@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { titleWithCastAndVideo, personWithCredits, r2Video } from "./fixtures/catalogue";
 import { setSettings } from "./fixtures/e2e-db";
+import { HtmlValidate } from "html-validate";
+import { htmlValidateConfig } from "./fixtures/html-validate-config";
 
 /**
  * Pages that depend on settings: each homepage type and the ad slots. The
@@ -53,6 +55,9 @@ for (const javaScriptEnabled of [true, false]) {
       // Billing is on and plans are seeded: the pricing section shows them.
       await expect(page.getByTestId("landing-pricing")).toBeVisible();
       await expect(page.getByTestId("landing-footer-banner").getByTestId("cta3")).toBeVisible();
+      // Its HTML (with the pricing table) is as valid as every other page type's (html-validity.spec.ts).
+      const report = await new HtmlValidate(htmlValidateConfig).validateString(await (await request.get("/")).text(), "landing page");
+      expect(report.results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
       // The landing page uses its own navbar menu position.
       await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Movies" })).toBeVisible();
 

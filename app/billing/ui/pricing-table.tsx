@@ -68,7 +68,7 @@ export function PricingTable({ data, className = "" }: { data: PricingData; clas
         ) : null}
       </div>
 
-      <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label={t("Plans")}>
+      <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {data.plans.map((plan) => {
           const price = selectPrice(plan.prices, cycle);
           const button = planButton(plan, price, data.viewer);
@@ -106,7 +106,7 @@ export function PricingTable({ data, className = "" }: { data: PricingData; clas
               </div>
               <PlanAction plan={plan} priceId={price?.id} button={button} />
               {plan.featureList.length > 0 ? (
-                <ul className="mt-6 flex flex-col gap-2 text-sm text-foreground" aria-label={t("Features")}>
+                <ul className="mt-6 flex flex-col gap-2 text-sm text-foreground">
                   {plan.featureList.map((feature) => (
                     <li key={feature} className="flex gap-2">
                       <CheckIcon className="mt-0.5 size-4 shrink-0 text-positive" />
