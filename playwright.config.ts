@@ -45,13 +45,13 @@ export default defineConfig({
     // The JavaScript budget counts pages as seeded (the landing page's plans,
     // trending titles, menus): it runs first, before other specs add plans or
     // change settings on the shared server (`--no-deps` skips it when running
-    // one spec by hand).
-    { name: "as-seeded", testMatch: /public-page-javascript\.spec\.ts$/, use: { ...devices["Desktop Chrome"] } },
+    // one spec by hand). The visual snapshots compare the seeded first screens for the same reason.
+    { name: "as-seeded", testMatch: /(public-page-javascript|visual)\.spec\.ts$/, use: { ...devices["Desktop Chrome"] } },
     // The bad-input suite compares every table before and after: it runs alone, between the two (issue 16).
     { name: "bad-input", testMatch: /write-routes-bad-input\.spec\.ts$/, dependencies: ["as-seeded"] },
     {
       name: "chromium",
-      testIgnore: [/public-page-javascript\.spec\.ts$/, /write-routes-bad-input\.spec\.ts$/],
+      testIgnore: [/public-page-javascript\.spec\.ts$/, /visual\.spec\.ts$/, /write-routes-bad-input\.spec\.ts$/],
       dependencies: ["bad-input"],
       use: { ...devices["Desktop Chrome"] },
     },

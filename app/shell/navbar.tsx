@@ -45,12 +45,12 @@ export function Navbar({
   const items = menu?.items ?? [];
 
   const guestButtons = (
-    <div className="flex items-center gap-2">
-      <Link to="/login" className="rounded-md px-3 py-1.5 text-sm font-medium text-foreground hover:bg-paper">
+    <div className="flex shrink-0 items-center gap-2">
+      <Link to="/login" className="whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-foreground hover:bg-paper">
         {t("Sign in")}
       </Link>
       {registrationDisabled ? null : (
-        <Link to="/register" className="rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary hover:opacity-90">
+        <Link to="/register" className="whitespace-nowrap rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary hover:opacity-90">
           {t("Create account")}
         </Link>
       )}

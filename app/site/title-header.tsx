@@ -32,7 +32,7 @@ export function TitleSubpageHeader({
           <h1 className="mt-1 text-2xl font-bold tracking-tight text-foreground sm:text-3xl">{heading}</h1>
           {children}
           {isWhollyGenerated({ generatedFields: title.generatedFields }) ? (
-            <p className="mt-2 text-sm text-muted">
+            <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
               <GeneratedNote show page /> {title.type === "series" ? t("This series is invented for the demo catalogue.") : t("This title is invented for the demo catalogue.")}
             </p>
           ) : null}

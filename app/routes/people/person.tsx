@@ -111,7 +111,7 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
               {person.name}
             </h1>
             {isWhollyGenerated(person) ? (
-              <p className="mt-2 text-sm text-muted">
+              <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
                 <GeneratedNote show page /> {t("This person is invented for the demo catalogue.")}
               </p>
             ) : null}

@@ -142,7 +142,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-white/70">{t("Original title: :name", { name: title.originalName })}</p>
             ) : null}
             {isWhollyGenerated(title) ? (
-              <p className="mt-2 text-sm text-white/80">
+              <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-white/80">
                 <GeneratedNote show page className="text-white" /> {title.type === "series" ? t("This series is invented for the demo catalogue.") : t("This title is invented for the demo catalogue.")}
               </p>
             ) : null}
