@@ -1,15 +1,16 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { countingD1 } from "../../tests/support/counting-d1.workers";
+import { letEveryoneViewTitles } from "../../tests/support/guest-access.workers";
 import { runRoute } from "../../tests/workers/app-request";
 import { appKeys } from "~/auth/crypto.server";
 import { parseUserAgent } from "~/auth/user-agent";
 import { createSession } from "~/auth/sessions.server";
 import { createUser } from "~/auth/users.server";
 import { forgetAllSignedIn } from "~/auth/signed-in-cache.server";
-import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
+import { roles } from "~/auth/roles.schema";
 import { titles } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
 import { setRating } from "~/library/ratings.server";
@@ -80,10 +81,7 @@ async function rowCounts() {
 
 beforeAll(async () => {
   await db.insert(roles).values([{ name: "guests", guest: true }, { name: "users", default: true }]).onConflictDoNothing();
-  // Guests and members may see the catalogue (the title and reviews pages).
-  await db.insert(permissions).values({ name: "titles.view", displayName: "View titles", group: "titles" }).onConflictDoNothing();
-  const [permission] = await db.select().from(permissions).where(eq(permissions.name, "titles.view"));
-  for (const role of await db.select().from(roles)) await db.insert(rolePermissions).values({ roleId: role.id, permissionId: permission!.id }).onConflictDoNothing();
+  await letEveryoneViewTitles(db); // the title and reviews pages
   await db
     .insert(titles)
     .values([
