@@ -68,8 +68,8 @@ export async function seedSocial(db: Database, now = new Date()) {
 
   const memberIds: number[] = [];
   for (const m of DEMO_MEMBERS) {
-    // Members since before their first act (half a year ago).
-    const since = new Date(now.getTime() - 180 * 86_400_000);
+    // Members since before their first act (the films they logged over the past year).
+    const since = new Date(now.getTime() - 370 * 86_400_000);
     const [row] = await db.insert(users).values({ email: m.email, firstName: m.firstName, lastName: m.lastName, displayName: m.displayName, emailVerifiedAt: now, createdAt: since }).returning({ id: users.id });
     memberIds.push(row!.id);
     await db.run(sql`INSERT OR IGNORE INTO user_roles (user_id, role_id) SELECT ${row!.id}, id FROM roles WHERE name = 'users'`);
