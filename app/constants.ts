@@ -455,6 +455,8 @@ export const FEED_GROUP_WINDOW_S = 3600;
 export const FOLLOW_PAGE_SIZE = 30;
 /** Friends' ratings listed on a title page ("People you follow"). */
 export const TITLE_FRIENDS_SHOWN = 12;
+/** At most this many reviews by people a member follows lead a reviews list (decision 033). */
+export const FOLLOWED_REVIEWS_FIRST = 20;
 /** Reviews the follow alert job reads per Cron run. */
 export const FOLLOW_ALERT_REVIEWS_PER_RUN = 200;
 // Diary, year in review, calendar and tracking alerts (decision 034).

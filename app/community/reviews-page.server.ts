@@ -3,12 +3,13 @@ import type { AppContext } from "~/request/context";
 import type { RouterContextProvider } from "react-router";
 import { REVIEW_SORTS, type ReviewSort } from "./kinds";
 import { posterState } from "./pages.server";
-import { listReviews, ownRatingOf, ownReviewForm, reviewStats, votesOf } from "./reviews.server";
+import { followedReviewsFrom, followedReviewsQuery, listReviews, ownRatingOf, ownReviewForm, reviewStats, votesOf, withFollowedFirst } from "./reviews.server";
 import { CommunityError } from "./services.server";
 
 /**
  * What a reviews page shows: a title's (`episode` null) or one episode's
- * reviews in keyset pages, the viewer's own review form, votes and stats.
+ * reviews in keyset pages (a member's follows' reviews first), the viewer's
+ * own review form, votes and stats.
  * `base` is the page's path, `back` where its header links.
  */
 export async function reviewsPageData(
@@ -23,10 +24,16 @@ export async function reviewsPageData(
   const url = new URL(args.request.url);
   const sortParam = url.searchParams.get("sort");
   const sort: ReviewSort = (REVIEW_SORTS as readonly string[]).includes(sortParam ?? "") ? (sortParam as ReviewSort) : "helpful";
-  const page = await listReviews(app.db, title.id, episodeId, { sort, cursor: url.searchParams.get("cursor") }).catch((error) => {
+  const cursor = url.searchParams.get("cursor");
+  // A member's follows' reviews lead the first page and are left out of every page's usual order (decision 033);
+  // a guest's page (shared, cached: decision 018) has none of this.
+  const followed = app.user ? followedReviewsFrom(await followedReviewsQuery(app.db, app.user.id, title.id, episodeId)) : [];
+  const exclude = followed.map((review) => review.id);
+  const listed = await listReviews(app.db, title.id, episodeId, { sort, cursor, exclude }).catch((error) => {
     if (error instanceof CommunityError) throw data(null, { status: 404 });
     throw error;
   });
+  const page = { ...listed, reviews: cursor ? listed.reviews : withFollowedFirst(followed, listed.reviews) };
   const [stats, votes, own, myRating, poster] = await Promise.all([
     reviewStats(app.db, title.id, episodeId),
     votesOf(app.db, app.user?.id ?? null, page.reviews.map((r) => r.id)),

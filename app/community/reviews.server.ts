@@ -1,14 +1,15 @@
 import type { BatchResponse } from "drizzle-orm/batch";
-import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { auditStatement } from "~/admin/audit.server";
 import { memberName } from "~/auth/public-name";
 import { users } from "~/auth/users.schema";
 import { hasPermission } from "~/auth/viewer";
 import { episodes, titles } from "~/catalogue/schema";
-import { HELPFUL_VOTE_MILESTONES, REVIEWS_PAGE_SIZE } from "~/constants";
+import { FOLLOWED_REVIEWS_FIRST, HELPFUL_VOTE_MILESTONES, REVIEWS_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { notify } from "~/notifications/deliver.server";
 import { isBlockedEitherWay } from "~/social/follows.server";
+import { follows } from "~/social/schema";
 import { renderBody } from "./body.server";
 import { reviewPath, reviewsPath } from "./paths";
 import type { ReviewInput, ReviewSort } from "./input";
@@ -272,6 +273,8 @@ export interface ReviewView {
   createdAt: string;
   updatedAt: string;
   author: { id: number; name: string; avatar: string | null };
+  /** Written by someone the signed-in viewer follows: listed first and marked "You follow" (decision 033). */
+  followed?: true;
 }
 
 const reviewFields = {
@@ -346,10 +349,16 @@ export async function listReviews(
   db: Database,
   titleId: number,
   episodeId: number,
-  { sort = "helpful", cursor = null, limit = REVIEWS_PAGE_SIZE }: { sort?: ReviewSort; cursor?: string | null; limit?: number } = {},
+  {
+    sort = "helpful",
+    cursor = null,
+    limit = REVIEWS_PAGE_SIZE,
+    exclude = [],
+  }: { sort?: ReviewSort; cursor?: string | null; limit?: number; /** Reviews already listed first (the viewer's follows'). */ exclude?: number[] } = {},
 ) {
   const after = parseCursor(cursor);
-  const base = and(eq(reviews.titleId, titleId), eq(reviews.episodeId, episodeId), eq(reviews.status, "published"));
+  const target = and(eq(reviews.titleId, titleId), eq(reviews.episodeId, episodeId), eq(reviews.status, "published"));
+  const base = exclude.length ? and(target, notInArray(reviews.id, exclude)) : target;
   let where: SQL | undefined = base;
   let order: SQL[];
   if (sort === "newest") {
@@ -373,6 +382,36 @@ export async function listReviews(
   const page = rows.slice(0, limit).map((row) => toView(row as ReviewSelect));
   const last = page[page.length - 1];
   return { reviews: page, nextCursor: rows.length > limit && last ? reviewCursor(sort, last) : null };
+}
+
+/**
+ * The published reviews of a target by the members `viewerId` follows
+ * (active follows only), most helpful first, at most FOLLOWED_REVIEWS_FIRST:
+ * a signed-in viewer's lists put them first (decision 033). Never part of a
+ * guest's (shared, cached) page. Walks the viewer's follows
+ * (follows_follower_idx), then one unique lookup per followed member
+ * (reviews_user_target_idx). `limit` is the most a list shows of them.
+ */
+export function followedReviewsQuery(db: Database, viewerId: number, titleId: number, episodeId = 0, limit = FOLLOWED_REVIEWS_FIRST) {
+  return db
+    .select(reviewFields)
+    .from(follows)
+    .innerJoin(reviews, and(eq(reviews.userId, follows.followeeId), eq(reviews.titleId, titleId), eq(reviews.episodeId, episodeId), eq(reviews.status, "published")))
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(and(eq(follows.followerId, viewerId), eq(follows.status, "active")))
+    .orderBy(desc(reviews.helpfulCount), desc(reviews.id))
+    .limit(limit);
+}
+
+/** The rows of followedReviewsQuery as views, marked "followed". */
+export function followedReviewsFrom(rows: Awaited<ReturnType<typeof followedReviewsQuery>>): ReviewView[] {
+  return rows.map((row) => ({ ...toView(row as ReviewSelect), followed: true as const }));
+}
+
+/** The followed reviews first, then `rest` without them, at most `limit` (but every followed one). */
+export function withFollowedFirst(followed: ReviewView[], rest: ReviewView[], limit = Infinity): ReviewView[] {
+  const first = new Set(followed.map((review) => review.id));
+  return [...followed, ...rest.filter((review) => !first.has(review.id))].slice(0, Math.max(limit, followed.length));
 }
 
 /** One review as its page shows it (a held one to its author and moderators only, a draft to its author only). */
@@ -455,22 +494,31 @@ export function titlePageReviewsQueries(db: Database, titleId: number, top: numb
   ] as const;
 }
 
-/** What titlePageReviewsQueries read, as the section shows it; `ownReviewId` is the signed-in viewer's review. */
-export function titlePageReviewsFrom([statsRows, rows]: BatchResponse<ReturnType<typeof titlePageReviewsQueries>>, top: number, ownReviewId: number | null) {
+/**
+ * What titlePageReviewsQueries read, as the section shows it; `ownReviewId` is the signed-in viewer's review,
+ * `followed` the reviews of the people they follow (followedReviewsFrom), which lead the `top` shown.
+ */
+export function titlePageReviewsFrom(
+  [statsRows, rows]: BatchResponse<ReturnType<typeof titlePageReviewsQueries>>,
+  top: number,
+  ownReviewId: number | null,
+  followed: ReviewView[] = [],
+) {
   const row = statsRows[0];
   const reviewCount = row?.reviewCount ?? 0;
   const stats = { reviewCount, average: reviewCount ? Math.round((row!.scoreSum / reviewCount) * 10) / 10 : null, commentCount: row?.commentCount ?? 0 };
-  return { stats, reviews: rows.slice(0, top).map((r) => toView(r as ReviewSelect)), ownReviewId };
+  return { stats, reviews: withFollowedFirst(followed.slice(0, top), rows.map((r) => toView(r as ReviewSelect)), top), ownReviewId };
 }
 
-/** The reviews section of an episode's page: its stored stats, top reviews and the viewer's own. */
+/** The reviews section of an episode's page: its stored stats, top reviews (the viewer's follows' first) and the viewer's own. */
 export async function episodePageReviews(db: Database, titleId: number, episodeId: number, viewerId: number | null, top: number) {
-  const [stats, page, own] = await Promise.all([
+  const [stats, page, own, followed] = await Promise.all([
     reviewStats(db, titleId, episodeId),
     listReviews(db, titleId, episodeId, { sort: "helpful", limit: top }),
     viewerId ? findOwnReview(db, viewerId, titleId, episodeId) : null,
+    viewerId ? followedReviewsQuery(db, viewerId, titleId, episodeId, top) : [],
   ]);
-  return { stats, reviews: page.reviews, ownReviewId: own?.id ?? null };
+  return { stats, reviews: withFollowedFirst(followedReviewsFrom(followed), page.reviews, top), ownReviewId: own?.id ?? null };
 }
 
 /**

@@ -9,7 +9,9 @@ import type { ReviewView } from "./reviews.server";
  * (120 KB gzip, decision 006) has no room for a component and its
  * translation lines: as a fragment it ships no code and no lines, only its
  * markup. Everything people wrote is escaped (names, headlines) or is the
- * sanitised body HTML stored on write; links are plain anchors.
+ * sanitised body HTML stored on write; links are plain anchors. For a
+ * signed-in member the reviews of the people they follow come first, marked
+ * "You follow" (decision 033); a guest's copy has none of them.
  */
 export function titleReviewsSectionHtml(
   t: Translate,
@@ -34,7 +36,7 @@ export function titleReviewsSectionHtml(
       const body = `<div class="mt-2 space-y-2 leading-7 text-foreground [&_a]:text-primary [&_a]:underline" data-testid="review-body">${review.bodyHtml}</div>`;
       return `<li><article class="rounded-theme border border-divider bg-elevated p-4" data-testid="review" data-review-id="${review.id}">
 <p class="flex flex-wrap items-baseline gap-x-3"><span class="rounded bg-primary px-1.5 text-sm font-bold text-on-primary" data-testid="review-score">${review.score}/10</span>
-<a href="${escapeText(reviewPath(title, review.id))}" class="font-semibold text-foreground hover:text-primary" data-testid="review-headline">${escapeText(review.headline)}</a></p>
+<a href="${escapeText(reviewPath(title, review.id))}" class="font-semibold text-foreground hover:text-primary" data-testid="review-headline">${escapeText(review.headline)}</a>${review.followed ? `<span class="rounded-full bg-primary-light px-2 text-xs font-semibold text-primary" data-testid="review-followed">${escapeText(t("You follow"))}</span>` : ""}</p>
 <p class="mt-1 text-xs text-muted">${escapeText(t("By :name", { name: review.author.name || t("A member") }))} · <time datetime="${review.createdAt}">${review.createdAt.slice(0, 10)}</time></p>
 ${review.spoiler ? `<details class="mt-2" data-testid="review-spoiler"><summary class="cursor-pointer text-sm font-medium text-primary">${escapeText(t("This review contains spoilers. Show spoilers"))}</summary>${body}</details>` : body}
 <p class="mt-3 text-xs text-muted" data-testid="review-helpful">${escapeText(t(":count [one person|other people] found this helpful", { count: review.helpfulCount }))}</p>

@@ -49,3 +49,17 @@ export async function attempt(request: Request, noJsBack: string | null, t: Tran
     return answer(request, noJsBack, { ok: false, message, errors: { [error.field ?? "form"]: [message] } }, error.status);
   }
 }
+
+/**
+ * A settings section's POST (profile privacy, who sees my activity, the log
+ * preference, …): the form read, validated by `schema` (the no-JavaScript
+ * `redirectTo` aside), then `save` writes and says what to answer. Bad input
+ * is a 422 with field errors and writes nothing.
+ */
+export async function saveSetting<S extends z.ZodType>(request: Request, t: Translate, schema: S, save: (input: z.output<S>) => Promise<LibraryAnswer>) {
+  const { fields, noJsBack } = await readForm(request);
+  const { redirectTo: _back, ...rest } = fields;
+  const parsed = schema.safeParse(rest);
+  if (!parsed.success) return invalid(request, noJsBack, t, parsed.error);
+  return answer(request, noJsBack, await save(parsed.data));
+}

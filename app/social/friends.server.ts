@@ -1,6 +1,5 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { users } from "~/auth/users.schema";
-import { reviews } from "~/community/schema";
 import { TITLE_FRIENDS_SHOWN } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { ratings } from "~/library/schema";
@@ -10,7 +9,7 @@ import { follows, memberSocial } from "./schema";
 /**
  * "People you follow" on a title page: the ratings of the members I follow
  * (whose activity is not "only me"), with the average and count of all of
- * them and the id and headline of their published review. A member's part
+ * them (their reviews lead the reviews section: followedReviewsQuery). A member's part
  * of the page, never a guest's (their copy is shared): a query builder so it
  * joins the title page's one batch (decision 028). Walks my follows
  * (follows_follower_idx), then one unique ratings lookup per member.
@@ -24,9 +23,6 @@ export function friendsOnTitleQuery(db: Database, viewerId: number, titleId: num
       displayName: users.displayName,
       avatar: users.avatar,
       rating: ratings.rating,
-      // Aliased: D1's raw rows keep one column per name, and users.id is also "id".
-      reviewId: sql<number | null>`${reviews.id}`.as("friend_review_id"),
-      headline: sql<string | null>`${reviews.headline}`.as("friend_review_headline"),
       average: sql<number>`avg(${ratings.rating}) OVER ()`.as("friends_average"),
       total: sql<number>`count(*) OVER ()`.as("friends_total"),
     })
@@ -34,10 +30,8 @@ export function friendsOnTitleQuery(db: Database, viewerId: number, titleId: num
     .innerJoin(ratings, and(eq(ratings.userId, follows.followeeId), eq(ratings.titleId, titleId), isNull(ratings.episodeId)))
     .innerJoin(users, eq(users.id, follows.followeeId))
     .leftJoin(memberSocial, eq(memberSocial.userId, follows.followeeId))
-    .leftJoin(reviews, and(eq(reviews.userId, follows.followeeId), eq(reviews.titleId, titleId), eq(reviews.episodeId, 0), eq(reviews.status, "published")))
     .where(and(eq(follows.followerId, viewerId), eq(follows.status, "active"), isNull(users.bannedAt), sql`coalesce(${memberSocial.activityVisibility}, 'everyone') <> 'only_me'`))
-    // Reviewers first (their reviews lead), then the newest ratings.
-    .orderBy(desc(sql`${reviews.id} IS NOT NULL`), desc(ratings.updatedAt))
+    .orderBy(desc(ratings.updatedAt))
     .limit(TITLE_FRIENDS_SHOWN);
 }
 
@@ -54,7 +48,6 @@ export function friendsOnTitleFrom(rows: FriendsOnTitleRows) {
       path: profilePath({ id: r.userId, firstName: r.firstName, lastName: r.lastName, displayName: r.displayName }),
       avatar: r.avatar,
       rating: r.rating,
-      review: r.reviewId ? { id: r.reviewId, headline: r.headline ?? "" } : null,
     })),
   };
 }

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { countingD1 } from "../../tests/support/counting-d1.workers";
+import { letEveryoneViewTitles } from "../../tests/support/guest-access.workers";
 import { runRoute } from "../../tests/workers/app-request";
 import { appKeys } from "~/auth/crypto.server";
 import { parseUserAgent } from "~/auth/user-agent";
@@ -21,6 +22,10 @@ import { loader as feedPage } from "~/routes/social/feed";
 import { action as followForm } from "~/routes/social/follow";
 import { loader as followListPage } from "~/routes/social/follow-list";
 import { loader as profilePage } from "~/routes/profiles/user-profile";
+import { loader as titleReviewsPage } from "~/routes/community/title-reviews";
+import { loader as titlePage } from "~/routes/titles/title";
+import { followedReviewsQuery } from "~/community/reviews.server";
+import { reviews } from "~/community/schema";
 import { block, follow } from "./follows.server";
 import { follows, memberSocial, userBlocks } from "./schema";
 import { friendsOnTitleQuery } from "./friends.server";
@@ -36,6 +41,7 @@ const { db } = openD1(env.DB, null);
 const APP_KEY = (env as unknown as { APP_KEY: string }).APP_KEY;
 const info = { ...parseUserAgent("Mozilla/5.0 (X11; Linux x86_64) Chrome/120"), ipAddress: "203.0.113.9", city: null, country: null };
 const FILM = 961_001;
+const REVIEWED_FILM = 961_002;
 
 async function newMember(name = "Member") {
   const user = await createUser(db, { email: `social-${crypto.randomUUID()}@example.test`, passwordHash: null, emailVerified: true });
@@ -75,7 +81,14 @@ async function rowCounts() {
 
 beforeAll(async () => {
   await db.insert(roles).values([{ name: "guests", guest: true }, { name: "users", default: true }]).onConflictDoNothing();
-  await db.insert(titles).values({ id: FILM, type: "movie", name: "The Quiet Cartographer", slug: "the-quiet-cartographer", year: 1979, popularity: 1 }).onConflictDoNothing();
+  await letEveryoneViewTitles(db); // the title and reviews pages
+  await db
+    .insert(titles)
+    .values([
+      { id: FILM, type: "movie", name: "The Quiet Cartographer", slug: "the-quiet-cartographer", year: 1979, popularity: 1 },
+      { id: REVIEWED_FILM, type: "movie", name: "The Lantern Ferry", slug: "the-lantern-ferry", year: 1983, popularity: 1 },
+    ])
+    .onConflictDoNothing();
 });
 
 describe("bad input: a field error or a 4xx, never a 500, and no row changes", () => {
@@ -142,8 +155,59 @@ describe("blocks and privacy", () => {
   });
 });
 
+describe("the reviews of the people I follow come first", () => {
+  it("A follows B: B's review leads A's reviews page and title page, marked; a guest's and a stranger's lists keep the usual order", async () => {
+    const a = await newMember("Ana");
+    const b = await newMember("Bea");
+    const c = await newMember("Cid");
+    const stranger = await newMember("Stranger");
+    await follow(db, a.id, b.id);
+    await follow(db, a.id, c.id);
+    const review = (userId: number, headline: string, helpfulCount: number) => ({ userId, titleId: REVIEWED_FILM, score: 7, headline, body: "Fine.", bodyHtml: "<p>Fine.</p>", helpfulCount });
+    // Most helpful first for everyone else: the stranger's, then Cid's (held, so never listed), then Bea's.
+    const [strangers, , beas] = await db
+      .insert(reviews)
+      .values([review(stranger.id, "Most helpful by far", 40), { ...review(c.id, "Held back", 30), status: "held" }, review(b.id, "Bea's short take", 0)])
+      .returning({ id: reviews.id });
+    const params = { id: String(REVIEWED_FILM), slug: "the-lantern-ferry" };
+    type ReviewsPage = { reviews: { id: number; followed?: boolean }[] };
+    const listed = async (cookie?: string, query = "") =>
+      ((await call(titleReviewsPage, `/titles/${REVIEWED_FILM}/the-lantern-ferry/reviews${query}`, { cookie, params })).body as ReviewsPage).reviews.map((r) => [r.id, r.followed ?? false]);
+
+    expect(await listed(a.cookie)).toEqual([
+      [beas!.id, true],
+      [strangers!.id, false],
+    ]);
+    for (const other of [undefined, stranger.cookie]) {
+      expect(await listed(other)).toEqual([
+        [strangers!.id, false],
+        [beas!.id, false],
+      ]);
+    }
+    // Another order and a later page: Bea's review is not listed a second time.
+    expect(await listed(a.cookie, "?sort=newest")).toEqual([
+      [beas!.id, true],
+      [strangers!.id, false],
+    ]);
+    expect(await listed(a.cookie, `?sort=newest&cursor=${strangers!.id + 1000}`)).toEqual([[strangers!.id, false]]);
+
+    // The title page's server-rendered section (it works without JavaScript): Bea's review first, marked.
+    const order = async (cookie?: string) => {
+      const html = ((await call(titlePage, `/titles/${REVIEWED_FILM}/the-lantern-ferry`, { cookie, params })).body as { reviewsHtml: string }).reviewsHtml;
+      return [...html.matchAll(/data-review-id="(\d+)"/g)].map((m) => Number(m[1]));
+    };
+    const html = ((await call(titlePage, `/titles/${REVIEWED_FILM}/the-lantern-ferry`, { cookie: a.cookie, params })).body as { reviewsHtml: string }).reviewsHtml;
+    expect(await order(a.cookie)).toEqual([beas!.id, strangers!.id]);
+    expect(html.match(/data-testid="review-followed"/g)).toHaveLength(1);
+    expect(html).toContain(">You follow<");
+    expect(await order()).toEqual([strangers!.id, beas!.id]);
+    const guestHtml = ((await call(titlePage, `/titles/${REVIEWED_FILM}/the-lantern-ferry`, { params })).body as { reviewsHtml: string }).reviewsHtml;
+    expect(guestHtml).not.toContain("review-followed");
+  });
+});
+
 describe("query plans of the new statements", () => {
-  it("the feed, follow lists, follow writes and friends on a title page seek by an index (no whole-table scan)", async () => {
+  it("the feed, follow lists, follow writes, friends and their reviews on a title page seek by an index (no whole-table scan)", async () => {
     const me = await newMember();
     const friend = await newMember("Friend");
     await follow(db, me.id, friend.id);
@@ -161,7 +225,8 @@ describe("query plans of the new statements", () => {
     expect((await call(followApi, "/api/v1/follows", { cookie: me.cookie, method: "POST", body: JSON.stringify({ user_id: other.id }), d1 })).status).toBe(200);
     expect((await call(followApi, `/api/v1/follows/${other.id}`, { cookie: me.cookie, method: "DELETE", params: { id: String(other.id) }, d1 })).status).toBe(200);
     const friendsSql = friendsOnTitleQuery(db, me.id, FILM).toSQL();
-    const recorded = [...d1.recorded, { sql: friendsSql.sql, params: friendsSql.params }];
+    const followedSql = followedReviewsQuery(db, me.id, FILM).toSQL();
+    const recorded = [...d1.recorded, { sql: friendsSql.sql, params: friendsSql.params }, { sql: followedSql.sql, params: followedSql.params }];
     const social = recorded.filter((r) => /\b(follows|activities|member_social|user_blocks)\b/.test(r.sql));
     expect(social.length).toBeGreaterThan(8);
     expect(await fullScans(social)).toEqual([]);

@@ -16,10 +16,16 @@ import { follows } from "../../app/social/schema";
  * invented people, labelled "(demo)" in their names, with no password (no
  * one signs in as them). They follow each other and the demo user, the demo
  * user follows them, and over the past months they rated, logged and
- * reviewed the catalogue's invented series (never a real film: their
- * ratings would become the site's average of a real title, an invented
- * fact; decision 020). Their reviews say they are generated. Runs once:
- * nothing is added when the first demo member exists.
+ * reviewed the catalogue's invented series. Over the past year each also
+ * logged films of the seeded catalogue (their diary, year in review and the
+ * demo user's feed): dated viewings, a rating for most, a rewatch, and a few
+ * short reviews. Each film is logged by one demo member at most, so no
+ * film's site average is made of demo ratings (the card shows the site's
+ * only from `ratings.site_min_votes` votes: decision 029). A review of a
+ * real film is an opinion only, never a statement about the film, and says
+ * it is a generated demo review (decision 020). Deterministic: the same
+ * generator and days counted back from the seeding day. Runs once: nothing
+ * is added when the first demo member exists.
  */
 export const DEMO_MEMBERS = [
   { email: "nina@members.demo.reelbase.test", firstName: "Nina", lastName: "Halloway", displayName: "Nina Halloway (demo)" },
@@ -31,6 +37,13 @@ export const DEMO_MEMBERS = [
 
 const HEADLINES = ["A slow burn that pays off", "Uneven, but the last episodes land", "Cosy and clever", "Not for me", "Better on a second watch"];
 const GENERATED_NOTE = "Generated demo review of an invented series, written for the demo site: not a real opinion.";
+/** Films: opinions only (liked it or not, would watch again), nothing about what is in the film. */
+const FILM_HEADLINES = ["Glad I finally saw it", "It grew on me", "Not my cup of tea", "Would watch again", "One for a rainy Sunday"];
+const FILM_NOTE = "Generated demo review by a fictional demo member, written for the demo site: not a real person's opinion.";
+/** Films each demo member logged over the past year. */
+const FILMS_PER_MEMBER = 14;
+/** The demo user's own diary takes the most popular films (scripts/seed/diary.ts); the members' start after them. */
+const FILMS_SKIPPED = 24;
 
 /** A small deterministic generator, so every seed makes the same demo history. */
 function sequence(seed: number) {
@@ -55,8 +68,8 @@ export async function seedSocial(db: Database, now = new Date()) {
 
   const memberIds: number[] = [];
   for (const m of DEMO_MEMBERS) {
-    // Members since before their first act (half a year ago).
-    const since = new Date(now.getTime() - 180 * 86_400_000);
+    // Members since before their first act (the films they logged over the past year).
+    const since = new Date(now.getTime() - 370 * 86_400_000);
     const [row] = await db.insert(users).values({ email: m.email, firstName: m.firstName, lastName: m.lastName, displayName: m.displayName, emailVerifiedAt: now, createdAt: since }).returning({ id: users.id });
     memberIds.push(row!.id);
     await db.run(sql`INSERT OR IGNORE INTO user_roles (user_id, role_id) SELECT ${row!.id}, id FROM roles WHERE name = 'users'`);
@@ -100,11 +113,51 @@ export async function seedSocial(db: Database, now = new Date()) {
       }
     });
   });
+
+  // Films over the past year: each member their own FILMS_PER_MEMBER films (no film logged by two of them).
+  const today = now.toISOString().slice(0, 10);
+  const films = await db
+    .select({ id: titles.id })
+    .from(titles)
+    .where(and(eq(titles.type, "movie"), sql`${titles.runtime} IS NOT NULL`, sql`${titles.releaseDate} <= ${today}`))
+    .orderBy(sql`${titles.popularity} DESC`, asc(titles.id))
+    .limit(FILMS_PER_MEMBER * memberIds.length)
+    .offset(FILMS_SKIPPED);
+  const filmIds = films.map((f) => f.id);
+  memberIds.forEach((userId, m) => {
+    const mine = filmIds.filter((_, i) => i % memberIds.length === m);
+    mine.forEach((titleId, k) => {
+      // Spread over the past 360 days, newest last; a few hours into the evening.
+      const daysAgo = Math.max(1, Math.floor(360 - (k + 0.5) * (350 / mine.length) + m * 2 + random() * 6));
+      const at = now.getTime() - daysAgo * day - Math.floor(random() * 4) * 3600_000;
+      const watchedOn = new Date(at).toISOString().slice(0, 10);
+      acts.push({ at, run: () => db.insert(watchHistory).values({ userId, titleId, watchedOn, createdAt: new Date(at) }) });
+      // Most are rated (one in five is not), three or so reviewed.
+      const rated = (k + m) % 5 !== 4;
+      const rating = 3 + Math.floor(random() * 8);
+      if (rated) acts.push({ at: at + 60_000, run: () => db.insert(ratings).values({ userId, titleId, rating, createdAt: new Date(at + 60_000), updatedAt: new Date(at + 60_000) }) });
+      if (rated && (k + m) % 5 === 1) {
+        // The opinion follows the rating: a low one is "not for me", a high one "would watch again".
+        const headline = rating <= 4 ? FILM_HEADLINES[2]! : rating >= 8 ? FILM_HEADLINES[k % 2 === 0 ? 3 : 0]! : FILM_HEADLINES[k % 2 === 0 ? 1 : 4]!;
+        const body = `${FILM_NOTE}\n\n${headline}.`;
+        acts.push({
+          at: at + 900_000,
+          run: () => db.insert(reviews).values({ userId, titleId, score: rating, headline, body, bodyHtml: renderBody(body), createdAt: new Date(at + 900_000), updatedAt: new Date(at + 900_000) }),
+        });
+      }
+      // The member's favourite of the first half of the year, seen again a few weeks ago: a rewatch.
+      if (k === 2) {
+        const again = now.getTime() - (20 + m * 3) * day;
+        acts.push({ at: again, run: () => db.insert(watchHistory).values({ userId, titleId, watchedOn: new Date(again).toISOString().slice(0, 10), rewatch: true, createdAt: new Date(again) }) });
+      }
+    });
+  });
+
   acts.sort((a, b) => a.at - b.at);
   for (const act of acts) await act.run();
 
   // The stored counts the rows feed (titles' averages, profiles, progress, reviews, follows).
-  for (const titleId of seriesIds) await db.batch([refreshTitleRating(db, titleId), recountReviews(db, titleId, 0)]);
+  for (const titleId of [...seriesIds, ...filmIds]) await db.batch([refreshTitleRating(db, titleId), recountReviews(db, titleId, 0)]);
   for (const userId of memberIds) {
     await db.batch([refreshProfileCounts(db, userId), refreshSocialCounts(db, userId), ...seriesIds.map((titleId) => refreshSeriesProgress(db, userId, titleId))]);
   }

@@ -7,7 +7,8 @@ import { createSignedInUser, signedInContext, uniqueName, waitForApp, type Signe
  * Follows and the activity feed (decision 033), each flow with JavaScript on
  * and off: two new members follow each other from their profiles; one rates,
  * logs (a dated viewing) and reviews a film; the other sees it in /feed and
- * among "People you follow" on the film's page. A private profile's follow
+ * among "People you follow" on the film's page, her review first among its
+ * reviews (not for a guest). A private profile's follow
  * request is approved on the requests page. A block hides the blocker's
  * profile (not found) and refuses a reply. Titles and people are invented.
  */
@@ -51,6 +52,8 @@ for (const javaScriptEnabled of [true, false]) {
   const mode = javaScriptEnabled ? "JavaScript on" : "JavaScript off";
 
   test(`${mode}: two members follow each other; one rates, logs and reviews a film; the other sees it in the feed and on the film's page`, async ({ browser }) => {
+    // Two members, six pages each way and two guest pages: more than the default minute on a loaded machine.
+    test.slow();
     const ana = await member("Ana Feedwright");
     const ben = await member("Ben Followell");
     const film = await newTitle();
@@ -101,20 +104,41 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(items.first().getByTestId("feed-title")).toHaveAttribute("href", film.path);
     await expect(items.first().getByTestId("feed-person")).toHaveAttribute("href", new RegExp(`^/user/${ana.userId}/`));
 
-    // The film's page: Ana among "People you follow", her rating, the average, her review first.
+    // The film's page: Ana among "People you follow", her rating, the average.
     await open(benPage, film.path, javaScriptEnabled);
     const friends = benPage.getByTestId("title-friends");
     await expect(friends).toContainText("People you follow");
     await expect(friends.getByTestId("friends-ratings")).toContainText(ana.name);
     await expect(friends.getByTestId("friends-ratings")).toContainText("8/10");
     await expect(friends.getByTestId("friends-average")).toContainText("Average 8.0/10 from 1 rating");
-    await expect(friends.getByTestId("friend-review")).toContainText(headline);
+    // Her review leads the reviews inside the list itself, marked "You follow", ahead of a stranger's more helpful one.
+    const stranger = await member("Sol Stranger");
+    await queryE2e(
+      `INSERT INTO reviews (user_id, title_id, episode_id, score, headline, body, body_html, helpful_count) VALUES (?, ?, 0, 6, 'Helpful stranger', 'Fine.', '<p>Fine.</p>', 50)`,
+      [stranger.userId, film.id],
+    );
+    await open(benPage, film.path, javaScriptEnabled);
+    const listed = benPage.getByTestId("title-reviews").getByTestId("review");
+    await expect(listed.first().getByTestId("review-headline")).toHaveText(headline);
+    await expect(listed.first().getByTestId("review-followed")).toHaveText("You follow");
+    await expect(listed.nth(1).getByTestId("review-headline")).toHaveText("Helpful stranger");
+    await expect(benPage.getByTestId("review-followed")).toHaveCount(1);
+    await open(benPage, `${film.path}/reviews`, javaScriptEnabled);
+    const all = benPage.getByTestId("review-list").getByTestId("review");
+    await expect(all.first().getByTestId("review-headline")).toHaveText(headline);
+    await expect(all.first().getByTestId("review-followed")).toHaveText("You follow");
+    await expect(all).toHaveCount(2);
 
-    // A guest's copy of the same page has no "People you follow".
+    // A guest's copy of the same pages: no "People you follow", the usual order, nothing marked.
     const guest = await browser.newPage();
     await guest.goto(film.path);
     await expect(guest.getByTestId("title-name")).toBeVisible();
     await expect(guest.getByTestId("title-friends")).toHaveCount(0);
+    await expect(guest.getByTestId("title-reviews").getByTestId("review").first().getByTestId("review-headline")).toHaveText("Helpful stranger");
+    await expect(guest.getByTestId("review-followed")).toHaveCount(0);
+    await guest.goto(`${film.path}/reviews`);
+    await expect(guest.getByTestId("review-list").getByTestId("review").first().getByTestId("review-headline")).toHaveText("Helpful stranger");
+    await expect(guest.getByTestId("review-followed")).toHaveCount(0);
   });
 
   test(`${mode}: a private profile's follow request is approved by its owner`, async ({ browser }) => {

@@ -7,7 +7,8 @@ import type { ReviewView } from "../reviews.server";
  * One review as people read it. The body is the HTML stored at write time
  * (escaped text with paragraphs and nofollow links only: app/community/body.server.ts);
  * the headline and names are text. A spoiler sits in a closed <details>
- * ("Show spoilers"), which works without JavaScript.
+ * ("Show spoilers"), which works without JavaScript. A review by someone
+ * the signed-in viewer follows is marked "You follow" (decision 033).
  */
 export function ReviewCard({ review, href, children }: { review: ReviewView; href?: string; children?: React.ReactNode }) {
   const t = useTrans();
@@ -28,6 +29,11 @@ export function ReviewCard({ review, href, children }: { review: ReviewView; hre
             review.headline
           )}
         </h3>
+        {review.followed ? (
+          <span className="rounded-full bg-primary-light px-2 text-xs font-semibold text-primary" data-testid="review-followed">
+            {t("You follow")}
+          </span>
+        ) : null}
         {review.status !== "published" ? (
           <span className="rounded-full bg-paper px-2 text-xs text-muted" data-testid="review-status">
             {review.status === "held" ? t("Waiting for approval") : t("Hidden by a moderator")}

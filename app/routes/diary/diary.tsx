@@ -1,4 +1,4 @@
-import { data, Form, Link, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/diary";
 import { titlePath } from "~/catalogue/slug";
 import { reviewPath } from "~/community/paths";
@@ -17,6 +17,7 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
+import { DiaryPageHeader, PrivateDiaryPage } from "~/diary/ui/diary-header";
 import { requireUser } from "~/auth/guards.server";
 import { z } from "zod";
 
@@ -68,48 +69,30 @@ export async function action(args: Route.ActionArgs) {
 export default function Diary({ loaderData }: Route.ComponentProps) {
   const t = useTrans();
   const { owner } = loaderData;
-  if (loaderData.hidden) {
-    return (
-      <section className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6" data-testid="profile-private">
-        <h1 className="text-2xl font-bold text-foreground">{t("This profile is private")}</h1>
-        <p className="mt-2 text-muted">{t("Its owner chose not to share it.")}</p>
-      </section>
-    );
-  }
+  if (loaderData.hidden) return <PrivateDiaryPage />;
   const { year, years, groups, hasMore, page, yearError } = loaderData;
   const yearChoices = [...new Set([new Date().getUTCFullYear(), ...years, year])].sort((a, b) => b - a);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6" data-testid="diary">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="text-sm text-muted">
-            <Link to={owner.profilePath} className="hover:text-primary">
-              {owner.name}
-            </Link>
-          </p>
-          <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("Diary")}</h1>
-        </div>
-        <div className="flex flex-wrap items-end gap-3">
-          <Form method="get" className="flex items-end gap-2" data-testid="diary-year-form">
-            <label className="flex flex-col text-sm text-muted">
-              {t("Year")}
-              <select name="year" defaultValue={String(year)} className="mt-1 rounded-theme border border-divider bg-background px-2 py-1.5 text-foreground">
-                {yearChoices.map((y) => (
-                  <option key={y} value={y}>
-                    {y}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" className={buttonClasses({ variant: "outlined" })}>
-              {t("Show")}
-            </button>
-          </Form>
+      <DiaryPageHeader
+        owner={owner}
+        heading={t("Diary")}
+        formTestId="diary-year-form"
+        yearField={
+          <select name="year" defaultValue={String(year)} className="mt-1 rounded-theme border border-divider bg-background px-2 py-1.5 text-foreground">
+            {yearChoices.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        }
+        link={
           <Link to={`${owner.profilePath}/stats?year=${year}`} className={buttonClasses({ variant: "outlined" })} data-testid="diary-stats-link">
             {t("Year in review")}
           </Link>
-        </div>
-      </header>
+        }
+      />
       {yearError ? (
         <p role="alert" className="mt-6 text-danger" data-testid="diary-year-error">
           {yearError}

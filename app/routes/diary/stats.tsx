@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/stats";
 import { titlePath } from "~/catalogue/slug";
 import { loadDiaryOwner } from "~/diary/owner.server";
@@ -12,6 +12,7 @@ import { getApp } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { buttonClasses } from "~/ui/button-styles";
+import { DiaryPageHeader, PrivateDiaryPage } from "~/diary/ui/diary-header";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 
@@ -53,14 +54,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
   const t = useTrans();
   const { language } = useDates();
   const { owner } = loaderData;
-  if (loaderData.hidden) {
-    return (
-      <section className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6" data-testid="profile-private">
-        <h1 className="text-2xl font-bold text-foreground">{t("This profile is private")}</h1>
-        <p className="mt-2 text-muted">{t("Its owner chose not to share it.")}</p>
-      </section>
-    );
-  }
+  if (loaderData.hidden) return <PrivateDiaryPage />;
   const { stats, yearError } = loaderData;
   const monthName = (month: string) => new Intl.DateTimeFormat(language, { month: "short", timeZone: "UTC" }).format(new Date(`2000-${month}-01T00:00:00Z`));
   const regionName = (code: string) => {
@@ -73,41 +67,30 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
   const current = new Date().getUTCFullYear();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6" data-testid="stats">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="text-sm text-muted">
-            <Link to={owner.profilePath} className="hover:text-primary">
-              {owner.name}
-            </Link>
-          </p>
-          <h1 className="text-3xl font-bold tracking-tight text-foreground">{stats ? t(":year in review", { year: stats.year }) : t("Year in review")}</h1>
-        </div>
-        <div className="flex flex-wrap items-end gap-3">
-          <Form method="get" className="flex items-end gap-2" data-testid="stats-year-form">
-            <label className="flex flex-col text-sm text-muted">
-              {t("Year")}
-              <input
-                type="number"
-                name="year"
-                inputMode="numeric"
-                defaultValue={stats?.year ?? current}
-                aria-invalid={yearError ? true : undefined}
-                aria-describedby={yearError ? "stats-year-error" : undefined}
-                className="mt-1 w-28 rounded-theme border border-divider bg-background px-2 py-1.5 text-foreground"
-                data-testid="stats-year"
-              />
-            </label>
-            <button type="submit" className={buttonClasses({ variant: "outlined" })}>
-              {t("Show")}
-            </button>
-          </Form>
-          {stats ? (
+      <DiaryPageHeader
+        owner={owner}
+        heading={stats ? t(":year in review", { year: stats.year }) : t("Year in review")}
+        formTestId="stats-year-form"
+        yearField={
+          <input
+            type="number"
+            name="year"
+            inputMode="numeric"
+            defaultValue={stats?.year ?? current}
+            aria-invalid={yearError ? true : undefined}
+            aria-describedby={yearError ? "stats-year-error" : undefined}
+            className="mt-1 w-28 rounded-theme border border-divider bg-background px-2 py-1.5 text-foreground"
+            data-testid="stats-year"
+          />
+        }
+        link={
+          stats ? (
             <Link to={`${owner.profilePath}/diary?year=${stats.year}`} className={buttonClasses({ variant: "outlined" })}>
               {t("Diary")}
             </Link>
-          ) : null}
-        </div>
-      </header>
+          ) : null
+        }
+      />
       {yearError ? (
         <p id="stats-year-error" role="alert" className="mt-6 text-danger" data-testid="stats-year-error">
           {yearError}

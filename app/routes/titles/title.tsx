@@ -353,7 +353,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
           {/* Reviews (issue 19): server-rendered links and escaped text, no code shipped (app/community/title-section.server.ts). */}
           {friends ? (
             <Suspense fallback={null}>
-              <FriendsOnTitleSection friends={friends} titlePath={path} />
+              <FriendsOnTitleSection friends={friends} />
             </Suspense>
           ) : null}
           <section aria-labelledby="reviews-heading" data-testid="title-reviews" dangerouslySetInnerHTML={{ __html: reviewsHtml }} />

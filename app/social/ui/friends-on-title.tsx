@@ -3,13 +3,12 @@ import { useTrans } from "~/i18n/translation-context";
 import type { FriendsOnTitle } from "../friends.server";
 
 /**
- * "People you follow" on a title page: their average, each one's rating,
- * and their reviews first (before everyone's reviews below). A member's
- * part of the page only (decision 033).
+ * "People you follow" on a title page: their average and each one's rating
+ * (their reviews lead the reviews section below, marked "You follow"). A
+ * member's part of the page only (decision 033).
  */
-export function FriendsOnTitleSection({ friends, titlePath }: { friends: NonNullable<FriendsOnTitle>; titlePath: string }) {
+export function FriendsOnTitleSection({ friends }: { friends: NonNullable<FriendsOnTitle> }) {
   const t = useTrans();
-  const reviewers = friends.people.filter((p) => p.review);
   return (
     <section aria-labelledby="friends-heading" data-testid="title-friends">
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
@@ -20,23 +19,6 @@ export function FriendsOnTitleSection({ friends, titlePath }: { friends: NonNull
           {t("Average :rating/10 from :count [one rating|other ratings]", { rating: friends.average.toFixed(1), count: friends.count })}
         </p>
       </div>
-      {reviewers.length > 0 ? (
-        <ul className="mt-4 flex flex-col gap-2" data-testid="friends-reviews">
-          {reviewers.map((p) => (
-            <li key={p.id} className="rounded-theme border border-divider bg-elevated p-3">
-              <Link to={p.path} className="font-semibold text-foreground hover:text-primary">
-                {p.name}
-              </Link>{" "}
-              <span className="text-sm text-muted">{t(":rating/10", { rating: p.rating })}</span>
-              <p className="mt-1">
-                <Link to={`${titlePath}/reviews/${p.review!.id}`} className="text-primary hover:underline" data-testid="friend-review">
-                  “{p.review!.headline}”
-                </Link>
-              </p>
-            </li>
-          ))}
-        </ul>
-      ) : null}
       <ul className="mt-4 flex flex-wrap gap-3" data-testid="friends-ratings">
         {friends.people.map((p) => (
           <li key={p.id} className="flex items-center gap-2 rounded-full border border-divider bg-elevated py-1 pr-3 pl-1">
