@@ -361,6 +361,8 @@ export const FOR_YOU_PRIOR_VOTES_IMDB = 1000;
 export const FOR_YOU_PRIOR_VOTES_TMDB = 100;
 export const FOR_YOU_PRIOR_VOTES_SITE = 10;
 export const FOR_YOU_MIN_QUALITY = 6;
+/** How much a seed's likeness counts by what the member did with it: rated it highly, watched it, listed it. */
+export const FOR_YOU_SEED_WEIGHTS = { rated: 2, watched: 1, watchlist: 0.5 } as const;
 /** A whole series marked watched writes at most this many history rows at once (D1 statement size). */
 export const MARK_SERIES_MAX_EPISODES = 500;
 // --- Reviews and comments (issue 19, decision 025) ---

@@ -5,6 +5,7 @@ import { credits, genres, keywords, people, titleGenres, titleKeywords, titles }
 import { openD1 } from "~/db/client.server";
 import { compareSuggestions, forYou } from "./for-you.server";
 import { setRating } from "./ratings.server";
+import { addToWatchlist } from "./watchlist.server";
 
 /**
  * "For you" ranks by likeness to what the member rated highly, weighed by a
@@ -29,6 +30,8 @@ const UNRELATED = F + 7;
 // Two equally alike, equally rated titles: the more popular first, whatever their names.
 const TWIN_A = F + 8;
 const TWIN_B = F + 9;
+// Like the unrelated title (which a member may only have listed), and well rated.
+const ROMP_TWIN = F + 10;
 
 async function createUser() {
   const email = `for-you-rank-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
@@ -54,13 +57,14 @@ beforeAll(async () => {
     film(UNRELATED, "Custard Parade", { externalRating: 8.8, externalVotes: 100_000, popularity: 99 }),
     film(TWIN_A, "Zed Harbour", { externalRating: 7.0, externalVotes: 20_000, popularity: 30 }),
     film(TWIN_B, "Alpha Harbour", { externalRating: 7.0, externalVotes: 20_000, popularity: 20 }),
+    film(ROMP_TWIN, "Custard Parade Returns", { externalRating: 8.1, externalVotes: 60_000, popularity: 50 }),
   ]) await db.insert(titles).values(row);
   const links: [number, number][] = [
     [SEED, F + 1], [SEED, F + 2],
     [SEQUEL, F + 1], [SEQUEL, F + 2],
     [COUSIN, F + 1], [WEAK, F + 1], [WEAKER, F + 1], [FEW_VOTES, F + 1],
     [TWIN_A, F + 2], [TWIN_B, F + 2],
-    [UNRELATED, F + 3],
+    [UNRELATED, F + 3], [ROMP_TWIN, F + 3],
   ];
   await db.insert(titleGenres).values(links.map(([titleId, genreId]) => ({ titleId, genreId })));
   await db.insert(titleKeywords).values([SEED, SEQUEL, COUSIN, WEAK, WEAKER, FEW_VOTES].map((titleId) => ({ titleId, keywordId: F + 1 })));
@@ -97,5 +101,15 @@ describe("for you after one high rating", () => {
     expect(again).toEqual(first);
     const shuffled = [...(await forYou(db, userId)).suggestions].reverse().sort(compareSuggestions).map((s) => s.id);
     expect(shuffled).toEqual(first);
+  });
+
+  it("counts what the member rated highly above what they only put on the watchlist", async () => {
+    const userId = await createUser();
+    await setRating(db, userId, { titleId: SEED, rating: 9 });
+    await addToWatchlist(db, userId, UNRELATED);
+    const ids = (await forYou(db, userId)).suggestions.map((s) => s.id);
+    // Alike in one genre each; the listed title's relative is better rated, but the rating weighs more.
+    expect(ids).toContain(ROMP_TWIN);
+    expect(ids.indexOf(TWIN_A)).toBeLessThan(ids.indexOf(ROMP_TWIN));
   });
 });

@@ -9,6 +9,7 @@ import {
   FOR_YOU_PRIOR_VOTES_IMDB,
   FOR_YOU_PRIOR_VOTES_SITE,
   FOR_YOU_PRIOR_VOTES_TMDB,
+  FOR_YOU_SEED_WEIGHTS,
   FOR_YOU_SEEDS,
 } from "~/constants";
 import type { Database } from "~/db/client.server";
@@ -151,8 +152,11 @@ export async function forYou(db: Database, userId: number, limit = FOR_YOU_ITEMS
   const seedIds = new Set(seeds.map((s) => s.titleId));
   const best = new Map<number, Suggestion>();
   results.forEach((rows, i) => {
-    for (const { external_rating, ...row } of rows) {
-      if (row.score <= 0 || seedIds.has(row.id)) continue;
+    const weight = FOR_YOU_SEED_WEIGHTS[seeds[i].reason.kind];
+    for (const { external_rating, ...unweighted } of rows) {
+      if (unweighted.score <= 0 || seedIds.has(unweighted.id)) continue;
+      // What the member rated highly counts most, then what they watched, then what they only listed.
+      const row = { ...unweighted, score: unweighted.score * weight };
       const old = best.get(row.id);
       // A title several seeds point to ranks higher; the strongest seed explains it.
       if (!old) best.set(row.id, { ...row, externalRating: external_rating, reason: seeds[i].reason });
