@@ -349,6 +349,20 @@ export const FOR_YOU_ITEMS = 24;
 export const FOR_YOU_ROW_ITEMS = 12;
 /** A rating at or above this makes the title a "for you" seed (people rarely want more of what they rated low). */
 export const FOR_YOU_MIN_SEED_RATING = 7;
+/**
+ * "For you" weighs likeness by quality: a vote-weighted (Bayesian) rating,
+ * (v·R + m·C) / (v + m), pulls a rating with few votes towards the prior mean
+ * C; m is the votes that count as much as the prior, per source (IMDb, TMDB,
+ * the site's own). A title below the minimum quality comes after every other
+ * suggestion, however alike (decision 042).
+ */
+export const FOR_YOU_PRIOR_MEAN = 6;
+export const FOR_YOU_PRIOR_VOTES_IMDB = 1000;
+export const FOR_YOU_PRIOR_VOTES_TMDB = 100;
+export const FOR_YOU_PRIOR_VOTES_SITE = 10;
+export const FOR_YOU_MIN_QUALITY = 6;
+/** How much a seed's likeness counts by what the member did with it: rated it highly, watched it, listed it. */
+export const FOR_YOU_SEED_WEIGHTS = { rated: 2, watched: 1, watchlist: 0.5 } as const;
 /** A whole series marked watched writes at most this many history rows at once (D1 statement size). */
 export const MARK_SERIES_MAX_EPISODES = 500;
 // --- Reviews and comments (issue 19, decision 025) ---
@@ -382,12 +396,20 @@ export const MODERATION_QUEUE_PAGE_SIZE = 50;
 // --- TMDB import (issue 15, decision 019) -----------------------------------------------------------
 /** TMDB allows roughly 40-50 requests a second per IP; the client spaces its requests to stay under this. */
 export const TMDB_MAX_REQUESTS_PER_SECOND = 40;
-/** Attempts after a 429, a 5xx or a network failure before the request is reported as failed. */
+/** Attempts after a 429 or a 5xx before the request is reported as failed (an unreachable TMDB is not retried: TMDB_CONNECT_TIMEOUT_MS). */
 export const TMDB_MAX_RETRIES = 4;
-/** First back-off after a 5xx or network failure (doubles each attempt). */
+/** First back-off after a 5xx (doubles each attempt). */
 export const TMDB_RETRY_BASE_MS = 500;
 /** A Retry-After longer than this is not waited out inside one request (the step fails and is retried later). */
 export const TMDB_MAX_RETRY_AFTER_S = 30;
+/**
+ * TMDB unreachable: a request that has no answer (headers) within this long is
+ * given up, and a refused or timed-out connection is not retried; the outage is
+ * remembered per isolate for TMDB_OUTAGE_MEMORY_S, so the next attempt answers
+ * at once instead of waiting again (decision 042).
+ */
+export const TMDB_CONNECT_TIMEOUT_MS = 3000;
+export const TMDB_OUTAGE_MEMORY_S = 30;
 /** Cast billed on a title, guest stars per episode and crew rows kept per title or episode. */
 export const TMDB_MAX_CAST = 40;
 export const TMDB_MAX_CREW = 60;

@@ -329,11 +329,8 @@ export async function loadSeasonsForApi(db: Database, id: number) {
   return rows.map(seasonOut);
 }
 
-/** Genres by name; with `withCounts`, how many titles each has (one grouped read of title_genres_genre_idx). */
+/** Genres by name; with `withCounts`, how many titles each has (stored by triggers, migration 0080). */
 export async function listGenresForApi(db: Database, withCounts: boolean) {
   if (!withCounts) return db.select({ id: genres.id, name: genres.name, slug: genres.slug }).from(genres).orderBy(asc(genres.name));
-  return db
-    .select({ id: genres.id, name: genres.name, slug: genres.slug, titles_count: sql<number>`(SELECT count(*) FROM title_genres tg WHERE tg.genre_id = ${genres.id})`.mapWith(Number) })
-    .from(genres)
-    .orderBy(asc(genres.name));
+  return db.select({ id: genres.id, name: genres.name, slug: genres.slug, titles_count: genres.titlesCount }).from(genres).orderBy(asc(genres.name));
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { BROWSE_COUNT_GENRE_LINKS } from "~/constants";
 import { defaultDirection, MAX_BROWSE_PAGE, type TitleOrder } from "./browse";
@@ -21,8 +21,22 @@ export type TitleQuery = TitleFilters & { region?: string };
  * not grow with the catalogue). Pages past MAX_BROWSE_PAGE are empty.
  */
 
+/**
+ * The genres the filters offer: only those with titles, each with its count
+ * (stored by triggers on title_genres, migration 0080; decision 042), so the
+ * vocabulary shown is the one the data uses.
+ */
 export function listGenres(db: Database) {
-  return db.select({ id: genres.id, name: genres.name, slug: genres.slug }).from(genres).orderBy(asc(genres.name));
+  return db.select({ id: genres.id, name: genres.name, slug: genres.slug, count: genres.titlesCount }).from(genres).where(gt(genres.titlesCount, 0)).orderBy(asc(genres.name));
+}
+
+/**
+ * Whether any title has a TMDB rating: without one, the TMDB filter and sorts
+ * would have nothing behind them and are not offered (decision 042). The
+ * largest value read from titles_browse_tmdb_rating_idx: one index step.
+ */
+export function tmdbRatingPresence(db: Database) {
+  return db.select({ top: sql<number | null>`max(${titles.tmdbRating})`.as("top") }).from(titles);
 }
 
 /**

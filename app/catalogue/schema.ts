@@ -299,6 +299,8 @@ export const genres = sqliteTable("genres", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull().unique(),
   slug: text("slug").notNull().unique(),
+  /** Titles linked to the genre, kept by triggers on title_genres (migration 0080). */
+  titlesCount: integer("titles_count").notNull().default(0),
 });
 
 export const titleGenres = sqliteTable(

@@ -1,6 +1,17 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { titles } from "~/catalogue/schema";
-import { FOR_YOU_ITEMS, FOR_YOU_MIN_SEED_RATING, FOR_YOU_PER_SEED, FOR_YOU_SEEDS } from "~/constants";
+import {
+  FOR_YOU_ITEMS,
+  FOR_YOU_MIN_QUALITY,
+  FOR_YOU_MIN_SEED_RATING,
+  FOR_YOU_PER_SEED,
+  FOR_YOU_PRIOR_MEAN,
+  FOR_YOU_PRIOR_VOTES_IMDB,
+  FOR_YOU_PRIOR_VOTES_SITE,
+  FOR_YOU_PRIOR_VOTES_TMDB,
+  FOR_YOU_SEED_WEIGHTS,
+  FOR_YOU_SEEDS,
+} from "~/constants";
 import type { Database } from "~/db/client.server";
 import type { ForYouReason } from "./rules";
 import { ratings, watchHistory, watchlistItems } from "./schema";
@@ -12,6 +23,13 @@ import { ratings, watchHistory, watchlistItems } from "./schema";
  * key people (top-billed cast, directors, writers) 3; suggestions leave out
  * anything the member watched or rated. Each suggestion is explained by the
  * seed that gave it the most ("Because you rated Heat 9/10").
+ *
+ * Likeness is weighed by quality, a vote-weighted rating (IMDb's, else
+ * TMDB's, else the site's own; `qualityOf`): suggestions rank by likeness x
+ * quality, and a title below FOR_YOU_MIN_QUALITY comes after all the others,
+ * so a weak film never leads because it shares a keyword. Ties go to the
+ * better rated, then the more popular, then the id: never the alphabet
+ * (decision 042).
  *
  * Two D1 round trips: the seeds (three small indexed reads of the member's
  * rows), then one statement per seed in one batch, each bounded: candidates
@@ -36,7 +54,27 @@ export interface Suggestion {
   voteCount: number;
   externalRating: number | null;
   score: number;
+  /** The vote-weighted rating the score is weighed by (0-10). */
+  quality: number;
+  popularity: number;
   reason: ForYouReason;
+}
+
+/**
+ * The vote-weighted rating of a title as SQL (columns of `t`): IMDb's rating
+ * where the title has one, else TMDB's, else the site's members'; no rating
+ * at all is the prior mean. Missing vote counts count as none.
+ */
+const qualityOf = sql.raw(`(CASE
+  WHEN t.external_rating IS NOT NULL THEN (coalesce(t.external_votes, 0) * t.external_rating + ${FOR_YOU_PRIOR_VOTES_IMDB} * ${FOR_YOU_PRIOR_MEAN}.0) / (coalesce(t.external_votes, 0) + ${FOR_YOU_PRIOR_VOTES_IMDB})
+  WHEN t.tmdb_rating IS NOT NULL THEN (coalesce(t.tmdb_votes, 0) * t.tmdb_rating + ${FOR_YOU_PRIOR_VOTES_TMDB} * ${FOR_YOU_PRIOR_MEAN}.0) / (coalesce(t.tmdb_votes, 0) + ${FOR_YOU_PRIOR_VOTES_TMDB})
+  WHEN t.vote_count > 0 AND t.rating IS NOT NULL THEN (t.vote_count * t.rating + ${FOR_YOU_PRIOR_VOTES_SITE} * ${FOR_YOU_PRIOR_MEAN}.0) / (t.vote_count + ${FOR_YOU_PRIOR_VOTES_SITE})
+  ELSE ${FOR_YOU_PRIOR_MEAN}.0 END)`);
+
+/** Best first: above the minimum quality before below it, then likeness x quality, quality, popularity, id. */
+export function compareSuggestions(a: Pick<Suggestion, "score" | "quality" | "popularity" | "id">, b: Pick<Suggestion, "score" | "quality" | "popularity" | "id">) {
+  const tier = (s: { quality: number }) => (s.quality >= FOR_YOU_MIN_QUALITY ? 0 : 1);
+  return tier(a) - tier(b) || b.score * b.quality - a.score * a.quality || b.quality - a.quality || b.popularity - a.popularity || a.id - b.id;
 }
 
 async function loadSeeds(db: Database, userId: number): Promise<Seed[]> {
@@ -80,6 +118,8 @@ function suggestionsFor(db: Database, userId: number, seed: number) {
       voteCount: sql<number>`${q("vote_count")}`.as("vote_count"),
       external_rating: sql<number | null>`${q("external_rating")}`.as("external_rating"),
       score: sql<number>`${q("score")}`.as("score"),
+      quality: sql<number>`${q("quality")}`.as("quality"),
+      popularity: sql<number>`${q("popularity")}`.as("popularity"),
     })
     .from(sql`(
     WITH seed_genres AS (SELECT genre_id FROM title_genres WHERE title_id = ${seed}),
@@ -91,7 +131,7 @@ function suggestionsFor(db: Database, userId: number, seed: number) {
            UNION SELECT title_id FROM credits WHERE person_id IN (SELECT person_id FROM seed_people)
            UNION SELECT id FROM (SELECT t.id FROM titles t WHERE EXISTS (SELECT 1 FROM title_genres g WHERE g.title_id = t.id AND g.genre_id IN (SELECT genre_id FROM seed_genres))
                                  ORDER BY t.popularity DESC LIMIT 60))
-    SELECT t.id, t.type, t.name, t.slug, t.year, t.poster, t.rating, t.vote_count, t.external_rating,
+    SELECT t.id, t.type, t.name, t.slug, t.year, t.poster, t.rating, t.vote_count, t.external_rating, t.popularity, ${qualityOf} AS quality,
       (SELECT count(*) FROM title_genres g WHERE g.title_id = t.id AND g.genre_id IN (SELECT genre_id FROM seed_genres))
       + 2 * (SELECT count(*) FROM title_keywords k WHERE k.title_id = t.id AND k.keyword_id IN (SELECT keyword_id FROM seed_keywords))
       + 3 * (SELECT count(DISTINCT c.person_id) FROM credits c WHERE c.title_id = t.id AND c.person_id IN (SELECT person_id FROM seed_people)) AS score
@@ -99,7 +139,7 @@ function suggestionsFor(db: Database, userId: number, seed: number) {
     WHERE t.id IN (SELECT id FROM candidates) AND t.id <> ${seed}
       AND NOT EXISTS (SELECT 1 FROM watch_history h WHERE h.user_id = ${userId} AND h.title_id = t.id)
       AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.user_id = ${userId} AND r.title_id = t.id AND r.episode_id IS NULL)
-    ORDER BY score DESC, t.popularity DESC
+    ORDER BY score > 0 DESC, quality >= ${FOR_YOU_MIN_QUALITY} DESC, score * quality DESC, quality DESC, t.popularity DESC, t.id
     LIMIT ${FOR_YOU_PER_SEED}) AS q`);
 }
 
@@ -112,13 +152,16 @@ export async function forYou(db: Database, userId: number, limit = FOR_YOU_ITEMS
   const seedIds = new Set(seeds.map((s) => s.titleId));
   const best = new Map<number, Suggestion>();
   results.forEach((rows, i) => {
-    for (const { external_rating, ...row } of rows) {
-      if (row.score <= 0 || seedIds.has(row.id)) continue;
+    const weight = FOR_YOU_SEED_WEIGHTS[seeds[i].reason.kind];
+    for (const { external_rating, ...unweighted } of rows) {
+      if (unweighted.score <= 0 || seedIds.has(unweighted.id)) continue;
+      // What the member rated highly counts most, then what they watched, then what they only listed.
+      const row = { ...unweighted, score: unweighted.score * weight };
       const old = best.get(row.id);
       // A title several seeds point to ranks higher; the strongest seed explains it.
       if (!old) best.set(row.id, { ...row, externalRating: external_rating, reason: seeds[i].reason });
       else best.set(row.id, { ...(row.score > old.score ? { ...row, externalRating: external_rating, reason: seeds[i].reason } : old), score: old.score + row.score });
     }
   });
-  return { suggestions: [...best.values()].sort((a, b) => b.score - a.score || a.name.localeCompare(b.name)).slice(0, limit), seeds: seeds.length };
+  return { suggestions: [...best.values()].sort(compareSuggestions).slice(0, limit), seeds: seeds.length };
 }

@@ -19,7 +19,7 @@ export async function loadMemberHomeRows(db: Database, userId: number) {
   ]);
   return {
     comingSoon: comingSoon.map(({ addedAt: _addedAt, ...title }) => title),
-    forYou: suggestions.suggestions.map(({ score: _score, ...title }) => title),
+    forYou: suggestions.suggestions.map(({ score: _score, quality: _quality, popularity: _popularity, ...title }) => title),
     following: feed.items,
   };
 }

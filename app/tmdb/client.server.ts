@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import {
+  TMDB_CONNECT_TIMEOUT_MS,
   TMDB_MAX_REQUESTS_PER_SECOND,
   TMDB_MAX_RETRIES,
+  TMDB_OUTAGE_MEMORY_S,
   TMDB_MAX_RETRY_AFTER_S,
   TMDB_RETRY_BASE_MS,
 } from "~/constants";
@@ -25,6 +27,10 @@ import {
  * spaced to TMDB_MAX_REQUESTS_PER_SECOND, a 429 waits for Retry-After, a 5xx
  * or network failure backs off, each at most TMDB_MAX_RETRIES times. A
  * deleted or unknown item (status_code 34) is reported at once, not retried.
+ * TMDB unreachable fails fast (decision 042): no answer within
+ * TMDB_CONNECT_TIMEOUT_MS or a refused connection is reported at once, and
+ * remembered for TMDB_OUTAGE_MEMORY_S in this isolate, during which every
+ * request to that TMDB answers "unreachable" without trying.
  */
 
 export interface TmdbConfig {
@@ -50,6 +56,25 @@ export class TmdbError extends Error {
     super(message);
     this.name = "TmdbError";
   }
+}
+
+/** Until when (ms since the epoch) each TMDB API base is known to be unreachable, in this isolate. */
+const outages = new Map<string, number>();
+
+/** When TMDB at `apiUrl` was found unreachable and is not tried again before: null when it is not. */
+export function tmdbOutageUntil(apiUrl: string, now = Date.now()): number | null {
+  const until = outages.get(apiUrl);
+  if (until === undefined) return null;
+  if (until <= now) {
+    outages.delete(apiUrl);
+    return null;
+  }
+  return until;
+}
+
+/** Forgets remembered outages (an admin asking again on purpose, the e2e suite's cache flush). */
+export function forgetTmdbOutages() {
+  outages.clear();
 }
 
 /** Reads the TMDB configuration from Worker bindings or process.env (missing key: null). */
@@ -118,16 +143,24 @@ export function createTmdbClient(config: TmdbConfig, options: TmdbClientOptions 
     else url.searchParams.set("api_key", config.apiKey);
 
     for (let attempt = 0; ; attempt++) {
+      const until = tmdbOutageUntil(config.apiUrl);
+      if (until !== null) {
+        throw new TmdbError("network", `TMDB could not be reached a moment ago; it is asked again in ${Math.max(1, Math.ceil((until - Date.now()) / 1000))} s.`);
+      }
       await takeSlot();
       let response: Response;
+      // Only the wait for an answer is bounded: a large body may take longer to read.
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), TMDB_CONNECT_TIMEOUT_MS);
       try {
-        response = await doFetch(url, { headers });
+        response = await doFetch(url, { headers, signal: controller.signal });
       } catch (error) {
-        if (attempt >= TMDB_MAX_RETRIES) throw new TmdbError("network", `TMDB could not be reached (${String(error)}).`);
-        const waitMs = TMDB_RETRY_BASE_MS * 2 ** attempt;
-        options.onRetry?.({ path, status: null, waitMs, attempt });
-        await sleep(waitMs);
-        continue;
+        // Refused, unresolvable or silent: TMDB is unreachable; waiting and asking again would only make the admin wait.
+        outages.set(config.apiUrl, Date.now() + TMDB_OUTAGE_MEMORY_S * 1000);
+        const why = controller.signal.aborted ? `no answer within ${TMDB_CONNECT_TIMEOUT_MS / 1000} s` : String(error instanceof Error ? error.message : error);
+        throw new TmdbError("network", `TMDB could not be reached (${why}).`);
+      } finally {
+        clearTimeout(timer);
       }
       if (response.status === 429 || response.status >= 500) {
         await response.body?.cancel();

@@ -4,7 +4,7 @@ import type { ChangeRecorder } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import { errorFields, log } from "~/observability/log.server";
 import { loadSettings } from "~/settings/settings.server";
-import type { DiscoverParams, TmdbClient } from "./client.server";
+import { TmdbError, type DiscoverParams, type TmdbClient } from "./client.server";
 import { importDiscoverPage } from "./discover.server";
 import type { ImportOptions } from "./import.server";
 import { tmdbImportJobs } from "./schema";
@@ -143,11 +143,20 @@ export async function consumeTmdbBatch(batch: MessageBatch<unknown>, env: TmdbEn
       if (next) await queueOf(env)?.send(next);
       message.ack();
     } catch (error) {
+      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      // TMDB unreachable or refusing the key: asking again in 30 s would leave the job "Importing" with nothing
+      // behind it, so it ends as failed with the reason, for the admin to see and start again (decision 042).
+      if (error instanceof TmdbError && (error.kind === "network" || error.kind === "unauthorized")) {
+        log("warn", "tmdb discover page failed; job ended", { jobId: message.body.jobId, page: message.body.page, ...errorFields(error) });
+        await db
+          .update(tmdbImportJobs)
+          .set({ status: "failed", lastError, updatedAt: sql`(unixepoch())` })
+          .where(and(eq(tmdbImportJobs.id, message.body.jobId), inArray(tmdbImportJobs.status, ["queued", "running"])));
+        message.ack();
+        continue;
+      }
       log("warn", "tmdb discover page failed; retried", { jobId: message.body.jobId, page: message.body.page, ...errorFields(error) });
-      await db
-        .update(tmdbImportJobs)
-        .set({ lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500), updatedAt: sql`(unixepoch())` })
-        .where(eq(tmdbImportJobs.id, message.body.jobId));
+      await db.update(tmdbImportJobs).set({ lastError, updatedAt: sql`(unixepoch())` }).where(eq(tmdbImportJobs.id, message.body.jobId));
       message.retry({ delaySeconds: 30 });
     }
   }

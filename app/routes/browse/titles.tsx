@@ -8,7 +8,7 @@ import { requireCatalogueAccess } from "~/catalogue/access.server";
 import { filtersToSearch, sortValue, TITLE_SORTS } from "~/catalogue/browse";
 import { sortRatingSource } from "~/catalogue/card-rating";
 import { parseTitleFilters, type TitleFilters } from "~/catalogue/browse-filters.server";
-import { browseTitlesWithCount, listGenres, listRegionProviders } from "~/catalogue/browse.server";
+import { browseTitlesWithCount, listGenres, listRegionProviders, tmdbRatingPresence } from "~/catalogue/browse.server";
 import { watchRegionFor } from "~/tmdb/title-extras.server";
 import { BROWSE_PAGE_SIZE } from "~/constants";
 import { getApp, getWorker } from "~/request/context";
@@ -54,12 +54,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseTitleFilters(new URL(request.url).searchParams);
   // "Where to watch" is in the visitor's region: guests all share the site's default, so their copy stays shareable.
   const region = watchRegionFor(app.user, app.settings["tmdb.region"]);
-  const [genreList, providers] = await app.db.batch([listGenres(app.db), listRegionProviders(app.db, region)]);
+  const [genreList, providers, [tmdbTop]] = await app.db.batch([listGenres(app.db), listRegionProviders(app.db, region), tmdbRatingPresence(app.db)]);
+  // No title has a TMDB rating: its filter and sorts are not offered, and ignored in a URL (decision 042).
+  const tmdbRatings = tmdbTop?.top !== null && tmdbTop?.top !== undefined;
   // An unknown genre is ignored rather than producing a silent empty list.
   const chosen = genreList.filter((g) => filters.genre.includes(g.slug));
   // A provider not offered in the region is ignored, like an unknown genre.
   const provider = providers.some((p) => p.id === filters.provider) ? filters.provider : undefined;
-  const effective: TitleFilters = { ...filters, genre: chosen.map((g) => g.slug), provider };
+  const withoutTmdb = !tmdbRatings && filters.order === "tmdb_rating" ? { order: "popularity" as const, dir: undefined } : {};
+  const effective: TitleFilters = { ...filters, ...withoutTmdb, genre: chosen.map((g) => g.slug), provider, tmdb_rating: tmdbRatings ? filters.tmdb_rating : undefined };
   const result = await browseTitlesWithCount(app.db, { ...effective, region }, BROWSE_PAGE_SIZE);
   const heading = [
     chosen.length === 1 ? app.t(chosen[0].name) : null,
@@ -71,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     filters: effective,
     genres: genreList,
+    tmdbRatings,
     providers,
     region,
     ...result,
@@ -96,7 +100,7 @@ function activeFilterCount(f: TitleFilters) {
 }
 
 export default function BrowseTitles({ loaderData }: Route.ComponentProps) {
-  const { filters, genres, providers, region, items, hasNext, heading, ads, total, more, pages } = loaderData;
+  const { filters, genres, tmdbRatings, providers, region, items, hasNext, heading, ads, total, more, pages } = loaderData;
   const t = useTrans();
   const { page: _page, ...rest } = filters;
   return (
@@ -117,13 +121,13 @@ export default function BrowseTitles({ loaderData }: Route.ComponentProps) {
       sort={
         <SortSelect
           value={sortValue(filters.order, filters.dir)}
-          options={TITLE_SORTS.map((value) => ({ value, label: t(SORT_LABELS[value]) }))}
+          options={TITLE_SORTS.filter((value) => tmdbRatings || !value.startsWith("tmdb_rating")).map((value) => ({ value, label: t(SORT_LABELS[value]) }))}
         />
       }
       filters={
         <LinesFromTable>
           <Suspense fallback={null}>
-            <TitleFilterFields filters={filters} genres={genres} providers={providers} region={region} />
+            <TitleFilterFields filters={filters} genres={genres} providers={providers} region={region} tmdbRatings={tmdbRatings} />
           </Suspense>
         </LinesFromTable>
       }

@@ -18,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
   const userId = app.user!.id;
   const { suggestions } = await forYou(app.db, userId);
   const listed = await watchlistedAmong(app.db, userId, suggestions.map((s) => s.id));
-  return { suggestions: suggestions.map(({ score: _score, ...s }) => ({ ...s, inWatchlist: listed.has(s.id) })) };
+  return { suggestions: suggestions.map(({ score: _score, quality: _quality, popularity: _popularity, ...s }) => ({ ...s, inWatchlist: listed.has(s.id) })) };
 }
 
 export default function ForYou({ loaderData }: Route.ComponentProps) {

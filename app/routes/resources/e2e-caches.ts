@@ -10,6 +10,7 @@ import { settings as settingsTable } from "~/settings/schema";
 import { inArray } from "drizzle-orm";
 import { invalidateSettingsCache, saveSettings } from "~/settings/settings.server";
 import { isSettingKey } from "~/settings/definitions";
+import { forgetTmdbOutages } from "~/tmdb/client.server";
 
 /**
  * Test support for the end-to-end suite, and nothing else: it exists only in
@@ -18,6 +19,7 @@ import { isSettingKey } from "~/settings/definitions";
  * method is a 404.
  *
  * POST /resources/e2e/flush-caches   drops this isolate's settings, guest-role and guest page caches
+ *                                    and the TMDB outage it remembers
  *                                    and bumps the content version (the Cache API's copies)
  * POST /resources/e2e/settings       {"key": value, "other.key": null} stores settings
  *                                    (validated like any settings write; null restores the
@@ -46,6 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw data(null, { status: 404 });
   }
   invalidateSettingsCache();
+  forgetTmdbOutages();
   invalidateGuestViewerCache();
   clearGuestPageCache();
   await bumpContentVersion(getWorker(context).env.DB);

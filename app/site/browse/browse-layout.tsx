@@ -3,6 +3,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { AdSlot } from "~/ads/ad-slot";
 import { formWithoutEmptyFields } from "~/http/clean-query";
 import { useTrans } from "~/i18n/translation-context";
+import { useBootstrap } from "~/bootstrap/use-bootstrap";
 import { fieldLabelClasses, Pagination, selectClasses } from "./pagination";
 
 type BrowseAds = Partial<Record<"ads.general_top" | "ads.general_bottom", string>>;
@@ -62,6 +63,8 @@ export function BrowseLayout({
   pageHref: (page: number) => string;
 }) {
   const t = useTrans();
+  // The count in the visitor's grouping ("1,408 results"): translate() writes the bare number.
+  const language = useBootstrap().i18n.language;
   const submit = useSubmit();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:py-10" data-testid={testId}>
@@ -103,7 +106,7 @@ export function BrowseLayout({
         </details>
         <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
           <p className="text-sm text-muted" data-testid="result-count" aria-live="polite">
-            {more ? t("More than :count results", { count: total }) : t(":count [one result|other results]", { count: total })}
+            {(more ? t("More than :count results", { count: total }) : t(":count [one result|other results]", { count: total })).replace(String(total), total.toLocaleString(language))}
             {pages > 1 ? ` · ${t("Page :page of :pages", { page, pages })}` : ""}
           </p>
           {sort}

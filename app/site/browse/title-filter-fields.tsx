@@ -34,9 +34,13 @@ export default function TitleFilterFields({
   genres,
   providers,
   region,
+  tmdbRatings = true,
 }: {
   filters: TitleFilterValues;
-  genres: { id: number; name: string; slug: string }[];
+  /** Only genres with titles, each with how many (decision 042). */
+  genres: { id: number; name: string; slug: string; count?: number }[];
+  /** Whether any title has a TMDB rating: without one the TMDB filter is not offered. */
+  tmdbRatings?: boolean;
   /** Watch providers with titles in the visitor's region (the loader lists only those). */
   providers: { id: number; name: string }[];
   region: string;
@@ -86,12 +90,14 @@ export default function TitleFilterFields({
         value={filters.rating}
         options={[any, ...[9, 8, 7, 6, 5, 4, 3, 2, 1].map((r) => ({ value: r, label: `IMDb ${r}+` }))]}
       />
-      <FilterSelect
-        name="tmdb_rating"
-        label={t("Min. TMDB rating")}
-        value={filters.tmdb_rating}
-        options={[any, ...[9, 8, 7, 6, 5, 4, 3, 2, 1].map((r) => ({ value: r, label: `TMDB ${r}+` }))]}
-      />
+      {tmdbRatings && (
+        <FilterSelect
+          name="tmdb_rating"
+          label={t("Min. TMDB rating")}
+          value={filters.tmdb_rating}
+          options={[any, ...[9, 8, 7, 6, 5, 4, 3, 2, 1].map((r) => ({ value: r, label: `TMDB ${r}+` }))]}
+        />
+      )}
       {providers.length > 0 && (
         <FilterSelect
           name="provider"
@@ -130,6 +136,7 @@ export default function TitleFilterFields({
             <label key={genre.id} className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-divider bg-background px-3 py-1 text-sm text-foreground has-[:checked]:border-primary has-[:checked]:bg-primary/10">
               <input type="checkbox" name="genre" value={genre.slug} defaultChecked={filters.genre.includes(genre.slug)} className="accent-primary" />
               {t(genre.name)}
+              {genre.count !== undefined && <span className="text-xs text-muted tabular-nums" data-testid="genre-count">{genre.count.toLocaleString(language)}</span>}
             </label>
           ))}
         </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCatalogue, readVegaMovies } from "./index";
+import { buildCatalogue, filmGenres, readVegaMovies } from "./index";
 
 /**
  * Issue 15: on a freshly seeded site no real film (the vega-datasets films)
@@ -53,5 +53,44 @@ describe("the demo catalogue's real films", { timeout: 60_000 }, () => {
     for (const p of built.people.filter((p) => p.generatedFields!.length > 0)) {
       expect(built.credits.some((c) => c.personId === p.id && seriesIds.has(c.titleId))).toBe(true);
     }
+  });
+});
+
+/**
+ * Real films carry their true genres in TMDB's vocabulary (decision 042):
+ * TMDB's own list where the film is matched, else only a genre the data
+ * itself names; never a creative type turned into a genre.
+ */
+describe("the demo catalogue's genres", { timeout: 60_000 }, () => {
+  const built = buildCatalogue(readVegaMovies());
+  const genreName = new Map(built.genres.map((g) => [g.id!, g.name]));
+  const genresOf = (name: string, year: number) => {
+    const film = built.titles.find((t) => t.type === "movie" && t.name === name && t.year === year)!;
+    return built.titleGenres.filter((l) => l.titleId === film.id).map((l) => genreName.get(l.genreId)!).sort();
+  };
+
+  it("are TMDB's for well-known films", () => {
+    expect(genresOf("The Shawshank Redemption", 1994)).toEqual(["Crime", "Drama"]);
+    expect(genresOf("The Godfather", 1972)).toEqual(["Crime", "Drama"]);
+    expect(genresOf("Pulp Fiction", 1994)).toEqual(["Crime", "Thriller"]);
+    expect(genresOf("Titanic", 1997)).toEqual(["Drama", "Romance", "Thriller"]);
+  });
+
+  it("use TMDB's vocabulary only", () => {
+    const tmdb = ["Action", "Adventure", "Animation", "Comedy", "Crime", "Documentary", "Drama", "Family", "Fantasy", "History", "Horror", "Music", "Mystery", "Romance", "Science Fiction", "TV Movie", "Thriller", "War", "Western"];
+    expect([...genreName.values()].sort()).toEqual(tmdb.sort());
+  });
+
+  it("never turn the data's \"Historical Fiction\" setting into the History genre", () => {
+    const history = [...genreName].find(([, name]) => name === "History")![0];
+    const films = new Set(built.titles.filter((t) => t.type === "movie").map((t) => t.id));
+    const historyFilms = built.titleGenres.filter((l) => l.genreId === history && films.has(l.titleId)).map((l) => built.titles.find((t) => t.id === l.titleId)!.name);
+    expect(historyFilms).toContain("Schindler's List");
+    expect(historyFilms).not.toContain("The Shawshank Redemption");
+  });
+
+  it("give a film TMDB's list lacks only the genre the data names", () => {
+    expect(filmGenres({ name: "A Film Nobody Listed", year: 1999, majorGenre: "Drama", creativeType: "Historical Fiction" })).toEqual(["Drama"]);
+    expect(filmGenres({ name: "A Film Nobody Listed", year: 1999, majorGenre: null, creativeType: "Kids Fiction" })).toEqual([]);
   });
 });

@@ -52,16 +52,36 @@ export interface CatalogueSeedOptions {
 
 type Row<T extends { $inferInsert: unknown }> = T["$inferInsert"];
 
-/** Genre names used by titles, in a stable order (ids follow it). */
-const GENRES = [
-  "Action", "Adventure", "Comedy", "Crime", "Documentary", "Drama", "Family", "Fantasy", "History", "Horror",
-  "Music", "Musical", "Mystery", "Romance", "Science Fiction", "Thriller", "Western",
-];
+/**
+ * TMDB's movie and TV genres by id (developer.themoviedb.org, genre/movie/list
+ * and genre/tv/list), named as the importer names them, so an import links to
+ * the same rows. Ids follow this order.
+ */
+const TMDB_GENRES: Record<number, string> = {
+  28: "Action", 12: "Adventure", 16: "Animation", 35: "Comedy", 80: "Crime", 99: "Documentary", 18: "Drama",
+  10751: "Family", 14: "Fantasy", 36: "History", 27: "Horror", 10402: "Music", 9648: "Mystery", 10749: "Romance",
+  878: "Science Fiction", 10770: "TV Movie", 53: "Thriller", 10752: "War", 37: "Western",
+};
+const GENRES = Object.values(TMDB_GENRES);
 
+/**
+ * Each real film's genres as TMDB lists them, keyed "name|year" (2,698 of the
+ * 3,200 films, matched by name and release year; decision 042). Taken from
+ * TMDB's data through the "TMDB 5000" snapshot; an import replaces them.
+ */
+const FILM_GENRES = JSON.parse(readFileSync(fileURLToPath(new URL("./tmdb-genres.json", import.meta.url)), "utf8")) as Record<string, number[]>;
+
+/**
+ * For a film TMDB's list does not have, only the data's own "Major Genre",
+ * where it names a genre of TMDB's vocabulary, and the creative types that
+ * are genres (science fiction, fantasy). "Historical Fiction" is a setting,
+ * not the History genre (The Shawshank Redemption is no history film), and
+ * "Kids Fiction" no genre: neither becomes one.
+ */
 const MAJOR_GENRES: Record<string, string[]> = {
   Drama: ["Drama"],
   Comedy: ["Comedy"],
-  Musical: ["Musical"],
+  Musical: ["Music"],
   "Thriller/Suspense": ["Thriller"],
   Adventure: ["Adventure"],
   Action: ["Action"],
@@ -76,9 +96,14 @@ const MAJOR_GENRES: Record<string, string[]> = {
 const CREATIVE_GENRES: Record<string, string[]> = {
   "Science Fiction": ["Science Fiction"],
   Fantasy: ["Fantasy"],
-  "Historical Fiction": ["History"],
-  "Kids Fiction": ["Family"],
 };
+
+/** A real film's genres: TMDB's where known, else only what the data itself says. */
+export function filmGenres(movie: Pick<CleanMovie, "name" | "year" | "majorGenre" | "creativeType">): string[] {
+  const known = FILM_GENRES[`${movie.name}|${movie.year}`];
+  if (known) return known.map((id) => TMDB_GENRES[id]).filter((name): name is string => !!name);
+  return [...new Set([...(MAJOR_GENRES[movie.majorGenre ?? ""] ?? []), ...(CREATIVE_GENRES[movie.creativeType ?? ""] ?? [])])];
+}
 
 /** Real facts from the data (source, creative type), as keywords. */
 const SOURCE_KEYWORDS: Record<string, string> = {
@@ -273,7 +298,7 @@ export function buildCatalogue(raw: RawMovie[], { actorPool = 400, crewPool = 60
   // --- Films ------------------------------------------------------------------------
   movies.forEach((movie, index) => {
     const id = index + 1;
-    const genres = [...new Set([...(MAJOR_GENRES[movie.majorGenre ?? ""] ?? []), ...(CREATIVE_GENRES[movie.creativeType ?? ""] ?? [])])];
+    const genres = filmGenres(movie);
     const popularity = filmPopularity(movie);
     titleRows.push({
       id,

@@ -12,6 +12,7 @@ import { DISCOVER_SORTS, discoverInputSchema, importInputSchema, jobIdSchema, se
 import { cancelJob, createDiscoverJob, listJobs } from "~/tmdb/jobs.server";
 import { TMDB_DISCOVER_MAX_PAGES } from "~/constants";
 import { tmdbServices } from "~/tmdb/tmdb.server";
+import { tmdbOutageUntil } from "~/tmdb/client.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { FormErrors, IntentField, SelectField, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
@@ -40,11 +41,15 @@ export async function loader(args: Route.LoaderArgs) {
     year: url.searchParams.get("year") ?? (fill?.year ? String(fill.year) : undefined),
   });
   const search = parsed.success ? parsed.data : null;
+  const found = tmdb && search ? await searchTmdb(tmdb.client, search) : null;
+  // TMDB found unreachable (by this search or a moment ago): the page says so at once (decision 042).
+  const outageUntil = tmdb ? tmdbOutageUntil(tmdb.client.config.apiUrl) : null;
   return {
     configured: tmdb !== null,
+    unreachableFor: outageUntil === null ? null : Math.max(1, Math.ceil((outageUntil - Date.now()) / 1000)),
     fill,
     search,
-    found: tmdb && search ? await searchTmdb(tmdb.client, search) : null,
+    found,
     imported: await importedItemLink(admin.app.db, url.searchParams.get("imported")),
     jobs: (await listJobs(admin.app.db)).map((job) => ({
       id: job.id,
@@ -106,7 +111,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function TmdbImport({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTrans();
-  const { configured, fill, search, found, imported, jobs } = loaderData;
+  const { configured, unreachableFor, fill, search, found, imported, jobs } = loaderData;
   // Each form shows only its own answer (conform's reply carries the submitted intent).
   const answeredIntent = (actionData as { initialValue?: { intent?: unknown } } | undefined)?.initialValue?.intent;
   const [form, fields] = useAppForm({
@@ -122,8 +127,19 @@ export default function TmdbImport({ loaderData, actionData }: Route.ComponentPr
         description={t("Bring movies, series and people from The Movie Database, with cast, crew, seasons, episodes, videos, images and where to watch.")}
       />
       {!configured ? (
-        <p role="alert" className="mb-6 rounded-theme border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-foreground" data-testid="tmdb-not-configured">
-          {t("TMDB is not set up: set the TMDB_API_KEY secret (see the README).")}
+        <div role="alert" className="mb-6 rounded-theme border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-foreground" data-testid="tmdb-not-configured">
+          <p className="font-medium">{t("TMDB is not set up, so importing is off.")}</p>
+          <p className="mt-1">
+            {t("Set the TMDB_API_KEY secret (a TMDB API key or read access token) and restart; the forms below then work.")}{" "}
+            <Link to="/admin/settings/tmdb" className="font-medium text-primary underline">
+              {t("TMDB import settings")}
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      {configured && unreachableFor !== null ? (
+        <p role="alert" className="mb-6 rounded-theme border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-foreground" data-testid="tmdb-unreachable">
+          {t("TMDB cannot be reached right now. It is asked again in :seconds s; imports and searches fail until then.", { seconds: unreachableFor })}
         </p>
       ) : null}
       {imported ? (
@@ -136,7 +152,8 @@ export default function TmdbImport({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <AdminSection title={t("By id or address")} description={t("A TMDB id, or the address of a page on themoviedb.org.")}>
-          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3" data-testid="tmdb-import-form">
+          <Form method="post" {...getFormProps(form)} data-testid="tmdb-import-form">
+            <fieldset disabled={!configured} className="flex flex-col gap-3 disabled:opacity-60">
             <IntentField value="import" />
             {fill ? <input type="hidden" name="targetTitleId" value={fill.id} /> : null}
             <FormErrors form={form} inline />
@@ -145,10 +162,12 @@ export default function TmdbImport({ loaderData, actionData }: Route.ComponentPr
             <div>
               <SubmitButton>{fill ? t("Fill this title") : t("Import")}</SubmitButton>
             </div>
+            </fieldset>
           </Form>
         </AdminSection>
         <AdminSection title={t("Search TMDB")}>
-          <Form method="get" className="flex flex-wrap items-end gap-3" data-testid="tmdb-search-form">
+          <Form method="get" data-testid="tmdb-search-form">
+            <fieldset disabled={!configured} className="flex flex-wrap items-end gap-3 disabled:opacity-60">
             {fill ? <input type="hidden" name="title" value={fill.id} /> : null}
             <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm font-medium text-foreground">
               {t("Name")}
@@ -171,9 +190,10 @@ export default function TmdbImport({ loaderData, actionData }: Route.ComponentPr
             <button type="submit" className={buttonClasses({ variant: "outlined" })}>
               {t("Search")}
             </button>
+            </fieldset>
           </Form>
           {found?.error ? (
-            <p role="alert" className="mt-3 text-sm text-danger">
+            <p role="alert" className="mt-3 rounded-theme border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-foreground" data-testid="tmdb-search-error">
               {found.error}
             </p>
           ) : null}
@@ -206,7 +226,7 @@ export default function TmdbImport({ loaderData, actionData }: Route.ComponentPr
           ) : null}
         </AdminSection>
       </div>
-      {fill ? null : <BulkImport jobs={jobs} lastResult={answeredIntent === "discover" ? actionData : undefined} />}
+      {fill ? null : <BulkImport jobs={jobs} configured={configured} lastResult={answeredIntent === "discover" ? actionData : undefined} />}
     </>
   );
 }
@@ -216,7 +236,7 @@ const ACTIVE = new Set(["queued", "running"]);
 const STATUS_LABELS: Record<string, string> = { queued: "Waiting", running: "Importing", done: "Done", cancelled: "Cancelled", failed: "Failed" };
 
 /** Bulk import from TMDB's discover: the form, and the jobs with their progress (refreshed every 2 s while one runs, with JavaScript). */
-function BulkImport({ jobs, lastResult }: { jobs: Job[]; lastResult: unknown }) {
+function BulkImport({ jobs, configured, lastResult }: { jobs: Job[]; configured: boolean; lastResult: unknown }) {
   const t = useTrans();
   const [form, fields] = useAppForm({ schema: discoverInputSchema, id: "tmdb-discover", lastResult: lastResult as never, defaultValue: { mediaType: "movie", sort: "popularity.desc", pages: "1" } });
   const revalidator = useRevalidator();
@@ -231,7 +251,8 @@ function BulkImport({ jobs, lastResult }: { jobs: Job[]; lastResult: unknown }) 
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-2">
       <AdminSection title={t("Bulk import from TMDB discover")} description={t("Runs in the background, 20 titles a page. It resumes after a restart and can be cancelled.")}>
-        <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2" data-testid="tmdb-discover-form">
+        <Form method="post" {...getFormProps(form)} data-testid="tmdb-discover-form">
+          <fieldset disabled={!configured} className="grid gap-3 sm:grid-cols-2 disabled:opacity-60">
           <IntentField value="discover" />
           <div className="sm:col-span-2">
             <FormErrors form={form} inline />
@@ -247,6 +268,7 @@ function BulkImport({ jobs, lastResult }: { jobs: Job[]; lastResult: unknown }) 
           <div className="sm:col-span-2">
             <SubmitButton>{t("Start bulk import")}</SubmitButton>
           </div>
+          </fieldset>
         </Form>
       </AdminSection>
       <AdminSection title={t("Bulk imports")}>
@@ -265,13 +287,24 @@ function BulkImport({ jobs, lastResult }: { jobs: Job[]; lastResult: unknown }) 
                     </span>
                     <span data-testid="job-status">{t(STATUS_LABELS[job.status])}</span>
                   </div>
-                  <progress className={`h-2 ${progressClasses}`} max={pages} value={job.pagesDone} aria-label={t("Pages imported")}>
-                    {job.pagesDone}/{pages}
-                  </progress>
+                  {job.status === "failed" ? (
+                    // No bar for a job that ended in failure: nothing is in progress (decision 042).
+                    <div role="alert" className="rounded-theme border border-danger/40 bg-danger/10 px-3 py-2 text-xs text-foreground" data-testid="job-failure">
+                      <p className="font-medium text-danger">
+                        {t(":count [one page|other pages] not imported", { count: Math.max(0, pages - job.pagesDone) })}
+                        {job.failed > 0 ? ` · ${t(":count [one title|other titles] failed", { count: job.failed })}` : ""}
+                      </p>
+                      {job.lastError ? <p className="mt-1" data-testid="job-error">{job.lastError}</p> : null}
+                    </div>
+                  ) : (
+                    <progress className={`h-2 ${progressClasses}`} max={pages} value={job.pagesDone} aria-label={t("Pages imported")}>
+                      {job.pagesDone}/{pages}
+                    </progress>
+                  )}
                   <p className="text-xs text-muted" data-testid="job-counts">
                     {t(":done of :pages pages · :imported imported · :failed failed", { done: job.pagesDone, pages, imported: job.imported, failed: job.failed })}
                   </p>
-                  {job.lastError ? <p className="text-xs text-danger">{job.lastError}</p> : null}
+                  {job.lastError && job.status !== "failed" ? <p className="text-xs text-danger" data-testid="job-error">{job.lastError}</p> : null}
                   {ACTIVE.has(job.status) ? (
                     <Form method="post">
                       <IntentField value="cancel" />
