@@ -9,9 +9,45 @@
  *
  *   npx tsx scripts/search-timing.ts .wrangler/scale-10k .wrangler/scale-100k .wrangler/scale-1m
  *   SEARCH_TIMING_QUERIES=100 (default 60)
+ *   SEARCH_TIMING_STATEMENTS=1: then, on each state, every statement of one
+ *     exact, one typo and one suggestion query, timed warm one at a time, with
+ *     its EXPLAIN QUERY PLAN (where a search's time goes, statement by statement)
  */
-import { openLocalD1 } from "./lib/local-d1";
+import { createClient, type Client, type InStatement } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { localD1File, openLocalD1 } from "./lib/local-d1";
+import * as schema from "../app/db/schema";
+import type { Database } from "../app/db/client.server";
 import { searchCatalogue } from "../app/catalogue/search.server";
+
+/** Every statement of one search, each timed alone (serially, warm) and with its plan. */
+async function statements(dir: string, label: string, run: (db: Database) => Promise<unknown>) {
+  const client = createClient({ url: `file:${localD1File(dir)}` });
+  const seen: InStatement[] = [];
+  const recording = new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === "execute") return (statement: InStatement) => (seen.push(statement), target.execute(statement));
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  }) as Client;
+  await run(drizzle(recording, { schema }) as unknown as Database);
+  console.log(`\n${dir}, ${label}: ${seen.length} statements`);
+  for (const statement of seen) {
+    const { sql, args } = typeof statement === "string" ? { sql: statement, args: [] } : statement;
+    const times: number[] = [];
+    let rows = 0;
+    for (let k = 0; k < 7; k++) {
+      const t0 = performance.now();
+      rows = (await client.execute({ sql, args })).rows.length;
+      times.push(performance.now() - t0);
+    }
+    const plan = (await client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args })).rows.map((r) => String(r.detail));
+    console.log(`  ${median(times).toFixed(2)} ms, ${rows} rows: ${sql.replace(/\s+/g, " ").slice(0, 140)}…`);
+    for (const line of plan) console.log(`      ${line}`);
+  }
+  client.close();
+}
 
 const dirs = process.argv.slice(2);
 const QUERIES = Number(process.env.SEARCH_TIMING_QUERIES ?? 60);
@@ -55,6 +91,11 @@ async function main() {
       out[row] = median(times);
     }
     client.close();
+    if (process.env.SEARCH_TIMING_STATEMENTS) {
+      await statements(dir, `exact "${names[0]}"`, (d) => searchCatalogue(d, names[0], { limit: 12 }));
+      await statements(dir, `typo "${typo(names[0])}"`, (d) => searchCatalogue(d, typo(names[0]), { limit: 12 }));
+      await statements(dir, `suggestion, typo "${typo(names[0])}"`, (d) => searchCatalogue(d, typo(names[0]), { limit: 8 }));
+    }
     results.push({ dir, titles, rows: out });
     console.log(`${dir}: ${titles.toLocaleString("en")} titles, ${names.length} queries a row`);
   }

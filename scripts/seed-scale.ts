@@ -6,8 +6,9 @@
  *   npm run seed:scale -- --titles 100000 --reviews 10000 --comments 100000   (reviews and comment
  *     threads on the most popular title, by generated accounts: issue 19's bench)
  *
- * Builds a fresh local D1 (migrations applied by wrangler) under the state
- * directory, seeds the site's foundation (roles, settings, pages, plans) and
+ * Builds a fresh local D1 under the state directory (a copy of a migrated
+ * template, .wrangler/scale-template, which wrangler makes once per
+ * migrations/ fingerprint), seeds the site's foundation (roles, settings, pages, plans) and
  * then writes the catalogue through libSQL on the D1 file as a bulk load
  * (decision 026, "Scale"): the secondary indexes and triggers of the
  * catalogue tables are dropped first and made again afterwards from their
@@ -24,7 +25,7 @@
 import { createClient, type Client } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Table } from "drizzle-orm";
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { artworkUrl, ARTWORK_SIZES } from "../app/catalogue/artwork";
@@ -32,6 +33,7 @@ import { credits, episodes, genres, images, keywords, people, seasons, titleGenr
 import { slugify } from "../app/catalogue/slug";
 import * as schema from "../app/db/schema";
 import type { Database } from "../app/db/client.server";
+import { fingerprintOf, stampMatches } from "./lib/build-fingerprint";
 import { localD1File } from "./lib/local-d1";
 import { bin, quietEnv, run } from "./lib/run";
 import Libsql from "libsql";
@@ -73,6 +75,8 @@ const REVIEWS = Number(values.reviews) || 0;
 const COMMENTS = Number(values.comments) || 0;
 const persistTo = resolve(values["persist-to"]!);
 const MARKER = join(persistTo, ".scale-state");
+/** A migrated empty state, copied for each run (rebuilt when migrations/ changes). */
+const TEMPLATE = resolve(".wrangler/scale-template");
 
 function positive(value: string | undefined, flag: string): number {
   const n = Number(value);
@@ -199,18 +203,29 @@ async function prepareState() {
     }
     rmSync(persistTo, { recursive: true, force: true });
   }
-  mkdirSync(persistTo, { recursive: true });
+  // wrangler applies the migrations one miniflare round trip at a time (40 s on a
+  // quiet machine, 9 minutes at load 30): done once into a template per
+  // migrations/ fingerprint, then copied (the file names are miniflare's, so the copy is served as is).
+  const migrations = fingerprintOf(["migrations"]);
+  const stamp = join(TEMPLATE, ".migrations-applied");
+  if (!stampMatches(stamp, migrations)) {
+    rmSync(TEMPLATE, { recursive: true, force: true });
+    mkdirSync(TEMPLATE, { recursive: true });
+    await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", TEMPLATE], {
+      env: { ...quietEnv, CI: "true" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    writeFileSync(stamp, migrations);
+  }
+  // The copy keeps the template's .migrations-applied stamp, so `npm run bench -- --persist-to` on it skips wrangler too.
+  cpSync(TEMPLATE, persistTo, { recursive: true });
   writeFileSync(MARKER, "Made by npm run seed:scale; deleted and rebuilt on the next run.\n");
-  await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-    env: { ...quietEnv, CI: "true" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
 }
 
 async function main() {
   const total = performance.now();
   console.log(`Scale catalogue: ${TITLES.toLocaleString("en")} titles, ${PEOPLE.toLocaleString("en")} people, ${CREDITS.toLocaleString("en")} credits -> ${persistTo}`);
-  await timed("fresh state + migrations (wrangler)", 0, prepareState);
+  await timed("fresh state (migrated template)", 0, prepareState);
   // Bulk writes through libSQL's synchronous driver (prepared statements
   // reused); the foundation seed and checks go through @libsql/client.
   const native = new Libsql(localD1File(persistTo));
