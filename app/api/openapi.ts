@@ -35,7 +35,7 @@ function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   return json;
 }
 
-function parametersOf(schema: z.ZodType | undefined, location: "path" | "query") {
+function parametersOf(schema: z.ZodType | undefined, location: "path" | "query" | "header") {
   if (!schema) return [];
   const json = toSchema(schema, "input");
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
@@ -60,7 +60,7 @@ function requestBodyOf(endpoint: ApiEndpoint) {
     case "json":
       return {
         required: true,
-        content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema } },
+        content: endpoint.forms === false ? { "application/json": { schema } } : { "application/json": { schema }, "application/x-www-form-urlencoded": { schema } },
       };
     case "multipart":
       return { required: true, content: { "multipart/form-data": { schema } } };
@@ -117,7 +117,7 @@ export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[], { siteNa
     const item = (paths[endpoint.path] ??= {});
     const responses: Record<string, unknown> = {};
     for (const [status, spec] of Object.entries(endpoint.responses)) responses[status] = responseOf(spec);
-    const parameters = [...parametersOf(endpoint.params, "path"), ...parametersOf(endpoint.query, "query")];
+    const parameters = [...parametersOf(endpoint.params, "path"), ...parametersOf(endpoint.query, "query"), ...parametersOf(endpoint.headers, "header")];
     item[endpoint.method] = {
       operationId: endpoint.operationId,
       summary: endpoint.summary,
