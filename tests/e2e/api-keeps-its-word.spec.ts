@@ -103,5 +103,12 @@ test.describe("CORS for browser-based token clients", () => {
     expect(allowed.status, await allowed.clone().text()).toBeLessThan(300);
     expect(allowed.headers.get("Access-Control-Allow-Origin")).toBe("https://app.example");
     expect((await write("https://evil.example")).status).toBe(403);
+    // The visitor's cookie is no credential for another origin, listed or not.
+    const cookieWrite = await fetch(`${baseURL}/api/v1/lists`, {
+      method: "POST",
+      headers: { Origin: "https://app.example", "Content-Type": "application/json", Cookie: client.cookieHeader },
+      body: JSON.stringify({ name: "Ridden session" }),
+    });
+    expect(cookieWrite.status).toBe(403);
   });
 });
