@@ -55,7 +55,8 @@ function requestArbitrary(document: Document, path: string, method: string, oper
   // The first path parameter is also drawn from ids the collection's list answered earlier in the run
   // ("/titles/{id}" from GET /titles), so calls reach real resources and their bodies get checked too.
   const collection = path.slice(0, path.indexOf("/{"));
-  const pool = known.get(collection) ?? [];
+  // Reads only: a write aimed at a real seeded title would change what other specs read (its reviews, its ratings).
+  const pool = method === "get" ? (known.get(collection) ?? []) : [];
   const firstPathParam = parameters.find((p) => p.in === "path");
   const paramArbs = Object.fromEntries(
     parameters.map((p) => {
