@@ -1,8 +1,9 @@
 /**
  * npm test: the whole suite, stopping at the first failing stage.
  *   1. type check (wrangler types, react-router typegen, tsc)
- *   2. unit tests in Node and data tests inside workerd (vitest)
- *   3. end-to-end tests in Debian's Chromium against the built Worker (Playwright)
+ *   2. the OpenAPI document linted by Spectral and Redocly (scripts/lint-openapi.ts)
+ *   3. unit tests in Node and data tests inside workerd (vitest)
+ *   4. end-to-end tests in Debian's Chromium against the built Worker (Playwright)
  */
 import { existsSync } from "node:fs";
 import { bin, quietEnv, run } from "./lib/run";
@@ -15,6 +16,8 @@ if (!existsSync(chromium)) {
 
 const stages: [string, string, string[]][] = [
   ["Type check", "npm", ["run", "--silent", "typecheck"]],
+  // The generated OpenAPI document: Spectral (spectral:oas) and Redocly (recommended), 0 errors and 0 warnings (decision 036).
+  ["OpenAPI lint", bin("tsx"), ["scripts/lint-openapi.ts"]],
   ["Unit and workerd tests", bin("vitest"), ["run"]],
   ["End-to-end tests", bin("playwright"), ["test"]],
 ];

@@ -10,7 +10,10 @@ import {
   NOT_A_FORM_MESSAGE,
   PayloadTooLargeError,
 } from "~/http/security";
+import { crossOriginOf, isAllowedTokenWrite, isCorsPath, isPreflight, preflightResponse, withCorsHeaders } from "~/http/cors";
 import { answerGuestPage, guestPageKey } from "~/http/guest-page-cache.server";
+import { openD1 } from "~/db/client.server";
+import { loadSettings } from "~/settings/settings.server";
 import { answerAsGet } from "~/http/head";
 import { withCleanText } from "~/http/text-hygiene";
 import { reportError } from "~/observability/error-report.server";
@@ -66,14 +69,18 @@ const entry = {
       guestPageKey: guestPageKey(request, url),
     };
     let response: Response;
+    // CORS for api/v1 (decision 036): only a cross-origin request reads the allowed origins (settings, cached per isolate).
+    let corsOrigins: readonly string[] | null = null;
     try {
-      response = await handle(request, url, worker);
+      if (isCorsPath(url.pathname) && crossOriginOf(request)) corsOrigins = (await loadSettings(openD1(env.DB, null).db))["api.cors_origins"];
+      response = corsOrigins && isPreflight(request) ? preflightResponse(request, corsOrigins) : await handle(request, url, worker, corsOrigins ?? []);
     } catch (error) {
       // Answers to the site's own API calls may carry the debug trace (local development only here: no viewer yet).
       const withTrace = url.pathname.startsWith("/api/") && !request.headers.has("Authorization");
       const { trace } = await reportError(error, { worker, app: null, request, url, source: "worker", withTrace });
       response = errorResponse(url, 500, "There was an issue. Please try again.", worker.requestId, trace);
     }
+    if (corsOrigins) response = withCorsHeaders(response, request, corsOrigins);
     // Browsers upload straight to R2 when its S3 credentials are set (decision 008).
     const r2Origin = r2UploadOrigin(env);
     response = applySecurityHeaders(response, { ...worker, connectSources: r2Origin ? [r2Origin] : [] });
@@ -100,13 +107,14 @@ const entry = {
 } satisfies ExportedHandler<Env>;
 export default entry;
 
-async function handle(request: Request, url: URL, worker: WorkerContext): Promise<Response> {
+async function handle(request: Request, url: URL, worker: WorkerContext, corsOrigins: readonly string[]): Promise<Response> {
   // An address made only of slashes is the home page: the server's route-pattern matcher would call it
   // not found while the browser's matcher finds the home page (the one address where they differ).
   if (/^\/{2,}$/.test(url.pathname) && (request.method === "GET" || request.method === "HEAD")) {
     return new Response(null, { status: 301, headers: { Location: `/${url.search}` } });
   }
-  if (isCrossOriginWrite(request)) {
+  // A token client's write from an allowed origin is no forgery: it carries its own credentials (decision 036).
+  if (isCrossOriginWrite(request) && !isAllowedTokenWrite(request, corsOrigins)) {
     log("warn", "cross-origin write refused", { requestId: worker.requestId, origin: request.headers.get("Origin") });
     return errorResponse(url, 403, "This request came from another site and was refused.", worker.requestId);
   }

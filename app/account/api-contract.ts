@@ -97,7 +97,8 @@ export const deleteUser = defineEndpoint({
     "With `deleteCurrentUser=1`, deletes the caller's own account and everything stored about it (subscriptions are cancelled first). Needs the password in the body unless it was confirmed in the last 9000 seconds. Deleting other users belongs to the admin area.",
   tag,
   access: "user",
-  params: userIdParam,
+  // Your own numeric id: /users/me is another route (GET, PUT), so `me` is not offered here (decision 036).
+  params: idParam("id", "Your own user id (`id` of GET /users/me)."),
   query: z.object({ deleteCurrentUser: z.enum(["1", "true"]).describe("Must be set: deleting is only for yourself.") }),
   body: z.object({ password: z.string().max(PASSWORD_MAX_LENGTH).optional() }),
   responses: {

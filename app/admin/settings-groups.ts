@@ -222,6 +222,12 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
     description: "Features that can be switched off as a whole.",
     fields: [
       onOff("api.integrated", "API", "API tokens in account settings, the API documentation and api/v1 with tokens."),
+      {
+        kind: "lines",
+        key: "api.cors_origins",
+        label: "Origins allowed to call the API from a browser",
+        description: "One per line, such as https://app.example.com (or * for any). Pages on these origins may call api/v1 with an API token; cookies are never shared with them. Empty: none.",
+      },
       onOff("notif.integrated", "Notifications"),
       onOff("notif.subs.integrated", "Notification preferences", "People choose per channel which notifications they get."),
       onOff("debug.admin_traces", "Debug traces for administrators", "Administrators see the full error dialog in production too."),

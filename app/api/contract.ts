@@ -56,9 +56,13 @@ export interface ApiEndpoint<
   scope?: TokenScope;
   params?: P;
   query?: Q;
+  /** Request headers the call reads (documented as header parameters; e.g. tus's `Tus-Resumable`). */
+  headers?: z.ZodObject;
   body?: B;
   /** How the body is sent; JSON when omitted. Non-JSON bodies are read by the route itself. */
   bodyKind?: BodyKind;
+  /** A JSON body may also be sent as a urlencoded form (default true); false where the route reads JSON only (uploads). */
+  forms?: boolean;
   /** Also reachable as POST with X-HTTP-Method-Override / _method (spec section 7). Default: true for put, patch and delete. */
   methodOverride?: boolean;
   responses: Record<number, ApiResponseSpec>;
@@ -83,6 +87,7 @@ export const errorSchema = z
   .object({
     message: z.string(),
     errors: z.record(z.string(), z.array(z.string())).optional().describe("Validation messages per field (422)."),
+    code: z.string().optional().describe("A stable machine-readable reason, e.g. `file_too_large`, `upload_expired`, `tus_error` (the upload calls)."),
     missing_scope: z.string().optional().describe("403 to an API token: the scope the call needs and the token lacks."),
     requestId: z.string().optional(),
   })
@@ -144,11 +149,15 @@ export function errorResponses(...statuses: number[]): Record<number, ApiRespons
     404: "Nothing here.",
     405: "This path does not accept the method.",
     409: "The resource changed meanwhile.",
+    410: "Gone: the upload expired.",
+    411: "The body needs a Content-Length header.",
+    412: "A precondition failed: tus calls need the header `Tus-Resumable: 1.0.0`.",
     413: "The request body is too large.",
     415: "The body's content type is not accepted here.",
     422: "Validation failed: `errors` maps each field to its messages.",
     423: "Locked by another request.",
     429: "Too many requests: wait for Retry-After seconds.",
+    502: "The storage service did not answer; try again.",
   };
   const out: Record<number, ApiResponseSpec> = {};
   for (const status of statuses) {

@@ -60,6 +60,22 @@ describe("OpenAPI document", () => {
     expect([...new Set(operations.flatMap((op) => op.tags ?? []))].filter((tag) => !declared.has(tag))).toEqual([]);
   });
 
+  it("documents the upload calls as they answer: JSON bodies only, tus's 412 and headers, GET on a tus upload, files:read (decision 036)", () => {
+    type Op = { requestBody?: { content: Record<string, unknown> }; responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, unknown> } }> }>; parameters?: { name: string; in: string; required: boolean }[]; "x-token-scope"?: string };
+    const ops = document.paths as unknown as Record<string, Record<string, Op>>;
+    for (const path of ["/s3/multipart/create", "/s3/entries", "/tus/entries", "/file-entries/delete"]) {
+      expect(Object.keys(ops[path].post.requestBody!.content), path).toEqual(["application/json"]);
+    }
+    const patch = ops["/tus/upload/{uploadId}"].patch;
+    expect(Object.keys(patch.responses)).toEqual(expect.arrayContaining(["204", "400", "409", "412", "413", "415", "423"]));
+    expect(patch.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Tus-Resumable", in: "header", required: true })]));
+    const get = ops["/tus/upload/{uploadId}"].get;
+    expect(Object.keys(get.responses["200"].content!["application/json"].schema.properties)).toEqual(["upload_id", "offset", "length", "expires_at", "complete"]);
+    expect(get.responses["422"].content!["application/json"].schema.properties).toHaveProperty("code");
+    expect(ops["/file-entries"].get["x-token-scope"]).toBe("files:read");
+    expect(document.components.securitySchemes.bearerAuth.description).toContain("`files:read`");
+  });
+
   it("is OpenAPI 3.1 with unique operation ids", () => {
     expect(document.openapi).toBe("3.1.0");
     const ids = apiEndpoints.map((e) => e.operationId);

@@ -35,7 +35,7 @@ function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   return json;
 }
 
-function parametersOf(schema: z.ZodType | undefined, location: "path" | "query") {
+function parametersOf(schema: z.ZodType | undefined, location: "path" | "query" | "header") {
   if (!schema) return [];
   const json = toSchema(schema, "input");
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
@@ -60,7 +60,7 @@ function requestBodyOf(endpoint: ApiEndpoint) {
     case "json":
       return {
         required: true,
-        content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema } },
+        content: endpoint.forms === false ? { "application/json": { schema } } : { "application/json": { schema }, "application/x-www-form-urlencoded": { schema } },
       };
     case "multipart":
       return { required: true, content: { "multipart/form-data": { schema } } };
@@ -117,7 +117,7 @@ export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[], { siteNa
     const item = (paths[endpoint.path] ??= {});
     const responses: Record<string, unknown> = {};
     for (const [status, spec] of Object.entries(endpoint.responses)) responses[status] = responseOf(spec);
-    const parameters = [...parametersOf(endpoint.params, "path"), ...parametersOf(endpoint.query, "query")];
+    const parameters = [...parametersOf(endpoint.params, "path"), ...parametersOf(endpoint.query, "query"), ...parametersOf(endpoint.headers, "header")];
     item[endpoint.method] = {
       operationId: endpoint.operationId,
       summary: endpoint.summary,
@@ -143,6 +143,8 @@ export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[], { siteNa
         "Conventions: `with`, `load` and `loadCount` take comma-joined relation names; lists are paginated under `pagination.data` (`current_page`, `per_page`, `total`, `last_page`; a list whose count may stop early, such as `listTitles` and `listPeople`, also answers `total_is_lower_bound`: when true, `total` is a lower bound and `last_page` the deepest page it serves); `PUT`, `PATCH` and `DELETE` may be sent as `POST` with `X-HTTP-Method-Override` or `_method`; `workspaceId` is checked for membership. Every error is JSON with a `message`; validation errors (422) also carry `errors`, a map of field to messages; 429 answers carry `Retry-After`.",
       ].join("\n\n"),
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+      // Spectral's info-contact rule: where a client's developer asks questions (the contact form).
+      contact: { name: siteName, url: `${baseUrl.replace(/\/$/, "")}/contact` },
     },
     servers: [{ url: `${baseUrl.replace(/\/$/, "")}/api/v1`, description: siteName }],
     // Every tag an operation uses is declared here, described or not (Spectral: operation-tag-defined).

@@ -39,6 +39,8 @@ export function endpointForRequest(request: Request, pathname: string): ApiEndpo
  * tokens: a new write is closed to tokens until its contract names a scope).
  */
 export function scopeForRequest(request: Request, pathname: string): TokenScope | null {
+  // Uploaded files are no api/v1 operation; reading one needs files:read (decision 036).
+  if (pathname.startsWith("/files/")) return effectiveMethod(request) === "GET" || effectiveMethod(request) === "HEAD" ? "files:read" : null;
   const endpoint = endpointForRequest(request, pathname);
   if (endpoint) return requiredScope(endpoint);
   // A path the API has, with a method it does not: the route answers 405, whatever the token.

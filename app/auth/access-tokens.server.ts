@@ -132,9 +132,13 @@ export function bearerTokenOf(request: Request): string | null | undefined {
   return TOKEN_PATTERN.test(match[1]) ? match[1] : null;
 }
 
-/** Paths where a bearer token signs the request in: the JSON API only. */
+/**
+ * Paths where a bearer token signs the request in: the JSON API, and uploaded
+ * files (`/files/<name>`, with the `files:read` scope: a token reads its
+ * owner's private files, decision 036).
+ */
 export function acceptsBearerTokens(pathname: string) {
-  return pathname.startsWith("/api/v1/");
+  return pathname.startsWith("/api/v1/") || pathname.startsWith("/files/");
 }
 
 /**

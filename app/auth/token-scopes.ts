@@ -6,7 +6,7 @@
  * Scopes only narrow a token: the user's permissions are still checked.
  * See docs/decisions/021-security-hardening.md.
  */
-export const TOKEN_SCOPES = ["read", "catalogue:write", "lists:write", "moderation", "account", "uploads", "admin", "social:write"] as const;
+export const TOKEN_SCOPES = ["read", "catalogue:write", "lists:write", "moderation", "account", "uploads", "admin", "social:write", "files:read"] as const;
 
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
@@ -20,6 +20,7 @@ export const TOKEN_SCOPE_DESCRIPTIONS: Record<TokenScope, string> = {
   uploads: "Upload and delete files",
   admin: "Administration calls your role allows (admins only)",
   "social:write": "Follow, unfollow and block members, and answer follow requests",
+  "files:read": "List your files and download them, private ones included",
 };
 
 /** Scopes only an admin may put on a token. */

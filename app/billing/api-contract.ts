@@ -43,7 +43,7 @@ export const stripeWebhook = defineEndpoint({
   tag: "Billing",
   access: "webhook",
   bodyKind: "binary",
-  responses: { 200: { description: "Received.", schema: z.object({ received: z.boolean() }).loose() }, ...errorResponses(400, 404, 409) },
+  responses: { 200: { description: "Received.", schema: z.object({ received: z.boolean() }).loose() }, ...errorResponses(400, 403, 404, 409) },
 });
 
 export const billingEndpoints = [listProducts, stripeWebhook];

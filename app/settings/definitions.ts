@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { menuSchema, type Menu } from "~/menus/menu";
 import { SITE_RATING_MIN_VOTES } from "~/constants";
+import { CORS_ORIGIN_PATTERN } from "~/http/cors";
 
 /**
  * Every site setting: its schema, its default, and whether the browser may see
@@ -190,6 +191,8 @@ export const settingDefinitions = {
     { label: "Privacy policy", link: "/pages/privacy-policy" },
   ),
   "api.integrated": setting(z.boolean(), true),
+  /** Origins whose pages may call api/v1 with a token (CORS, decision 036): "https://app.example", or "*"; empty: none. */
+  "api.cors_origins": setting(z.array(z.string().max(255).regex(CORS_ORIGIN_PATTERN, "An origin: https://host or https://host:port, or *.")).max(50), [], "server"),
   /** Admins see debug traces (the error dialog) in production too; local development always shows them. */
   "debug.admin_traces": setting(z.boolean(), false, "server"),
   /** Where contact form messages are mailed; empty: MAIL_CONTACT_TO, else contact@<site host>. */

@@ -27,10 +27,16 @@ export const fileEntrySchema = z.object({
   deleted_at: z.string().nullable(),
 });
 const fileEntryResponse = z.object({ fileEntry: fileEntrySchema });
-const uploadErrors = () => errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429);
+// 410: an expired upload; 502: storage did not answer (app/uploads/upload-error.ts users).
+const uploadErrors = () => errorResponses(400, 401, 403, 404, 409, 410, 413, 415, 422, 429, 502);
+/** The tus calls' refusals (decision 036): 412 without `Tus-Resumable: 1.0.0`, 400 on a malformed header, 410 once expired. */
+const tusErrors = (...extra: number[]) => errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 502, ...extra);
+/** Signed PUTs: 411 without Content-Length, 410 once the upload expired, 502 when storage fails. */
+const signedPutErrors = () => ({ ...uploadErrors(), ...errorResponses(411) });
 const workspaceQuery = z.object({ workspaceId: z.string().regex(/^\d+$/).optional().describe("The active workspace (0: personal).") });
 
-const base = { tag: "Uploads", access: "user" as const, permission: "files.create" };
+// The upload routes read JSON bodies only (app/uploads/api.server.ts), so no form body is documented.
+const base = { tag: "Uploads", access: "user" as const, permission: "files.create", forms: false };
 
 export const createFileEntry = defineEndpoint({
   ...base,
@@ -55,6 +61,7 @@ export const listFileEntries = defineEndpoint({
   ...base,
   permission: undefined,
   method: "get",
+  scope: "files:read",
   path: "/file-entries",
   operationId: "listFileEntries",
   summary: "Files of the active workspace",
@@ -83,6 +90,8 @@ export const deleteFileEntries = defineEndpoint({
 });
 
 const tusHeaders = { "Tus-Resumable": { description: "1.0.0", schema: { type: "string" as const } } };
+/** The request header every tus call but OPTIONS must send (412 otherwise). */
+const tusResumable = z.object({ "Tus-Resumable": z.literal("1.0.0").describe("The tus protocol version: 1.0.0 (412 otherwise).") });
 
 export const createTusUpload = defineEndpoint({
   ...base,
@@ -94,25 +103,47 @@ export const createTusUpload = defineEndpoint({
   description: "The tus creation extension: `Upload-Length` and `Upload-Metadata` headers (filename, filetype, disk); creation-with-upload accepted. Answers 201 with `Location`.",
   bodyKind: "tus",
   query: workspaceQuery,
+  headers: tusResumable.extend({
+    "Upload-Length": z.string().regex(/^\d{1,16}$/).describe("The file's size in bytes (400 when missing or not a whole number)."),
+    "Upload-Metadata": z.string().optional().describe("tus metadata: comma-separated `key base64value` pairs (filename, filetype, disk, workspaceId); 400 when malformed."),
+  }),
   responses: {
     201: { description: "Created; `Location` is the upload URL.", headers: { ...tusHeaders, Location: { description: "The upload's URL.", schema: { type: "string" } } } },
-    ...uploadErrors(),
+    ...tusErrors(),
   },
 });
 
 const tusParams = z.object({ uploadId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).describe("The upload key from `Location`.") });
 
+/** GET's body: what HEAD says in headers, for clients that are not tus clients (decision 036). */
+export const tusUploadStatusSchema = z.object({
+  upload_id: z.string(),
+  offset: z.number().int().describe("Bytes stored: resume from here."),
+  length: z.number().int().describe("The declared Upload-Length."),
+  expires_at: z.string().describe("When an unfinished upload is discarded (ISO 8601)."),
+  complete: z.boolean().describe("true once every byte arrived; then turn it into a file entry with tus/entries."),
+});
+
+const offsetHeaders = {
+  ...tusHeaders,
+  "Upload-Offset": { description: "Bytes stored.", schema: { type: "integer" as const } },
+  "Upload-Length": { description: "The declared length.", schema: { type: "integer" as const } },
+  "Upload-Expires": { description: "When an unfinished upload is discarded (HTTP date).", schema: { type: "string" as const } },
+};
+
 export const headTusUpload = defineEndpoint({
   ...base,
   method: "get",
+  scope: "uploads",
   path: "/tus/upload/{uploadId}",
   operationId: "getTusUploadOffset",
-  summary: "Upload offset (tus HEAD)",
-  description: "Send as `HEAD`: `Upload-Offset` says how many bytes are stored, so an interrupted upload resumes there.",
+  summary: "Upload offset (tus HEAD, or GET as JSON)",
+  description:
+    "`HEAD` is the tus call (send `Tus-Resumable: 1.0.0`, 412 otherwise): `Upload-Offset` says how many bytes are stored, so an interrupted upload resumes there. `GET` answers the same headers and the same facts as JSON, and does not need `Tus-Resumable`. 404 for an upload that is not yours or does not exist, 410 once it expired.",
   params: tusParams,
   responses: {
-    200: { description: "The offset, in the `Upload-Offset` header.", headers: { ...tusHeaders, "Upload-Offset": { description: "Bytes stored.", schema: { type: "integer" } } } },
-    ...uploadErrors(),
+    200: { description: "The offset (also in the `Upload-Offset` header).", headers: offsetHeaders, schema: tusUploadStatusSchema },
+    ...tusErrors(410),
   },
 });
 
@@ -125,11 +156,11 @@ export const patchTusUpload = defineEndpoint({
   summary: "Send bytes (tus PATCH)",
   description: "`Content-Type: application/offset+octet-stream` and `Upload-Offset`. 409 on a stale offset, 423 while another request writes.",
   params: tusParams,
+  headers: tusResumable.extend({ "Upload-Offset": z.string().regex(/^\d{1,16}$/).describe("The offset this data starts at: the server's current offset (409 otherwise; 400 when not a whole number).") }),
   bodyKind: "tus",
   responses: {
     204: { description: "Stored; `Upload-Offset` is the new offset.", headers: { ...tusHeaders, "Upload-Offset": { description: "Bytes stored.", schema: { type: "integer" } } } },
-    ...uploadErrors(),
-    423: errorResponses(423)[423],
+    ...tusErrors(410, 423),
   },
 });
 
@@ -141,7 +172,8 @@ export const deleteTusUpload = defineEndpoint({
   operationId: "terminateTusUpload",
   summary: "Cancel a resumable upload (tus termination)",
   params: tusParams,
-  responses: { 204: { description: "Cancelled." }, ...uploadErrors() },
+  headers: tusResumable,
+  responses: { 204: { description: "Cancelled." }, ...tusErrors() },
 });
 
 export const createTusEntry = defineEndpoint({
@@ -194,7 +226,7 @@ export const putSimpleObject = defineEndpoint({
   methodOverride: false,
   query: signedQuery,
   bodyKind: "binary",
-  responses: { 200: { description: "Stored; the `ETag` header identifies the object." }, ...uploadErrors() },
+  responses: { 200: { description: "Stored; the `ETag` header identifies the object." }, ...signedPutErrors() },
 });
 
 const multipart = (operation: string, summary: string, body: z.ZodType, response: z.ZodType, description?: string) =>
@@ -244,7 +276,7 @@ export const putMultipartPart = defineEndpoint({
   methodOverride: false,
   query: signedQuery,
   bodyKind: "binary",
-  responses: { 200: { description: "Stored; the `ETag` header is the part's ETag." }, ...uploadErrors() },
+  responses: { 200: { description: "Stored; the `ETag` header is the part's ETag." }, ...signedPutErrors() },
 });
 
 export const createS3Entry = defineEndpoint({

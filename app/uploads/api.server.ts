@@ -33,7 +33,8 @@ export function parseInput<S extends z.ZodType>(raw: unknown, schema: S): z.infe
 export function uploadErrorResponse(error: UploadError, t: (key: string, values?: Record<string, string | number>) => string) {
   const message = t(error.messageKey, error.values);
   return Response.json(
-    { message, code: error.code, ...(error.field ? { errors: { [error.field]: message } } : {}) },
+    // The API's one error shape (app/api/contract.ts errorSchema): `errors` maps a field to its messages (decision 036).
+    { message, code: error.code, ...(error.field ? { errors: { [error.field]: [message] } } : {}) },
     { status: error.status, headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -81,7 +81,7 @@ describe("direct uploads over the one-request limit", { timeout: 120_000 }, () =
     expect(response.status).toBe(413);
     const body = (await response.json()) as { message: string; code: string; errors: { file: string } };
     expect(body.message).toBe("`holiday.mp4` exceeds maximum allowed size of 100 MB for a single request. Upload it in parts (resumable or multipart upload).");
-    expect(body.errors.file).toBe(body.message);
+    expect(body.errors.file).toEqual([body.message]);
     expect(await entriesOfUser()).toEqual([]);
   });
 

@@ -33,6 +33,7 @@ export async function serveFileEntry(
     contentType: entry.mime,
     download: new URL(request.url).searchParams.has("download"),
   });
-  if (!isPublic) response.headers.append("Vary", "Cookie");
+  // A private file's answer depends on who asks: the session cookie or an API token with files:read (decision 036).
+  if (!isPublic) response.headers.append("Vary", "Cookie, Authorization");
   return response;
 }

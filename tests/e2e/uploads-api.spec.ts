@@ -200,7 +200,7 @@ test.describe("bad input", () => {
     form.append("file", new Blob([]), "empty.txt");
     const direct = await fetch(api(baseURL, "file-entries"), { method: "POST", body: form, headers: { Cookie: user.cookieHeader } });
     expect(direct.status).toBe(422);
-    expect(await direct.json()).toMatchObject({ message: "`empty.txt` is empty", errors: { file: "`empty.txt` is empty" } });
+    expect(await direct.json()).toMatchObject({ message: "`empty.txt` is empty", errors: { file: ["`empty.txt` is empty"] } });
 
     const tusCreate = await fetch(api(baseURL, "tus/upload"), {
       method: "POST",
@@ -221,7 +221,7 @@ test.describe("bad input", () => {
     const response = await fetch(api(baseURL, "file-entries"), { method: "POST", body: form, headers: { Cookie: user.cookieHeader } });
     expect(response.status).toBe(413);
     const message = "`holiday.mp4` exceeds maximum allowed size of 100 MB for a single request. Upload it in parts (resumable or multipart upload).";
-    expect(await response.json()).toMatchObject({ message, code: "request_too_large", errors: { file: message } });
+    expect(await response.json()).toMatchObject({ message, code: "request_too_large", errors: { file: [message] } });
     expect(await queryE2e("SELECT id FROM file_entries WHERE owner_id = ?", [user.userId])).toEqual([]);
   });
 

@@ -112,6 +112,8 @@ export async function handleTusRequest(request: Request, uploadId: string | null
         }),
       });
     }
+    // GET is not tus: the same facts as HEAD, as JSON, for any client (decision 036).
+    if (method === "GET" && uploadId !== null) return await getUploadStatus(request, uploadId, options);
     const version = request.headers.get("Tus-Resumable");
     if (version !== TUS_VERSION) {
       throw new TusResponseError(412, options.t("This server speaks tus :version.", { version: TUS_VERSION }), {
@@ -214,6 +216,24 @@ async function headUpload(request: Request, uploadId: string, options: TusHandle
       "Upload-Metadata": formatUploadMetadata(stringMetadata),
     }),
   });
+}
+
+async function getUploadStatus(request: Request, uploadId: string, options: TusHandlerOptions): Promise<Response> {
+  const session = await loadOwnUpload(request, uploadId, options);
+  const headers = tusHeaders({
+    "Upload-Offset": String(session.offset),
+    "Upload-Length": String(session.size),
+    "Upload-Expires": httpDate(session.expiresAt),
+    "Content-Type": "application/json; charset=utf-8",
+  });
+  const body = {
+    upload_id: session.id,
+    offset: session.offset,
+    length: session.size,
+    expires_at: session.expiresAt.toISOString(),
+    complete: session.status !== "uploading",
+  };
+  return new Response(JSON.stringify(body), { status: 200, headers });
 }
 
 async function patchUpload(request: Request, uploadId: string, options: TusHandlerOptions): Promise<Response> {

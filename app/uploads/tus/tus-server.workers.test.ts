@@ -105,6 +105,22 @@ describe("tus discovery and headers", () => {
     expect(head.headers.get("Upload-Length")).toBe(String(12 * MiB));
     expect(head.headers.get("Cache-Control")).toBe("no-store");
   });
+
+  it("answers GET on an upload with its offset as JSON, without Tus-Resumable (decision 036), and 404 for a stranger's", async () => {
+    const { id } = await create(12 * MiB);
+    await uploadInChunks(id, makeBytes(5 * MiB), [5 * MiB]);
+    const get = await handleTusRequest(new Request(`${ORIGIN}${TUS_PATH}/${id}`), id, { services, actor: () => actorFor(userId), t });
+    expect(get.status).toBe(200);
+    expect(get.headers.get("Upload-Offset")).toBe(String(5 * MiB));
+    expect(await get.json()).toMatchObject({ upload_id: id, offset: 5 * MiB, length: 12 * MiB, complete: false, expires_at: expect.stringMatching(/^\d{4}-/) });
+    const stranger = await createUser();
+    const hidden = await handleTusRequest(new Request(`${ORIGIN}${TUS_PATH}/${id}`), id, { services, actor: () => actorFor(stranger), t });
+    expect(hidden.status).toBe(404);
+    expect(await hidden.json()).toMatchObject({ message: expect.any(String), code: "upload_not_found" });
+    // HEAD is the tus call: it still needs the version header.
+    const head = await handleTusRequest(new Request(`${ORIGIN}${TUS_PATH}/${id}`, { method: "HEAD" }), id, { services, actor: () => actorFor(userId), t });
+    expect(head.status).toBe(412);
+  });
 });
 
 describe("tus uploads into R2 parts", () => {

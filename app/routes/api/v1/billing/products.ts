@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     })),
   }));
   return Response.json(
-    { pagination: { data, total: data.length, per_page: data.length, current_page: 1, last_page: 1 } },
+    { pagination: { data, total: data.length, per_page: data.length, current_page: 1, last_page: 1, from: data.length ? 1 : null, to: data.length || null } },
     { headers: { "Cache-Control": "public, max-age=60" } },
   );
 }
