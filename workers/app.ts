@@ -64,6 +64,7 @@ const entry = {
       nonce: createNonce(),
       isLocal: env.APP_ENV === "local",
       guestPageKey: guestPageKey(request, url),
+      documentRequest: request.method === "GET" && !url.pathname.endsWith(".data"),
     };
     let response: Response;
     try {
