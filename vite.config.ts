@@ -34,7 +34,14 @@ const SHELL_MODULES = modulePattern(
 );
 
 /** What the catalogue's public pages (titles, people, search, lists) share beyond the shell. */
-const CATALOGUE_PAGE_MODULES = modulePattern([], ["site/cards", "site/generated-note"]);
+const CATALOGUE_PAGE_MODULES = modulePattern([], ["site/cards"]);
+
+/**
+ * The label of invented content and the artwork image: the detail pages (title, person, season...) render
+ * them, /titles and search never do, and a guest's title page keeps its card rows' HTML without
+ * catalogue-cards (decision 045). Before catalogue-cards: a group takes its modules' imports with it.
+ */
+const CATALOGUE_BASE_MODULES = modulePattern([], ["site/generated-note", "catalogue/generated", "site/artwork-image"]);
 
 /**
  * The video card (title, season, episode and watch pages): not in catalogue-cards, which /titles, search and
@@ -71,6 +78,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "shell", test: SHELL_MODULES },
+                { name: "catalogue-base", test: CATALOGUE_BASE_MODULES },
                 { name: "catalogue-cards", test: CATALOGUE_PAGE_MODULES },
                 { name: "video-card", test: CATALOGUE_DETAIL_MODULES },
                 { name: "pricing", test: PRICING_MODULES },

@@ -7,6 +7,8 @@ import { reportPageError } from "~/observability/page-errors.server";
 import { createLineRecorder, LineRecorderContext, linesVersion } from "~/i18n/page-lines";
 import { withPageLines } from "~/i18n/page-lines.server";
 import { appContext, workerContext, type AppContext } from "~/request/context";
+import { ServerHtmlContext } from "~/request/server-html";
+import { serverHtmlOf } from "~/request/server-html.server";
 import { pageJsonLd, withJsonLd } from "~/seo/json-ld.server";
 import { serverLazyComponentsReady } from "~/ui/lazy-component";
 
@@ -36,7 +38,9 @@ export default async function handleRequest(
   const recorder = createLineRecorder(app?.lines ?? {}, app?.language);
   const body = await renderToReadableStream(
     <LineRecorderContext.Provider value={recorder}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <ServerHtmlContext.Provider value={serverHtmlOf(loadContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ServerHtmlContext.Provider>
     </LineRecorderContext.Provider>,
     {
       nonce,

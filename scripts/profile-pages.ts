@@ -11,6 +11,7 @@
  * run-unique query parameter (so no page cache answers). Prints the functions
  * by inclusive and by self time in the isolate (ms over the run and per request).
  */
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import WebSocket from "ws";
 
@@ -23,6 +24,8 @@ const { values } = parseArgs({
     count: { type: "string", default: "150" },
     top: { type: "string", default: "40" },
     interval: { type: "string", default: "100" },
+    /** Also write the raw profile here (for scripts/profile-breakdown.ts, decision 045). */
+    out: { type: "string" },
   },
 });
 if (!values.paths) throw new Error("--paths a,b,c");
@@ -70,6 +73,7 @@ for (let i = 0; i < count; i++) {
 }
 const { profile } = (await send("Profiler.stop")) as { profile: Profile };
 ws.close();
+if (values.out) writeFileSync(values.out, JSON.stringify({ ...profile, requests }));
 
 // Self time per node, then inclusive time per function (counted once per stack).
 const self = new Map<number, number>();

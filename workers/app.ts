@@ -67,6 +67,7 @@ const entry = {
       nonce: createNonce(),
       isLocal: env.APP_ENV === "local",
       guestPageKey: guestPageKey(request, url),
+      documentRequest: request.method === "GET" && !url.pathname.endsWith(".data"),
     };
     let response: Response;
     // CORS for api/v1 (decision 036): only a cross-origin request reads the allowed origins (settings, cached per isolate).

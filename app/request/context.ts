@@ -24,6 +24,8 @@ export interface WorkerContext {
   pageVersion?: number | null;
   /** False when the Cache API tier of the guest page cache is switched off (EDGE_PAGE_CACHE=off). */
   edgePageCache?: boolean;
+  /** A GET for a document (not React Router's `.data` request): its server-made HTML is not repeated in the loader data (app/request/server-html.tsx). */
+  documentRequest?: boolean;
 }
 export const workerContext = createContext<WorkerContext>();
 

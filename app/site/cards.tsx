@@ -8,15 +8,10 @@ import { personPath, titlePath } from "~/catalogue/slug";
 import { lazyComponent } from "~/ui/lazy-component";
 import { ArtworkImage } from "./artwork-image";
 import { CARD_CORNER_BUTTON } from "./card-corner";
-import { RatingBadge } from "./rating-badge";
+import { RatingBadge, useSiteRatingSource } from "./rating-badge";
 
-/** Names this site's users' average with the site's name ("Reelbase users"). */
-export function useSiteRatingSource() {
-  const t = useTrans();
-  const site = useBootstrap().settings.branding.site_name;
-  // A function, so pages that show no site rating record no line for it.
-  return () => t(":site users", { site });
-}
+/** Names this site's users' average with the site's name ("Reelbase users"); kept in the shell. */
+export { useSiteRatingSource } from "./rating-badge";
 
 /**
  * A title's rating on a card (decision 029): the site's members' average once

@@ -1,3 +1,6 @@
+import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useTrans } from "~/i18n/translation-context";
+
 /**
  * A 0-10 rating as a compact star badge that names where it comes from
  * ("IMDb 8.9", "Reelbase users 7.2"); nothing when there is no rating. The
@@ -18,4 +21,12 @@ export function RatingBadge({ rating, source, className = "", fit = false }: { r
       <span className={`font-normal text-muted ${fit ? "truncate" : ""}`}>{source}</span> {rating.toFixed(1)}
     </span>
   );
+}
+
+/** "Reelbase users": the label of the site's own rating (here, in the shell, so a title page needs no card code for it). */
+export function useSiteRatingSource() {
+  const t = useTrans();
+  const site = useBootstrap().settings.branding.site_name;
+  // A function, so pages that show no site rating record no line for it.
+  return () => t(":site users", { site });
 }

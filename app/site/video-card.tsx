@@ -72,3 +72,22 @@ export function categoryLabel(category: string) {
   };
   return labels[category] ?? category;
 }
+
+/** A title page's videos (a lazy chunk: a guest's title page keeps their server HTML, decision 045). */
+export function TitleVideosSection({ videos, fallback }: { videos: VideoCardData[]; fallback: string }) {
+  const t = useTrans();
+  return (
+    <section aria-labelledby="videos-heading">
+      <h2 id="videos-heading" className="text-xl font-semibold text-foreground">
+        {t("Videos")}
+      </h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-3" data-testid="title-videos">
+        {videos.map((video) => (
+          <li key={video.id}>
+            <VideoCard video={video} fallback={fallback} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -26,7 +26,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     serverLoads.add(loading);
     void loading.finally(() => serverLoads.delete(loading)).catch(() => {});
   }
-  return lazy(() => {
+  const component = lazy(() => {
     // A thenable that settles at once keeps React from suspending (React reads it synchronously).
     if (loaded) {
       const module = { default: loaded };
@@ -34,6 +34,8 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     }
     return start().then((component) => ({ default: component }));
   });
+  // Loads the chunk ahead of its first client render (a static island's components, decision 045).
+  return Object.assign(component, { preload: () => void (loaded ? null : start().catch(() => {})) });
 }
 
 /** Resolves once every lazy component the server preloads is ready (instant after the first request). */

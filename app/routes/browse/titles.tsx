@@ -6,7 +6,6 @@ import { Suspense } from "react";
 import { useTrans } from "~/i18n/translation-context";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
 import { filtersToSearch, sortValue, TITLE_SORTS } from "~/catalogue/browse";
-import { sortRatingSource } from "~/catalogue/card-rating";
 import { parseTitleFilters, type TitleFilters } from "~/catalogue/browse-filters.server";
 import { browseTitlesWithCount, listGenres, listRegionProviders, tmdbRatingPresence } from "~/catalogue/browse.server";
 import { watchRegionFor } from "~/tmdb/title-extras.server";
@@ -17,9 +16,13 @@ import { buildSeo } from "~/seo/seo.server";
 import { LinesFromTable } from "~/i18n/page-lines";
 import { translationStore } from "~/i18n/translation-store";
 import { BrowseLayout, SortSelect } from "~/site/browse/browse-layout";
-import { TitleCard } from "~/site/cards";
+import { StaticIsland } from "~/request/server-html";
+import { serverData } from "~/request/server-html.server";
 import { lazyComponent } from "~/ui/lazy-component";
 import { cleanQueryRedirectTarget } from "~/http/clean-query";
+
+/** The results: rendered in place by the server; a guest's browser keeps their HTML and never loads the card code. */
+const TitleCardGrid = lazyComponent(() => import("~/site/title-card-rows").then((m) => m.TitleCardGrid));
 
 /**
  * The filter fields are lazy (app/ui/lazy-component.ts): the server renders
@@ -71,6 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .filter(Boolean)
     .join(" ");
   const { page: _page, ...withoutPage } = effective;
+  // The TMDB rating only where the card shows it (no other rating): the page is at its JavaScript budget.
+  const items = result.items.map(({ tmdbRating, ...item }) => (item.rating === null && item.externalRating === null && tmdbRating !== null ? { ...item, tmdbRating } : item));
   return {
     filters: effective,
     genres: genreList,
@@ -78,8 +83,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     providers,
     region,
     ...result,
-    // The TMDB rating only where the card shows it (no other rating): the page is at its JavaScript budget.
-    items: result.items.map(({ tmdbRating, ...item }) => (item.rating === null && item.externalRating === null && tmdbRating !== null ? { ...item, tmdbRating } : item)),
+    // A guest's cards by reference on a document request: hydration keeps their HTML, no card code (decision 045).
+    items: app.viewer.userId === null ? serverData(context, "results", items) : items,
+    empty: items.length === 0,
     heading,
     ads: adSlots(app.settings, getWorker(context).nonce, ["ads.general_top", "ads.general_bottom"]),
     seo: buildSeo(app, request, {
@@ -100,7 +106,7 @@ function activeFilterCount(f: TitleFilters) {
 }
 
 export default function BrowseTitles({ loaderData }: Route.ComponentProps) {
-  const { filters, genres, tmdbRatings, providers, region, items, hasNext, heading, ads, total, more, pages } = loaderData;
+  const { filters, genres, tmdbRatings, providers, region, items, empty, hasNext, heading, ads, total, more, pages } = loaderData;
   const t = useTrans();
   const { page: _page, ...rest } = filters;
   return (
@@ -132,7 +138,7 @@ export default function BrowseTitles({ loaderData }: Route.ComponentProps) {
         </LinesFromTable>
       }
       empty={
-        items.length === 0 ? (
+        empty ? (
           <div className="mt-10" data-testid="browse-empty">
             <p className="text-lg font-medium text-foreground">{t("No titles match these filters.")}</p>
             <Link to="/titles" className="mt-2 inline-block font-medium text-primary hover:underline">
@@ -142,13 +148,13 @@ export default function BrowseTitles({ loaderData }: Route.ComponentProps) {
         ) : null
       }
       results={
-        <ul className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-4 lg:grid-cols-6" data-testid="browse-results">
-          {items.map((title, index) => (
-            <li key={title.id}>
-              <TitleCard title={title} eager={index < 6} priority={index === 0} ratingSource={sortRatingSource(sortValue(filters.order, filters.dir))} />
-            </li>
-          ))}
-        </ul>
+        <StaticIsland data={items} preload={TitleCardGrid.preload}>
+          {(titles) => (
+            <Suspense fallback={null}>
+              <TitleCardGrid titles={titles} sort={sortValue(filters.order, filters.dir)} testId="browse-results" />
+            </Suspense>
+          )}
+        </StaticIsland>
       }
     />
   );

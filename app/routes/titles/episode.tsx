@@ -24,6 +24,8 @@ import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
 import { ArtworkImage } from "~/site/artwork-image";
 import { RatingBadge } from "~/site/rating-badge";
 import { TitleSubpageHeader } from "~/site/title-header";
+import { ServerHtmlBlock } from "~/request/server-html";
+import { serverHtml } from "~/request/server-html.server";
 
 /** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
@@ -51,7 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     ...found,
     mine,
-    reviewsHtml: titleReviewsSectionHtml(app.t, title, reviews, path),
+    reviewsHtml: serverHtml(context, "reviews", titleReviewsSectionHtml(app.t, title, reviews, path)),
     seo: buildSeo(app, request, {
       title: `${title.name} S${seasonNumber}E${episodeNumber}: ${episode.name}`,
       description: episode.plot,
@@ -121,7 +123,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </nav>
 
-        <section aria-labelledby="reviews-heading" data-testid="episode-reviews" dangerouslySetInnerHTML={{ __html: reviewsHtml }} />
+        <ServerHtmlBlock as="section" aria-labelledby="reviews-heading" data-testid="episode-reviews" html={reviewsHtml} />
 
         {videos.length > 0 ? (
           <section aria-labelledby="videos-heading">

@@ -19,8 +19,7 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { titleJsonLd } from "~/seo/structured-data";
 import { ArtworkImage } from "~/site/artwork-image";
-import { PersonCard, TitleCard, useSiteRatingSource } from "~/site/cards";
-import { VideoCard } from "~/site/video-card";
+import { useSiteRatingSource } from "~/site/rating-badge";
 import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName, titleYears } from "~/site/format";
 import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
 import { reviewsJsonLd } from "~/community/reviews.server";
@@ -28,6 +27,8 @@ import { titleReviewsSectionHtml } from "~/community/title-section.server";
 import { hasPermission } from "~/auth/viewer";
 import { titleTmdbHtml } from "~/tmdb/title-html.server";
 import { guestTitleActionsHtml } from "~/library/guest-title-actions.server";
+import { ServerHtmlBlock, StaticIsland } from "~/request/server-html";
+import { serverData, serverHtml } from "~/request/server-html.server";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the view. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -61,14 +62,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Server-rendered HTML: no component code for public pages (decision 019).
   const tmdbHtml = titleTmdbHtml(tmdb?.fromTmdb ? tmdb : null, { t: app.t, language: app.language, importForTitleId: canImportFromTmdb ? id : null });
 
+  const { cast, related, videos, ...view } = titlePageView(page);
   const origin = new URL(request.url).origin;
   const plotNote = generatedNote(title, "plot");
   setPageJsonLd(context, reviewsJsonLd(titleJsonLd(page, origin), reviews, origin, title));
   return {
-    reviewsHtml: titleReviewsSectionHtml(app.t, title, reviews),
+    // Server-made HTML by reference on a document request: hydration reads it from the document (decision 045).
+    reviewsHtml: serverHtml(context, "reviews", titleReviewsSectionHtml(app.t, title, reviews)),
     // A guest's Rate, Watchlist and Log (decision 030): the same HTML for every guest, no component code.
-    guestActionsHtml: mine ? null : guestTitleActionsHtml(app.t, titlePath(title), title.type === "movie"),
-    page: titlePageView(page),
+    guestActionsHtml: mine ? null : serverHtml(context, "guest-actions", guestTitleActionsHtml(app.t, titlePath(title), title.type === "movie")),
+    page: view,
+    // A guest's card rows by reference on a document request: hydration keeps their HTML, no card code (decision 045).
+    videos: videos.length ? (mine ? videos : serverData(context, "videos", videos)) : null,
+    cast: cast.length ? (mine ? cast : serverData(context, "cast", cast)) : null,
+    related: related.length ? (mine ? related : serverData(context, "related", related)) : null,
     // Formatted here: the page ships no Intl formatting code (decision 006's budget).
     shown: {
       runtime: formatRuntime(title.runtime),
@@ -84,7 +91,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     mine,
     // "People you follow" (decision 033): a member's, never in a guest's cached copy.
     friends,
-    tmdbHtml,
+    tmdbHtml: tmdbHtml ? serverHtml(context, "tmdb", tmdbHtml) : null,
     // TMDB's vote average, named as TMDB's in the header (imported titles).
     tmdbRating: tmdb?.tmdbRating != null ? { rating: tmdb.tmdbRating, votes: tmdb.tmdbVotes } : null,
     ads: adSlots(app.settings, worker.nonce, ["ads.title_top"]),
@@ -101,11 +108,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** "People you follow": members only (guests' pages never load it). */
 const FriendsOnTitleSection = lazyComponent(() => import("~/social/ui/friends-on-title").then((m) => m.FriendsOnTitleSection));
 
+/** Card rows: rendered in place by the server; a guest's browser keeps their HTML and never loads them. */
+const TopCastSection = lazyComponent(() => import("~/site/title-card-rows").then((m) => m.TopCastSection));
+const RelatedTitlesSection = lazyComponent(() => import("~/site/title-card-rows").then((m) => m.RelatedTitlesSection));
+const TitleVideosSection = lazyComponent(() => import("~/site/video-card").then((m) => m.TitleVideosSection));
+
 /** Members only (guests' pages never load it). */
 const TitleLibraryPanel = lazyComponent(() => import("~/library/ui/title-library-panel").then((m) => m.default));
 
 export default function TitlePage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, mine, friends, reviewsHtml, tmdbHtml, tmdbRating, guestActionsHtml, shown } = loaderData;
+  const { page, cast, related, videos, ads, mine, friends, reviewsHtml, tmdbHtml, tmdbRating, guestActionsHtml, shown } = loaderData;
   const { title } = page;
   const t = useTrans();
   const siteRatingSource = useSiteRatingSource();
@@ -204,7 +216,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
               ) : null}
             </dl>
             {/* Members: their own state (never in a shared copy). Guests: the same static controls for all (decision 030). */}
-            {mine ? <TitleLibraryPanel title={title} mine={mine} path={path} /> : guestActionsHtml ? <div dangerouslySetInnerHTML={{ __html: guestActionsHtml }} /> : null}
+            {mine ? <TitleLibraryPanel title={title} mine={mine} path={path} /> : guestActionsHtml ? <ServerHtmlBlock html={guestActionsHtml} /> : null}
             <Link
               to={`/lists/add/${title.id}`}
               rel="nofollow"
@@ -236,25 +248,14 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
 
           <AdSlot slot="ads.title_top" html={ads["ads.title_top"]} />
 
-          {page.cast.length > 0 ? (
-            <section aria-labelledby="cast-heading">
-              <div className="flex items-end justify-between gap-4">
-                <h2 id="cast-heading" className="text-xl font-semibold text-foreground">
-                  {t("Top cast")}
-                </h2>
-                <Link to={`${path}/credits`} className="text-sm font-medium text-primary hover:underline" data-testid="full-credits-link">
-                  {t("Full cast & crew")}
-                </Link>
-              </div>
-              <GeneratedNote show={page.cast.some((c) => c.generated)} className="mt-2" />
-              <ul className="mt-4 grid grid-cols-3 gap-4 sm:grid-cols-4 md:grid-cols-6" data-testid="title-cast">
-                {page.cast.map((credit) => (
-                  <li key={credit.id}>
-                    <PersonCard person={{ ...credit, role: credit.character }} />
-                  </li>
-                ))}
-              </ul>
-            </section>
+          {cast ? (
+            <StaticIsland data={cast} preload={TopCastSection.preload}>
+              {(credits) => (
+                <Suspense fallback={null}>
+                  <TopCastSection cast={credits} path={path} />
+                </Suspense>
+              )}
+            </StaticIsland>
           ) : null}
 
           {page.keyCrew.length > 0 ? (
@@ -272,7 +273,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-              {page.cast.length === 0 ? (
+              {!cast ? (
                 <Link to={`${path}/credits`} className="mt-4 inline-block text-sm font-medium text-primary hover:underline" data-testid="full-credits-link">
                   {t("Full cast & crew")}
                 </Link>
@@ -310,19 +311,14 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
 
-          {page.videos.length > 0 ? (
-            <section aria-labelledby="videos-heading">
-              <h2 id="videos-heading" className="text-xl font-semibold text-foreground">
-                {t("Videos")}
-              </h2>
-              <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-3" data-testid="title-videos">
-                {page.videos.map((video) => (
-                  <li key={video.id}>
-                    <VideoCard video={video} fallback={resolveImage("backdrop", title.backdrop, art).src} />
-                  </li>
-                ))}
-              </ul>
-            </section>
+          {videos ? (
+            <StaticIsland data={videos} preload={TitleVideosSection.preload}>
+              {(list) => (
+                <Suspense fallback={null}>
+                  <TitleVideosSection videos={list} fallback={resolveImage("backdrop", title.backdrop, art).src} />
+                </Suspense>
+              )}
+            </StaticIsland>
           ) : null}
 
           {page.images.length > 0 ? (
@@ -356,27 +352,21 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
               <FriendsOnTitleSection friends={friends} />
             </Suspense>
           ) : null}
-          <section aria-labelledby="reviews-heading" data-testid="title-reviews" dangerouslySetInnerHTML={{ __html: reviewsHtml }} />
+          <ServerHtmlBlock as="section" aria-labelledby="reviews-heading" data-testid="title-reviews" html={reviewsHtml} />
 
-          {page.related.length > 0 ? (
-            <section aria-labelledby="related-heading">
-              <h2 id="related-heading" className="text-xl font-semibold text-foreground">
-                {t("More like this")}
-              </h2>
-              {/* Phones: one swipeable row inside the page's padding; wider screens: full rows. */}
-              <ul className="mt-4 flex snap-x gap-4 overflow-x-auto pb-2 sm:grid sm:grid-cols-4 sm:overflow-visible sm:pb-0 lg:grid-cols-6" data-testid="related-titles">
-                {page.related.map((related) => (
-                  <li key={related.id} className="w-[44%] shrink-0 snap-start sm:w-auto">
-                    <TitleCard title={related} />
-                  </li>
-                ))}
-              </ul>
-            </section>
+          {related ? (
+            <StaticIsland data={related} preload={RelatedTitlesSection.preload}>
+              {(titles) => (
+                <Suspense fallback={null}>
+                  <RelatedTitlesSection related={titles} />
+                </Suspense>
+              )}
+            </StaticIsland>
           ) : null}
         </div>
 
         <aside aria-labelledby="facts-heading" className="space-y-6">
-          {tmdbHtml ? <div dangerouslySetInnerHTML={{ __html: tmdbHtml }} /> : null}
+          {tmdbHtml ? <ServerHtmlBlock html={tmdbHtml} /> : null}
           <h2 id="facts-heading" className="text-xl font-semibold text-foreground">
             {t("Facts")}
           </h2>
