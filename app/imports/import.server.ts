@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { checkQuota, hasPermission, type Viewer } from "~/auth/viewer";
 import { episodes, titles } from "~/catalogue/schema";
+import { titleAliases } from "~/catalogue/search.schema";
 import { slugify } from "~/catalogue/slug";
 import { renderBody } from "~/community/body.server";
 import { recountReviews } from "~/community/reviews.server";
@@ -95,7 +96,8 @@ type Found = Candidate & { slug: string; originalName: string | null; imdbId: st
 /**
  * Matches every distinct title of a file: ids first (ours, IMDb's `tt`,
  * TMDB's with the type), then the folded name and original name (the slug
- * index; lower(original_name)). One statement per 90 keys of each kind, all in
+ * index; lower(original_name)), then the folded alternative titles
+ * (title_aliases.name_key) for a row its own names leave unmatched. One statement per 90 keys of each kind, all in
  * one batch: no N+1.
  */
 export async function matchGroups(db: Database, data: ImportData): Promise<MatchGroup[]> {
@@ -122,7 +124,21 @@ export async function matchGroups(db: Database, data: ImportData): Promise<Match
     ...chunk(slugs, 90).map((keys) => q(inArray(titles.slug, keys))),
     ...chunk(lowered, 90).map((names) => q(and(sql`${titles.originalName} IS NOT NULL`, inArray(sql`lower(${titles.originalName})`, names))!)),
   ];
-  const results = statements.length ? ((await db.batch(statements as unknown as [BatchItem<"sqlite">])) as unknown as Found[][]) : [];
+  // Alternative titles (title_aliases, by their folded name): tried after the ids and the title's own names.
+  const aliasStatements = chunk(slugs, 90).map((keys) =>
+    db
+      .select({ ...CANDIDATE, aliasKey: titleAliases.nameKey })
+      .from(titleAliases)
+      .innerJoin(titles, eq(titles.id, titleAliases.titleId))
+      .where(and(sql`${titleAliases.nameKey} IS NOT NULL`, inArray(titleAliases.nameKey, keys))),
+  );
+  const all = [...statements, ...aliasStatements];
+  const answers = all.length ? ((await db.batch(all as unknown as [BatchItem<"sqlite">])) as unknown as Found[][]) : [];
+  const results = answers.slice(0, statements.length);
+  const byAlias = new Map<string, Map<number, Found>>();
+  for (const rows of answers.slice(statements.length) as (Found & { aliasKey: string })[][]) {
+    for (const { aliasKey, ...row } of rows) byAlias.set(aliasKey, (byAlias.get(aliasKey) ?? new Map<number, Found>()).set(row.id, row));
+  }
   const byId = new Map<number, Found>();
   const byImdb = new Map<string, Found>();
   const byTmdb = new Map<string, Found>();
@@ -158,7 +174,14 @@ export async function matchGroups(db: Database, data: ImportData): Promise<Match
     }
     const pool = new Map<number, Found>();
     for (const k of keys) for (const [id, row] of byKey.get(k) ?? []) pool.set(id, row);
-    const r = resolveByName(e, [...pool.values()].map(plain));
+    let r = resolveByName(e, [...pool.values()].map(plain));
+    if (r.kind === "unmatched") {
+      // Not by its own names: by an alternative title ("Seven" for "Se7en"), the same rules of year and type.
+      const aliased = new Map<number, Found>();
+      for (const k of keys) for (const [id, row] of byAlias.get(k) ?? []) aliased.set(id, row);
+      const byAliasName = resolveByName(e, [...aliased.values()].map(plain));
+      r = byAliasName.kind === "unmatched" ? { kind: "unmatched", candidates: [...r.candidates, ...byAliasName.candidates.filter((c) => !pool.has(c.id))] } : byAliasName;
+    }
     if (r.kind === "matched") Object.assign(g, { status: "matched", titleId: r.title.id, candidates: [r.title] });
     else Object.assign(g, { status: r.kind, titleId: null, candidates: r.candidates.slice(0, 8) });
   }
