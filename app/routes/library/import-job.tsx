@@ -344,7 +344,7 @@ function TmdbOption({ group, search }: { group: { index: number; name: string; y
             const value = `${h.type}:${h.id}:${h.token}`;
             const busy = pending === value;
             return (
-              <li key={`${h.type}-${h.id}`} className="flex flex-wrap items-start justify-between gap-2 rounded-theme bg-background p-2 text-sm" data-testid="import-tmdb-hit">
+              <li key={`${h.type}-${h.id}`} className="flex flex-col gap-2 rounded-theme bg-background p-2 text-sm sm:flex-row sm:items-start sm:justify-between" data-testid="import-tmdb-hit">
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">
                     {h.name}
@@ -352,7 +352,7 @@ function TmdbOption({ group, search }: { group: { index: number; name: string; y
                   </p>
                   {h.overview ? <p className="line-clamp-2 text-xs text-muted">{h.overview}</p> : null}
                 </div>
-                <button type="submit" form={`tmdb-import-${group.index}`} name="pick" value={value} disabled={pending !== null} className={buttonClasses({ variant: "outlined", color: "primary" })} data-testid="import-tmdb-import">
+                <button type="submit" form={`tmdb-import-${group.index}`} name="pick" value={value} disabled={pending !== null} className={`self-start ${buttonClasses({ variant: "outlined", color: "primary" })}`} data-testid="import-tmdb-import">
                   {busy ? t("Importing…") : h.titleId ? t("Use this title") : t("Import from TMDB and use")}
                 </button>
               </li>
