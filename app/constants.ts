@@ -434,6 +434,8 @@ export const TMDB_SEARCH_FALLBACK_LIMIT = 6;
 export const TMDB_MATCH_TOKEN_TTL_S = 60 * 60;
 /** TMDB matches one address may ask to import per minute (decision 021). */
 export const TMDB_OPEN_PER_MINUTE_PER_IP = 5;
+/** Titles one member may import from TMDB per minute from an import's review screen (decision 027). */
+export const TMDB_IMPORT_PER_MINUTE_PER_ACCOUNT = 5;
 /** Review votes and content reports, per account and per address, per minute (decision 021; posts: 6 and 20). */
 export const COMMUNITY_VOTES_PER_MINUTE_PER_ACCOUNT = 30;
 export const COMMUNITY_VOTES_PER_MINUTE_PER_IP = 60;

@@ -4,6 +4,7 @@ import {
   COMMUNITY_REPORTS_PER_MINUTE_PER_IP,
   COMMUNITY_VOTES_PER_MINUTE_PER_ACCOUNT,
   COMMUNITY_VOTES_PER_MINUTE_PER_IP,
+  TMDB_IMPORT_PER_MINUTE_PER_ACCOUNT,
   TMDB_OPEN_PER_MINUTE_PER_IP,
 } from "~/constants";
 import type { Database } from "~/db/client.server";
@@ -50,6 +51,8 @@ export const RATE_LIMITS = {
   "community-report:ip": { limit: COMMUNITY_REPORTS_PER_MINUTE_PER_IP, period: 60, binding: "RL_COMMUNITY_REPORT_IP" },
   // Imports of TMDB search matches asked for from the search page, per address (decision 021).
   "tmdb-open:ip": { limit: TMDB_OPEN_PER_MINUTE_PER_IP, period: 60, binding: "RL_TMDB_OPEN_IP" },
+  // Titles imported from TMDB on an import's review screen, per member (decision 027).
+  "tmdb-import:account": { limit: TMDB_IMPORT_PER_MINUTE_PER_ACCOUNT, period: 60, binding: "RL_TMDB_IMPORT_ACCOUNT" },
 } as const satisfies Record<string, { limit: number; period: 10 | 60; binding: string }>;
 export type RateLimitPolicy = keyof typeof RATE_LIMITS;
 

@@ -1,4 +1,4 @@
-import { check, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
 import { titles } from "./schema";
 
@@ -21,9 +21,12 @@ export const titleAliases = sqliteTable(
     country: text("country"),
     /** ISO 639-1 language of a translated title, when known. */
     language: text("language"),
+    /** The name folded as a title slug (slugify(name, "")): what imports match on (migration 0105). */
+    nameKey: text("name_key"),
   },
   (t) => [
     uniqueIndex("title_aliases_title_name_idx").on(t.titleId, t.name),
+    index("title_aliases_name_key_idx").on(t.nameKey).where(sql`${t.nameKey} IS NOT NULL`),
     check("title_aliases_kind_check", sql`${t.kind} IN ('original', 'alternative', 'translation')`),
   ],
 );

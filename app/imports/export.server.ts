@@ -6,6 +6,10 @@ import { EXPORT_PAGE_ROWS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { ratings, watchHistory, watchlistItems } from "~/library/schema";
 import { listItems, lists } from "~/lists/schema";
+import { memberName } from "~/auth/public-name";
+import { users } from "~/auth/users.schema";
+import { profilePath } from "~/profiles/public-profile";
+import { follows } from "~/social/schema";
 import { csvLine } from "./csv";
 import type { ExportKind } from "./export-kinds";
 
@@ -23,7 +27,9 @@ export { EXPORT_KINDS, type ExportKind } from "./export-kinds";
  *   tmdbID, imdbID, Rating10, WatchedDate, Rewatch, Review): films only.
  * - comments.csv: the member's comments (export only: a comment belongs to
  *   another member's thread, so it is not imported back).
- * Follows are not exported: this branch has no follows table (decision 027).
+ * - follows.csv: who the member follows (active, and requests still
+ *   pending), with the dates; imported back here (matched by member id when
+ *   the name agrees).
  */
 
 type Lines = AsyncGenerator<string, void, unknown>;
@@ -138,6 +144,25 @@ async function* commentsCsv(db: Database, userId: number): Lines {
     (r) => r.id,
   );
   for await (const r of rows) yield csvLine([iso(r.createdAt), r.targetKind, r.targetId, r.body]);
+}
+
+async function* followsCsv(db: Database, userId: number): Lines {
+  yield csvLine(["Date", "Member ID", "Name", "Profile URL", "Status", "Followed At"]);
+  const rows = paged(
+    (after: { at: Date; id: number } | null) =>
+      db
+        .select({ id: users.id, displayName: users.displayName, firstName: users.firstName, lastName: users.lastName, status: follows.status, createdAt: follows.createdAt })
+        .from(follows)
+        .innerJoin(users, eq(users.id, follows.followeeId))
+        .where(and(eq(follows.followerId, userId), after === null ? undefined : or(gt(follows.createdAt, after.at), and(eq(follows.createdAt, after.at), gt(follows.followeeId, after.id)))))
+        .orderBy(asc(follows.createdAt), asc(follows.followeeId))
+        .limit(EXPORT_PAGE_ROWS),
+    (r) => ({ at: r.createdAt, id: r.id }),
+  );
+  for await (const r of rows) {
+    const name = memberName(r);
+    yield csvLine([dayOf(r.createdAt), r.id, name, profilePath({ id: r.id, displayName: r.displayName, firstName: r.firstName, lastName: r.lastName }), r.status, iso(r.createdAt)]);
+  }
 }
 
 /** The member's lists (one per file in the ZIP, all in one file for the single CSV). */
@@ -276,6 +301,7 @@ export function exportZipStream(db: Database, userId: number): ReadableStream<Ui
         await file("reviews.csv", reviewsCsv(db, userId));
         await file("comments.csv", commentsCsv(db, userId));
         await file("letterboxd.csv", letterboxdCsv(db, userId));
+        await file("follows.csv", followsCsv(db, userId));
         const used = new Set<string>();
         for (const list of await ownLists(db, userId)) {
           const base = list.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "list";

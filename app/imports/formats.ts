@@ -72,6 +72,16 @@ export interface ImportList {
   file: string;
 }
 
+/** A member the exporting member followed (our own export's follows.csv). */
+export interface ImportFollow {
+  memberId: number;
+  /** The public name the export showed: the id counts only when the name agrees (another site has other ids). */
+  name: string;
+  followedAt: string | null;
+  file: string;
+  line: number;
+}
+
 export interface ImportData {
   source: ImportSource;
   ratings: ImportRating[];
@@ -79,13 +89,15 @@ export interface ImportData {
   watched: ImportViewing[];
   reviews: ImportReview[];
   lists: ImportList[];
+  /** Absent in plans stored before follows were exported. */
+  follows?: ImportFollow[];
 }
 
-const LETTERBOXD_FILES = /^(ratings|watchlist|watched|diary|reviews)\.csv$/;
+const LETTERBOXD_FILES = /^(ratings|watchlist|watched|diary|reviews|follows)\.csv$/;
 const LETTERBOXD_LIST = /^lists\/[^/]+\.csv$/;
 const TRAKT_FILE = /(^|\/)(watched-history|history|ratings-movies|ratings-shows|ratings-episodes|watchlist|lists-lists|lists-[^/]+|ratings)\.json$/;
 
-const empty = (source: ImportSource): ImportData => ({ source, ratings: [], watchlist: [], watched: [], reviews: [], lists: [] });
+const empty = (source: ImportSource): ImportData => ({ source, ratings: [], watchlist: [], watched: [], reviews: [], lists: [], follows: [] });
 
 /** Reads an upload: a ZIP (by its magic bytes), a Trakt JSON file or a CSV. */
 export function readImportFile(fileName: string, bytes: Uint8Array): ImportData {
@@ -137,7 +149,7 @@ function finish(data: ImportData): ImportData {
       }
     }
   }
-  const rows = data.ratings.length + data.watchlist.length + data.watched.length + data.reviews.length + data.lists.reduce((n, l) => n + l.items.length, 0);
+  const rows = data.ratings.length + data.watchlist.length + data.watched.length + data.reviews.length + data.lists.reduce((n, l) => n + l.items.length, 0) + (data.follows?.length ?? 0);
   if (rows === 0) throw new ImportFileError("The file holds no rows to import.");
   if (rows > IMPORT_MAX_ROWS) throw new ImportFileError(`The file holds ${rows} rows; one import reads at most ${IMPORT_MAX_ROWS}.`);
   return data;
@@ -270,6 +282,7 @@ function readCsvInto(data: ImportData, file: string, text: string, { single }: {
   if (first.includes("List ID") && first.includes("List")) return readOldSiteLists(data, file, rows);
 
   const { rows: body, header } = table(rows, file);
+  if (header.includes("Member ID")) return readFollows(data, file, body, header);
   if (header.includes("Const")) return readImdb(data, file, body, header);
   if (header.includes("Title ID") && !header.includes("Date")) return readOldSiteCsv(data, file, body, header);
   if (header.includes("Title") && (header.includes("WatchedDate") || header.includes("Rating10") || header.includes("tmdbID"))) return readLetterboxdImportCsv(data, file, body, header);
@@ -319,6 +332,18 @@ function readCsvInto(data: ImportData, file: string, text: string, { single }: {
       dated.add(entryKey(entry));
       data.watched.push({ ...entry, watchedOn: day(row.Date, file, line), watchedAt: null, rewatch: false });
     }
+  }
+}
+
+/** Our export's follows.csv: Date, Member ID, Name, Profile URL, Status, Followed At. */
+function readFollows(data: ImportData, file: string, body: { row: Row; line: number }[], header: string[]) {
+  requireColumns(header, ["Member ID", "Name"], file);
+  data.source = "reelbase";
+  const follows = (data.follows ??= []);
+  for (const { row, line } of body) {
+    const memberId = int(row["Member ID"], file, line, "a member id");
+    if (memberId === null) throw new ImportFileError(`${file}, line ${line}: the member id is empty.`);
+    follows.push({ memberId, name: (row.Name ?? "").slice(0, 200), followedAt: instant(row["Followed At"] || row.Date, file, line), file, line });
   }
 }
 

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { checkQuota, hasPermission, type Viewer } from "~/auth/viewer";
 import { episodes, titles } from "~/catalogue/schema";
+import { titleAliases } from "~/catalogue/search.schema";
 import { slugify } from "~/catalogue/slug";
 import { renderBody } from "~/community/body.server";
 import { recountReviews } from "~/community/reviews.server";
@@ -12,6 +13,10 @@ import { refreshProfileCounts, refreshSeriesProgress } from "~/library/counts.se
 import { ratings, watchHistory, watchlistItems } from "~/library/schema";
 import { ownedListCount } from "~/lists/lists.server";
 import { listItems, lists } from "~/lists/schema";
+import { memberName } from "~/auth/public-name";
+import { users } from "~/auth/users.schema";
+import { refreshSocialCounts } from "~/social/follows.server";
+import { follows } from "~/social/schema";
 import { entryKey, ImportFileError, type ImportData, type ImportEntry } from "./formats";
 import { entryKeys, resolveByName, type Candidate } from "./match";
 import { importJobs, type ImportJobRow } from "./schema";
@@ -50,12 +55,16 @@ export interface ImportPlan {
   version: 1;
   data: ImportData;
   groups: MatchGroup[];
+  /** The file's follows whose member exists here under the same name (prepareImport). */
+  follows?: { userId: number; at: number | null }[];
 }
 
 export interface ImportSummary {
-  read: { ratings: number; watched: number; watchlist: number; reviews: number; lists: number; listItems: number };
+  read: { ratings: number; watched: number; watchlist: number; reviews: number; lists: number; listItems: number; follows?: number };
   groups: { matched: number; ambiguous: number; unmatched: number };
-  added?: { ratings: number; watched: number; watchlist: number; reviews: number; lists: number; listItems: number };
+  added?: { ratings: number; watched: number; watchlist: number; reviews: number; lists: number; listItems: number; follows?: number };
+  /** Follows in the file whose member is not on this site (no such id with that name). */
+  followsUnknown?: number;
   skipped?: number;
   /** Reviews not imported because neither the review nor the file rates the title (a review here carries a score). */
   unratedReviews?: number;
@@ -95,7 +104,8 @@ type Found = Candidate & { slug: string; originalName: string | null; imdbId: st
 /**
  * Matches every distinct title of a file: ids first (ours, IMDb's `tt`,
  * TMDB's with the type), then the folded name and original name (the slug
- * index; lower(original_name)). One statement per 90 keys of each kind, all in
+ * index; lower(original_name)), then the folded alternative titles
+ * (title_aliases.name_key) for a row its own names leave unmatched. One statement per 90 keys of each kind, all in
  * one batch: no N+1.
  */
 export async function matchGroups(db: Database, data: ImportData): Promise<MatchGroup[]> {
@@ -122,7 +132,21 @@ export async function matchGroups(db: Database, data: ImportData): Promise<Match
     ...chunk(slugs, 90).map((keys) => q(inArray(titles.slug, keys))),
     ...chunk(lowered, 90).map((names) => q(and(sql`${titles.originalName} IS NOT NULL`, inArray(sql`lower(${titles.originalName})`, names))!)),
   ];
-  const results = statements.length ? ((await db.batch(statements as unknown as [BatchItem<"sqlite">])) as unknown as Found[][]) : [];
+  // Alternative titles (title_aliases, by their folded name): tried after the ids and the title's own names.
+  const aliasStatements = chunk(slugs, 90).map((keys) =>
+    db
+      .select({ ...CANDIDATE, aliasKey: titleAliases.nameKey })
+      .from(titleAliases)
+      .innerJoin(titles, eq(titles.id, titleAliases.titleId))
+      .where(and(sql`${titleAliases.nameKey} IS NOT NULL`, inArray(titleAliases.nameKey, keys))),
+  );
+  const all = [...statements, ...aliasStatements];
+  const answers = all.length ? ((await db.batch(all as unknown as [BatchItem<"sqlite">])) as unknown as Found[][]) : [];
+  const results = answers.slice(0, statements.length);
+  const byAlias = new Map<string, Map<number, Found>>();
+  for (const rows of answers.slice(statements.length) as (Found & { aliasKey: string })[][]) {
+    for (const { aliasKey, ...row } of rows) byAlias.set(aliasKey, (byAlias.get(aliasKey) ?? new Map<number, Found>()).set(row.id, row));
+  }
   const byId = new Map<number, Found>();
   const byImdb = new Map<string, Found>();
   const byTmdb = new Map<string, Found>();
@@ -158,7 +182,14 @@ export async function matchGroups(db: Database, data: ImportData): Promise<Match
     }
     const pool = new Map<number, Found>();
     for (const k of keys) for (const [id, row] of byKey.get(k) ?? []) pool.set(id, row);
-    const r = resolveByName(e, [...pool.values()].map(plain));
+    let r = resolveByName(e, [...pool.values()].map(plain));
+    if (r.kind === "unmatched") {
+      // Not by its own names: by an alternative title ("Seven" for "Se7en"), the same rules of year and type.
+      const aliased = new Map<number, Found>();
+      for (const k of keys) for (const [id, row] of byAlias.get(k) ?? []) aliased.set(id, row);
+      const byAliasName = resolveByName(e, [...aliased.values()].map(plain));
+      r = byAliasName.kind === "unmatched" ? { kind: "unmatched", candidates: [...r.candidates, ...byAliasName.candidates.filter((c) => !pool.has(c.id))] } : byAliasName;
+    }
     if (r.kind === "matched") Object.assign(g, { status: "matched", titleId: r.title.id, candidates: [r.title] });
     else Object.assign(g, { status: r.kind, titleId: null, candidates: r.candidates.slice(0, 8) });
   }
@@ -171,6 +202,7 @@ export async function prepareImport(db: Database, store: ImportStore, viewer: Vi
   if (userId === null) throw new ImportFileError("You need to sign in first.");
   if (data.ratings.length && !hasPermission(viewer, "ratings.create")) throw new ImportFileError("Your account may not rate titles, so this file's ratings cannot be imported.");
   const groups = await matchGroups(db, data);
+  const follows = await matchFollows(db, userId, data);
   const summary: ImportSummary = {
     read: {
       ratings: data.ratings.length,
@@ -179,15 +211,43 @@ export async function prepareImport(db: Database, store: ImportStore, viewer: Vi
       reviews: data.reviews.length,
       lists: data.lists.length,
       listItems: data.lists.reduce((n, l) => n + l.items.length, 0),
+      follows: data.follows?.length ?? 0,
     },
     groups: countGroups(groups),
+    followsUnknown: (data.follows?.length ?? 0) - follows.length,
   };
   const [job] = await db
     .insert(importJobs)
     .values({ userId, source: data.source, fileName: fileName.slice(0, 200), summary: summary as unknown as Record<string, unknown> })
     .returning();
-  await store.put(planKey(job!), JSON.stringify({ version: 1, data, groups } satisfies ImportPlan));
+  await store.put(planKey(job!), JSON.stringify({ version: 1, data, groups, follows } satisfies ImportPlan));
   return job!.id;
+}
+
+/**
+ * The file's follows that name a member of this site: the id, and the public
+ * name the export showed (an export from another site has other ids). Oneself
+ * and banned members are left out. One statement per 90 ids.
+ */
+async function matchFollows(db: Database, userId: number, data: ImportData) {
+  const wanted = data.follows ?? [];
+  const ids = [...new Set(wanted.map((f) => f.memberId))].filter((id) => id !== userId);
+  const found = new Map<number, string>();
+  for (const part of chunk(ids, 90)) {
+    const rows = await db
+      .select({ id: users.id, displayName: users.displayName, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(and(inArray(users.id, part), isNull(users.bannedAt)));
+    for (const row of rows) found.set(row.id, memberName(row));
+  }
+  const out: { userId: number; at: number | null }[] = [];
+  const seen = new Set<number>();
+  for (const f of wanted) {
+    if (found.get(f.memberId) !== f.name || seen.has(f.memberId)) continue;
+    seen.add(f.memberId);
+    out.push({ userId: f.memberId, at: seconds(f.followedAt) });
+  }
+  return out;
 }
 
 function countGroups(groups: MatchGroup[]) {
@@ -246,7 +306,8 @@ type Op =
   | { k: "l"; t: number; at: number | null }
   | { k: "v"; t: number; h: string; b: string; sp: boolean; sc: number; at: number | null; pub: boolean }
   | { k: "L"; n: string; desc: string; pub: boolean; at: number | null }
-  | { k: "i"; n: string; t: number; p: number; note: string };
+  | { k: "i"; n: string; t: number; p: number; note: string }
+  | { k: "f"; u: number; at: number | null };
 
 const seconds = (iso: string | null) => (iso ? Math.floor(Date.parse(iso.length === 10 ? `${iso}T12:00:00Z` : iso) / 1000) : null);
 
@@ -324,6 +385,7 @@ export function planOps(plan: ImportPlan, reviewsPrivate: boolean) {
       ops.push({ k: "i", n: l.name, t, p: position, note: item.note });
     }
   }
+  for (const f of plan.follows ?? []) ops.push({ k: "f", u: f.userId, at: f.at });
   return { ops, skipped, unratedReviews, listNames: [...new Set(data.lists.map((l) => l.name))] };
 }
 
@@ -460,6 +522,24 @@ function chunkStatements(db: Database, job: ImportJobRow, ops: Op[]): BatchItem<
         .where(eq(lists.id, listId)),
     );
   }
+  // Follows: an active follow again, a request to a private profile (its owner approves again); never
+  // across a block either way. Imported follows send no "new follower" notice: they restore, not announce.
+  const followed = of("f");
+  for (const rows of chunk(followed, rowsPer(2, 6))) {
+    const values = sql.join(rows.map((r) => sql`(${r.u}, ${time(r.at)})`), sql`, `);
+    out.push(
+      db
+        .insert(follows)
+        .select(sql`SELECT ${userId}, v.column1, CASE WHEN coalesce((SELECT p.private FROM library_profiles p WHERE p.user_id = v.column1), 0) THEN 'pending' ELSE 'active' END, v.column2, ${importId}
+          FROM (VALUES ${values}) v
+          WHERE v.column1 <> ${userId}
+            AND EXISTS (SELECT 1 FROM users u WHERE u.id = v.column1 AND u.banned_at IS NULL)
+            AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE (b.blocker_id = ${userId} AND b.blocked_id = v.column1) OR (b.blocker_id = v.column1 AND b.blocked_id = ${userId}))`)
+        .onConflictDoNothing(),
+    );
+  }
+  if (followed.length) out.push(refreshSocialCounts(db, userId));
+  for (const f of followed) out.push(refreshSocialCounts(db, f.u));
   // The stored counts, from the rows, in the same transaction (decision 023).
   for (const ids of chunk([...new Set(rated.filter((r) => r.s === null).map((r) => r.t))], 90)) out.push(refreshTitleRatings(db, ids));
   for (const ids of chunk([...new Set(rated.filter((r) => r.s !== null).map((r) => r.t))], 90)) out.push(refreshEpisodeRatings(db, ids));
@@ -485,7 +565,8 @@ export async function addedBy(db: Database, userId: number, importId: number) {
     (SELECT count(*) FROM watchlist_items WHERE user_id = ${userId} AND import_id = ${importId}) AS watchlist,
     (SELECT count(*) FROM reviews WHERE user_id = ${userId} AND import_id = ${importId}) AS reviews,
     (SELECT count(*) FROM lists WHERE user_id = ${userId} AND import_id = ${importId}) AS lists,
-    (SELECT count(*) FROM list_items WHERE added_by = ${userId} AND import_id = ${importId}) AS listItems`);
+    (SELECT count(*) FROM list_items WHERE added_by = ${userId} AND import_id = ${importId}) AS listItems,
+    (SELECT count(*) FROM follows WHERE follower_id = ${userId} AND import_id = ${importId}) AS follows`);
   return row!;
 }
 
@@ -494,11 +575,12 @@ export async function undoImport(db: Database, job: ImportJobRow) {
   if (job.status !== "done" && job.status !== "failed") throw new ImportFileError("Only a finished import can be undone.");
   const userId = job.userId;
   const importId = job.id;
-  const [ratedTitles, reviewTitles, seriesTitles, touchedLists] = await db.batch([
+  const [ratedTitles, reviewTitles, seriesTitles, touchedLists, followed] = await db.batch([
     db.selectDistinct({ id: ratings.titleId }).from(ratings).where(and(eq(ratings.userId, userId), eq(ratings.importId, importId))),
     db.selectDistinct({ id: reviews.titleId }).from(reviews).where(and(eq(reviews.userId, userId), eq(reviews.importId, importId))),
     db.selectDistinct({ id: watchHistory.titleId }).from(watchHistory).where(and(eq(watchHistory.userId, userId), eq(watchHistory.importId, importId), sql`${watchHistory.episodeId} IS NOT NULL`)),
     db.selectDistinct({ id: listItems.listId }).from(listItems).where(and(eq(listItems.importId, importId), eq(listItems.addedBy, userId))),
+    db.select({ id: follows.followeeId }).from(follows).where(and(eq(follows.importId, importId), eq(follows.followerId, userId))),
   ]);
   const out: BatchItem<"sqlite">[] = [
     db.delete(ratings).where(and(eq(ratings.userId, userId), eq(ratings.importId, importId))),
@@ -507,7 +589,10 @@ export async function undoImport(db: Database, job: ImportJobRow) {
     db.delete(reviews).where(and(eq(reviews.userId, userId), eq(reviews.importId, importId))),
     db.delete(listItems).where(and(eq(listItems.importId, importId), eq(listItems.addedBy, userId))),
     db.delete(lists).where(and(eq(lists.userId, userId), eq(lists.importId, importId))),
+    db.delete(follows).where(and(eq(follows.importId, importId), eq(follows.followerId, userId))),
   ];
+  if (followed.length) out.push(refreshSocialCounts(db, userId));
+  for (const f of followed) out.push(refreshSocialCounts(db, f.id));
   for (const ids of chunk(ratedTitles.map((r) => r.id), 90)) out.push(refreshTitleRatings(db, ids), refreshEpisodeRatings(db, ids));
   for (const r of reviewTitles) out.push(recountReviews(db, r.id, 0));
   for (const r of seriesTitles) out.push(refreshSeriesProgress(db, userId, r.id));

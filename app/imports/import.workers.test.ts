@@ -4,6 +4,8 @@ import { strToU8, zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/auth/viewer";
 import { titles } from "~/catalogue/schema";
+import { titleAliases } from "~/catalogue/search.schema";
+import { slugify } from "~/catalogue/slug";
 import { openD1 } from "~/db/client.server";
 import { ImportFileError, readImportFile } from "./formats";
 import { findJob, prepareImport, readPlan, runImportNow, saveChoices, startImport, undoImport, type ImportStore } from "./import.server";
@@ -61,7 +63,15 @@ beforeAll(async () => {
   rows.push({ id: BASE + 505, type: "movie", name: "Émile", slug: "emile", originalName: "Émile: Le Gardien", year: 1996, popularity: 1, imdbId: "tt9400505", tmdbId: 9400505 });
   rows.push({ id: BASE + 506, type: "movie", name: "Same Name Twice", slug: "same-name-twice", year: 2012, popularity: 5 });
   rows.push({ id: BASE + 507, type: "movie", name: "Same Name Twice", slug: "same-name-twice", year: 2012, popularity: 2 });
+  // Alternative titles (fictional): a release title, and a name another title also carries as its own.
+  rows.push({ id: BASE + 508, type: "movie", name: "Fe7ther", slug: "fe7ther", year: 1999, popularity: 3 });
+  rows.push({ id: BASE + 509, type: "movie", name: "Die Gläserne Brücke", slug: "die-glaserne-brucke", year: 2008, popularity: 2 });
+  rows.push({ id: BASE + 510, type: "movie", name: "Feather", slug: "feather", year: 1970, popularity: 9 });
   for (let i = 0; i < rows.length; i += 5) await db.insert(titles).values(rows.slice(i, i + 5));
+  await db.insert(titleAliases).values([
+    { titleId: BASE + 508, name: "Feather", kind: "alternative", nameKey: "feather" },
+    { titleId: BASE + 509, name: "The Glass Bridge: Ünder Ice", kind: "translation", language: "en", nameKey: slugify("The Glass Bridge: Ünder Ice", "") },
+  ]);
 });
 
 function letterboxdZip(count: number, stars = "4") {
@@ -96,6 +106,7 @@ async function snapshot(userId: number) {
   return { r, l, w, v, L, i, p };
 }
 
+const plan_ = async (query: string) => (await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).all<{ detail: string }>()).results.map((r) => r.detail).join(" | ");
 const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 describe("imports as jobs", () => {
@@ -188,6 +199,28 @@ describe("imports as jobs", () => {
       [BASE + 507, 6, "2015-04-08"],
       [BASE + 10, 5, "2015-04-09"],
     ]);
+  });
+
+  it("matches a row named by an alternative title (title_aliases), after ids and the title's own names, folded", async () => {
+    const userId = await createUser();
+    const store = memoryStore();
+    const file = csv([
+      ["Date", "Name", "Year", "Letterboxd URI", "Rating"],
+      // "Feather" (1999) is no title's own name in that year, but Fe7ther's alternative title.
+      ["2014-02-03", "Feather", 1999, "x", "4"],
+      // The title's own name wins over an alias: 1970's Feather.
+      ["2014-02-04", "Feather", 1970, "x", "3"],
+      // Accents and punctuation folded, a year off.
+      ["2014-02-05", "the glass bridge - under ice", 2009, "x", "2"],
+    ]);
+    const jobId = await prepareImport(db, store, viewer(userId), "ratings.csv", readImportFile("ratings.csv", strToU8(file)));
+    const plan = await readPlan(store, (await findJob(db, userId, jobId))!);
+    expect(plan.groups.map((g) => [g.name, g.year, g.status, g.titleId])).toEqual([
+      ["Feather", 1999, "matched", BASE + 508],
+      ["Feather", 1970, "matched", BASE + 510],
+      ["the glass bridge - under ice", 2009, "matched", BASE + 509],
+    ]);
+    expect(await plan_("SELECT title_id FROM title_aliases WHERE name_key IS NOT NULL AND name_key IN ('a', 'b')")).toContain("title_aliases_name_key_idx");
   });
 
   it("reviews come in as the member's, with their dates and spoiler flags, private until published", async () => {

@@ -37,9 +37,12 @@ export const follows = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     status: text("status", { enum: FOLLOW_STATUSES }).notNull().default("active"),
     createdAt: createdAt(),
+    /** The library import that restored this follow (decision 027), for its undo. */
+    importId: integer("import_id"),
   },
   (t) => [
     primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index("follows_import_idx").on(t.importId).where(sql`${t.importId} IS NOT NULL`),
     index("follows_followee_idx").on(t.followeeId, t.status, t.createdAt),
     index("follows_follower_idx").on(t.followerId, t.status, t.createdAt),
     check("follows_not_self", sql`${t.followerId} <> ${t.followeeId}`),

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { strToU8, zipSync } from "fflate";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { parseCsv } from "../../app/imports/csv";
 import { queryE2e } from "./fixtures/e2e-db";
 import { api, createSignedInUser, signedInContext, waitForApp, type SignedInUser } from "./social/helpers";
 
@@ -191,4 +192,33 @@ test("the public profile shows public lists, not private ones", async ({ browser
   await guest.goto(`/user/${user.userId}/${profile!.slug || "x"}`);
   await expect(guest.getByTestId("profile-lists")).toContainText("Shown on my profile");
   await expect(guest.getByTestId("profile-lists")).not.toContainText("Kept to myself");
+});
+
+test("downloaded exports defuse spreadsheet formulas: a list named =HYPERLINK(…) and a review starting with @SUM(…) come out escaped", async ({ browser }) => {
+  const user = await createSignedInUser("csv-injection");
+  const [film] = await movies(40, 1);
+  const EVIL_LIST = '=HYPERLINK("http://evil.example")';
+  const EVIL_REVIEW = "@SUM(1+1) and the credits rolled on an invented harbour.";
+  // Written straight into the member's library (fictional texts); the screens that write them have their own tests.
+  await queryE2e("INSERT INTO lists (user_id, name, slug, description, public) VALUES (?, ?, 'evil', '+a description', 0)", [user.userId, EVIL_LIST]);
+  await queryE2e("INSERT INTO list_items (list_id, title_id, position, note, added_by) SELECT id, ?, 1, '-a note', ? FROM lists WHERE user_id = ?", [film!.id, user.userId, user.userId]);
+  await queryE2e("INSERT INTO reviews (user_id, title_id, score, headline, body, body_html, status) VALUES (?, ?, 8, 'Harbour lights', ?, '<p>x</p>', 'draft')", [user.userId, film!.id, EVIL_REVIEW]);
+  const page = await (await signedInContext(browser, user)).newPage();
+  await page.goto("/library/import");
+  const downloaded = async (testId: string) => {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
+    return new Uint8Array(await (await import("node:fs/promises")).readFile((await download.path())!));
+  };
+  const cellsOf = (bytes: Uint8Array) => parseCsv(strFromU8(bytes)).flat();
+  const files: Record<string, string[]> = { "lists.csv": cellsOf(await downloaded("export-lists")), "reviews.csv": cellsOf(await downloaded("export-reviews")), "letterboxd.csv": cellsOf(await downloaded("export-letterboxd")) };
+  for (const [name, bytes] of Object.entries(unzipSync(await downloaded("export-everything")))) files[`zip:${name}`] = cellsOf(bytes);
+  // What a spreadsheet would run: a cell starting with =, +, -, @, a tab or a carriage return. None is left.
+  for (const [name, cells] of Object.entries(files)) expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell)), name).toEqual([]);
+  // Escaped as the site's CSV writer does (a leading apostrophe), the text otherwise as written.
+  expect(files["lists.csv"]).toContain(`'${EVIL_LIST}`);
+  expect(files["lists.csv"]).toContain("'-a note");
+  expect(files["reviews.csv"]).toContain(`'${EVIL_REVIEW}`);
+  expect(files["zip:lists/hyperlink-http-evil-example.csv"]).toEqual(expect.arrayContaining([`'${EVIL_LIST}`, "'+a description", "'-a note"]));
+  expect(files["zip:reviews.csv"]).toContain(`'${EVIL_REVIEW}`);
+  await page.context().close();
 });

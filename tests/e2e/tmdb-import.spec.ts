@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startFakeTmdb, type FakeTmdb } from "../support/fake-tmdb";
 import { adminDb, createAdmin, createTestTitle, signIn } from "./admin/fixtures";
 import { fakeTmdbPort } from "./tmdb/worker-vars";
+import { createSignedInUser, signedInContext, waitForApp } from "./social/helpers";
 
 /**
  * Importing from TMDB through the admin area, against the fake TMDB server
@@ -182,4 +183,72 @@ test("on a title without TMDB data an admin imports it from TMDB, filling the ti
   await expect(page.getByTestId("import-from-tmdb")).toHaveCount(0);
   const [row] = await adminDb<{ n: number }>("SELECT count(*) AS n FROM titles WHERE tmdb_id = 9500 AND type = 'movie'");
   expect(Number(row.n)).toBe(1);
+});
+
+/**
+ * "Import from TMDB" on an import's review screen (decision 027): an unmatched
+ * row offers TMDB's search by its name and year; the chosen result is imported
+ * into the catalogue and becomes the row's title. Plain forms first (no
+ * JavaScript), then with JavaScript a second member's row finds the title
+ * already imported and uses it without asking TMDB again.
+ */
+test.describe("an import's unmatched row, from TMDB", () => {
+  const ratingsCsv = (name: string) => Buffer.from(`Date,Name,Year,Letterboxd URI,Rating\n2020-06-01,${name},2021,https://letterboxd.com/film/x/,4\n`);
+
+  async function reviewScreen(browser: Browser, prefix: string, javaScriptEnabled: boolean, name: string) {
+    const user = await createSignedInUser(prefix);
+    const context = await signedInContext(browser, user, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/library/import");
+    if (javaScriptEnabled) await waitForApp(page);
+    await page.getByTestId("import-file").setInputFiles({ name: "ratings.csv", mimeType: "text/csv", buffer: ratingsCsv(name) });
+    await page.getByTestId("import-submit").click();
+    await expect(page.getByRole("heading", { name: "Review your import" })).toBeVisible();
+    return { user, page, context };
+  }
+
+  async function finishImport(page: Page, userId: number) {
+    await page.getByTestId("import-start").click();
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("import-progress")).toHaveAttribute("data-status", "done", { timeout: 1000 });
+    }).toPass({ timeout: 60_000 });
+    return adminDb<{ tmdb_id: number; name: string; rating: number; day: string }>(
+      `SELECT t.tmdb_id, t.name, r.rating, date(r.created_at, 'unixepoch') AS day FROM ratings r JOIN titles t ON t.id = r.title_id WHERE r.user_id = ${userId}`,
+    );
+  }
+
+  test("without JavaScript: search TMDB by the row's name, import the film, and the row is matched to it", async ({ browser }) => {
+    test.setTimeout(120_000);
+    expect(await adminDb("SELECT id FROM titles WHERE type = 'movie' AND tmdb_id = 9431")).toEqual([]);
+    const { user, page, context } = await reviewScreen(browser, "tmdb-row", false, "The Cartographer of Sundry Tides");
+    const row = page.getByTestId("import-attention").filter({ hasText: "The Cartographer of Sundry Tides" });
+    await expect(row).toContainText("No title matched");
+    await row.getByTestId("import-tmdb-search").click();
+    // The search asked TMDB for the row's name in its year.
+    expect(fake.requests).toContain("/search/movie");
+    const hit = row.getByTestId("import-tmdb-hit").filter({ hasText: "The Cartographer of Sundry Tides (2021)" });
+    await expect(hit).toContainText("A fictional test film (9431)");
+    await hit.getByRole("button", { name: "Import from TMDB and use" }).click();
+    // Back on the review screen: the imported title is the row's choice.
+    const imported = await adminDb<{ id: number; name: string }>("SELECT id, name FROM titles WHERE type = 'movie' AND tmdb_id = 9431");
+    expect(imported).toHaveLength(1);
+    await expect(page.getByTestId("import-attention").first().getByRole("radio", { name: /The Cartographer of Sundry Tides \(2021\)/ })).toBeChecked();
+    expect(await finishImport(page, user.userId)).toEqual([{ tmdb_id: 9431, name: "The Cartographer of Sundry Tides", rating: 8, day: "2020-06-01" }]);
+    await context.close();
+  });
+
+  test("with JavaScript: a title TMDB gave before is used as it is, without importing it again", async ({ browser }) => {
+    test.setTimeout(120_000);
+    // Another spelling than the catalogue's, so the row is not matched by name.
+    const { user, page, context } = await reviewScreen(browser, "tmdb-row-js", true, "Cartographer of Sundry Tides");
+    const row = page.getByTestId("import-attention").filter({ hasText: "Cartographer of Sundry Tides" });
+    await row.getByTestId("import-tmdb-search").click();
+    const hit = row.getByTestId("import-tmdb-hit").filter({ hasText: "The Cartographer of Sundry Tides (2021)" });
+    await hit.getByRole("button", { name: "Use this title" }).click();
+    await expect(page.getByTestId("import-attention").first().getByRole("radio", { name: /The Cartographer of Sundry Tides \(2021\)/ })).toBeChecked();
+    expect(fake.requests).not.toContain("/movie/9431");
+    expect(await finishImport(page, user.userId)).toEqual([{ tmdb_id: 9431, name: "The Cartographer of Sundry Tides", rating: 8, day: "2020-06-01" }]);
+    await context.close();
+  });
 });

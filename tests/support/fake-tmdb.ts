@@ -13,7 +13,8 @@
  * - movie 9404 (and any unknown id): 404 with status_code 34;
  * - movie 9666 and tv 7666: a body that is not in TMDB's shape;
  * - discover/movie: 3 pages of 20 fictional films (ids 8100-8159), each importable;
- * - search/movie|tv|person|multi: the fixtures whose name contains the query (9001, 9429, 9500, 9666, 7001, 7666, 5001).
+ * - search/movie|tv|person|multi: the fixtures whose name contains the query (9001, 9429, 9500, 9666, 9431, 7001, 7666, 5001);
+ * - movie 9431 "The Cartographer of Sundry Tides": only the import review screen's "Import from TMDB" test asks for it.
  * Requests without an api_key or Bearer token get 401 (status_code 7).
  * GET /__log lists the paths asked so far; POST /__reset forgets them and the once-only failures.
  */
@@ -303,6 +304,7 @@ export function createFakeTmdbHandler(): FakeTmdbHandler {
       if (id === 9001) return send(200, movie(9001, "The Lantern Keeper of Vell"));
       if (id === 9429) return send(200, movie(9429, "The Patient Ferryman"));
       if (id === 9500) return send(200, movie(9500, "The Stubborn Engine"));
+      if (id === 9431) return send(200, movie(9431, "The Cartographer of Sundry Tides"));
       if (id >= 8100 && id < 8100 + DISCOVER_PAGES * 20) {
         const item = discoverItem(id);
         return send(200, movie(id, item.title, { credits: { cast: [], crew: [] }, videos: { results: [] }, "watch/providers": { results: {} }, release_dates: { results: [] }, keywords: { keywords: [] }, images: { posters: [], backdrops: [] }, poster_path: null, backdrop_path: null }));
@@ -328,7 +330,7 @@ export function createFakeTmdbHandler(): FakeTmdbHandler {
       const kind = match[1];
       const query = (url.searchParams.get("query") ?? "").toLowerCase();
       const all = [
-        ...(kind === "movie" || kind === "multi" ? [listItem("movie", movie(9001, "The Lantern Keeper of Vell")), listItem("movie", movie(9429, "The Patient Ferryman")), listItem("movie", movie(9500, "The Stubborn Engine")), listItem("movie", movie(9666, "The Broken Answer"))] : []),
+        ...(kind === "movie" || kind === "multi" ? [listItem("movie", movie(9001, "The Lantern Keeper of Vell")), listItem("movie", movie(9429, "The Patient Ferryman")), listItem("movie", movie(9500, "The Stubborn Engine")), listItem("movie", movie(9666, "The Broken Answer")), listItem("movie", movie(9431, "The Cartographer of Sundry Tides"))] : []),
         ...(kind === "tv" || kind === "multi" ? [listItem("tv", series(SERIES_ID)), listItem("tv", { ...series(7666), name: "The Broken Series" })] : []),
         ...(kind === "person" || kind === "multi" ? [listItem("person", ORLA)] : []),
       ].map(({ credits: _c, images: _i, videos: _v, ...rest }) => rest as Record<string, unknown>);

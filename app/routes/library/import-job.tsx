@@ -10,6 +10,11 @@ import { useTrans } from "~/i18n/translation-context";
 import { ImportFileError } from "~/imports/formats";
 import { findJob, publishImportedReviews, readPlan, runImportNow, saveChoices, startImport, undoImport, type ImportSummary, type MatchGroup } from "~/imports/import.server";
 import { importQueueOf, importStoreOf } from "~/imports/queue.server";
+import { importTmdbForGroup, parsePick, searchTmdbForGroup, tmdbImportOffered, type TmdbHit } from "~/imports/tmdb-pick.server";
+import { appKeys } from "~/auth/crypto.server";
+import { authEnv } from "~/auth/env";
+import { checkRateLimits, rateLimiterFor } from "~/auth/rate-limit.server";
+import { tmdbServices } from "~/tmdb/tmdb.server";
 import { getApp, getWorker } from "~/request/context";
 import { buttonClasses } from "~/ui/button-styles";
 
@@ -22,6 +27,8 @@ const REVIEW_SHOWN = 300;
  * search and pick, or skip) before anything is written; then the progress
  * (refreshed every 2 s with JavaScript, a plain reload without), the result,
  * undo and "publish imported reviews". Another member's import is a 404.
+ * With a TMDB key and `titles.import`, an unmatched row also offers TMDB's
+ * search by its name and year and "Import from TMDB" (decision 027).
  */
 export async function loader(args: Route.LoaderArgs) {
   requirePermission(args, "watchlist.use");
@@ -31,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!job) throw data(null, { status: 404 });
   const summary = job.summary as unknown as ImportSummary;
   const base = { id: job.id, fileName: job.fileName, source: job.source, status: job.status, totalRows: job.totalRows, doneRows: job.doneRows, error: job.error, summary };
-  if (job.status !== "review") return { ...base, attention: [], matched: [], matchedCount: 0, search: null };
+  if (job.status !== "review") return { ...base, attention: [], matched: [], matchedCount: 0, search: null, tmdbOffered: false, tmdbSearch: null };
   const plan = await readPlan(importStoreOf(getWorker(args.context).env), job);
   const url = new URL(args.request.url);
   const find = url.searchParams.get("find");
@@ -41,6 +48,15 @@ export async function loader(args: Route.LoaderArgs) {
   if (find !== null && q.trim()) {
     const results = await searchCatalogue(app.db, q, { limit: 8, types: ["movie", "series"] });
     search = { index: Number(find), q, hits: results.titles.map((h) => ({ id: h.id, name: h.name, year: h.year, type: h.type })) };
+  }
+  const worker = getWorker(args.context);
+  const tmdb = tmdbServices(worker.env, app.settings);
+  const tmdbOffered = tmdbImportOffered(tmdb, app.viewer);
+  let tmdbSearch: { index: number; hits: TmdbHit[]; error: string | null } | null = null;
+  const tmdbIndex = Number(url.searchParams.get("tmdb") ?? "-1");
+  const tmdbGroup = Number.isSafeInteger(tmdbIndex) && tmdbIndex >= 0 ? plan.groups[tmdbIndex] : undefined;
+  if (tmdbOffered && tmdbGroup && tmdbGroup.status === "unmatched") {
+    tmdbSearch = { index: tmdbIndex, ...(await searchTmdbForGroup(app.db, tmdb, await appKeys(authEnv(worker.env).APP_KEY), tmdbGroup)) };
   }
   const matched = plan.groups.filter((g) => g.status === "matched");
   const shown = attention.slice(0, REVIEW_SHOWN);
@@ -53,10 +69,12 @@ export async function loader(args: Route.LoaderArgs) {
     matched: matched.slice(0, 50).map((g) => ({ name: g.name, year: g.year, title: g.candidates[0] ?? null, rows: g.rows })),
     matchedCount: matched.length,
     search,
+    tmdbOffered,
+    tmdbSearch,
   };
 }
 
-const intentSchema = z.enum(["save", "start", "undo", "publish"]);
+const intentSchema = z.enum(["save", "start", "undo", "publish", "tmdb"]);
 
 export async function action(args: Route.ActionArgs) {
   requirePermission(args, "watchlist.use");
@@ -79,6 +97,7 @@ export async function action(args: Route.ActionArgs) {
       return redirect(`/library/import/${job.id}`);
     }
     const plan = await readPlan(store, job);
+    if (intent.data === "tmdb") return await tmdbPick(args, job, plan.groups, Number(form.get("group")), form.get("pick"));
     const choices: Record<string, number | "skip"> = {};
     for (const [name, value] of form) {
       const m = /^c(\d{1,6})$/.exec(name);
@@ -103,6 +122,23 @@ export async function action(args: Route.ActionArgs) {
     if (error instanceof ImportFileError) return data({ ok: false as const, message: error.message }, { status: 422 });
     throw error;
   }
+}
+
+/** "Import from TMDB" for an unmatched row: permission, a token from this page's TMDB search, a rate limit, then the import and the choice. */
+async function tmdbPick(args: Route.ActionArgs, job: NonNullable<Awaited<ReturnType<typeof findJob>>>, groups: MatchGroup[], index: number, value: FormDataEntryValue | null) {
+  const group = Number.isSafeInteger(index) ? groups[index] : undefined;
+  const app = getApp(args.context);
+  const env = getWorker(args.context).env;
+  const tmdb = tmdbServices(env, app.settings);
+  if (!tmdbImportOffered(tmdb, app.viewer)) throw data(null, { status: 403 });
+  const pick = parsePick(value);
+  if (!group || group.status !== "unmatched" || !pick) return data({ ok: false as const, message: "Choose a TMDB result to import." }, { status: 400 });
+  const limited = await checkRateLimits(rateLimiterFor(env, app.db), [["tmdb-import:account", String(app.user!.id)]]);
+  if (!limited.ok) {
+    return data({ ok: false as const, message: "Too many titles imported from TMDB at once. Try again in a minute." }, { status: 429, headers: { "Retry-After": String(limited.retryAfter) } });
+  }
+  await importTmdbForGroup(app.db, importStoreOf(env), job, tmdb, await appKeys(authEnv(env).APP_KEY), group, pick);
+  return redirect(`/library/import/${job.id}#row-${index}`, 303);
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -136,6 +172,7 @@ function ReadCounts({ summary }: { summary: ImportSummary }) {
     [t("Watchlist"), summary.read.watchlist],
     [t("Reviews"), summary.read.reviews],
     [t("Lists"), summary.read.lists],
+    [t("Follows"), summary.read.follows ?? 0],
   ];
   return (
     <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="import-read">
@@ -161,6 +198,21 @@ function Review({ data: d }: { data: LoaderData }) {
       {d.attention.map((g) => (
         <form key={g.index} id={`find-${g.index}`} method="get" />
       ))}
+      {d.tmdbOffered
+        ? d.attention
+            .filter((g) => g.status === "unmatched")
+            .map((g) => (
+              <div key={g.index} hidden>
+                <Form id={`tmdb-find-${g.index}`} method="get" preventScrollReset>
+                  <input type="hidden" name="tmdb" value={g.index} />
+                </Form>
+                <Form id={`tmdb-import-${g.index}`} method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="tmdb" />
+                  <input type="hidden" name="group" value={g.index} />
+                </Form>
+              </div>
+            ))
+        : null}
       <Form method="post" className="mt-6" data-testid="import-review-form">
         {d.attention.length ? (
           <section className="rounded-theme border border-divider bg-elevated p-4" aria-labelledby="attention-heading">
@@ -173,7 +225,7 @@ function Review({ data: d }: { data: LoaderData }) {
                 const options = [...g.candidates, ...hits.filter((h) => !g.candidates.some((c) => c.id === h.id))];
                 const current = g.choice === undefined ? "" : String(g.choice);
                 return (
-                  <li key={g.index} className="rounded-theme border border-divider p-3" data-testid="import-attention" data-name={g.name}>
+                  <li key={g.index} id={`row-${g.index}`} className="rounded-theme border border-divider p-3" data-testid="import-attention" data-name={g.name}>
                     <p className="font-medium">
                       {g.name}
                       {yearOf(g.year)}
@@ -220,6 +272,7 @@ function Review({ data: d }: { data: LoaderData }) {
                       </button>
                     </div>
                     {d.search?.index === g.index && hits.length === 0 ? <p className="mt-1 text-xs text-muted">{t("Nothing found.")}</p> : null}
+                    {d.tmdbOffered && g.status === "unmatched" ? <TmdbOption group={g} search={d.tmdbSearch?.index === g.index ? d.tmdbSearch : null} /> : null}
                   </li>
                 );
               })}
@@ -266,6 +319,51 @@ function Review({ data: d }: { data: LoaderData }) {
   );
 }
 
+/** An unmatched row's "Import from TMDB": TMDB's search by the row's name and year, each result importable (decision 027). */
+function TmdbOption({ group, search }: { group: { index: number; name: string; year: number | null }; search: { hits: TmdbHit[]; error: string | null } | null }) {
+  const t = useTrans();
+  const navigation = useNavigation();
+  const pending = navigation.formData?.get("intent") === "tmdb" ? String(navigation.formData.get("pick")) : null;
+  const searching = navigation.state === "loading" && navigation.location?.search === `?tmdb=${group.index}`;
+  const label = `${group.name}${group.year ? ` (${group.year})` : ""}`;
+  return (
+    <div className="mt-3 border-t border-divider pt-3" data-testid="import-tmdb">
+      <p className="text-xs text-muted">{t("Not in the catalogue? Search TMDB for “:name” and add it.", { name: label })}</p>
+      <button type="submit" form={`tmdb-find-${group.index}`} disabled={searching} className={`mt-2 ${buttonClasses({ variant: "outlined", color: "neutral" })}`} data-testid="import-tmdb-search">
+        {searching ? t("Searching TMDB…") : t("Search TMDB")}
+      </button>
+      {search?.error ? (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          {t(search.error)}
+        </p>
+      ) : null}
+      {search && !search.error && search.hits.length === 0 ? <p className="mt-2 text-sm text-muted">{t("TMDB has no movie or series by this name.")}</p> : null}
+      {search?.hits.length ? (
+        <ul className="mt-2 space-y-2" aria-label={t("TMDB results for :name", { name: label })} data-testid="import-tmdb-results">
+          {search.hits.map((h) => {
+            const value = `${h.type}:${h.id}:${h.token}`;
+            const busy = pending === value;
+            return (
+              <li key={`${h.type}-${h.id}`} className="flex flex-col gap-2 rounded-theme bg-background p-2 text-sm sm:flex-row sm:items-start sm:justify-between" data-testid="import-tmdb-hit">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">
+                    {h.name}
+                    {h.year ? ` (${h.year})` : ""} <span className="font-normal text-muted">· {h.type === "tv" ? t("Series") : t("Movie")}</span>
+                  </p>
+                  {h.overview ? <p className="line-clamp-2 text-xs text-muted">{h.overview}</p> : null}
+                </div>
+                <button type="submit" form={`tmdb-import-${group.index}`} name="pick" value={value} disabled={pending !== null} className={`self-start ${buttonClasses({ variant: "outlined", color: "primary" })}`} data-testid="import-tmdb-import">
+                  {busy ? t("Importing…") : h.titleId ? t("Use this title") : t("Import from TMDB and use")}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 const STATUS: Record<string, string> = { queued: "Waiting to start…", running: "Importing…", done: "Imported", failed: "The import stopped", undone: "Undone: what this import added was removed" };
 
 function Progress({ data: d }: { data: LoaderData }) {
@@ -298,8 +396,10 @@ function Progress({ data: d }: { data: LoaderData }) {
           <li>{t("Reviews added: :n", { n: added.reviews })}</li>
           <li>{t("Lists created: :n", { n: added.lists })}</li>
           <li>{t("List entries added: :n", { n: added.listItems })}</li>
+          {added.follows ? <li>{t("Follows added: :n", { n: added.follows })}</li> : null}
         </ul>
       ) : null}
+      {d.summary.followsUnknown ? <p className="mt-2 text-sm text-muted">{t("Follows of members not on this site (left out): :n", { n: d.summary.followsUnknown })}</p> : null}
       {d.summary.skipped ? <p className="mt-2 text-sm text-muted">{t("Rows skipped (no title chosen): :n", { n: d.summary.skipped })}</p> : null}
       {d.summary.unratedReviews ? <p className="mt-1 text-sm text-muted">{t("Reviews not imported because the title has no rating in the file: :n", { n: d.summary.unratedReviews })}</p> : null}
       {d.status === "done" ? (

@@ -102,7 +102,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
         <h2 id="export-heading" className="font-semibold">
           {t("Export")}
         </h2>
-        <p className="mt-1 text-sm text-muted">{t("The ZIP holds everything (ratings, diary, reviews, comments, lists, watchlist) and imports back here without loss; the Letterboxd file is what Letterboxd's importer reads.")}</p>
+        <p className="mt-1 text-sm text-muted">{t("The ZIP holds everything (ratings, diary, reviews, comments, lists, watchlist, who you follow) and imports back here without loss; the Letterboxd file is what Letterboxd's importer reads.")}</p>
         <ul className="mt-2 flex flex-wrap gap-3 text-sm">
           {EXPORTS.map(([kind, label]) => (
             <li key={kind}>

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { slugify } from "../../../app/catalogue/slug";
 import type { Database } from "../../../app/db/client.server";
 import { titles } from "../../../app/catalogue/schema";
 import { titleAliases, type TitleAliasKind } from "../../../app/catalogue/search.schema";
@@ -49,8 +50,9 @@ export async function seedTitleAliases(db: Database): Promise<number> {
     if (!film) continue;
     const inserted = await db
       .insert(titleAliases)
-      .values({ titleId: film.id, name: alias.alias, kind: alias.kind, country: alias.country ?? null, language: alias.language ?? null })
-      .onConflictDoNothing()
+      .values({ titleId: film.id, name: alias.alias, kind: alias.kind, country: alias.country ?? null, language: alias.language ?? null, nameKey: slugify(alias.alias, "") || null })
+      // A row seeded before migration 0105 gets its folded name (what imports match on).
+      .onConflictDoUpdate({ target: [titleAliases.titleId, titleAliases.name], set: { nameKey: slugify(alias.alias, "") || null }, where: sql`${titleAliases.nameKey} IS NULL` })
       .returning({ id: titleAliases.id });
     added += inserted.length;
   }
