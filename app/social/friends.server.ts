@@ -21,7 +21,7 @@ export function friendsOnTitleQuery(db: Database, viewerId: number, titleId: num
       userId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
-      displayName: users.displayName,
+      displayName: users.displayName, username: users.username,
       avatar: users.avatar,
       rating: ratings.rating,
       // Aliased: D1's raw rows keep one column per name, and users.id is also "id".
@@ -50,8 +50,8 @@ export function friendsOnTitleFrom(rows: FriendsOnTitleRows) {
     count: Number(rows[0]!.total),
     people: rows.map((r) => ({
       id: r.userId,
-      name: publicName({ id: r.userId, firstName: r.firstName, lastName: r.lastName, displayName: r.displayName }) ?? `#${r.userId}`,
-      path: profilePath({ id: r.userId, firstName: r.firstName, lastName: r.lastName, displayName: r.displayName }),
+      name: publicName({ id: r.userId, firstName: r.firstName, lastName: r.lastName, displayName: r.displayName, username: r.username }) ?? `#${r.userId}`,
+      path: profilePath({ id: r.userId, firstName: r.firstName, lastName: r.lastName, displayName: r.displayName, username: r.username }),
       avatar: r.avatar,
       rating: r.rating,
       review: r.reviewId ? { id: r.reviewId, headline: r.headline ?? "" } : null,
