@@ -195,8 +195,8 @@ export async function createUserByAdmin(db: Database, input: AdminUserInput & { 
     firstName: input.firstName || null,
     lastName: input.lastName || null,
     displayName: input.displayName || null,
-    // Every account has a username (decision 043), made from the name it shows.
-    username: await freeUsername(db, input.displayName || `${input.firstName ?? ""} ${input.lastName ?? ""}`),
+    // A username made from the name it shows (decision 043); none without a name ("Member <id>").
+    username: (input.displayName || input.firstName || input.lastName) ? await freeUsername(db, input.displayName || `${input.firstName ?? ""} ${input.lastName ?? ""}`) : null,
     emailVerifiedAt: input.emailVerified ? new Date() : null,
   };
   const newId = sql`(SELECT id FROM users WHERE email = ${email})`;

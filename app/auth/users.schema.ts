@@ -22,7 +22,7 @@ export const users = sqliteTable(
     displayName: text("display_name"),
     /**
      * The public handle and profile slug (decision 043): 3-20 of [a-z0-9_], stored lower case.
-     * Null only for rows written by hand; every path that creates an account sets one.
+     * Null for an account with no name that never chose one (it shows as "Member <id>").
      */
     username: text("username"),
     avatar: text("avatar"),

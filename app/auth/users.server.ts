@@ -170,9 +170,10 @@ export async function findUserById(db: Database, id: number) {
 /**
  * Creates a user with the default roles, in one batch. Returns null when the
  * e-mail is taken (checked by the unique index, so two sign-ups racing for
- * the same address cannot both succeed). Every account gets a username
- * (decision 043): the one asked for, else one made from the name; if another
- * sign-up took it meanwhile, the first free one made from it.
+ * the same address cannot both succeed). An account gets a username
+ * (decision 043): the one asked for, else one made from the name (none
+ * without a name); if another sign-up took it meanwhile, the first free one
+ * made from it.
  */
 export async function createUser(
   db: Database,
@@ -188,8 +189,10 @@ export async function createUser(
   },
 ) {
   const email = normalizeEmail(input.email);
-  const username = input.username?.toLowerCase() || (await freeUsername(db, [input.firstName, input.lastName].filter(Boolean).join(" ")));
-  const insert = (name: string) =>
+  // An account with no name and no chosen username gets none: it shows as "Member <id>" (decision 021).
+  const name = [input.firstName, input.lastName].filter(Boolean).join(" ").trim();
+  const username = input.username?.toLowerCase() || (name ? await freeUsername(db, name) : null);
+  const insert = (handle: string | null) =>
     db.batch([
       db
         .insert(users)
@@ -198,7 +201,7 @@ export async function createUser(
           password: input.passwordHash,
           firstName: input.firstName ?? null,
           lastName: input.lastName ?? null,
-          username: name,
+          username: handle,
           avatar: input.avatar ?? null,
           language: input.language ?? null,
           emailVerifiedAt: input.emailVerified ? new Date() : null,
@@ -220,7 +223,7 @@ export async function createUser(
     [insertedRows] = await insert(username);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    [insertedRows] = await insert(await freeUsername(db, username));
+    [insertedRows] = await insert(username === null ? null : await freeUsername(db, username));
   }
   const inserted = insertedRows[0];
   if (!inserted) return null;
