@@ -83,6 +83,9 @@ export const PASSWORD_RESET_TTL_S = 60 * 60;
 export const AFTER_ANSWER_DELAY_MS = 25;
 /** How long the mailed "finish creating your account" link works (issue 16, finding 9). */
 export const REGISTRATION_LINK_TTL_S = 24 * 60 * 60;
+/** A member's username (decision 043): 3 to 20 of [a-z0-9_], the profile address's slug. */
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 20;
 /** The two-factor step of a sign-in must be finished within this long. */
 export const TWO_FACTOR_CHALLENGE_TTL_S = 10 * 60;
 

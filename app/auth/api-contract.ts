@@ -13,6 +13,7 @@ const userSchema = z
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
     display_name: z.string(),
+    username: z.string().nullable().describe("The public handle, 3-20 of [a-z0-9_], unique ignoring case; the profile address is /user/{id}/{username}."),
     email: z.string(),
     avatar: z.string().nullable(),
     email_verified_at: z.string().nullable(),
@@ -122,6 +123,23 @@ export const verifyHumanCheck = defineEndpoint({
  * finishes the registration. The route builds its body with this schema.
  */
 export const registerAcceptedStatus = 202;
+
+/**
+ * POST /auth/register's body (JSON or form-encoded), as the route validates
+ * it (`registerSchema` in validation.ts, decision 043). A taken username is a
+ * 422 with `errors.username: ["That username is taken"]`.
+ */
+export const registerRequestDescription = z
+  .object({
+    email: z.string().describe("The address to register; the link to finish goes there."),
+    username: z.string().describe("3-20 of [a-z0-9_] (upper case is lowered), unique ignoring case; the profile address and public name."),
+    password: z.string().describe("At least 8 characters, not a common password."),
+    password_confirmation: z.string().optional().describe("Optional; when sent, must equal password."),
+    first_name: z.string().optional().describe("Stored only when the registration.name_fields setting asks for names."),
+    last_name: z.string().optional(),
+    accept_policies: z.boolean().optional().describe("Accepts every policy at once (what the form's one checkbox sends)."),
+  })
+  .catchall(z.boolean().describe("policy_<id>: true accepts that policy; every policy must be accepted, here or by accept_policies."));
 export const registerAcceptedSchema = z
   .object({
     status: z.literal("check_email"),

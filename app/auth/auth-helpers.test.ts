@@ -51,14 +51,14 @@ describe("form rules", () => {
   });
   it("need every policy accepted and matching passwords to register", () => {
     const schema = registerSchema([{ id: "terms", label: "Terms" }]);
-    const base = { email: "a@b.co", password: "long enough", password_confirmation: "long enough" };
+    const base = { email: "a@b.co", username: "ada_l", password: "long enough", password_confirmation: "long enough" };
     expect(schema.safeParse(base).success).toBe(false);
     expect(schema.safeParse({ ...base, policy_terms: "on" }).success).toBe(true);
     expect(schema.safeParse({ ...base, policy_terms: "on", password_confirmation: "other" }).success).toBe(false);
   });
   it("take JSON booleans for checkboxes as well as a form's \"on\": policies need true, remember takes true or false", () => {
     const schema = registerSchema([{ id: "terms", label: "Terms" }]);
-    const base = { email: "a@b.co", password: "long enough", password_confirmation: "long enough" };
+    const base = { email: "a@b.co", username: "ada_l", password: "long enough", password_confirmation: "long enough" };
     expect(schema.safeParse({ ...base, policy_terms: true }).success).toBe(true);
     expect(schema.safeParse({ ...base, policy_terms: false }).success).toBe(false);
     expect(loginSchema.parse({ email: "a@b.co", password: "x", remember: true }).remember).toBe(true);
@@ -68,7 +68,7 @@ describe("form rules", () => {
     expect(deleteAccountSchema.safeParse({ confirm: false }).success).toBe(false);
   });
   it("take the extra name fields as the setting says: off (dropped), optional, required", () => {
-    const base = { email: "a@b.co", password: "long enough", password_confirmation: "long enough", policy_terms: "on" };
+    const base = { email: "a@b.co", username: "ada_l", password: "long enough", password_confirmation: "long enough", policy_terms: "on" };
     const policies = [{ id: "terms", label: "Terms" }];
     const off = registerSchema(policies, "off").safeParse({ ...base, first_name: "Ada", last_name: "<b>x</b>" });
     expect(off.success && off.data).toMatchObject({ first_name: undefined, last_name: undefined });

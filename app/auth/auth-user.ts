@@ -8,6 +8,8 @@ export interface AuthUser {
   displayName: string;
   /** The display name the user chose (null: none). */
   customDisplayName: string | null;
+  /** The public handle and profile slug (decision 043); null only for a row written by hand. */
+  username: string | null;
   avatar: string | null;
   emailVerifiedAt: Date | null;
   language: string | null;

@@ -136,7 +136,7 @@ describe("login and register pages follow the settings", () => {
       return Response.json({ success: false, "error-codes": ["invalid-input-response"] });
     });
     const email = `human-${crypto.randomUUID()}@example.test`;
-    const body = new URLSearchParams({ email, password: "long enough pw", password_confirmation: "long enough pw", policy_terms: "on", policy_privacy: "on", "cf-turnstile-response": "bad" });
+    const body = new URLSearchParams({ email, username: `hc_${crypto.randomUUID().slice(0, 8)}`, password: "long enough pw", password_confirmation: "long enough pw", policy_terms: "on", policy_privacy: "on", "cf-turnstile-response": "bad" });
     const request = new Request("http://localhost/register", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     const result = await runRoute(request, (args) => registerAction(args as never));
     const reply = (result.value as { data: { error: Record<string, string[]> } }).data;
@@ -149,7 +149,8 @@ describe("login and register pages follow the settings", () => {
   it("asks for first and last name as registration.name_fields says: required refuses without them, off stores none", async () => {
     // The account is created after the answer (decision 021, registration timing): wait for that work too.
     const post = async (fields: Record<string, string>) => {
-      const body = new URLSearchParams({ password: "long enough pw", password_confirmation: "long enough pw", policy_terms: "on", policy_privacy: "on", ...fields });
+      // Each registration its own username (decision 043).
+      const body = new URLSearchParams({ username: `nf_${crypto.randomUUID().slice(0, 8)}`, password: "long enough pw", password_confirmation: "long enough pw", policy_terms: "on", policy_privacy: "on", ...fields });
       const ctx = createExecutionContext();
       const result = await runRoute(
         new Request("http://localhost/register", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "192.0.2.77" } }),

@@ -17,9 +17,11 @@ function tCalls(code: string) {
 
 function englishLines() {
   const lines = new Set<string>();
-  for (const file of ["app/routes/auth/register-sent.tsx", "app/routes/auth/register-finish.tsx", "app/routes/api/auth/register.ts", "app/routes/auth/verify-email.tsx"]) {
+  for (const file of ["app/routes/auth/register.tsx", "app/routes/auth/register-sent.tsx", "app/routes/auth/register-finish.tsx", "app/routes/api/auth/register.ts", "app/routes/auth/verify-email.tsx"]) {
     for (const line of tCalls(readFileSync(file, "utf8"))) lines.add(line);
   }
+  // The username's field messages (decision 043), shown translated on the form.
+  for (const match of readFileSync("app/auth/username.ts", "utf8").matchAll(/"((?:Choose|Use) [^"]+)"/g)) lines.add(match[1]!);
   const templates = readFileSync("app/mail/templates.ts", "utf8");
   for (const name of ["registrationLinkMail", "existingAccountMail"]) {
     const start = templates.indexOf(`export function ${name}(`);
@@ -37,6 +39,8 @@ describe("registration lines", () => {
   it("are found in the code", () => {
     expect(english).toContain("We sent a link to :email to finish creating your account.");
     expect(english).toContain("Someone tried to create a :site account with your address");
+    expect(english).toContain("That username is taken");
+    expect(english).toContain("Use lowercase letters, digits and _ only.");
   });
 
   for (const language of ["es", "fr"]) {

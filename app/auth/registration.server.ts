@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { REGISTRATION_LINK_TTL_S } from "~/constants";
+import { isUniqueViolation } from "~/db/change-recorder";
 import { safeRedirectPath } from "~/http/redirects";
 import { existingAccountMail, registrationLinkMail } from "~/mail/templates";
 import { randomToken, sha256, timingSafeEqual } from "./crypto.server";
@@ -14,12 +15,15 @@ import { deleteUserSessions } from "./sessions.server";
 import { completeSignIn } from "./sign-in.server";
 import { users } from "./users.schema";
 import { createUser, findUserByEmail, findUserById } from "./users.server";
+import { usernameTaken, usernameTakenForRegistration } from "./usernames.server";
 import { consumeVerification, createVerification, findVerification } from "./verification.server";
 
 export type RegisterOutcome =
   | { status: "disabled" }
   | { status: "rate-limited"; retryAfter: number }
   | { status: "human-check-failed" }
+  /** The username belongs to another account (decision 043): a field message, nothing stored. */
+  | { status: "username-taken" }
   /** The only answer once the form is accepted, whether the address had an account or not. */
   | { status: "check-email"; email: string }
   /** Only for a new account whose address an invitation link already proved (see `addressProven`). */
@@ -28,6 +32,9 @@ export type RegisterOutcome =
 /** What the mailed link carries to the moment it is followed. */
 interface PendingRegistration {
   passwordHash: string;
+  username?: string;
+  /** SHA-256 of the registering browser's nonce cookie: that browser finishes without a click (decision 043). */
+  browserHash?: string;
   firstName: string | null;
   lastName: string | null;
   redirect: string | null;
@@ -46,14 +53,14 @@ interface PendingRegistration {
  */
 export async function register(
   s: AuthServices,
-  input: { email: string; password: string; first_name?: string; last_name?: string; redirect?: string },
+  input: { email: string; username: string; password: string; first_name?: string; last_name?: string; redirect?: string },
   humanCheckToken: FormDataEntryValue | null,
   /**
    * The address is already proven (a workspace invitation's token, which
    * went only to that mailbox): a new account is verified and signed in at
    * once. Only the mailbox's owner can see this differ from the usual answer.
    */
-  { addressProven = false }: { addressProven?: boolean } = {},
+  { addressProven = false, browserNonce = null }: { addressProven?: boolean; browserNonce?: string | null } = {},
 ): Promise<RegisterOutcome> {
   const { settings } = s.app;
   if (settings["registration.disable"]) return { status: "disabled" };
@@ -67,8 +74,14 @@ export async function register(
     const token = typeof humanCheckToken === "string" ? humanCheckToken : "";
     if (!(await s.humanCheck.verify(token, s.info.ipAddress))) return { status: "human-check-failed" };
   }
+  // Usernames are public (profile addresses), so saying one is taken tells nothing about the e-mail; the
+  // check runs for a new address and a taken one alike (decision 043).
+  const username = input.username.toLowerCase();
+  if (await usernameTakenForRegistration(s.app.db, username, email)) return { status: "username-taken" };
   const pending: PendingRegistration = {
     passwordHash: await hashPassword(input.password),
+    username,
+    ...(browserNonce ? { browserHash: await sha256(browserNonce) } : {}),
     firstName: input.first_name || null,
     lastName: input.last_name || null,
     redirect: safeRedirectPath(input.redirect, "") || null,
@@ -78,6 +91,7 @@ export async function register(
     passwordHash: pending.passwordHash,
     firstName: pending.firstName,
     lastName: pending.lastName,
+    username,
     language: s.app.language,
     emailVerified: addressProven,
   };
@@ -134,14 +148,21 @@ function parseLinkToken(token: string) {
   return match ? { userId: match[1]!, secret: match[2]! } : null;
 }
 
-/** Does the mailed link still work? Looks only: a mail scanner opening the link uses nothing up. */
-export async function registrationLinkIsValid(s: AuthServices, token: string) {
+/**
+ * Does the mailed link still work? Looks only: a mail scanner opening the link uses nothing up.
+ * `sameBrowser`: the browser that registered opened it (its nonce cookie matches), so it may
+ * finish at once, without a click (decision 043).
+ */
+export async function registrationLinkIsValid(s: AuthServices, token: string, browserNonce: string | null = null) {
   const parsed = parseLinkToken(token);
   if (!parsed) return null;
   const row = await findVerification(s.app.db, "registration", parsed.userId);
   if (!row || !timingSafeEqual(await sha256(parsed.secret), row.secretHash)) return null;
   const user = await findUserById(s.app.db, Number(parsed.userId));
-  return user && !user.bannedAt ? { email: user.email } : null;
+  if (!user || user.bannedAt) return null;
+  const browserHash = (row.data as Partial<PendingRegistration> | null)?.browserHash;
+  const sameBrowser = Boolean(browserNonce && browserHash && timingSafeEqual(await sha256(browserNonce), browserHash));
+  return { email: user.email, sameBrowser };
 }
 
 export type FinishOutcome = { status: "invalid" } | { status: "signed-in"; headers: Headers; redirectTo: string };
@@ -167,8 +188,17 @@ export async function finishRegistration(s: AuthServices, token: string): Promis
     ...(pending.passwordHash ? { password: pending.passwordHash } : {}),
     ...(pending.firstName !== undefined ? { firstName: pending.firstName } : {}),
     ...(pending.lastName !== undefined ? { lastName: pending.lastName } : {}),
+    // Registering again before verifying may pick another username: kept if still free.
+    ...(pending.username && pending.username !== user.username && !(await usernameTaken(s.app.db, pending.username, user.id)) ? { username: pending.username } : {}),
   };
-  await s.app.db.update(users).set(changes).where(eq(users.id, user.id));
+  try {
+    await s.app.db.update(users).set(changes).where(eq(users.id, user.id));
+  } catch (error) {
+    // Another account took the new username meanwhile: the account keeps the one it has.
+    if (!isUniqueViolation(error) || !("username" in changes)) throw error;
+    delete (changes as { username?: string }).username;
+    await s.app.db.update(users).set(changes).where(eq(users.id, user.id));
+  }
   await deleteUserSessions(s.app.db, user.id, null);
   await recordSecurityEvent(s.app.db, user.id, "email-verified", s.info, { via: "registration-link" });
   const signedIn = await completeSignIn(s, { ...user, ...changes }, { remember: true, redirect: pending.redirect ?? null, method: "registration", alertNewDevice: false });

@@ -50,7 +50,9 @@ async function warm() {
 }
 
 function form(email: string, extra: Record<string, string> = {}) {
-  return { email, password: PASSPHRASE, password_confirmation: PASSPHRASE, policy_terms: "on", policy_privacy: "on", ...extra };
+  // A username of its own per address (decision 043): letters and digits of the address, at most 20.
+  const username = `u_${email.split("@")[0]!.replace(/[^a-z0-9]/gi, "").toLowerCase().slice(-18)}`;
+  return { email, username, password: PASSPHRASE, password_confirmation: PASSPHRASE, policy_terms: "on", policy_privacy: "on", ...extra };
 }
 
 /** Every statement the app prepares at the D1 binding, in order (a batch's statements too). */
@@ -125,7 +127,8 @@ async function finishLink(email: string) {
 }
 
 function headersOf(response: Response, email: string) {
-  return [...response.headers].map(([name, value]) => [name, value.replaceAll(encodeURIComponent(email), "<email>").replaceAll(email, "<email>")]);
+  // The registering browser's nonce cookie is random per answer (decision 043): compared by its shape.
+  return [...response.headers].map(([name, value]) => [name, value.replaceAll(encodeURIComponent(email), "<email>").replaceAll(email, "<email>").replace(/^registering=[\w-]+;/, "registering=<nonce>;")]);
 }
 
 async function verifiedOwner(prefix: string) {
@@ -144,7 +147,8 @@ describe("the registration form", () => {
     for (const [result, email] of [[a, taken], [b, fresh]] as const) {
       expect(result.answer.status).toBe(303);
       expect(result.answer.headers.get("Location")).toBe(`/register/sent?email=${encodeURIComponent(email)}`);
-      expect(result.answer.headers.get("Set-Cookie")).toBeNull();
+      // Only the registering browser's nonce (decision 043), for both alike; never a session.
+      expect(result.answer.headers.get("Set-Cookie")).toMatch(/^registering=[\w-]+; Path=\/register\/finish; SameSite=Lax; Max-Age=86400; HttpOnly$/);
     }
     expect(headersOf(a.answer, taken)).toEqual(headersOf(b.answer, fresh));
     // The same work before the answer: the same statements and one password hash each.
@@ -180,8 +184,8 @@ describe("the registration form", () => {
     const b = await post("/register", registerAction, form(fresh));
     expect(a.beforeAnswer.statements).toEqual(b.beforeAnswer.statements);
     expect(a.beforeAnswer.rowsWritten).toEqual(b.beforeAnswer.rowsWritten);
-    // Nothing touches the accounts before the answer: only the rate-limit counters.
-    expect(a.beforeAnswer.statements.filter((sql) => /"users"|"user_roles"|verifications/.test(sql))).toEqual([]);
+    // Nothing touches the accounts before the answer but the username's lookup (public, the same for both; decision 043).
+    expect(a.beforeAnswer.statements.filter((sql) => /"users"|"user_roles"|verifications/.test(sql)).map((sql) => /where "users"\."username" = \?/.test(sql))).toEqual([true]);
     expect([a.beforeAnswer.hashes, b.beforeAnswer.hashes]).toEqual([1, 1]);
     // And after it, the new account exists and got its link.
     expect((await finishLink(fresh)).origin).toBe(APP_URL);
@@ -193,7 +197,7 @@ describe("the registration form", () => {
     const fresh = `noconfirm-${crypto.randomUUID()}@example.test`;
     const result = await post("/register", registerAction, form(fresh));
     expect(result.answer.status).toBe(303);
-    expect(result.answer.headers.get("Set-Cookie")).toBeNull();
+    expect(result.answer.headers.get("Set-Cookie")).not.toContain("session");
     expect((await finishLink(fresh)).pathname).toMatch(/^\/register\/finish\//);
   });
 
@@ -267,11 +271,11 @@ describe("registering from a workspace invitation's link", () => {
     const back = await invitation(email);
     const forged = await post("/workspace/join/register", registerAction, form(email, { redirect: back.replace(/token=[^&]+/, "token=forged") }));
     expect(forged.answer.headers.get("Location")).toBe(`/register/sent?email=${encodeURIComponent(email)}`);
-    expect(forged.answer.headers.get("Set-Cookie")).toBeNull();
+    expect(forged.answer.headers.get("Set-Cookie")).not.toContain("session");
     const other = `other-${crypto.randomUUID()}@example.test`;
     const elsewhere = await post("/workspace/join/register", registerAction, form(other, { redirect: back }));
     expect(elsewhere.answer.headers.get("Location")).toBe(`/register/sent?email=${encodeURIComponent(other)}`);
-    expect(elsewhere.answer.headers.get("Set-Cookie")).toBeNull();
+    expect(elsewhere.answer.headers.get("Set-Cookie")).not.toContain("session");
   });
 });
 

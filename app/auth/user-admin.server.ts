@@ -12,6 +12,7 @@ import { securityLogEntry } from "./security-log.server";
 import { sessions } from "./sessions.schema";
 import type { AdminUserInput } from "./user-admin-input";
 import { displayNameOf } from "./users.server";
+import { freeUsername } from "./usernames.server";
 import { socialProfiles, userPermissions, userRoles, users } from "./users.schema";
 
 /**
@@ -67,7 +68,7 @@ const userListColumns = {
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
-  displayName: users.displayName,
+  displayName: users.displayName, username: users.username,
   avatar: users.avatar,
   emailVerifiedAt: users.emailVerifiedAt,
   bannedAt: users.bannedAt,
@@ -194,6 +195,8 @@ export async function createUserByAdmin(db: Database, input: AdminUserInput & { 
     firstName: input.firstName || null,
     lastName: input.lastName || null,
     displayName: input.displayName || null,
+    // A username made from the name it shows (decision 043); none without a name ("Member <id>").
+    username: (input.displayName || input.firstName || input.lastName) ? await freeUsername(db, input.displayName || `${input.firstName ?? ""} ${input.lastName ?? ""}`) : null,
     emailVerifiedAt: input.emailVerified ? new Date() : null,
   };
   const newId = sql`(SELECT id FROM users WHERE email = ${email})`;

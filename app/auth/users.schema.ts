@@ -20,6 +20,11 @@ export const users = sqliteTable(
     lastName: text("last_name"),
     /** The public name (profile page and its link's slug); empty means first and last name. */
     displayName: text("display_name"),
+    /**
+     * The public handle and profile slug (decision 043): 3-20 of [a-z0-9_], stored lower case.
+     * Null for an account with no name that never chose one (it shows as "Member <id>").
+     */
+    username: text("username"),
     avatar: text("avatar"),
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp" }),
     language: text("language"),
@@ -43,6 +48,7 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_username_unique").on(t.username),
     // The admin area: newest users first, sign-ups per day, banned users.
     index("users_created_at_idx").on(t.createdAt),
     index("users_banned_idx").on(t.bannedAt).where(sql`${t.bannedAt} IS NOT NULL`),

@@ -1,11 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { selectSubscriptionsOfSession, subscriptionStateFromRows, withSubscriptionState } from "~/billing/subscription-state.server";
 import type { Database } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/change-recorder";
 import { permissions, rolePermissions, roles } from "./roles.schema";
 import { sessions } from "./sessions.schema";
 import { socialProfiles, userPermissions, userRoles, users } from "./users.schema";
 import { normalizeEmail } from "./email";
 import { memberName } from "./public-name";
+import { freeUsername } from "./usernames.server";
 import type { PermissionRestrictions, Viewer } from "./viewer";
 import type { AuthUser, CurrentSession } from "./auth-user";
 import { workspacesOfSessionQuery, type WorkspaceRow } from "~/workspaces/session-workspaces.server";
@@ -13,7 +15,7 @@ import { workspacesOfSessionQuery, type WorkspaceRow } from "~/workspaces/sessio
 export type { AuthUser, CurrentSession };
 
 /** The account's name as others see it: never derived from the e-mail address (app/auth/public-name.ts). */
-export function displayNameOf(user: { id: number; displayName?: string | null; firstName: string | null; lastName: string | null }) {
+export function displayNameOf(user: { id: number; displayName?: string | null; firstName: string | null; lastName: string | null; username?: string | null }) {
   return memberName(user);
 }
 
@@ -23,6 +25,7 @@ const userColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   storedDisplayName: users.displayName,
+  username: users.username,
   avatar: users.avatar,
   emailVerifiedAt: users.emailVerifiedAt,
   language: users.language,
@@ -167,7 +170,10 @@ export async function findUserById(db: Database, id: number) {
 /**
  * Creates a user with the default roles, in one batch. Returns null when the
  * e-mail is taken (checked by the unique index, so two sign-ups racing for
- * the same address cannot both succeed).
+ * the same address cannot both succeed). An account gets a username
+ * (decision 043): the one asked for, else one made from the name (none
+ * without a name); if another sign-up took it meanwhile, the first free one
+ * made from it.
  */
 export async function createUser(
   db: Database,
@@ -176,35 +182,49 @@ export async function createUser(
     passwordHash: string | null;
     firstName?: string | null;
     lastName?: string | null;
+    username?: string | null;
     avatar?: string | null;
     language?: string | null;
     emailVerified?: boolean;
   },
 ) {
   const email = normalizeEmail(input.email);
-  const [insertedRows] = await db.batch([
-    db
-      .insert(users)
-      .values({
-        email,
-        password: input.passwordHash,
-        firstName: input.firstName ?? null,
-        lastName: input.lastName ?? null,
-        avatar: input.avatar ?? null,
-        language: input.language ?? null,
-        emailVerifiedAt: input.emailVerified ? new Date() : null,
-      })
-      .onConflictDoNothing()
-      .returning(),
-    // Only a user created by this batch has no roles yet; an existing one keeps its own.
-    db.insert(userRoles).select(
+  // An account with no name and no chosen username gets none: it shows as "Member <id>" (decision 021).
+  const name = [input.firstName, input.lastName].filter(Boolean).join(" ").trim();
+  const username = input.username?.toLowerCase() || (name ? await freeUsername(db, name) : null);
+  const insert = (handle: string | null) =>
+    db.batch([
       db
-        .select({ userId: users.id, roleId: roles.id })
-        .from(users)
-        .innerJoin(roles, eq(roles.default, true))
-        .where(and(eq(users.email, email), sql`NOT EXISTS (SELECT 1 FROM user_roles x WHERE x.user_id = ${users.id})`)),
-    ),
-  ]);
+        .insert(users)
+        .values({
+          email,
+          password: input.passwordHash,
+          firstName: input.firstName ?? null,
+          lastName: input.lastName ?? null,
+          username: handle,
+          avatar: input.avatar ?? null,
+          language: input.language ?? null,
+          emailVerifiedAt: input.emailVerified ? new Date() : null,
+        })
+        // Only a taken address means "exists"; a taken username is an error, handled below.
+        .onConflictDoNothing({ target: users.email })
+        .returning(),
+      // Only a user created by this batch has no roles yet; an existing one keeps its own.
+      db.insert(userRoles).select(
+        db
+          .select({ userId: users.id, roleId: roles.id })
+          .from(users)
+          .innerJoin(roles, eq(roles.default, true))
+          .where(and(eq(users.email, email), sql`NOT EXISTS (SELECT 1 FROM user_roles x WHERE x.user_id = ${users.id})`)),
+      ),
+    ]);
+  let insertedRows;
+  try {
+    [insertedRows] = await insert(username);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    [insertedRows] = await insert(username === null ? null : await freeUsername(db, username));
+  }
   const inserted = insertedRows[0];
   if (!inserted) return null;
   return inserted;

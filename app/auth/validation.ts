@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH, VERIFICATION_CODE_LENGTH } from "~/constants";
 import type { Policy, RegistrationNameFields } from "~/settings/definitions";
+import { usernameField } from "./username";
 
 /**
  * Input rules of the account forms (spec section 5), shared by the browser
@@ -89,29 +90,41 @@ function personNameField(mode: RegistrationNameFields): z.ZodType<string | undef
   return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), name.optional());
 }
 
+/** The registration form's one checkbox for every policy (decision 043); the JSON API may also send one per policy. */
+export const ACCEPT_POLICIES_FIELD = "accept_policies";
+
 /**
- * Registration: e-mail, password twice, the extra name fields the
+ * Registration (decision 043): e-mail, username, one password (shown or
+ * hidden by its own button), the extra name fields the
  * `registration.name_fields` setting asks for (ignored when off, so
- * nothing posted for them is stored) and one checkbox per policy.
+ * nothing posted for them is stored) and the policies. The spec asks for an
+ * explicit acceptance of each policy: the form gives it as one checkbox
+ * naming them all (`accept_policies`); `policy_<id>` for each still counts,
+ * as API clients send it. `password_confirmation` is optional, and must
+ * match when sent.
  */
 export function registerSchema(policies: Policy[], nameFields: RegistrationNameFields = "off") {
   const policyFields: Record<string, z.ZodType> = {};
-  for (const policy of policies) {
-    policyFields[`policy_${policy.id}`] = mustAccept("You must accept this to create an account.");
-  }
+  for (const policy of policies) policyFields[`policy_${policy.id}`] = checkbox;
   return z
     .object({
       email: emailField,
+      username: usernameField,
       password: newPasswordField,
-      password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
+      password_confirmation: z.string().max(PASSWORD_MAX_LENGTH).optional(),
       first_name: personNameField(nameFields),
       last_name: personNameField(nameFields),
       redirect: redirectField,
+      [ACCEPT_POLICIES_FIELD]: checkbox,
       ...policyFields,
     })
-    .refine((v) => v.password === v.password_confirmation, {
+    .refine((v) => v.password_confirmation === undefined || v.password === v.password_confirmation, {
       path: ["password_confirmation"],
       message: "The passwords do not match.",
+    })
+    .refine((v) => policies.length === 0 || v[ACCEPT_POLICIES_FIELD] || policies.every((p) => (v as Record<string, unknown>)[`policy_${p.id}`] === true), {
+      path: [ACCEPT_POLICIES_FIELD],
+      message: "You must accept this to create an account.",
     });
 }
 

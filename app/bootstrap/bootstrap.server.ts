@@ -185,7 +185,9 @@ export interface BootstrapUser {
   first_name: string | null;
   last_name: string | null;
   display_name: string;
-  /** The public profile link (/user/{id}/{slug}); its slug follows the display name. */
+  /** The public handle (decision 043). */
+  username: string | null;
+  /** The public profile link (/user/{id}/{username}). */
   profile_url: string;
   email: string;
   avatar: string | null;
@@ -212,7 +214,8 @@ export function bootstrapUser(user: AuthUser, viewer: Viewer): BootstrapUser {
     first_name: user.firstName,
     last_name: user.lastName,
     display_name: user.displayName,
-    profile_url: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName }),
+    username: user.username,
+    profile_url: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName, username: user.username }),
     email: user.email,
     avatar: user.avatar,
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
@@ -246,7 +249,7 @@ export function pageBootstrapUser(user: AuthUser, viewer: Viewer) {
   return {
     id: user.id,
     display_name: user.displayName,
-    profile_url: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName }),
+    profile_url: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName, username: user.username }),
     email: user.email,
     avatar: user.avatar,
     language: user.language,

@@ -4,6 +4,7 @@ import { CHANNEL_MAX_ITEMS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { changedFields, isUniqueViolation, newRowId, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
 import type { ChannelFormInput } from "./channel-form";
+import { findChannel } from "./channels.server";
 import { refreshChannel } from "./refresh.server";
 import { channelRuleSchema, type ChannelRule } from "./rules";
 import { channelItems, channels, type ChannelItemType } from "./schema";
@@ -115,10 +116,27 @@ async function channelValues(db: Database, input: ChannelFormInput & { slug: str
 }
 
 const SLUG_TAKEN = { slug: ["Another channel already uses this slug."] };
+const NAME_TAKEN = { name: ["Another channel already has this name."] };
+
+/** Names are unique ignoring case (channels_name_unique on lower(name), decision 043): the admin list tells channels apart by name. */
+async function nameTaken(db: Database, name: string, exceptId: number | null) {
+  const [row] = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(sql`lower(${channels.name}) = lower(${name})`, exceptId === null ? undefined : ne(channels.id, exceptId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Which unique index a failed write hit: the name's is an expression index, so SQLite names the index. */
+function takenErrors(error: unknown) {
+  return /channels_name_unique/.test(String((error as { message?: unknown })?.message ?? "") + String((error as { cause?: { message?: unknown } })?.cause?.message ?? "")) ? NAME_TAKEN : SLUG_TAKEN;
+}
 
 export async function createChannel(db: Database, input: ChannelFormInput & { slug: string }, record?: ChangeRecorder): Promise<ChannelSaveResult> {
   const built = await channelValues(db, input);
   if ("errors" in built) return { ok: false, errors: built.errors! };
+  if (await nameTaken(db, input.name, null)) return { ok: false, errors: NAME_TAKEN };
   const [taken] = await db.select({ id: channels.id }).from(channels).where(eq(channels.slug, input.slug)).limit(1);
   if (taken) return { ok: false, errors: SLUG_TAKEN };
   const statements: Statement[] = [db.insert(channels).values(built.values).returning({ id: channels.id })];
@@ -129,7 +147,7 @@ export async function createChannel(db: Database, input: ChannelFormInput & { sl
     await refreshChannel(db, { id, source: built.values.source, rule: built.values.rule });
     return { ok: true, id };
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, errors: SLUG_TAKEN };
+    if (isUniqueViolation(error)) return { ok: false, errors: takenErrors(error) };
     throw error;
   }
 }
@@ -143,6 +161,7 @@ export async function updateChannel(db: Database, id: number, input: ChannelForm
     const [taken] = await db.select({ id: channels.id }).from(channels).where(and(eq(channels.slug, input.slug), ne(channels.id, id))).limit(1);
     if (taken) return { ok: false, errors: SLUG_TAKEN };
   }
+  if (input.name.toLowerCase() !== current.name.toLowerCase() && (await nameTaken(db, input.name, id))) return { ok: false, errors: NAME_TAKEN };
   const diff = changedFields(current, built.values);
   const statements: Statement[] = [];
   if (diff.changed) {
@@ -154,21 +173,42 @@ export async function updateChannel(db: Database, id: number, input: ChannelForm
   try {
     await runBatch(db, statements);
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, errors: SLUG_TAKEN };
+    if (isUniqueViolation(error)) return { ok: false, errors: takenErrors(error) };
     throw error;
   }
   if (built.values.source === "automatic") await refreshChannel(db, { id, source: "automatic", rule: built.values.rule });
   return { ok: true, id };
 }
 
-export async function deleteChannels(db: Database, ids: number[], record?: ChangeRecorder) {
-  if (ids.length === 0) return [];
+/**
+ * The channels the home page uses (decision 043): the channel the
+ * `homepage.channel` setting names and every channel below it. Deleting one
+ * would empty the home page or a row of it, so the server refuses.
+ */
+export async function homePageChannelIds(db: Database, homepageChannel: string): Promise<Set<number>> {
+  const root = homepageChannel ? await findChannel(db, homepageChannel) : null;
+  if (!root) return new Set();
+  const rows = (await db.all(sql`WITH RECURSIVE below(id) AS (
+      SELECT ${root.id}
+      UNION SELECT ci.child_channel_id FROM channel_items ci JOIN below ON ci.channel_id = below.id WHERE ci.child_channel_id IS NOT NULL
+    ) SELECT id FROM below`)) as { id: number }[];
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+export type DeleteChannelsResult = { ok: true; deleted: number[] } | { ok: false; inUse: string[] };
+
+/** Deletes channels, all or none: a channel the home page uses refuses the whole request. */
+export async function deleteChannels(db: Database, ids: number[], homepageChannel: string, record?: ChangeRecorder): Promise<DeleteChannelsResult> {
+  if (ids.length === 0) return { ok: true, deleted: [] };
   const rows = await db.select({ id: channels.id, name: channels.name, slug: channels.slug }).from(channels).where(inArray(channels.id, ids));
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return { ok: true, deleted: [] };
+  const used = await homePageChannelIds(db, homepageChannel);
+  const inUse = rows.filter((r) => used.has(r.id)).map((r) => r.name);
+  if (inUse.length) return { ok: false, inUse };
   const statements: Statement[] = [db.delete(channels).where(inArray(channels.id, rows.map((r) => r.id)))];
   if (record) for (const row of rows) statements.push(record({ subjectId: row.id, label: row.name, before: { name: row.name, slug: row.slug }, after: null }));
   await runBatch(db, statements);
-  return rows.map((r) => r.id);
+  return { ok: true, deleted: rows.map((r) => r.id) };
 }
 
 /** "Refresh now", audit-logged. */

@@ -59,7 +59,9 @@ async function homeStatements() {
   return { statements: counted.counts.statements, data: value as Awaited<ReturnType<typeof homeLoader>> };
 }
 
-const form = (input: Record<string, unknown>) => channelFormSchema.parse({ name: "Fictional", ...input });
+// Channel names are unique (decision 043): each form gets its own unless the test names it.
+let formCount = 0;
+const form = (input: Record<string, unknown>) => channelFormSchema.parse({ name: `Fictional ${++formCount}`, ...input });
 
 let drama: number;
 let comedy: number;

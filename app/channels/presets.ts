@@ -6,6 +6,8 @@ import { channelRuleSchema, type ChannelRuleInput } from "./rules";
 import { channelItems, channels, type ChannelLayout } from "./schema";
 
 /**
+ * Channel names are unique (decision 043), so no two presets share one.
+ *
  * Ready-made sets of channels (decision 022): the seeded home page and the
  * admin area's "Film site" and "Series site" presets. Installing one
  * creates the channels whose slugs are free and leaves existing ones (an
@@ -35,11 +37,11 @@ const CHANNELS: ChannelSpec[] = [
   { slug: "new-movies", name: "New movies", layout: "carousel", perPage: 20, rule: { kind: "new_releases", type: "movie" } },
   { slug: "new-series", name: "New series", layout: "carousel", perPage: 20, rule: { kind: "new_releases", type: "series" } },
   { slug: "coming-soon", name: "Coming soon", layout: "carousel", perPage: 20, rule: { kind: "coming_soon" } },
-  { slug: "coming-soon-movies", name: "Coming soon", layout: "carousel", perPage: 20, rule: { kind: "coming_soon", type: "movie" } },
+  { slug: "coming-soon-movies", name: "Movies coming soon", layout: "carousel", perPage: 20, rule: { kind: "coming_soon", type: "movie" } },
   { slug: "airing-this-week", name: "Airing this week", layout: "landscape", perPage: 20, rule: { kind: "airing_this_week", type: "series" } },
-  { slug: "popular-in-genre", name: "Popular", layout: "carousel", perPage: 20, rule: { kind: "popular", genreFromUrl: true } },
-  { slug: "top-rated-in-genre", name: "Top rated", layout: "top-list", perPage: 10, rule: { kind: "top_rated", ratingSource: "imdb", minVotes: 1000, genreFromUrl: true } },
-  { slug: "new-in-genre", name: "New releases", layout: "carousel", perPage: 20, rule: { kind: "new_releases", genreFromUrl: true } },
+  { slug: "popular-in-genre", name: "Popular in this genre", layout: "carousel", perPage: 20, rule: { kind: "popular", genreFromUrl: true } },
+  { slug: "top-rated-in-genre", name: "Top rated in this genre", layout: "top-list", perPage: 10, rule: { kind: "top_rated", ratingSource: "imdb", minVotes: 1000, genreFromUrl: true } },
+  { slug: "new-in-genre", name: "New releases in this genre", layout: "carousel", perPage: 20, rule: { kind: "new_releases", genreFromUrl: true } },
   { slug: "genre", name: "Browse by genre", layout: "channels", perPage: 20, rows: ["popular-in-genre", "top-rated-in-genre", "new-in-genre"] },
   { slug: "home", name: "Home", layout: "channels", perPage: 20, rows: ["trending", "popular-movies", "popular-series", "top-rated", "new-releases", "coming-soon", "genre"] },
   { slug: "film-site", name: "Film site", layout: "channels", perPage: 20, rows: ["trending-movies", "popular-movies", "top-rated-movies", "new-movies", "coming-soon-movies", "genre"] },

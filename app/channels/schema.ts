@@ -43,6 +43,8 @@ export const channels = sqliteTable(
   },
   (t) => [
     uniqueIndex("channels_slug_idx").on(t.slug),
+    // Names tell channels apart in the admin list: unique ignoring case (migration 0085, decision 043).
+    uniqueIndex("channels_name_unique").on(sql`lower(${t.name})`),
     index("channels_source_idx").on(t.source),
     index("channels_updated_at_idx").on(t.updatedAt),
   ],

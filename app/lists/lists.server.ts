@@ -191,7 +191,7 @@ export async function listDetails(db: Database, viewerId: number | null, listId:
       .where(eq(listItems.listId, listId))
       .orderBy(asc(listItems.position), asc(listItems.id)),
     db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, displayName: users.displayName })
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, displayName: users.displayName, username: users.username })
       .from(users)
       .where(eq(users.id, list.userId))
       .limit(1),

@@ -6,6 +6,8 @@ export interface PublicNameParts {
   firstName: string | null;
   lastName: string | null;
   displayName?: string | null;
+  /** The username (decision 043): the profile's slug, and the public name when no other is given. */
+  username?: string | null;
 }
 
 /**
@@ -17,10 +19,15 @@ export interface PublicNameParts {
 export function publicName(user: PublicNameParts): string | null {
   if (user.displayName?.trim()) return user.displayName.trim();
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
-  return name || null;
+  return name || user.username || null;
 }
 
-/** /user/{id}/{slug}, the slug made from the display name by the spec's rule (section 5). */
+/**
+ * /user/{id}/{username} (decision 043); before usernames (or for a row
+ * without one) the slug of the public name. The profile answers any other
+ * slug with a 301 to this one, so old links keep working.
+ */
 export function profilePath(user: PublicNameParts): string {
+  if (user.username) return `/user/${user.id}/${encodeURIComponent(user.username)}`;
   return `/user/${user.id}/${encodeURIComponent(slugify(publicName(user) ?? `member ${user.id}`, "member"))}`;
 }

@@ -126,7 +126,8 @@ export const settingDefinitions = {
     { id: "terms", label: "Terms of service", link: "/pages/terms-of-service" },
     { id: "privacy", label: "Privacy policy", link: "/pages/privacy-policy" },
   ]),
-  "registration.name_fields": setting(z.enum(REGISTRATION_NAME_FIELDS), "optional"),
+  // Off by default: the username is the public name (decision 043); an admin may still ask for names.
+  "registration.name_fields": setting(z.enum(REGISTRATION_NAME_FIELDS), "off"),
   "auth.default_redirect": setting(z.string().max(2000), "/"),
   "social.google.enable": setting(z.boolean(), false),
   "social.facebook.enable": setting(z.boolean(), false),

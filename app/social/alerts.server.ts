@@ -72,7 +72,7 @@ async function alertFollowersOf(services: NotificationServices, review: { id: nu
   const toTell = recipients.filter((r) => fresh.has(r.id));
   if (toTell.length === 0) return 0;
   const [[author], [title]] = await Promise.all([
-    db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, displayName: users.displayName }).from(users).where(eq(users.id, review.userId)),
+    db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, displayName: users.displayName, username: users.username }).from(users).where(eq(users.id, review.userId)),
     db.select({ id: titles.id, name: titles.name, slug: titles.slug }).from(titles).where(eq(titles.id, review.titleId)),
   ]);
   if (!author || !title) return 0;

@@ -61,7 +61,7 @@ export async function hydrate(db: Database, rows: FeedRow[]): Promise<FeedItem[]
   const none = sql`0`;
   const [people, titleRows, reviewRows, listRows, episodeRows] = await db.batch([
     db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, displayName: users.displayName, avatar: users.avatar })
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, displayName: users.displayName, username: users.username, avatar: users.avatar })
       .from(users)
       .where(and(inArray(users.id, userIds), isNull(users.bannedAt))),
     db

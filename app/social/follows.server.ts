@@ -211,7 +211,7 @@ export async function listFollows(db: Database, userId: number, kind: FollowList
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
-      displayName: users.displayName,
+      displayName: users.displayName, username: users.username,
       avatar: users.avatar,
       followedAt: sql<number>`${follows.createdAt}`.as("followed_at"),
     })

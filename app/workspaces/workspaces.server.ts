@@ -132,7 +132,7 @@ export async function workspaceDetails(db: Database, userId: number, workspaceId
         email: users.email,
         firstName: users.firstName,
         lastName: users.lastName,
-        displayName: users.displayName,
+        displayName: users.displayName, username: users.username,
         avatar: users.avatar,
         role: workspaceMembers.role,
         joinedAt: workspaceMembers.createdAt,

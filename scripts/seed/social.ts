@@ -1,3 +1,4 @@
+import { freeUsername } from "../../app/auth/usernames.server";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { DEMO_LOGIN } from "../../app/auth/demo-accounts";
@@ -70,7 +71,9 @@ export async function seedSocial(db: Database, now = new Date()) {
   for (const m of DEMO_MEMBERS) {
     // Members since before their first act (the films they logged over the past year).
     const since = new Date(now.getTime() - 370 * 86_400_000);
-    const [row] = await db.insert(users).values({ email: m.email, firstName: m.firstName, lastName: m.lastName, displayName: m.displayName, emailVerifiedAt: now, createdAt: since }).returning({ id: users.id });
+    // A username made from their name (decision 043).
+    const username = await freeUsername(db, `${m.firstName} ${m.lastName}`);
+    const [row] = await db.insert(users).values({ email: m.email, firstName: m.firstName, lastName: m.lastName, displayName: m.displayName, username, emailVerifiedAt: now, createdAt: since }).returning({ id: users.id });
     memberIds.push(row!.id);
     await db.run(sql`INSERT OR IGNORE INTO user_roles (user_id, role_id) SELECT ${row!.id}, id FROM roles WHERE name = 'users'`);
   }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { DEMO_ACCOUNTS } from "../../app/auth/demo-accounts";
 import { hashPassword } from "../../app/auth/password.server";
+import { freeUsername } from "../../app/auth/usernames.server";
 import { users } from "../../app/db/schema";
 
 /**
@@ -19,6 +20,8 @@ export async function seedUsers(db: Database) {
         password: await hashPassword(account.password),
         firstName: account.firstName,
         lastName: account.lastName,
+        // Every account has a username, made from the name (decision 043).
+        username: await freeUsername(db, `${account.firstName ?? ""} ${account.lastName ?? ""}`),
         emailVerifiedAt: new Date(),
       })
       .onConflictDoNothing()

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { queryDb } from "./auth/db";
-import { codeFrom, latestMail, PASSWORD, registerAndVerify, signIn, signOut, submitRegistration, uniqueEmail, uniqueIp, waitForHydration } from "./auth/helpers";
+import { codeFrom, latestMail, PASSWORD, registerAndVerify, signIn, signOut, submitRegistration, uniqueEmail, uniqueIp, usernameFor, waitForHydration } from "./auth/helpers";
 
 /**
  * Bad input against the accounts endpoints: clear answers, never a 500,
@@ -56,7 +56,7 @@ test("a Unicode e-mail registers, and signs in whatever its case or Unicode form
   const ip = uniqueIp();
   const register = await request.post("/auth/register", {
     headers: json(ip),
-    data: { email, password: PASSWORD, password_confirmation: PASSWORD, policy_terms: "on", policy_privacy: "on" },
+    data: { email, username: usernameFor(email), password: PASSWORD, password_confirmation: PASSWORD, policy_terms: "on", policy_privacy: "on" },
   });
   // Registration never signs in (issue 16, finding 9): 202, "check your email", no session cookie.
   expect(register.status()).toBe(202);

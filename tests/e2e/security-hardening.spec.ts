@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createApiClient } from "./fixtures/api-client";
 import { queryE2e } from "./fixtures/e2e-db";
 import { waitForMail } from "./fixtures/outbox";
-import { PASSWORD, uniqueEmail, uniqueIp } from "./fixtures/test-data";
+import { PASSWORD, uniqueEmail, uniqueIp, usernameFor } from "./fixtures/test-data";
 
 /**
  * Issue 16 through the real Worker entry (the workerd tests call the route
@@ -63,7 +63,8 @@ test("registering the demo user's address answers exactly like a new address, th
   const answers = [];
   for (const email of [taken, fresh]) {
     for (const [path, form] of [["/register", true], ["/auth/register", false]] as const) {
-      const fields = { email, password: PASSWORD, password_confirmation: PASSWORD, policy_terms: "on", policy_privacy: "on" };
+      // Each request its own username (decision 043): the fresh address's account takes the first one.
+      const fields = { email, username: usernameFor(`${path}:${email}`), password: PASSWORD, password_confirmation: PASSWORD, policy_terms: "on", policy_privacy: "on" };
       const headers = { "CF-Connecting-IP": uniqueIp() };
       const response = form ? await request.post(path, { form: fields, headers, maxRedirects: 0 }) : await request.post(path, { data: fields, headers });
       const body = (await response.text()).replaceAll(email, "<email>").replaceAll(encodeURIComponent(email), "<email>");

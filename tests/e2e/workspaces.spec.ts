@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { queryE2e } from "./fixtures/e2e-db";
+import { usernameFor } from "./fixtures/test-data";
 import {
   api,
   createSignedInUser,
@@ -83,8 +84,8 @@ test.describe("invitations", () => {
     const form = guestPage.getByTestId("register-form");
     await expect(form.getByLabel("Email")).toHaveValue(newcomer);
     await expect(form.getByLabel("Email")).toHaveAttribute("readonly", "");
+    await form.getByLabel("Username").fill(usernameFor(newcomer));
     await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await form.getByLabel("Confirm password").fill(PASSWORD);
     for (const box of await form.getByRole("checkbox").all()) await box.check();
     await form.getByRole("button", { name: "Create account" }).click();
     // The invitation's link proved the address (its token went only to that mailbox): registration signs in at once,

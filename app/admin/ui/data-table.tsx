@@ -49,6 +49,8 @@ export interface DataTableProps<Row> {
   label: string;
   rows: Row[];
   rowId: (row: Row) => number;
+  /** Rows a bulk action may not touch (e.g. a channel the home page uses) get no checkbox. */
+  canSelect?: (row: Row) => boolean;
   columns: Column<Row>[];
   params: ListParams;
   /** Total rows matching, when counted; null shows only previous/next. */
@@ -78,7 +80,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [pending, setPending] = useState<{ action: ListAction; ids: number[] } | null>(null);
   const bulkForm = useRef<HTMLFormElement>(null);
-  const pageIds = rows.map(rowId);
+  const pageIds = (props.canSelect ? rows.filter(props.canSelect) : rows).map(rowId);
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const someSelected = pageIds.some((id) => selected.has(id));
   const selectable = bulkActions.length > 0;
@@ -264,7 +266,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   const id = rowId(row);
                   return (
                     <tr key={id} className="hover:bg-paper/60" data-row-id={id}>
-                      {selectable ? (
+                      {selectable && props.canSelect && !props.canSelect(row) ? <td className="px-3 py-2" /> : selectable ? (
                         <td className="px-3 py-2">
                           <input
                             type="checkbox"

@@ -29,7 +29,7 @@ export function useUserMenuModel() {
   const current = themes.find((th) => th.id === bootstrap.themes.selectedThemeId) ?? null;
   const themeTarget = settings.themes.user_change ? oppositeTheme(themes, current) : null;
   const subscribed = user.subscriptions.some((s) => s.valid);
-  const profileHref = `/user/${user.id}/${encodeURIComponent(user.display_name.toLowerCase().replace(/\s+/g, "-"))}`;
+  const profileHref = user.profile_url;
   const items: { id: string; label: string; href: string; mobileOnly?: boolean }[] = [
     { id: "profile", label: t("Profile page"), href: profileHref },
     // What the people I follow did (decision 033).

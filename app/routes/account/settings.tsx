@@ -70,7 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
     calendarFeedUrl: calendarFeed ? `${new URL(args.request.url).origin}/calendar/${calendarFeed}.ics` : null,
     // Logging keeps titles on the watchlist, or not (decision 030, app/library).
     keepLoggedOnWatchlist: library.keepLoggedOnWatchlist,
-    profilePrivacy: { isPrivate: library.private, profilePath: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName }) },
+    profilePrivacy: { isPrivate: library.private, profilePath: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName, username: user.username }) },
     // Who sees my activity (decision 033, app/social).
     activityVisibility: social.activityVisibility,
   };

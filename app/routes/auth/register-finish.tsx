@@ -2,7 +2,9 @@ import { useEffect, useState } from "react";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/register-finish";
 import { finishRegistration, registrationLinkIsValid } from "~/auth/registration.server";
+import { REGISTRATION_BROWSER_COOKIE } from "~/auth/registration-browser";
 import { authServices } from "~/auth/services.server";
+import { readCookie, serializeCookie } from "~/http/cookies";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
@@ -13,19 +15,32 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(mat
 
 /**
  * /register/finish/:token, the link of the "finish creating your account"
- * mail. Opening it changes nothing (mail scanners open links too); the
- * button verifies the address, signs in and goes on to the page the person
- * was headed for, with a welcome toast.
+ * mail. Opened in the browser that registered (its nonce cookie matches),
+ * it finishes at once: no extra click (decision 043). Anywhere else opening
+ * it changes nothing (mail scanners open links too); the button verifies the
+ * address, signs in and goes on to the page the person was headed for, with
+ * a welcome toast.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const link = await registrationLinkIsValid(await authServices(context, request), params.token);
-  return link ? { state: "valid" as const, email: link.email } : { state: "invalid" as const };
+  const s = await authServices(context, request);
+  const link = await registrationLinkIsValid(s, params.token, readCookie(request, REGISTRATION_BROWSER_COOKIE));
+  if (!link) return { state: "invalid" as const };
+  if (link.sameBrowser) {
+    const done = await finish(request, context, params.token);
+    if (done) throw done;
+  }
+  return { state: "valid" as const, email: link.email };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  return (await finish(request, context, params.token)) ?? redirect(`/register/finish/${encodeURIComponent(params.token)}`, { status: 303 });
+}
+
+async function finish(request: Request, context: Route.ActionArgs["context"], token: string) {
   const app = getApp(context);
-  const outcome = await finishRegistration(await authServices(context, request), params.token);
-  if (outcome.status !== "signed-in") return redirect(`/register/finish/${encodeURIComponent(params.token)}`, { status: 303 });
+  const outcome = await finishRegistration(await authServices(context, request), token);
+  if (outcome.status !== "signed-in") return null;
+  outcome.headers.append("Set-Cookie", serializeCookie(request, REGISTRATION_BROWSER_COOKIE, "", { maxAge: 0, path: "/register/finish" }));
   return redirectWithToast(request, outcome.redirectTo, { message: app.t("Welcome! Your account is ready.") }, { status: 303, headers: outcome.headers });
 }
 

@@ -8,7 +8,11 @@ import { authServices } from "~/auth/services.server";
 import { enabledSocialServices } from "~/auth/social/providers.server";
 import { HumanCheckWidget } from "~/auth/ui/human-check-widget";
 import { SocialButtons } from "~/auth/ui/social-buttons";
-import { PERSON_NAME_MAX_LENGTH, registerSchema } from "~/auth/validation";
+import { ACCEPT_POLICIES_FIELD, PERSON_NAME_MAX_LENGTH, registerSchema } from "~/auth/validation";
+import { randomToken } from "~/auth/crypto.server";
+import { REGISTRATION_BROWSER_COOKIE } from "~/auth/registration-browser";
+import { REGISTRATION_LINK_TTL_S, USERNAME_MAX_LENGTH } from "~/constants";
+import { serializeCookie } from "~/http/cookies";
 import { useSettings } from "~/bootstrap/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
@@ -47,13 +51,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidSubmission(submission);
   // A workspace invitation's link already proved the address: no second mail (decision 021).
   const addressProven = await invitationProvesAddress(app.db, s.keys, submission.value.redirect, submission.value.email);
-  const outcome = await register(s, submission.value, formData.get(HUMAN_CHECK_FIELD), { addressProven });
+  // This browser may finish from the mailed link without a click (decision 043): set for every accepted form alike.
+  const browserNonce = randomToken(24);
+  const outcome = await register(s, submission.value, formData.get(HUMAN_CHECK_FIELD), { addressProven, browserNonce });
   switch (outcome.status) {
     case "signed-in":
       return redirect(outcome.redirectTo, { status: 303, headers: outcome.headers });
     case "check-email":
       // The same answer for a new address and a taken one: no session, no toast, only the next step (issue 16, finding 9).
-      return redirect(`/register/sent?email=${encodeURIComponent(outcome.email)}`, { status: 303 });
+      return redirect(`/register/sent?email=${encodeURIComponent(outcome.email)}`, {
+        status: 303,
+        headers: { "Set-Cookie": serializeCookie(request, REGISTRATION_BROWSER_COOKIE, browserNonce, { maxAge: REGISTRATION_LINK_TTL_S, path: "/register/finish" }) },
+      });
+    case "username-taken":
+      return invalidSubmission(submission, { fieldErrors: { username: [app.t("That username is taken")] }, status: 422 });
     case "human-check-failed":
       return invalidSubmission(submission, { formErrors: [app.t("Could not verify you are human.")], status: 422 });
     case "rate-limited":
@@ -97,26 +108,39 @@ export function RegisterPage({ loaderData, actionData }: Pick<Route.ComponentPro
           </div>
         ) : null}
         <TextField meta={fields.email} label={t("Email")} type="email" autoComplete="email" readOnly={Boolean(loaderData.lockedEmail)} />
+        <TextField
+          meta={fields.username}
+          label={t("Username")}
+          description={t("3 to 20 lowercase letters, digits or _. Your profile's address and the name others see.")}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={USERNAME_MAX_LENGTH}
+        />
         <PasswordField meta={fields.password} label={t("Password")} autoComplete="new-password" />
-        <PasswordField meta={fields.password_confirmation} label={t("Confirm password")} autoComplete="new-password" />
-        {loaderData.policies.map((policy) => (
+        {loaderData.policies.length ? (
+          // The spec asks for an explicit acceptance of each policy: one checkbox naming them all (decision 043).
           <CheckboxField
-            key={policy.id}
-            meta={policyFields[`policy_${policy.id}`]}
+            meta={policyFields[ACCEPT_POLICIES_FIELD]!}
             label={
-              <>
-                {t("I accept the")}{" "}
-                {policy.link ? (
-                  <a href={policy.link} target="_blank" rel="noreferrer" className="font-medium text-primary hover:underline">
-                    {t(policy.label)}
-                  </a>
-                ) : (
-                  t(policy.label)
-                )}
-              </>
+              <span>
+                {t("I agree to the")}{" "}
+                {loaderData.policies.map((policy, i) => (
+                  <span key={policy.id}>
+                    {i > 0 ? (i === loaderData.policies.length - 1 ? ` ${t("and the")} ` : ", ") : null}
+                    {policy.link ? (
+                      <a href={policy.link} target="_blank" rel="noreferrer" className="font-medium text-primary underline underline-offset-2">
+                        {t(policy.label)}
+                      </a>
+                    ) : (
+                      t(policy.label)
+                    )}
+                  </span>
+                ))}
+              </span>
             }
           />
-        ))}
+        ) : null}
         {loaderData.humanCheckSiteKey ? <HumanCheckWidget siteKey={loaderData.humanCheckSiteKey} action="register" /> : null}
         <SubmitButton fullWidth>{t("Create account")}</SubmitButton>
       </Form>

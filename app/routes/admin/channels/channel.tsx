@@ -14,6 +14,7 @@ import {
   addChannelItem,
   createChannel,
   deleteChannels,
+  homePageChannelIds,
   listEditorItems,
   listWatchProviderChoices,
   loadChannelForEditor,
@@ -57,15 +58,18 @@ export async function loader(args: Route.LoaderArgs) {
   if (id !== null && !channel) throw data(null, { status: 404 });
   const q = (args.url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const editable = channel && channel.source !== "automatic";
-  const [items, results, providers] = await Promise.all([
+  const [items, results, providers, used] = await Promise.all([
     editable ? listEditorItems(admin.app.db, channel.id) : [],
     editable && q ? searchChannelPicker(admin.app.db, q, channel.source === "nested" ? ["channel"] : ["title", "person", "episode", "video", "channel"]) : [],
     listWatchProviderChoices(admin.app.db),
+    channel ? homePageChannelIds(admin.app.db, admin.app.settings["homepage.channel"]) : new Set<number>(),
   ]);
   return {
     channel: channel
       ? { ...channel, createdAt: channel.createdAt.toISOString(), updatedAt: channel.updatedAt.toISOString(), refreshedAt: channel.refreshedAt?.toISOString() ?? null }
       : null,
+    /** The home page uses it (decision 043): no Delete button, and the action refuses. */
+    onHomePage: channel ? used.has(channel.id) : false,
     items,
     q,
     results,
@@ -85,10 +89,14 @@ export async function action(args: Route.ActionArgs) {
   const record = admin.record("channels.update", "channel");
   if (id !== null && intent !== "save") {
     switch (intent) {
-      case "delete":
+      case "delete": {
+        const refused = (await homePageChannelIds(db, admin.app.settings["homepage.channel"])).has(id);
+        if (refused) return data({ itemError: t("The home page uses this channel, so it cannot be deleted. Take it off the home page first.") }, { status: 422 });
         if (!isConfirmed(formData)) return askForConfirmation({ intent: "delete", ids: [id], title: "Delete this channel?", message: "It is removed from the channels that show it as a row; its page answers 404.", confirmLabel: "Delete" });
-        await deleteChannels(db, [id], admin.record("channels.delete", "channel"));
+        const done = await deleteChannels(db, [id], admin.app.settings["homepage.channel"], admin.record("channels.delete", "channel"));
+        if (!done.ok) return data({ itemError: t("The home page uses this channel, so it cannot be deleted. Take it off the home page first.") }, { status: 422 });
         return redirectWithToast(request, "/admin/channels", { message: t("Channel deleted"), type: "positive" });
+      }
       case "refresh": {
         const done = await refreshChannelNow(db, id, admin.record("channels.refresh", "channel"));
         return redirectWithToast(request, here, done ? { message: t("Channel refreshed"), type: "positive" } : { message: t("Only automatic channels refresh."), type: "danger" });
@@ -137,7 +145,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ChannelEditor({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTrans();
-  const { channel, items, q, results, providers } = loaderData;
+  const { channel, items, q, results, providers, onHomePage } = loaderData;
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
   const itemError = actionData && "itemError" in actionData ? (actionData.itemError as string) : null;
   const rule = channel?.rule;
@@ -195,12 +203,19 @@ export default function ChannelEditor({ loaderData, actionData }: Route.Componen
                   </button>
                 </Form>
               ) : null}
-              <ConfirmedActionButton intent="delete" label="Delete" title="Delete this channel?" message="It is removed from the channels that show it as a row; its page answers 404." confirmLabel="Delete" />
+              {onHomePage ? null : (
+                <ConfirmedActionButton intent="delete" label="Delete" title="Delete this channel?" message="It is removed from the channels that show it as a row; its page answers 404." confirmLabel="Delete" />
+              )}
             </>
           ) : null
         }
       />
       {confirmation ? <ConfirmationPanel request={confirmation} /> : null}
+      {onHomePage ? (
+        <p className="mb-4 text-sm text-muted" data-testid="channel-on-home-page">
+          {t("The home page uses this channel, so it cannot be deleted.")}
+        </p>
+      ) : null}
       {channel && channel.source !== "automatic" ? (
         <AdminSection title={channel.source === "nested" ? t("Rows") : t("Items")} description={t("Move items with the arrows (or drag them); add them with the search below.")}>
           {itemError ? <p role="alert" className="mb-3 text-sm text-danger" data-testid="item-error">{itemError}</p> : null}
@@ -241,7 +256,9 @@ export default function ChannelEditor({ loaderData, actionData }: Route.Componen
               <TextField meta={fields.perPage} label={t("Items per row / page")} type="number" min={1} max={50} />
             </div>
           </AdminSection>
-          <AdminSection title={t("Rule")} description={t("Automatic channels only. Refreshed by the scheduled job, on save and with “Refresh now”.")}>
+          {/* Shown only while "Automatic" is chosen: the app.css rule follows the select, with or without JavaScript (decision 043). */}
+          <div data-channel-source-only="automatic">
+          <AdminSection title={t("Rule")} description={t("Refreshed by the scheduled job, on save and with “Refresh now”.")}>
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField meta={fields.ruleKind} label={t("List")} options={RULE_KINDS.map((k) => ({ value: k, label: t(RULE_KIND_LABELS[k]) }))} />
               <SelectField meta={fields.ruleType} label={t("Of")} options={[{ value: "both", label: t("Movies and series") }, { value: "movie", label: t("Movies") }, { value: "series", label: t("Series") }]} />
@@ -264,6 +281,14 @@ export default function ChannelEditor({ loaderData, actionData }: Route.Componen
               <CheckboxField meta={fields.ruleGenreFromUrl} label={t("Genre from the address")} description={t("/channel/<slug>/<genre> shows that genre's list.")} className="sm:col-span-2" />
             </div>
           </AdminSection>
+          </div>
+          {channel?.source === "nested" ? null : (
+            <div data-channel-source-only="nested">
+              <AdminSection title={t("Rows")}>
+                <p className="text-sm text-muted">{t("A nested channel is made of other channels: save it, then pick its rows here.")}</p>
+              </AdminSection>
+            </div>
+          )}
         </div>
         <div className="flex flex-col gap-6">
           <AdminSection title={t("Address")}>

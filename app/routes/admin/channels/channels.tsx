@@ -7,7 +7,7 @@ import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { DataTable } from "~/admin/ui/data-table";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
-import { CHANNEL_SORTS, deleteChannels, listChannelsForAdmin } from "~/channels/channel-admin.server";
+import { CHANNEL_SORTS, deleteChannels, homePageChannelIds, listChannelsForAdmin } from "~/channels/channel-admin.server";
 import { installChannelPreset, type ChannelPreset } from "~/channels/presets";
 import { CHANNEL_SOURCES } from "~/channels/schema";
 import { useDates } from "~/i18n/use-dates";
@@ -24,8 +24,15 @@ const DELETE_CONFIRM = { title: "Delete channels?", message: "[one This channel|
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.channelsUpdate);
   const params = parseListParams(args.url, listSpec);
-  const list = await listChannelsForAdmin(admin.app.db, { q: params.q, source: params.filters.source, sort: params.sort, dir: params.dir, offset: pageOffset(params), limit: params.perPage });
-  return { params, rows: list.rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString(), refreshedAt: r.refreshedAt?.toISOString() ?? null })), total: list.total };
+  const [list, used] = await Promise.all([
+    listChannelsForAdmin(admin.app.db, { q: params.q, source: params.filters.source, sort: params.sort, dir: params.dir, offset: pageOffset(params), limit: params.perPage }),
+    homePageChannelIds(admin.app.db, admin.app.settings["homepage.channel"]),
+  ]);
+  return {
+    params,
+    rows: list.rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString(), refreshedAt: r.refreshedAt?.toISOString() ?? null, onHomePage: used.has(r.id) })),
+    total: list.total,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -43,8 +50,10 @@ export async function action(args: Route.ActionArgs) {
   if (ids.length === 0) return data({ message: t("Select at least one channel.") }, { status: 400 });
   if (intent !== "delete") throw data({ message: t("Unknown action.") }, { status: 400 });
   if (!isConfirmed(formData)) return askForConfirmation({ intent, ids, ...DELETE_CONFIRM });
-  const done = await deleteChannels(admin.app.db, ids, admin.record("channels.delete", "channel"));
-  return redirectWithToast(args.request, back, { message: t("Deleted :count [one channel|other channels]", { count: done.length }), type: "positive" });
+  const done = await deleteChannels(admin.app.db, ids, admin.app.settings["homepage.channel"], admin.record("channels.delete", "channel"));
+  // Refused as a whole, even when posted by hand: the home page uses these (decision 043).
+  if (!done.ok) return data({ message: t("The home page uses :names, so nothing was deleted. Take them off the home page first.", { names: done.inUse.join(", ") }) }, { status: 422 });
+  return redirectWithToast(args.request, back, { message: t("Deleted :count [one channel|other channels]", { count: done.deleted.length }), type: "positive" });
 }
 
 const SOURCE_LABELS = { manual: "Manual", automatic: "Automatic", nested: "Nested" } as const;
@@ -53,13 +62,20 @@ export default function AdminChannels({ loaderData, actionData }: Route.Componen
   const t = useTrans();
   const { format } = useDates();
   const { params, rows, total } = loaderData;
+  const refusal = actionData && "message" in actionData ? actionData.message : null;
   return (
     <>
       <AdminPageHeader title={t("Channels")} description={t("Rows of titles, people and videos for the home page and /channel/<slug>: picked by hand, filled by a rule, or made of other channels.")} />
+      {refusal ? (
+        <p role="alert" className="mb-4 rounded-theme border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger" data-testid="channels-refusal">
+          {refusal}
+        </p>
+      ) : null}
       <DataTable
         label={t("Channels")}
         rows={rows}
         rowId={(row) => row.id}
+        canSelect={(row) => !row.onHomePage}
         params={params}
         total={total}
         hasNextPage={params.page * params.perPage < total}
@@ -89,9 +105,12 @@ export default function AdminChannels({ loaderData, actionData }: Route.Componen
             header: t("Name"),
             sortKey: "name",
             cell: (row) => (
-              <Link to={`/admin/channels/${row.id}`} className="font-medium text-foreground hover:underline">
-                {row.name}
-              </Link>
+              <span className="flex flex-wrap items-center gap-2">
+                <Link to={`/admin/channels/${row.id}`} className="font-medium text-foreground hover:underline">
+                  {row.name}
+                </Link>
+                {row.onHomePage ? <Badge tone="neutral">{t("On the home page")}</Badge> : null}
+              </span>
             ),
           },
           { key: "slug", header: t("Slug"), sortKey: "slug", cell: (row) => <code className="text-xs">/channel/{row.slug}</code> },

@@ -29,6 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         }),
         { status: registerAcceptedStatus },
       );
+    case "username-taken":
+      return validationErrorJson({ username: [app.t("That username is taken")] });
     case "human-check-failed":
       return Response.json({ message: app.t("Could not verify you are human.") }, { status: 422 });
     case "rate-limited":
