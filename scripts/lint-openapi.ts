@@ -3,7 +3,7 @@
  * api-contract.ts files, linted by Spectral (spectral:oas) and Redocly
  * (recommended). Any error or warning fails the stage (decision 036).
  */
-import { apiEndpoints } from "~/api/endpoints";
+import { apiEndpoints } from "~/composers/api-endpoints";
 import { buildOpenApiDocument } from "~/api/openapi";
 import { lintOpenApi } from "./lib/openapi-lint";
 

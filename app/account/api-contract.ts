@@ -3,7 +3,7 @@ import { defineEndpoint, errorResponses, idParam, messageSchema } from "~/api/co
 import { ACCESS_TOKEN_NAME_MAX_LENGTH } from "~/constants";
 import { PASSWORD_MAX_LENGTH } from "~/auth/validation";
 import { PERSON_NAME_MAX_LENGTH, TOKEN_EXPIRATIONS } from "./validation";
-import { TOKEN_SCOPES } from "~/auth/token-scopes";
+import { TOKEN_SCOPES } from "~/api/token-scopes";
 
 /**
  * The account-settings calls under api/v1 (spec section 7): account details,

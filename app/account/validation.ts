@@ -2,7 +2,7 @@ import { mustAccept } from "~/auth/validation";
 import { z } from "zod";
 import { ACCESS_TOKEN_NAME_MAX_LENGTH } from "~/constants";
 import { currentPasswordField, newPasswordField, PASSWORD_MAX_LENGTH } from "~/auth/validation";
-import { TOKEN_SCOPES } from "~/auth/token-scopes";
+import { TOKEN_SCOPES } from "~/api/token-scopes";
 
 /**
  * Input rules of the account-settings forms, shared by the browser (conform)

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { type GuardArgs, loginRedirectFor } from "~/auth/guards.server";
 import { requestInfo } from "~/auth/request-info.server";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import type { ChangeRecorder } from "~/db/change-recorder";
 import { getApp } from "~/request/context";
 import { auditRecorder, type AuditActor } from "./audit.server";

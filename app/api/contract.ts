@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { TokenScope } from "~/auth/token-scopes";
+import type { TokenScope } from "~/api/token-scopes";
 
 /**
  * One description per api/v1 call: its path, method, who may call it and the
  * zod schemas of its path parameters, query, body and answers. Route modules
- * validate requests with these very schemas (app/api/handler.server.ts), and
+ * validate requests with these very schemas (app/json-api/handler.server.ts), and
  * the OpenAPI document is generated from them (app/api/openapi.ts), so the
  * document cannot drift from what the server accepts.
  *

@@ -1,7 +1,7 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { apiEndpoints } from "./endpoints";
+import { apiEndpoints } from "../composers/api-endpoints";
 import { buildOpenApiDocument, openApiPathsForRoute } from "./openapi";
 
 /**

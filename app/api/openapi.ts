@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES } from "~/auth/token-scopes";
+import { TOKEN_SCOPE_DESCRIPTIONS, TOKEN_SCOPES } from "~/api/token-scopes";
 import { requiredScope, type ApiEndpoint, type ApiResponseSpec } from "./contract";
 
 /**

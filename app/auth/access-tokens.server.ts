@@ -7,8 +7,8 @@ import type { RequestInfo } from "./request-info.server";
 import { securityLogEntry } from "./security-log.server";
 import { sessions } from "./sessions.schema";
 import { loadSignedIn } from "./users.server";
-import { ADMIN_ONLY_SCOPES, tokenScopesOf, type TokenScope } from "./token-scopes";
-import { hasPermission, type Viewer } from "./viewer";
+import { ADMIN_ONLY_SCOPES, tokenScopesOf, type TokenScope } from "../api/token-scopes";
+import { hasPermission, type Viewer } from "../request/viewer";
 
 /**
  * Personal API tokens and `Authorization: Bearer` sign-in for api/v1.

@@ -1,6 +1,6 @@
 import { isLocalAddress } from "./request-info.server";
 import { PASSWORD_CONFIRMATION_WINDOW_S } from "~/constants";
-import type { AuthUser, CurrentSession } from "./auth-user";
+import type { AuthUser, CurrentSession } from "../request/auth-user";
 import { findUserById } from "./users.server";
 import { confirmPassword, isPasswordConfirmed } from "./password-confirmation.server";
 import { recordSecurityEvent } from "./security-log.server";

@@ -5,7 +5,7 @@ import { parseProfile } from "./social/providers.server";
 import { parseUserAgent } from "./user-agent";
 import { registerSchema, loginSchema } from "./validation";
 import { buildViewer } from "./users.server";
-import { checkQuota, hasPermission } from "./viewer";
+import { checkQuota, hasPermission } from "../request/viewer";
 
 describe("e-mail addresses", () => {
   it("masks as the verification screen shows them: two characters, four asterisks, the domain", () => {

@@ -1,9 +1,9 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { safeRedirectPath } from "~/http/redirects";
 import { getApp } from "~/request/context";
-import type { AuthUser, CurrentSession } from "./auth-user";
+import type { AuthUser, CurrentSession } from "../request/auth-user";
 import { isApiPath } from "./request-hooks.server";
-import { hasPermission } from "./viewer";
+import { hasPermission } from "../request/viewer";
 
 /** What loaders and actions pass to the guards: their own arguments. */
 export interface GuardArgs {

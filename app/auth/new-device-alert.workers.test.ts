@@ -8,7 +8,7 @@ import { mailDeliveries } from "~/mail/deliveries.schema";
 import { saveSubscriptionSelections } from "~/notifications/preferences.server";
 import { notifications } from "~/notifications/schema";
 import { workerContext } from "~/request/context";
-import { appMiddleware } from "~/request/middleware.server";
+import { appMiddleware } from "~/composers/middleware.server";
 import { action as loginAction } from "~/routes/auth/login";
 import { hashPassword } from "./password.server";
 import { createUser } from "./users.server";

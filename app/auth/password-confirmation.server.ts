@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { PASSWORD_CONFIRMATION_WINDOW_S } from "~/constants";
-import type { CurrentSession } from "./auth-user";
+import type { CurrentSession } from "../request/auth-user";
 import { verifyPassword } from "./password.server";
 import { checkRateLimits } from "./rate-limit.server";
 import { recordSecurityEvent } from "./security-log.server";

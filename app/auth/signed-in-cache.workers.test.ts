@@ -13,7 +13,7 @@ import { userPermissions, userRoles, users } from "~/auth/users.schema";
 import { banUsers } from "~/auth/user-admin.server";
 import { createUser, setPasswordHash } from "~/auth/users.server";
 import { parseUserAgent } from "~/auth/user-agent";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import { subscriptions } from "~/billing/schema";
 import { SIGNED_IN_CACHE_TTL_MS } from "~/constants";
 import { openD1 } from "~/db/client.server";

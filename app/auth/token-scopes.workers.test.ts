@@ -2,13 +2,13 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import migration from "../../migrations/0023_a_token_scopes.sql?raw";
-import { scopeForRequest } from "~/api/token-scope.server";
+import { scopeForRequest } from "~/composers/token-scope.server";
 import { openD1 } from "~/db/client.server";
 import { accessTokens } from "./access-tokens.schema";
 import { createAccessToken, enforceApiTokenRules, loadTokenUser, mayGrantScopes } from "./access-tokens.server";
-import type { TokenScope } from "./token-scopes";
+import type { TokenScope } from "../api/token-scopes";
 import { createUser } from "./users.server";
-import type { Viewer } from "./viewer";
+import type { Viewer } from "../request/viewer";
 
 const { db } = openD1(env.DB, null);
 

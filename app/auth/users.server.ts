@@ -8,8 +8,8 @@ import { socialProfiles, userPermissions, userRoles, users } from "./users.schem
 import { normalizeEmail } from "./email";
 import { memberName } from "./public-name";
 import { freeUsername } from "./usernames.server";
-import type { PermissionRestrictions, Viewer } from "./viewer";
-import type { AuthUser, CurrentSession } from "./auth-user";
+import type { PermissionRestrictions, Viewer } from "../request/viewer";
+import type { AuthUser, CurrentSession } from "../request/auth-user";
 import { workspacesOfSessionQuery, type WorkspaceRow } from "~/workspaces/session-workspaces.server";
 
 export type { AuthUser, CurrentSession };

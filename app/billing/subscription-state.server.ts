@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Viewer } from "~/auth/viewer";
+import type { Viewer } from "~/request/viewer";
 import { sessions } from "~/auth/sessions.schema";
 import type { Database } from "~/db/client.server";
 import { products, subscriptions, type PlanPermission } from "./schema";

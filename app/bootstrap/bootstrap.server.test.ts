@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Viewer } from "~/auth/viewer";
+import type { Viewer } from "~/request/viewer";
 import type { AppContext } from "~/request/context";
 import { defaultSettings, type Settings } from "~/settings/definitions";
-import type { Theme } from "~/themes/themes";
+import type { Theme } from "~/ui/themes";
 import { getBootstrapData } from "./api-contract";
 import { linesVersion } from "~/i18n/page-lines";
 import { createTranslate } from "~/i18n/translate";

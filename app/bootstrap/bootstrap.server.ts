@@ -1,5 +1,5 @@
-import type { AuthUser } from "~/auth/auth-user";
-import { hasPermission, type Viewer } from "~/auth/viewer";
+import type { AuthUser } from "~/request/auth-user";
+import { hasPermission, type Viewer } from "~/request/viewer";
 import { linesVersion } from "~/i18n/page-lines";
 import type { Translate } from "~/i18n/translate";
 import { menuAt, MENU_POSITIONS, type Menu, type RenderedMenu } from "~/menus/menu";
@@ -7,7 +7,7 @@ import { profilePath } from "~/profiles/public-profile";
 import type { AppContext } from "~/request/context";
 import type { PublicSettingKey, Settings } from "~/settings/definitions";
 import { nestedSettings, publicSettings } from "~/settings/settings.server";
-import { oppositeTheme, type Theme } from "~/themes/themes";
+import { oppositeTheme, type Theme } from "~/ui/themes";
 
 /**
  * Everything the browser needs to render any page, assembled on the server:

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import type { AppContext } from "~/request/context";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
-import type { ApiCall } from "~/api/handler.server";
+import type { ApiCall } from "~/json-api/handler.server";
 import { paginated } from "~/api/query";
 import type { creditSchema, episodeSchema, listPeople, listTitles, seasonSchema, TITLE_COUNTS, TITLE_RELATIONS, videoSchema } from "./api-contract";
 import { browsePeopleWithCount, browseTitlesWithCount } from "./browse.server";

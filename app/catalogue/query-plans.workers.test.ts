@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { countingD1 } from "../../tests/support/counting-d1.workers";
-import { sitemapBlock, sitemapFiles, SITEMAP_KINDS } from "~/seo/sitemap.server";
+import { sitemapBlock, sitemapFiles, SITEMAP_KINDS } from "~/composers/sitemap.server";
 import { parsePersonFilters, parseTitleFilters } from "./browse-filters.server";
 import { listPeople, listTitles } from "./api-contract";
 import { listPeoplePage, listTitlesPage } from "./api.server";

@@ -1,4 +1,4 @@
-import { ApiError } from "~/api/handler.server";
+import { ApiError } from "~/json-api/handler.server";
 import type { CommentView } from "./comments.server";
 import type { ReviewView } from "./reviews.server";
 import { CommunityError } from "./services.server";

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { auditStatement } from "~/admin/audit.server";
 import { memberName } from "~/auth/public-name";
 import { users } from "~/auth/users.schema";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import { episodes, titles } from "~/catalogue/schema";
 import { listPath } from "~/lists/lists";
 import { lists } from "~/lists/schema";

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { auditLog } from "~/admin/audit.schema";
 import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
 import { userRoles } from "~/auth/users.schema";
-import type { AuthUser } from "~/auth/auth-user";
+import type { AuthUser } from "~/request/auth-user";
 import { TurnstileHumanCheck } from "~/auth/human-check.server";
 import { D1RateLimiter } from "~/auth/rate-limit.server";
 import { COMMUNITY_BODY_MAX_LENGTH, COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT, COMMUNITY_REPORTS_PER_MINUTE_PER_IP, COMMUNITY_VOTES_PER_MINUTE_PER_ACCOUNT } from "~/constants";

@@ -3,7 +3,7 @@ import { auditStatement, type AuditActor } from "~/admin/audit.server";
 import { memberName } from "~/auth/public-name";
 import { permissions, rolePermissions } from "~/auth/roles.schema";
 import { userPermissions, userRoles, users } from "~/auth/users.schema";
-import { hasPermission, type Viewer } from "~/auth/viewer";
+import { hasPermission, type Viewer } from "~/request/viewer";
 import { titles } from "~/catalogue/schema";
 import { MODERATION_QUEUE_PAGE_SIZE } from "~/constants";
 import type { Statement } from "~/db/change-recorder";

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
 import { and, eq } from "drizzle-orm";
 import { episodes } from "~/catalogue/schema";

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
 import { checkRateLimits } from "~/auth/rate-limit.server";
-import { hasPermission } from "~/auth/viewer";
-import type { AuthUser } from "~/auth/auth-user";
+import { hasPermission } from "~/request/viewer";
+import type { AuthUser } from "~/request/auth-user";
 import { COMMUNITY_DUPLICATE_WINDOW_S, COMMUNITY_MAX_LINKS, COMMUNITY_NEW_ACCOUNT_DAYS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import type { Settings } from "~/settings/definitions";

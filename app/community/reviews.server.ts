@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, lt, notInArray, or, sql, type SQL } fr
 import { auditStatement } from "~/admin/audit.server";
 import { memberName } from "~/auth/public-name";
 import { users } from "~/auth/users.schema";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import { episodes, titles } from "~/catalogue/schema";
 import { FOLLOWED_REVIEWS_FIRST, HELPFUL_VOTE_MILESTONES, REVIEWS_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { useRootData } from "~/bootstrap/use-bootstrap";
+import { useRootData } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { formatInZone, type DateStyle } from "./dates";
 import { formatRelativeTime } from "./relative-time";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { beforeAll, expect, it } from "vitest";
-import type { Viewer } from "~/auth/viewer";
+import type { Viewer } from "~/request/viewer";
 import { openD1 } from "~/db/client.server";
 import { countingD1 } from "../../tests/support/counting-d1.workers";
 import { readImportFile } from "./formats";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { checkQuota, hasPermission, type Viewer } from "~/auth/viewer";
+import { checkQuota, hasPermission, type Viewer } from "~/request/viewer";
 import { episodes, titles } from "~/catalogue/schema";
 import { titleAliases } from "~/catalogue/search.schema";
 import { slugify } from "~/catalogue/slug";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Viewer } from "~/auth/viewer";
+import type { Viewer } from "~/request/viewer";
 import { titles } from "~/catalogue/schema";
 import { titleAliases } from "~/catalogue/search.schema";
 import { slugify } from "~/catalogue/slug";

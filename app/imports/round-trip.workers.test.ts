@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { unzipSync, strFromU8 } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Viewer } from "~/auth/viewer";
+import type { Viewer } from "~/request/viewer";
 import { titles } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
 import { parseCsv } from "./csv";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppKeys } from "~/auth/crypto.server";
-import { hasPermission, type Viewer } from "~/auth/viewer";
+import { hasPermission, type Viewer } from "~/request/viewer";
 import { titles } from "~/catalogue/schema";
 import type { Database } from "~/db/client.server";
 import { errorFields, log } from "~/observability/log.server";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { strToU8 } from "fflate";
 import { describe, expect, it } from "vitest";
 import { appKeys } from "~/auth/crypto.server";
-import type { Viewer } from "~/auth/viewer";
+import type { Viewer } from "~/request/viewer";
 import { openD1 } from "~/db/client.server";
 import { createTmdbClient } from "~/tmdb/client.server";
 import type { ImportOptions } from "~/tmdb/import.server";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Viewer } from "~/auth/viewer";
+import type { Viewer } from "~/request/viewer";
 import { IMPORT_MAX_BYTES, IMPORT_REPORT_UNMATCHED } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { lists } from "~/lists/schema";

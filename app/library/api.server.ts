@@ -1,4 +1,4 @@
-import { ApiError } from "~/api/handler.server";
+import { ApiError } from "~/json-api/handler.server";
 import type { AppContext } from "~/request/context";
 import { LibraryError } from "./library-error";
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { users } from "~/auth/users.schema";
-import { checkQuota, type Viewer } from "~/auth/viewer";
+import { checkQuota, type Viewer } from "~/request/viewer";
 import { titles } from "~/catalogue/schema";
 import { slugify } from "~/catalogue/slug";
 import { LIST_MAX_ITEMS, LISTS_PAGE_SIZE } from "~/constants";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { ApiError } from "~/api/handler.server";
+import { ApiError } from "~/json-api/handler.server";
 import type { AppContext } from "~/request/context";
 import { ListError } from "./list-error";
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import { DEBUG_ERROR_COOKIE, DEBUG_ERROR_COOKIE_MAX_AGE_S } from "~/constants";
 import { openD1 } from "~/db/client.server";
 import { serializeCookie } from "~/http/cookies";

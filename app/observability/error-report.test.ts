@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Viewer } from "~/auth/viewer";
+import type { Viewer } from "~/request/viewer";
 import { defaultSettings } from "~/settings/definitions";
 import { canDownloadLog, debugTracesAllowed } from "./error-report.server";
 

@@ -3,10 +3,10 @@ import type { Database } from "~/db/client.server";
 import type { Localization } from "~/i18n/i18n.server";
 import type { Translate } from "~/i18n/translate";
 import type { Settings } from "~/settings/definitions";
-import type { Theme } from "~/themes/themes";
+import type { Theme } from "~/ui/themes";
 import type { Toast } from "~/toasts/toast";
-import type { Viewer } from "~/auth/viewer";
-import type { AuthUser, CurrentSession } from "~/auth/auth-user";
+import type { Viewer } from "~/request/viewer";
+import type { AuthUser, CurrentSession } from "~/request/auth-user";
 
 /** Set by workers/app.ts for every request, before React Router runs. */
 export interface WorkerContext {

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
-import { useSettings } from "~/bootstrap/use-bootstrap";
+import { useSettings } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 
 /**

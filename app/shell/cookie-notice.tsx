@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { useRootData } from "~/bootstrap/use-bootstrap";
+import { useRootData } from "~/ui/use-bootstrap";
 import { LinesFromTable } from "~/i18n/page-lines";
 import { translationStore } from "~/i18n/translation-store";
 import { lazyComponent } from "~/ui/lazy-component";

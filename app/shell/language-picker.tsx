@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { useHydrated } from "~/ui/use-hydrated";
 

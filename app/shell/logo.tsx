@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useSettings } from "~/bootstrap/use-bootstrap";
+import { useSettings } from "~/ui/use-bootstrap";
 
 /** The site logo: the light or dark image follows the active theme; the name stays readable text. */
 export function Logo() {

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import type { MenuPosition } from "~/menus/menu";
 import { lazyComponent } from "~/ui/lazy-component";

@@ -1,8 +1,8 @@
 import { useFetcher } from "react-router";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
-import { oppositeTheme } from "~/themes/themes";
+import { oppositeTheme } from "~/ui/themes";
 
 /**
  * Light/dark switch, shown when users may change the theme. A plain form

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Link, useLocation } from "react-router";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { personArtworkSubject, titleArtworkSubject } from "~/catalogue/artwork";
 import { cardRating, type CardRatings, type RatingSource } from "~/catalogue/card-rating";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
-import { formatClock } from "./clock";
+import { formatClock } from "../i18n/clock";
 
 /*
  * The video card (title, episode and watch pages, channels' placeholder): not in site/cards, whose chunk

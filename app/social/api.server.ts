@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { ApiError } from "~/api/handler.server";
+import { ApiError } from "~/json-api/handler.server";
 import { notificationServices } from "~/notifications/services.server";
 import { getApp } from "~/request/context";
 import type { SocialIntent } from "./form-schemas";

@@ -1,4 +1,4 @@
-import { isValidThemeValue } from "./themes";
+import { isValidThemeValue } from "../ui/themes";
 
 /**
  * The theme variables the appearance editor offers, what kind of value each

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oppositeTheme, resolveActiveTheme, themeStyle, type Theme } from "./themes";
+import { oppositeTheme, resolveActiveTheme, themeStyle, type Theme } from "../ui/themes";
 
 const light: Theme = { id: 1, name: "Light", values: { "--be-background": "#fff" }, is_dark: false, default_light: true, default_dark: false };
 const dark: Theme = { id: 2, name: "Dark", values: { "--be-background": "#000" }, is_dark: true, default_light: false, default_dark: true };

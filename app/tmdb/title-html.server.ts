@@ -1,5 +1,5 @@
 import type { Translate } from "~/i18n/translate";
-import { countryName } from "~/site/format";
+import { countryName } from "~/i18n/format";
 import type { ExternalLink, TitleTmdbExtras } from "./title-extras.server";
 
 /**

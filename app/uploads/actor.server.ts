@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { hasPermission, type Viewer } from "~/auth/viewer";
+import { hasPermission, type Viewer } from "~/request/viewer";
 import { getApp } from "~/request/context";
 import { knownMemberWorkspaces } from "~/workspaces/active-workspace.server";
 import type { Settings } from "~/settings/definitions";

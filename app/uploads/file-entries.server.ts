@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Viewer } from "~/auth/viewer";
-import { hasPermission } from "~/auth/viewer";
+import type { Viewer } from "~/request/viewer";
+import { hasPermission } from "~/request/viewer";
 import type { Database } from "~/db/client.server";
 import type { UploadActor } from "./actor.server";
 import { restrictionsFor } from "./actor.server";

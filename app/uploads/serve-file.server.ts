@@ -1,4 +1,4 @@
-import type { Viewer } from "~/auth/viewer";
+import type { Viewer } from "~/request/viewer";
 import type { Database } from "~/db/client.server";
 import { serveR2Object } from "~/files/serve-r2-object.server";
 import { isWorkspaceMember } from "~/workspaces/workspaces.server";

@@ -5,7 +5,7 @@ import { randomToken, signValue, timingSafeEqual, type AppKeys } from "~/auth/cr
 import { maskEmail, normalizeEmail } from "~/auth/email";
 import { checkRateLimits, type RateLimiter } from "~/auth/rate-limit.server";
 import { users } from "~/auth/users.schema";
-import { checkQuota, type Viewer } from "~/auth/viewer";
+import { checkQuota, type Viewer } from "~/request/viewer";
 import { WORKSPACE_INVITE_TTL_S } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { escapeHtml, messageMail } from "~/mail/templates";

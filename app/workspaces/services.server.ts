@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { ApiError } from "~/api/handler.server";
+import { ApiError } from "~/json-api/handler.server";
 import { appKeys } from "~/auth/crypto.server";
 import { rateLimiterFor } from "~/auth/rate-limit.server";
 import { notificationServices } from "~/notifications/services.server";

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { users } from "~/auth/users.schema";
 import { displayNameOf } from "~/auth/users.server";
-import { checkQuota, type Viewer } from "~/auth/viewer";
+import { checkQuota, type Viewer } from "~/request/viewer";
 import type { Database } from "~/db/client.server";
 import { lists } from "~/lists/schema";
 import { fileEntries } from "~/uploads/schema";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { requireWorkspaceMember } from "~/api/workspace.server";
+import { requireWorkspaceMember } from "~/json-api/workspace.server";
 import { appKeys } from "~/auth/crypto.server";
 import { D1RateLimiter } from "~/auth/rate-limit.server";
 import { createTranslate } from "~/i18n/translate";

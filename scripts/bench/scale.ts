@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadavg } from "node:os";
 import { TITLE_SORTS } from "../../app/catalogue/browse";
-import { SITEMAP_MAX_URLS } from "../../app/seo/sitemap.server";
+import { SITEMAP_MAX_URLS } from "../../app/composers/sitemap.server";
 import type { BenchContext } from "../lib/bench-context";
 import { cpuMs, listeners } from "../lib/process-cpu";
 import { localD1File, openLocalD1 } from "../lib/local-d1";

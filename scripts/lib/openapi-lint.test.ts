@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiEndpoints } from "~/api/endpoints";
+import { apiEndpoints } from "~/composers/api-endpoints";
 import { buildOpenApiDocument } from "~/api/openapi";
 import { lintOpenApi } from "./openapi-lint";
 

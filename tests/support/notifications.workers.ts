@@ -7,7 +7,7 @@
  */
 import { env } from "cloudflare:workers";
 import { desc, eq, sql } from "drizzle-orm";
-import type { Viewer } from "~/auth/viewer";
+import type { Viewer } from "~/request/viewer";
 import { openD1 } from "~/db/client.server";
 import type { Localization } from "~/i18n/i18n.server";
 import { mailDeliveries } from "~/mail/deliveries.schema";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { answerFor } from "~/auth/ui/two-factor-section";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { toast } from "~/toasts/toast-store";
 import { Button } from "~/ui/button";

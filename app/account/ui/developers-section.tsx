@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { AccessTokenView } from "~/auth/access-tokens.server";
 import { answerFor } from "~/auth/ui/two-factor-section";
-import { TOKEN_SCOPE_DESCRIPTIONS, type TokenScope } from "~/auth/token-scopes";
+import { TOKEN_SCOPE_DESCRIPTIONS, type TokenScope } from "~/api/token-scopes";
 import { useTrans } from "~/i18n/translation-context";
 import { COPY_FEEDBACK_MS } from "~/constants";
 import { useDates } from "~/i18n/use-dates";

@@ -3,7 +3,7 @@ import { Form, useNavigation, useRevalidator } from "react-router";
 import { openSocialPopup } from "~/auth/ui/social-buttons";
 import { answerFor } from "~/auth/ui/two-factor-section";
 import type { SocialAuthMessage } from "~/auth/social/services";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { toast } from "~/toasts/toast-store";
 import { buttonClasses } from "~/ui/button-styles";

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useRootData } from "~/bootstrap/use-bootstrap";
+import { useRootData } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import type { Translate } from "~/i18n/translate";
 import { MENU_POSITIONS, menuAt, type Menu } from "~/menus/menu";
 import { FONT_VARIABLE } from "~/themes/theme-variables";
-import { isValidThemeValue } from "~/themes/themes";
+import { isValidThemeValue } from "~/ui/themes";
 import {
   APPEARANCE_EDITOR_PARAM,
   APPEARANCE_SOURCE,
@@ -16,7 +16,7 @@ import {
   type EditorMessage,
   type PreviewMessage,
 } from "../protocol";
-import { appearancePreview } from "./preview-store";
+import { appearancePreview } from "../../ui/preview-store";
 
 /**
  * The preview side of the appearance editor, loaded only in its frame

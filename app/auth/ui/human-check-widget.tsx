@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useRootData } from "~/bootstrap/use-bootstrap";
+import { useRootData } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 
 /**

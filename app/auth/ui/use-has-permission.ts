@@ -1,4 +1,4 @@
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 
 /**
  * Whether this page's viewer holds a permission, from the root loader's

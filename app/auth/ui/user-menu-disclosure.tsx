@@ -1,7 +1,7 @@
 import { Form } from "react-router";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
-import { oppositeTheme } from "~/themes/themes";
+import { oppositeTheme } from "~/ui/themes";
 
 function initialsOf(name: string) {
   const parts = name.trim().split(/\s+/).filter(Boolean);

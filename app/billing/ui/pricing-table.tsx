@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from "react";
 import { Form, Link } from "react-router";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { buttonClasses } from "~/ui/button-styles";
 import { CheckIcon } from "~/ui/icons";

@@ -1,8 +1,8 @@
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { TitleCard } from "~/site/cards";
 import { HomeRow } from "~/ui/home-row";
-import { formatDate } from "~/site/format";
+import { formatDate } from "~/i18n/format";
 import type { MemberHomeRows } from "../home-rows.server";
 import { ForYouReasonText } from "./for-you-reason";
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Link } from "react-router";
-import { useBootstrap, useRootData } from "~/bootstrap/use-bootstrap";
+import { useBootstrap, useRootData } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { useHydrated } from "~/ui/use-hydrated";
 import { BellIcon } from "./notification-icons";

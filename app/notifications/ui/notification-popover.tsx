@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { NOTIFICATIONS_POPOVER_SIZE } from "~/constants";
 import { Button } from "~/ui/button";

@@ -38,7 +38,7 @@ import { PasswordSection } from "~/account/ui/password-section";
 import { SettingsNav } from "~/account/ui/settings-nav";
 import { SETTINGS_SECTIONS } from "~/account/ui/settings-section";
 import { SocialLoginSection } from "~/account/ui/social-login-section";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/layout";
 import { adminChangeRecorded, requireAdmin } from "~/admin/access.server";
 import { visibleNavigation, type AdminNavSection } from "~/admin/navigation";
 import { AdminNavLink } from "~/admin/ui/admin-nav-link";
-import { useRootData } from "~/bootstrap/use-bootstrap";
+import { useRootData } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { bumpContentVersion } from "~/http/content-version.server";
 import { clearGuestPageCache } from "~/http/guest-page-cache.server";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { useBootstrap, useRootData } from "~/bootstrap/use-bootstrap";
+import { useBootstrap, useRootData } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
 import { Logo } from "~/shell/logo";

@@ -9,7 +9,7 @@ import { readPendingSocialConnect } from "~/auth/social/social-auth.server";
 import { completeTwoFactorChallenge, readTwoFactorChallenge, signInWithPassword } from "~/auth/sign-in.server";
 import { SocialButtons, SocialPasswordForm } from "~/auth/ui/social-buttons";
 import { loginSchema, twoFactorChallengeSchema } from "~/auth/validation";
-import { useSettings } from "~/bootstrap/use-bootstrap";
+import { useSettings } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH } from "~/constants";
 import { getApp } from "~/request/context";

@@ -13,7 +13,7 @@ import { randomToken } from "~/auth/crypto.server";
 import { REGISTRATION_BROWSER_COOKIE } from "~/auth/registration-browser";
 import { REGISTRATION_LINK_TTL_S, USERNAME_MAX_LENGTH } from "~/constants";
 import { serializeCookie } from "~/http/cookies";
-import { useSettings } from "~/bootstrap/use-bootstrap";
+import { useSettings } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { invitationProvesAddress } from "~/workspaces/invitations.server";

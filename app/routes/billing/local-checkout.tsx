@@ -8,7 +8,7 @@ import { scheduleSubscriptionEventDelivery } from "~/notifications/subscription-
 import { formatMoney } from "~/billing/money";
 import { requireLocalProvider } from "~/billing/route-guards.server";
 import { CardFields, TestCardsNote } from "~/billing/ui/card-fields";
-import { useSettings } from "~/bootstrap/use-bootstrap";
+import { useSettings } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { FormErrors, SubmitButton } from "~/ui/forms/fields";

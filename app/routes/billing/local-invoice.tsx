@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { loadLocalInvoice } from "~/billing/local-provider.server";
 import { formatMoney } from "~/billing/money";
 import { dateFormatter, requireLocalProvider } from "~/billing/route-guards.server";
-import { useSettings } from "~/bootstrap/use-bootstrap";
+import { useSettings } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { siteTitle } from "~/seo/seo";

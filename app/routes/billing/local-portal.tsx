@@ -7,7 +7,7 @@ import { updateLocalPaymentMethod } from "~/billing/local-provider.server";
 import { scheduleSubscriptionEventDelivery } from "~/notifications/subscription-events.server";
 import { requireLocalProvider } from "~/billing/route-guards.server";
 import { CardFields, TestCardsNote } from "~/billing/ui/card-fields";
-import { useSettings } from "~/bootstrap/use-bootstrap";
+import { useSettings } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { safeRedirectPath } from "~/http/redirects";
 import { getApp } from "~/request/context";

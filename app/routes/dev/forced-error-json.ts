@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/forced-error-json";
 import { defineEndpoint, errorResponses } from "~/api/contract";
-import { apiLoader } from "~/api/handler.server";
+import { apiLoader } from "~/json-api/handler.server";
 import { failDeliberately, requireForcedErrorsAllowed } from "~/observability/forced-error.server";
 
 /** Not part of api/v1 (and so not in the OpenAPI document): a local tool. */

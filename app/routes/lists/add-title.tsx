@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/add-title";
 import { requireUser } from "~/auth/guards.server";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId } from "~/catalogue/access.server";
 import { titles } from "~/catalogue/schema";

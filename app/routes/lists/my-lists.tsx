@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/my-lists";
 import { requireUser } from "~/auth/guards.server";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import { useTrans } from "~/i18n/translation-context";
 import { ListError } from "~/lists/list-error";
 import { COUNT_RESTRICTION, CREATE_PERMISSION, listPath } from "~/lists/lists";

@@ -16,7 +16,7 @@ import { buildSeo } from "~/seo/seo.server";
 import { personJsonLd } from "~/seo/structured-data";
 import { TitleCard } from "~/site/cards";
 import { ArtworkImage } from "~/site/artwork-image";
-import { ageInYears, formatDate } from "~/site/format";
+import { ageInYears, formatDate } from "~/i18n/format";
 import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
 import { externalLinksHtml } from "~/tmdb/title-html.server";
 import { loadPersonLinks } from "~/tmdb/title-extras.server";

@@ -7,7 +7,7 @@ import { roles } from "~/auth/roles.schema";
 import { userRoles } from "~/auth/users.schema";
 import { getApp, getWorker } from "~/request/context";
 import { requireE2eWorker } from "~/request/e2e-only.server";
-import { ADMIN_ONLY_SCOPES, TOKEN_SCOPES } from "~/auth/token-scopes";
+import { ADMIN_ONLY_SCOPES, TOKEN_SCOPES } from "~/api/token-scopes";
 
 /**
  * POST /resources/e2e/api-client {"userId", "role"?: "admin", "apiAccess"?: false}:

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/suggest";
 import { guestPageCache } from "~/http/guest-page-cache.server";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import { searchCatalogue } from "~/catalogue/search.server";
 import { personPath, titlePath } from "~/catalogue/slug";
 import { SUGGEST_LIMIT } from "~/constants";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/sitemap-file";
 import { getApp } from "~/request/context";
 import { maxListId } from "~/lists/lists.server";
-import { listSitemapBlock, sitemapBlock, sitePagesUrls, urlsetXml, SITEMAP_KINDS, SITEMAP_MAX_URLS, type SitemapKind } from "~/seo/sitemap.server";
+import { listSitemapBlock, sitemapBlock, sitePagesUrls, urlsetXml, SITEMAP_KINDS, SITEMAP_MAX_URLS, type SitemapKind } from "~/composers/sitemap.server";
 
 const FILE = /^(titles|people|seasons|episodes)-(\d{1,6})\.xml$/;
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap-index";
 import { getApp } from "~/request/context";
-import { sitemapFiles, sitemapIndexXml } from "~/seo/sitemap.server";
+import { sitemapFiles, sitemapIndexXml } from "~/composers/sitemap.server";
 
 /** /sitemap.xml: the sitemap index pointing at every sitemap file. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { data } from "react-router";
 import scalarStandaloneUrl from "../../../node_modules/@scalar/api-reference/dist/browser/standalone.js?url";
 import type { Route } from "./+types/api-docs";
 import { requirePermission } from "~/auth/guards.server";
-import { useRootData } from "~/bootstrap/use-bootstrap";
+import { useRootData } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { Spinner } from "~/ui/spinner";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/layout";
 import { LoadErrorPage, NotFoundPage } from "~/shell/lazy-error-pages";
 import { Footer } from "~/shell/footer";
 import { Navbar } from "~/shell/navbar";
-import { useRootData } from "~/bootstrap/use-bootstrap";
+import { useRootData } from "~/ui/use-bootstrap";
 import { NavbarSearch } from "~/site/search/navbar-search";
 import { siteTitle } from "~/seo/seo";
 import { useNavbarPosition, useSiteChrome } from "~/site/use-navbar-position";

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/act";
 import { authEnv } from "~/auth/env";
 import { loginRedirectFor } from "~/auth/guards.server";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import { parseId } from "~/catalogue/access.server";
 import { LibraryError } from "~/library/library-error";
 import { clearPendingAction, pendingActionCookie, pendingActionSchema, readPendingAction, type PendingAction } from "~/library/pending-action.server";

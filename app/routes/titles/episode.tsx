@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/episode";
 import { guestPageCache } from "~/http/guest-page-cache.server";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
 import { episodeArtworkSubject, resolveImage } from "~/catalogue/artwork";
@@ -19,7 +19,7 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { PersonCard, useSiteRatingSource } from "~/site/cards";
 import { VideoCard } from "~/site/video-card";
-import { formatDate, formatRuntime } from "~/site/format";
+import { formatDate, formatRuntime } from "~/i18n/format";
 import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
 import { ArtworkImage } from "~/site/artwork-image";
 import { RatingBadge } from "~/site/rating-badge";

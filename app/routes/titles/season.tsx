@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/season";
 import { guestPageCache } from "~/http/guest-page-cache.server";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
 import { episodeArtworkSubject } from "~/catalogue/artwork";
@@ -14,7 +14,7 @@ import { getApp } from "~/request/context";
 import { lazyComponent } from "~/ui/lazy-component";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
-import { formatDate, formatRuntime } from "~/site/format";
+import { formatDate, formatRuntime } from "~/i18n/format";
 import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
 import { ArtworkImage } from "~/site/artwork-image";
 import { useSiteRatingSource } from "~/site/cards";

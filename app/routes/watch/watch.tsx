@@ -19,7 +19,7 @@ import { videoJsonLd } from "~/seo/structured-data";
 import { TitleRatingBadge } from "~/site/cards";
 import { categoryLabel, VideoCard } from "~/site/video-card";
 import { ArtworkImage } from "~/site/artwork-image";
-import { formatRuntime } from "~/site/format";
+import { formatRuntime } from "~/i18n/format";
 import { GeneratedNote } from "~/site/generated-note";
 
 /** Guests share a copy of this page for a few seconds; a copy still counts the play. */

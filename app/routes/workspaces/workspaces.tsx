@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/workspaces";
 import { requireUser } from "~/auth/guards.server";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

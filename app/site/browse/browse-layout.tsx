@@ -3,7 +3,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { AdSlot } from "~/ads/ad-slot";
 import { formWithoutEmptyFields } from "~/http/clean-query";
 import { useTrans } from "~/i18n/translation-context";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { fieldLabelClasses, Pagination, selectClasses } from "./pagination";
 
 type BrowseAds = Partial<Record<"ads.general_top" | "ads.general_bottom", string>>;

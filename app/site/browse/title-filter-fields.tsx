@@ -1,7 +1,7 @@
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { CERTIFICATIONS, FILTER_COUNTRIES, FILTER_LANGUAGES, MAX_RUNTIME, MAX_YEAR, MIN_YEAR } from "~/catalogue/browse-options";
-import { countryName, languageName } from "~/site/format";
+import { countryName, languageName } from "~/i18n/format";
 import { FilterSelect } from "./browse-layout";
 import { fieldLabelClasses, selectClasses } from "./pagination";
 

@@ -7,7 +7,7 @@ import { priceLabel } from "~/billing/format";
 import { stripeSyncEnabled } from "~/billing/plan-admin.server";
 import { listPlans } from "~/billing/plans.server";
 import { planSubscriptionCounts } from "~/billing/subscription-admin.server";
-import { useBootstrap } from "~/bootstrap/use-bootstrap";
+import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { getWorker } from "~/request/context";
 import { buttonClasses } from "~/ui/button-styles";

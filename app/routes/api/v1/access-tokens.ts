@@ -1,6 +1,6 @@
 import type { Route } from "./+types/access-tokens";
 import { createAccessTokenEndpoint, deleteAccessTokenEndpoint } from "~/account/api-contract";
-import { apiAction, ApiError, json, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, ApiError, json, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { createAccessToken, deleteAccessToken, mayGrantScopes } from "~/auth/access-tokens.server";
 import { requestInfo } from "~/auth/request-info.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/contact-page";
-import { apiAction, ApiError, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, ApiError, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { authServices } from "~/auth/services.server";
 import { submitContact } from "~/contact/api-contract";
 import { submitContactMessage } from "~/contact/contact.server";

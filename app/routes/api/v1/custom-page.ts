@@ -1,5 +1,5 @@
 import type { Route } from "./+types/custom-page";
-import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/json-api/handler.server";
 import { getCustomPage } from "~/pages/api-contract";
 import { findPageById, findPageBySlug } from "~/pages/pages.server";
 import { buildSeo } from "~/seo/seo.server";

@@ -1,4 +1,4 @@
-import { json, withApiHeaders } from "~/api/handler.server";
+import { json, withApiHeaders } from "~/json-api/handler.server";
 
 /**
  * Every /api/v1 path no route answers (decision 036): a JSON 404 with a

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/openapi";
-import { apiEndpoints } from "~/api/endpoints";
-import { ApiError, apiLoader, readOnlyAction } from "~/api/handler.server";
+import { apiEndpoints } from "~/composers/api-endpoints";
+import { ApiError, apiLoader, readOnlyAction } from "~/json-api/handler.server";
 import { buildOpenApiDocument } from "~/api/openapi";
 import { openApiDocumentEndpoint } from "~/api/openapi-contract";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/value-lists";
-import { apiLoader, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, readOnlyAction } from "~/json-api/handler.server";
 import { getValueLists, VALUE_LISTS } from "~/i18n/api-contract";
 import { countries, timezones } from "~/i18n/value-lists";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/credits";
-import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/json-api/handler.server";
 import { listTitleCredits } from "~/catalogue/api-contract";
 import { loadTitleCreditsForApi } from "~/catalogue/api.server";
 

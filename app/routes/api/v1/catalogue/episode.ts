@@ -1,5 +1,5 @@
 import type { Route } from "./+types/episode";
-import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/json-api/handler.server";
 import { getEpisode } from "~/catalogue/api-contract";
 import { creditOut, episodeOut } from "~/catalogue/api.server";
 import { loadEpisode } from "~/catalogue/title-page.server";

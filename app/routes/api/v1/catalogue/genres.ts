@@ -1,5 +1,5 @@
 import type { Route } from "./+types/genres";
-import { apiLoader, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, readOnlyAction } from "~/json-api/handler.server";
 import { listGenres } from "~/catalogue/api-contract";
 import { listGenresForApi } from "~/catalogue/api.server";
 

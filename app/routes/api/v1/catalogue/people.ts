@@ -1,5 +1,5 @@
 import type { Route } from "./+types/people";
-import { apiLoader, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, readOnlyAction } from "~/json-api/handler.server";
 import { listPeople } from "~/catalogue/api-contract";
 import { listPeoplePage } from "~/catalogue/api.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/person";
-import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/json-api/handler.server";
 import { getPerson } from "~/catalogue/api-contract";
 import { personSummary, titleSummary } from "~/catalogue/api.server";
 import { loadPersonPage } from "~/catalogue/person-page.server";

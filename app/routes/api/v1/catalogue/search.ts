@@ -1,5 +1,5 @@
 import type { Route } from "./+types/search";
-import { apiLoader, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, readOnlyAction } from "~/json-api/handler.server";
 import { searchCatalogueEndpoint, SEARCH_TYPES } from "~/catalogue/api-contract";
 import { personSummary } from "~/catalogue/api.server";
 import { searchCatalogue } from "~/catalogue/search.server";

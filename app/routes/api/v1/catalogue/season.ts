@@ -1,5 +1,5 @@
 import type { Route } from "./+types/season";
-import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/json-api/handler.server";
 import { getSeason } from "~/catalogue/api-contract";
 import { episodeOut, seasonOut } from "~/catalogue/api.server";
 import { loadSeason } from "~/catalogue/title-page.server";

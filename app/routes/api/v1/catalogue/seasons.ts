@@ -1,5 +1,5 @@
 import type { Route } from "./+types/seasons";
-import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/json-api/handler.server";
 import { listSeasons } from "~/catalogue/api-contract";
 import { loadSeasonsForApi } from "~/catalogue/api.server";
 

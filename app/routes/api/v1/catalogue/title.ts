@@ -1,5 +1,5 @@
 import type { Route } from "./+types/title";
-import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/json-api/handler.server";
 import { getTitle } from "~/catalogue/api-contract";
 import { loadTitleForApi } from "~/catalogue/api.server";
 

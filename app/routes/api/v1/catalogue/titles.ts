@@ -1,5 +1,5 @@
 import type { Route } from "./+types/titles";
-import { apiLoader, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, readOnlyAction } from "~/json-api/handler.server";
 import { listTitles } from "~/catalogue/api-contract";
 import { listTitlesPage } from "~/catalogue/api.server";
 

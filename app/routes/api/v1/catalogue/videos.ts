@@ -1,5 +1,5 @@
 import type { Route } from "./+types/videos";
-import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/json-api/handler.server";
 import { listTitleVideos } from "~/catalogue/api-contract";
 import { loadTitleVideosForApi } from "~/catalogue/api.server";
 

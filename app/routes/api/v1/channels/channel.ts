@@ -1,5 +1,5 @@
 import type { Route } from "./+types/channel";
-import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/json-api/handler.server";
 import { getChannel } from "~/channels/api-contract";
 import { channelPageJson } from "~/channels/api.server";
 import { loadChannelPage } from "~/channels/channel-page.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/channels";
-import { apiLoader, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, readOnlyAction } from "~/json-api/handler.server";
 import { paginated } from "~/api/query";
 import { listChannels } from "~/channels/api-contract";
 import { listPublicChannelsPage } from "~/channels/api.server";

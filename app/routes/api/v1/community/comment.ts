@@ -1,5 +1,5 @@
 import type { Route } from "./+types/comment";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
 import { asApi } from "~/community/api.server";
 import { deleteCommentEndpoint, updateCommentEndpoint } from "~/community/api-contract";

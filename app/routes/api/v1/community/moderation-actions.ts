@@ -1,7 +1,7 @@
 import type { Route } from "./+types/moderation-actions";
-import { ApiError, apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { ApiError, apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { requestInfo } from "~/auth/request-info.server";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import { asApi } from "~/community/api.server";
 import { moderateEndpoint } from "~/community/api-contract";
 import { moderate } from "~/community/moderation.server";

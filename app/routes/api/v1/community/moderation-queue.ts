@@ -1,6 +1,6 @@
 import type { Route } from "./+types/moderation-queue";
-import { ApiError, apiLoader, readOnlyAction } from "~/api/handler.server";
-import { hasPermission } from "~/auth/viewer";
+import { ApiError, apiLoader, readOnlyAction } from "~/json-api/handler.server";
+import { hasPermission } from "~/request/viewer";
 import { moderationQueueEndpoint } from "~/community/api-contract";
 import { moderationQueue } from "~/community/moderation.server";
 import { MODERATE_PERMISSIONS } from "~/community/posting.server";

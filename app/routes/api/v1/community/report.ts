@@ -1,5 +1,5 @@
 import type { Route } from "./+types/report";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { asApi } from "~/community/api.server";
 import { reportReviewEndpoint } from "~/community/api-contract";
 import { reportContent } from "~/community/moderation.server";

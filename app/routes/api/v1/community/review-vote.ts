@@ -1,5 +1,5 @@
 import type { Route } from "./+types/review-vote";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { asApi } from "~/community/api.server";
 import { voteReviewEndpoint } from "~/community/api-contract";
 import { voteReview } from "~/community/reviews.server";

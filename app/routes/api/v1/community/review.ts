@@ -1,7 +1,7 @@
 import type { Route } from "./+types/review";
-import { apiAction, apiLoader, notFound, on } from "~/api/handler.server";
+import { apiAction, apiLoader, notFound, on } from "~/json-api/handler.server";
 import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import { asApi, reviewJson } from "~/community/api.server";
 import { deleteReviewEndpoint, getReviewEndpoint, updateReviewEndpoint } from "~/community/api-contract";
 import { deleteReview, findReview, updateReview } from "~/community/reviews.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/title-reviews";
-import { apiAction, apiLoader, json, on } from "~/api/handler.server";
+import { apiAction, apiLoader, json, on } from "~/json-api/handler.server";
 import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
 import { asApi, reviewJson } from "~/community/api.server";
 import { createReviewEndpoint, listTitleReviewsEndpoint } from "~/community/api-contract";

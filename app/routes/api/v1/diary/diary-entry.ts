@@ -1,5 +1,5 @@
 import type { Route } from "./+types/diary-entry";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { deleteDiaryEntryEndpoint, patchDiaryEntryEndpoint } from "~/diary/api-contract";
 import { editDiaryEntry } from "~/diary/diary.server";
 import { asLibraryApi } from "~/library/api.server";

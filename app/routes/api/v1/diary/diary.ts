@@ -1,5 +1,5 @@
 import type { Route } from "./+types/diary";
-import { ApiError, apiLoader, notFound } from "~/api/handler.server";
+import { ApiError, apiLoader, notFound } from "~/json-api/handler.server";
 import { DIARY_PAGE_SIZE } from "~/constants";
 import { getDiaryEndpoint } from "~/diary/api-contract";
 import { diaryYears, listDiary } from "~/diary/diary.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/stats";
-import { ApiError, apiLoader, notFound } from "~/api/handler.server";
+import { ApiError, apiLoader, notFound } from "~/json-api/handler.server";
 import { getStatsEndpoint } from "~/diary/api-contract";
 import { loadYearStats } from "~/diary/stats.server";
 import { loadLibraryProfile } from "~/library/profile.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/export";
-import { apiLoader } from "~/api/handler.server";
+import { apiLoader } from "~/json-api/handler.server";
 import { exportEndpoint } from "~/imports/api-contract";
 import { csvResponse, exportStream } from "~/imports/export.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/for-you";
-import { apiLoader } from "~/api/handler.server";
+import { apiLoader } from "~/json-api/handler.server";
 import { forYouEndpoint } from "~/library/api-contract";
 import { titleRef } from "~/library/api.server";
 import { forYou } from "~/library/for-you.server";

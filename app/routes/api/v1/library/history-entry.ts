@@ -1,5 +1,5 @@
 import type { Route } from "./+types/history-entry";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { removeHistoryEntryEndpoint } from "~/library/api-contract";
 import { asLibraryApi } from "~/library/api.server";
 import { removeHistoryEntry } from "~/library/history.server";

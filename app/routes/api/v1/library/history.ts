@@ -1,5 +1,5 @@
 import type { Route } from "./+types/history";
-import { apiAction, apiLoader, on } from "~/api/handler.server";
+import { apiAction, apiLoader, on } from "~/json-api/handler.server";
 import { LIBRARY_PAGE_SIZE } from "~/constants";
 import { listHistoryEndpoint, markWatchedEndpoint } from "~/library/api-contract";
 import { asLibraryApi, episodeRef, titleRef } from "~/library/api.server";

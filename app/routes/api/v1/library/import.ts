@@ -1,5 +1,5 @@
 import type { Route } from "./+types/import";
-import { apiAction, ApiError, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, ApiError, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { importEndpoint } from "~/imports/api-contract";
 import { importUploadNow } from "~/imports/upload.server";
 

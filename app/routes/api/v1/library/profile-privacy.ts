@@ -1,5 +1,5 @@
 import type { Route } from "./+types/profile-privacy";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { setProfilePrivacyEndpoint } from "~/library/api-contract";
 import { setProfilePrivacy } from "~/library/profile.server";
 

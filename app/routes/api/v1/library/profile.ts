@@ -1,5 +1,5 @@
 import type { Route } from "./+types/profile";
-import { ApiError, apiLoader, notFound } from "~/api/handler.server";
+import { ApiError, apiLoader, notFound } from "~/json-api/handler.server";
 import { getProfileEndpoint } from "~/library/api-contract";
 import { titleRef } from "~/library/api.server";
 import { loadLibraryProfile, loadProfileActivity } from "~/library/profile.server";

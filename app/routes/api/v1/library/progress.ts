@@ -1,5 +1,5 @@
 import type { Route } from "./+types/progress";
-import { apiLoader } from "~/api/handler.server";
+import { apiLoader } from "~/json-api/handler.server";
 import { LIBRARY_PAGE_SIZE } from "~/constants";
 import { listProgressEndpoint } from "~/library/api-contract";
 import { listProgress } from "~/library/history.server";

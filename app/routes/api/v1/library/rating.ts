@@ -1,5 +1,5 @@
 import type { Route } from "./+types/rating";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { removeRatingEndpoint } from "~/library/api-contract";
 import { asLibraryApi } from "~/library/api.server";
 import { removeRating } from "~/library/ratings.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/ratings";
-import { apiAction, apiLoader, on } from "~/api/handler.server";
+import { apiAction, apiLoader, on } from "~/json-api/handler.server";
 import { LIBRARY_PAGE_SIZE } from "~/constants";
 import { listRatingsEndpoint, rateEndpoint } from "~/library/api-contract";
 import { asLibraryApi, episodeRef, iso, titleRef } from "~/library/api.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/watchlist-item";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { removeFromWatchlistEndpoint } from "~/library/api-contract";
 import { asLibraryApi } from "~/library/api.server";
 import { removeFromWatchlist } from "~/library/watchlist.server";

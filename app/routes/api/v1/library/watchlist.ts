@@ -1,5 +1,5 @@
 import type { Route } from "./+types/watchlist";
-import { apiAction, apiLoader, on } from "~/api/handler.server";
+import { apiAction, apiLoader, on } from "~/json-api/handler.server";
 import { LIBRARY_PAGE_SIZE } from "~/constants";
 import { addToWatchlistEndpoint, listWatchlistEndpoint } from "~/library/api-contract";
 import { asLibraryApi, iso, titleRef } from "~/library/api.server";

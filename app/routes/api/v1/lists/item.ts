@@ -1,5 +1,5 @@
 import type { Route } from "./+types/item";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { removeListItemEndpoint, updateListItemEndpoint } from "~/lists/api-contract";
 import { removeItem, updateItemNote } from "~/lists/lists.server";
 import { asApi } from "~/lists/services.server";

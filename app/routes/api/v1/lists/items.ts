@@ -1,5 +1,5 @@
 import type { Route } from "./+types/items";
-import { apiAction, json, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, json, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { addListItemEndpoint } from "~/lists/api-contract";
 import { addItem } from "~/lists/lists.server";
 import { asApi } from "~/lists/services.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/like";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { likeListEndpoint, unlikeListEndpoint } from "~/lists/api-contract";
 import { setLiked } from "~/lists/lists.server";
 import { asApi } from "~/lists/services.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/list";
-import { apiAction, apiLoader, on } from "~/api/handler.server";
+import { apiAction, apiLoader, on } from "~/json-api/handler.server";
 import { deleteListEndpoint, getListEndpoint, updateListEndpoint } from "~/lists/api-contract";
 import { deleteList, listDetails, updateList } from "~/lists/lists.server";
 import { asApi } from "~/lists/services.server";

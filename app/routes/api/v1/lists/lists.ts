@@ -1,5 +1,5 @@
 import type { Route } from "./+types/lists";
-import { apiAction, apiLoader, json, on } from "~/api/handler.server";
+import { apiAction, apiLoader, json, on } from "~/json-api/handler.server";
 import { createListEndpoint, listListsEndpoint } from "~/lists/api-contract";
 import { createList, listsOfUser } from "~/lists/lists.server";
 import { asApi } from "~/lists/services.server";

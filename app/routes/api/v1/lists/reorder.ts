@@ -1,5 +1,5 @@
 import type { Route } from "./+types/reorder";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { reorderListEndpoint } from "~/lists/api-contract";
 import { reorderItems } from "~/lists/lists.server";
 import { asApi } from "~/lists/services.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/debug-trace";
-import { ApiError, apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
+import { ApiError, apiLoader, notFound, readOnlyAction } from "~/json-api/handler.server";
 import { getDebugTrace } from "~/observability/api-contract";
 import { findErrorByRequestId, traceOf } from "~/observability/error-log.server";
 import { canDownloadLog, debugTracesAllowed, DOWNLOAD_LOG_URL } from "~/observability/error-report.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/download-latest";
-import { apiLoader, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, readOnlyAction } from "~/json-api/handler.server";
 import { ERROR_LOG_DOWNLOAD_LIMIT } from "~/constants";
 import { downloadLatestErrorLog } from "~/observability/api-contract";
 import { latestErrorsLog } from "~/observability/error-log.server";

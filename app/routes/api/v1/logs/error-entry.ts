@@ -1,5 +1,5 @@
 import type { Route } from "./+types/error-entry";
-import { apiLoader, notFound, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, notFound, readOnlyAction } from "~/json-api/handler.server";
 import { getErrorLogEntry } from "~/observability/api-contract";
 import { findError, serializeErrorSummary, traceOf } from "~/observability/error-log.server";
 import { DOWNLOAD_LOG_URL } from "~/observability/error-report.server";

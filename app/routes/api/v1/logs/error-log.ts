@@ -1,5 +1,5 @@
 import type { Route } from "./+types/error-log";
-import { apiLoader, readOnlyAction } from "~/api/handler.server";
+import { apiLoader, readOnlyAction } from "~/json-api/handler.server";
 import { paginated } from "~/api/query";
 import { listErrorLog } from "~/observability/api-contract";
 import { listErrors, serializeErrorSummary } from "~/observability/error-log.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/broadcasts";
-import { apiAction, apiLoader, json, on } from "~/api/handler.server";
+import { apiAction, apiLoader, json, on } from "~/json-api/handler.server";
 import { createBroadcastEndpoint, listBroadcastsEndpoint } from "~/notifications/api-contract";
 import { createBroadcast, listBroadcasts } from "~/notifications/broadcast.server";
 import { notificationServices } from "~/notifications/services.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/list";
-import { apiLoader } from "~/api/handler.server";
+import { apiLoader } from "~/json-api/handler.server";
 import { listNotificationsEndpoint } from "~/notifications/api-contract";
 import { listNotifications } from "~/notifications/notifications.server";
 

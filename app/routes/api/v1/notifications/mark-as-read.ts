@@ -1,5 +1,5 @@
 import type { Route } from "./+types/mark-as-read";
-import { apiAction, ApiError, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, ApiError, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { markNotificationsReadEndpoint } from "~/notifications/api-contract";
 import { markAllNotificationsRead, markNotificationsRead } from "~/notifications/notifications.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/subscriptions";
-import { apiAction, apiLoader, ApiError, on } from "~/api/handler.server";
+import { apiAction, apiLoader, ApiError, on } from "~/json-api/handler.server";
 import { getNotificationSubscriptions, updateNotificationSubscriptions } from "~/notifications/api-contract";
 import { saveSubscriptionSelections, subscriptionSettings } from "~/notifications/preferences.server";
 import type { AppContext } from "~/request/context";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/updates";
-import { apiLoader } from "~/api/handler.server";
+import { apiLoader } from "~/json-api/handler.server";
 import { notificationUpdatesEndpoint } from "~/notifications/api-contract";
 import { pollNotifications } from "~/notifications/notifications.server";
 

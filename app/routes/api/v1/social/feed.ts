@@ -1,5 +1,5 @@
 import type { Route } from "./+types/feed";
-import { apiLoader } from "~/api/handler.server";
+import { apiLoader } from "~/json-api/handler.server";
 import { getFeedEndpoint } from "~/social/api-contract";
 import { loadFeed } from "~/social/feed.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/follow-list";
-import { ApiError, apiLoader, notFound } from "~/api/handler.server";
+import { ApiError, apiLoader, notFound } from "~/json-api/handler.server";
 import { followersEndpoint, followingEndpoint } from "~/social/api-contract";
 import { followListFor } from "~/social/pages.server";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/follow";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { followEndpoint, unfollowEndpoint } from "~/social/api-contract";
 import { socialApiCall } from "~/social/api.server";
 

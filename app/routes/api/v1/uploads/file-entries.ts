@@ -3,7 +3,7 @@ import { resolveUploadActor } from "~/uploads/actor.server";
 import { handleUploadApi, json } from "~/uploads/api.server";
 import { receiveDirectUpload } from "~/uploads/direct-upload.server";
 import { listWorkspaceEntries, serializeFileEntry } from "~/uploads/file-entries.server";
-import { apiLoader } from "~/api/handler.server";
+import { apiLoader } from "~/json-api/handler.server";
 import { listFileEntries } from "~/uploads/api-contract";
 import { uploadServices } from "~/uploads/services.server";
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/avatar";
 import { deleteAvatar, uploadAvatar } from "~/account/api-contract";
 import { currentUserJson, ownUserId } from "~/account/api.server";
 import { removeAvatar, saveAvatar } from "~/account/avatar.server";
-import { apiAction, ApiError, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, ApiError, on, writeOnlyLoader } from "~/json-api/handler.server";
 
 /**
  * POST /api/v1/users/{id}/avatar (multipart `file`) and DELETE: the profile

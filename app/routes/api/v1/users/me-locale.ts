@@ -1,7 +1,7 @@
 import type { Route } from "./+types/me-locale";
 import { updateCurrentUserLocale } from "~/account/api-contract";
 import { updateLanguage } from "~/account/profile.server";
-import { apiAction, ApiError, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, ApiError, on, writeOnlyLoader } from "~/json-api/handler.server";
 
 /** POST /api/v1/users/me/locale {locale} → {locale, lines}: the user's language, and its lines for the client's i18n. */
 export const action = apiAction(

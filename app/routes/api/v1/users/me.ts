@@ -2,7 +2,7 @@ import type { Route } from "./+types/me";
 import { updateCurrentUser } from "~/account/api-contract";
 import { currentUserJson } from "~/account/api.server";
 import { locationProblems, patchProfile } from "~/account/profile.server";
-import { apiAction, ApiError, apiLoader, on } from "~/api/handler.server";
+import { apiAction, ApiError, apiLoader, on } from "~/json-api/handler.server";
 import { listAccessTokens } from "~/auth/access-tokens.server";
 import { getCurrentUser } from "~/auth/api-contract";
 import { bootstrapUser } from "~/bootstrap/bootstrap.server";

@@ -2,7 +2,7 @@ import type { Route } from "./+types/user";
 import { deleteAccount } from "~/account/account-deletion.server";
 import { deleteUser } from "~/account/api-contract";
 import { ownUserId } from "~/account/api.server";
-import { apiAction, ApiError, json, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, ApiError, json, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { adminLockoutProblem } from "~/auth/admin-lockout.server";
 import { ensurePasswordConfirmed } from "~/auth/account-security.server";
 import { authServices } from "~/auth/services.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/delete-invite";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { deleteInviteEndpoint } from "~/workspaces/api-contract";
 import { deleteInvite } from "~/workspaces/invitations.server";
 import { asApi } from "~/workspaces/services.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/invite";
-import { apiAction, json, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, json, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { inviteMembersEndpoint } from "~/workspaces/api-contract";
 import { inviteToWorkspace } from "~/workspaces/invitations.server";
 import { asApi, inviteActor, inviteDeps } from "~/workspaces/services.server";

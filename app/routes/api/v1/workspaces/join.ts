@@ -1,5 +1,5 @@
 import type { Route } from "./+types/join";
-import { apiAction, apiLoader, ApiError, json, on, type ApiCall } from "~/api/handler.server";
+import { apiAction, apiLoader, ApiError, json, on, type ApiCall } from "~/json-api/handler.server";
 import { activeWorkspaceCookie } from "~/workspaces/active-workspace.server";
 import { joinWorkspaceEndpoint, joinWorkspacePostEndpoint } from "~/workspaces/api-contract";
 import { acceptInvite } from "~/workspaces/invitations.server";

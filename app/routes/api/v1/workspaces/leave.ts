@@ -1,5 +1,5 @@
 import type { Route } from "./+types/leave";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { leaveWorkspaceEndpoint } from "~/workspaces/api-contract";
 import { asApi } from "~/workspaces/services.server";
 import { leaveWorkspace } from "~/workspaces/workspaces.server";

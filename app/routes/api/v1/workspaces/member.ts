@@ -1,5 +1,5 @@
 import type { Route } from "./+types/member";
-import { apiAction, on, writeOnlyLoader } from "~/api/handler.server";
+import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { changeMemberRoleEndpoint, removeMemberEndpoint } from "~/workspaces/api-contract";
 import { asApi } from "~/workspaces/services.server";
 import { changeMemberRole, removeMember } from "~/workspaces/workspaces.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/workspace";
-import { apiAction, apiLoader, on } from "~/api/handler.server";
+import { apiAction, apiLoader, on } from "~/json-api/handler.server";
 import { deleteWorkspaceEndpoint, getWorkspaceEndpoint, renameWorkspaceEndpoint } from "~/workspaces/api-contract";
 import { asApi } from "~/workspaces/services.server";
 import { deleteWorkspace, renameWorkspace, workspaceDetails } from "~/workspaces/workspaces.server";

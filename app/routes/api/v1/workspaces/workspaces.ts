@@ -1,5 +1,5 @@
 import type { Route } from "./+types/workspaces";
-import { apiAction, apiLoader, json, on } from "~/api/handler.server";
+import { apiAction, apiLoader, json, on } from "~/json-api/handler.server";
 import { activeWorkspace, workspacesOfViewer } from "~/workspaces/active-workspace.server";
 import { createWorkspaceEndpoint, listWorkspacesEndpoint } from "~/workspaces/api-contract";
 import { asApi } from "~/workspaces/services.server";

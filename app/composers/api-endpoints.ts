@@ -17,8 +17,8 @@ import { pagesEndpoints } from "~/pages/api-contract";
 import { uploadEndpoints } from "~/uploads/api-contract";
 import { workspaceEndpoints } from "~/workspaces/api-contract";
 import { socialEndpoints } from "~/social/api-contract";
-import type { ApiEndpoint } from "./contract";
-import { openApiDocumentEndpoint } from "./openapi-contract";
+import type { ApiEndpoint } from "../api/contract";
+import { openApiDocumentEndpoint } from "../api/openapi-contract";
 
 /**
  * Every api/v1 endpoint, for the OpenAPI document. A new api/v1 route adds

@@ -1,7 +1,7 @@
 import { effectiveMethod } from "~/auth/api.server";
-import type { TokenScope } from "~/auth/token-scopes";
-import { requiredScope, type ApiEndpoint } from "./contract";
-import { apiEndpoints } from "./endpoints";
+import type { TokenScope } from "~/api/token-scopes";
+import { requiredScope, type ApiEndpoint } from "../api/contract";
+import { apiEndpoints } from "./api-endpoints";
 
 interface Matcher {
   method: string;

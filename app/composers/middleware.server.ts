@@ -2,7 +2,7 @@ import type { MiddlewareFunction } from "react-router";
 import "~/auth/password-policy.server";
 import { enforceApiTokenRules } from "~/auth/access-tokens.server";
 import { loadCurrentUser } from "~/auth/current-user.server";
-import { scopeForRequest } from "~/api/token-scope.server";
+import { scopeForRequest } from "~/composers/token-scope.server";
 import { afterAuthResponse, enforceEmailVerification } from "~/auth/request-hooks.server";
 import { forgetAllSignedIn } from "~/auth/signed-in-cache.server";
 import { loadGuestViewer } from "~/auth/viewer.server";
@@ -15,9 +15,9 @@ import { createTranslate, pickLanguage } from "~/i18n/translate";
 import { loadSettings } from "~/settings/settings.server";
 import { readFlashToast } from "~/toasts/flash.server";
 import { loadThemes } from "~/themes/themes.server";
-import { resolveActiveTheme } from "~/themes/themes";
+import { resolveActiveTheme } from "~/ui/themes";
 import { provideWorkspaces } from "~/workspaces/active-workspace.server";
-import { appContext, workerContext } from "./context";
+import { appContext, workerContext } from "../request/context";
 
 /** D1 bookmarks are opaque, short, printable strings; anything else is ignored. */
 const BOOKMARK = /^[\w.:-]{1,200}$/;

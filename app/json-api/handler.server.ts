@@ -2,12 +2,12 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { effectiveMethod } from "~/auth/api.server";
 import { checkRateLimits, rateLimiterFor } from "~/auth/rate-limit.server";
-import { hasPermission } from "~/auth/viewer";
+import { hasPermission } from "~/request/viewer";
 import { reportError } from "~/observability/error-report.server";
 import { getApp, getWorker, type AppContext, type WorkerContext } from "~/request/context";
 import { formErrorMap } from "~/ui/forms/error-map";
-import type { ApiEndpoint } from "./contract";
-import { firstValues } from "./query";
+import type { ApiEndpoint } from "../api/contract";
+import { firstValues } from "../api/query";
 import { requireWorkspaceMember } from "./workspace.server";
 
 /**

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { useAppearancePreview, withPreviewValues } from "~/appearance/preview/preview-store";
+import { useAppearancePreview, withPreviewValues } from "~/ui/preview-store";
 import type { loader as rootLoader } from "~/root";
 import { useMemo } from "react";
 
