@@ -51,6 +51,8 @@ export const ACTIVE_WORKSPACE_COOKIE = "activeWorkspaceId";
 export const D1_BOOKMARK_COOKIE = "d1-bookmark";
 /** One-shot toast carried across a redirect. */
 export const FLASH_TOAST_COOKIE = "flash-toast";
+/** The session cookie (app/auth/sessions.server.ts); the guest page cache skips requests that carry it. */
+export const SESSION_COOKIE = "session";
 /** The browser's time zone, set by the browser, so the server can render "auto" time zones in it. */
 export const TIME_ZONE_HINT_COOKIE = "be-timezone";
 /** The time-zone hint is sent when the browser is idle after hydration, at the latest this long after it (app/i18n/time-zone-hint.tsx). */

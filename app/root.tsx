@@ -56,6 +56,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** What `useRootData()` (app/ui/use-bootstrap.ts) returns: this loader's data as the browser gets it. */
+type RootLoaderData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof loader>>>;
+declare module "~/ui/use-bootstrap" {
+  interface RootData extends RootLoaderData {}
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const language = data?.bootstrap.i18n.language ?? "en";

@@ -2,6 +2,7 @@ import { and, desc, eq, lt, ne, sql } from "drizzle-orm";
 import {
   BROWSER_SESSION_IDLE_TIMEOUT_S,
   REMEMBER_ME_MAX_AGE_S,
+  SESSION_COOKIE,
   SESSION_TOUCH_INTERVAL_S,
 } from "~/constants";
 import type { Database } from "~/db/client.server";
@@ -10,7 +11,7 @@ import { randomToken, sha256, signValue, unsignValue, type AppKeys } from "./cry
 import type { RequestInfo } from "./request-info.server";
 import { sessions } from "./sessions.schema";
 
-export const SESSION_COOKIE = "session";
+export { SESSION_COOKIE };
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const fromSeconds = (s: number) => new Date(s * 1000);

@@ -1,5 +1,4 @@
 import type { MiddlewareFunction } from "react-router";
-import { SESSION_COOKIE } from "~/auth/sessions.server";
 import {
   COOKIE_NOTICE_COOKIE,
   EDGE_PAGE_CACHE_TTL_S,
@@ -9,6 +8,7 @@ import {
   GUEST_PAGE_CACHE_STALE_MS,
   GUEST_PAGE_CACHE_TTL_MS,
   LANGUAGE_COOKIE,
+  SESSION_COOKIE,
   THEME_COOKIE,
   TIME_ZONE_HINT_COOKIE,
 } from "~/constants";

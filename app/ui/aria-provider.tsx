@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { I18nProvider, RouterProvider } from "react-aria-components";
 import { useHref, useNavigate, useRouteLoaderData, type NavigateOptions } from "react-router";
-import type { loader as rootLoader } from "~/root";
+import type { RootData } from "./use-bootstrap";
 
 declare module "react-aria-components" {
   interface RouterConfig {
@@ -22,7 +22,7 @@ declare module "react-aria-components" {
  */
 export function AriaScope({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const locale = useRouteLoaderData<typeof rootLoader>("root")?.bootstrap.i18n.language ?? "en";
+  const locale = (useRouteLoaderData("root") as RootData | undefined)?.bootstrap.i18n.language ?? "en";
   return (
     <I18nProvider locale={locale}>
       <RouterProvider navigate={(to, options) => navigate(to, options)} useHref={useHref}>

@@ -1,14 +1,21 @@
 import { useRouteLoaderData } from "react-router";
 import { useAppearancePreview, withPreviewValues } from "~/ui/preview-store";
-import type { loader as rootLoader } from "~/root";
 import { useMemo } from "react";
+
+/**
+ * The root route's loader data. The root route (app/root.tsx) fills this interface in by
+ * declaration merging, so this module (and every widget reading it) never imports the
+ * route layer, not even for a type (decision 044).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by app/root.tsx
+export interface RootData {}
 
 /**
  * The root loader's data: bootstrap data, theme and flashed toast. Inside
  * the appearance editor's frame, the settings it previews are laid over it.
  */
 export function useRootData() {
-  const data = useRouteLoaderData<typeof rootLoader>("root");
+  const data = useRouteLoaderData("root") as RootData | undefined;
   if (!data) throw new Error("useRootData used outside the root route");
   const preview = useAppearancePreview();
   return useMemo(() => {

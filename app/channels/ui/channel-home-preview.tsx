@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import type { loader } from "~/routes/admin/appearance-homepage-channel";
+import type { ChannelPage } from "../channel-page.server";
 import { ChannelView } from "./channel-view";
 
 /**
@@ -10,7 +10,8 @@ import { ChannelView } from "./channel-view";
  * (or when the channel is unknown) the page shows what it showed.
  */
 export function ChannelHomePreview({ slug, fallback }: { slug: string; fallback: React.ReactNode }) {
-  const fetcher = useFetcher<typeof loader>();
+  // What /admin/appearance/homepage-channel/:slug answers (app/routes/admin/appearance-homepage-channel.ts).
+  const fetcher = useFetcher<{ page: ChannelPage | null }>();
   const { load } = fetcher;
   useEffect(() => {
     void load(`/admin/appearance/homepage-channel/${encodeURIComponent(slug)}`);
