@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 import { reportPageError } from "~/observability/page-errors.server";
 import { createLineRecorder, LineRecorderContext, linesVersion } from "~/i18n/page-lines";
 import { withPageLines } from "~/i18n/page-lines.server";

@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cookieNoticeAccepted: readCookie(request, COOKIE_NOTICE_COOKIE) === "1",
     nonce: worker.nonce,
     requestId: worker.requestId,
-    /** The server's clock for this render: relative times hydrate with it (app/i18n/use-dates.ts). */
+    /** The server's clock for this render: relative times hydrate with it (app/ui/use-dates.ts). */
     renderedAt: Date.now(),
     /** Signed-in users: their workspaces and the active one, for the switcher (null for guests). */
     workspaces: await workspaceSwitcherData(context, request),

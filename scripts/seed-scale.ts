@@ -30,7 +30,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { artworkUrl, ARTWORK_SIZES } from "../app/catalogue/artwork";
 import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "../app/catalogue/schema";
-import { slugify } from "../app/catalogue/slug";
+import { slugify } from "../app/http/slug";
 import * as schema from "../app/db/schema";
 import type { Database } from "../app/db/client.server";
 import { fingerprintOf, stampMatches } from "./lib/build-fingerprint";

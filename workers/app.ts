@@ -11,13 +11,13 @@ import {
   PayloadTooLargeError,
 } from "~/http/security";
 import { crossOriginOf, isAllowedTokenWrite, isCorsPath, isPreflight, preflightResponse, withCorsHeaders } from "~/http/cors";
-import { answerGuestPage, guestPageKey } from "~/http/guest-page-cache.server";
+import { answerGuestPage, guestPageKey } from "~/request/guest-page-cache.server";
 import { openD1 } from "~/db/client.server";
 import { loadSettings } from "~/settings/settings.server";
 import { answerAsGet } from "~/http/head";
 import { withCleanText } from "~/http/text-hygiene";
 import { reportError } from "~/observability/error-report.server";
-import { log, setLogLevel } from "~/observability/log.server";
+import { log, setLogLevel } from "~/log/log.server";
 import { pageErrorCookie } from "~/observability/page-errors.server";
 import { workerContext, type WorkerContext } from "~/request/context";
 import { consumeQueueBatch } from "~/scheduled/queues.server";

@@ -5,7 +5,7 @@ import { insertFileEntry } from "~/uploads/file-entries.server";
 import { fileEntries } from "~/uploads/schema";
 import { createUser, db, makeServices } from "../../tests/support/uploads.workers";
 import { newFileName, objectKeyFor } from "~/uploads/upload-sessions.server";
-import { AVATAR_UPLOAD_METADATA } from "./avatar-image";
+import { AVATAR_UPLOAD_METADATA } from "../files/avatar-image";
 import { attachAvatarEntry } from "./avatar.server";
 import { contains, jpegWithMetadata, SAMPLE_PNG, SECRET_TEXT, SVG_WITH_SCRIPT } from "../../tests/support/test-images";
 

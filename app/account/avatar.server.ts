@@ -5,7 +5,7 @@ import type { Database } from "~/db/client.server";
 import { fileEntryUrl } from "~/uploads/file-entries";
 import { fileEntries } from "~/uploads/schema";
 import { newFileName } from "~/uploads/upload-sessions.server";
-import { AVATAR_EXTENSIONS, inspectImage, stripImageMetadata } from "./avatar-image";
+import { AVATAR_EXTENSIONS, inspectImage, stripImageMetadata } from "../files/avatar-image";
 
 /**
  * Profile images. An avatar is a file entry on the public disk (served by

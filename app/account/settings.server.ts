@@ -16,7 +16,7 @@ import { disconnectSocial, lastSignInMethodMessage } from "~/auth/social/social-
 import { hasPermission } from "~/request/viewer";
 import { paymentProviderFor } from "~/billing/payment-provider.server";
 import { SubscriptionCancelError } from "~/billing/user-data.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { getApp, getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";

@@ -6,7 +6,7 @@
  * as a warning in the console), so another site cannot drive the preview.
  * No zod here: the frame's module must stay small.
  */
-import { APPEARANCE_EDITOR_PARAM } from "./editor-flag";
+import { APPEARANCE_EDITOR_PARAM } from "../ui/appearance-editor-flag";
 
 export { APPEARANCE_EDITOR_PARAM };
 

@@ -1,5 +1,5 @@
 import { AFTER_ANSWER_DELAY_MS } from "~/constants";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 import type { AuthServices } from "./services.server";
 
 /**

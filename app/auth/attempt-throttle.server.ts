@@ -10,7 +10,7 @@ import {
 import type { Database } from "~/db/client.server";
 import { readCookie, serializeCookie } from "~/http/cookies";
 import { failedAttemptsMail } from "~/mail/templates";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { randomToken, signValue, unsignValue, type AppKeys } from "./crypto.server";
 import { failedAttempts } from "./failed-attempts.schema";
 import { recordSecurityEvent } from "./security-log.server";

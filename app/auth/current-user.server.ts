@@ -4,7 +4,7 @@ import { readCookie } from "~/http/cookies";
 import { appContext } from "~/request/context";
 import { acceptsBearerTokens, bearerTokenOf, loadTokenUser } from "./access-tokens.server";
 import { appKeys } from "./crypto.server";
-import { authEnv } from "./env";
+import { authEnv } from "../request/env";
 import { readSessionId, SESSION_COOKIE } from "./sessions.server";
 import { loadSignedInKept } from "./signed-in-cache.server";
 import { loadSignedIn } from "./users.server";

@@ -8,7 +8,7 @@ import {
   TMDB_OPEN_PER_MINUTE_PER_IP,
 } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { rateLimitBuckets } from "./rate-limits.schema";
 
 /**

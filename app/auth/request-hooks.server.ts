@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { AppContext, WorkerContext } from "~/request/context";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { clearSessionCookie, touchSession } from "./sessions.server";
 
 /** Paths a signed-in user with an unverified e-mail may still reach. */

@@ -4,7 +4,7 @@ import { mailerFor, sendSafely, type MailMessage } from "~/mail/mailer.server";
 import { siteOrigin } from "~/http/site-origin.server";
 import { getApp, getWorker, type AppContext, type WorkerContext } from "~/request/context";
 import { appKeys, type AppKeys } from "./crypto.server";
-import { authEnv, type AuthEnv } from "./env";
+import { authEnv, type AuthEnv } from "../request/env";
 import { humanCheckFor, type HumanCheck } from "./human-check.server";
 import { rateLimiterFor, type RateLimiter } from "./rate-limit.server";
 import { requestInfo, type RequestInfo } from "./request-info.server";

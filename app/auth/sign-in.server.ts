@@ -6,7 +6,7 @@ import { safeRedirectPath } from "~/http/redirects";
 import { notify } from "~/notifications/deliver.server";
 import { newDeviceMessage } from "~/notifications/messages.server";
 import { notificationServicesFor } from "~/notifications/services.server";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 import { randomToken, sha256, signValue, unsignValue } from "./crypto.server";
 import { normalizeEmail } from "./email";
 import { hashPassword, verifyPassword } from "./password.server";

@@ -1,4 +1,4 @@
-import { csvCell } from "~/imports/csv";
+import { csvCell } from "~/files/csv";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { hasValidSubscription } from "~/billing/subscription-admin.server";
 import type { Database } from "~/db/client.server";
@@ -345,7 +345,7 @@ export function usersByIds(db: Database, ids: number[]) {
 
 const CSV_COLUMNS = ["id", "email", "first_name", "last_name", "display_name", "roles", "email_verified_at", "subscribed", "banned_at", "ban_reason", "created_at"];
 
-/** The site's one CSV writer (app/imports/csv.ts, decision 027): RFC 4180, formula cells defused. */
+/** The site's one CSV writer (app/files/csv.ts, decision 027): RFC 4180, formula cells defused. */
 export const csvField = csvCell;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { slugify } from "~/catalogue/slug";
+import { slugify } from "~/http/slug";
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from "~/constants";
 
 /**

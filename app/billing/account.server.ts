@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { applyBillingEvent } from "./apply-event.server";
 import type { BillingEvent } from "./billing-events";
 import { checkoutReturnPaths } from "./local-provider.server";

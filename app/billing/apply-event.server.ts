@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { users } from "~/auth/users.schema";
 import { BILLING_EVENT_CLAIM_TIMEOUT_S } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import type { BillingEvent, InvoiceSnapshot, SubscriptionSnapshot } from "./billing-events";
 import { onSubscriptionEvent } from "./events.server";
 import { formatMoney } from "./money";

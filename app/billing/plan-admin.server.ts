@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { billingEnv, stripeConfigFrom } from "./payment-provider.server";
 import { syncPlanWithStripe } from "./plans.server";
 import { prices, products, subscriptions } from "./schema";

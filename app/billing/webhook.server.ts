@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 import { applyBillingEvent } from "./apply-event.server";
 import { StripePayloadError } from "./stripe-events";
 import { WebhookSignatureError, type StripeProvider } from "./stripe-provider.server";

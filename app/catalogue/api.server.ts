@@ -7,7 +7,7 @@ import type { creditSchema, episodeSchema, listPeople, listTitles, seasonSchema,
 import { browsePeopleWithCount, browseTitlesWithCount } from "./browse.server";
 import { mediaUrl } from "./media";
 import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "./schema";
-import { personPath, titlePath } from "./slug";
+import { personPath, titlePath } from "../http/slug";
 
 /**
  * Reads and answer shapes of the catalogue API (app/catalogue/api-contract.ts).

@@ -1,7 +1,7 @@
-import { authEnv } from "~/auth/env";
+import { authEnv } from "~/request/env";
 import { openD1, type Database } from "~/db/client.server";
 import { hash53 } from "~/hash53";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import type { AppContext, WorkerContext } from "~/request/context";
 import { VIEW_BUFFER_MAX, VIEW_FLUSH_DELAY_MS } from "~/constants";
 import { anonymousViewerSource, dayNumber, isSignedInViewer, recordViews, viewerKeyFor, type PendingView } from "./views.server";

@@ -63,7 +63,7 @@ export const titles = sqliteTable(
     type: text("type", { enum: TITLE_TYPES }).notNull(),
     name: text("name").notNull(),
     originalName: text("original_name"),
-    /** URL slug made from the name by `slugify` (app/catalogue/slug.ts). */
+    /** URL slug made from the name by `slugify` (app/http/slug.ts). */
     slug: text("slug").notNull(),
     /** First release (movies) or first air date (series), "YYYY-MM-DD". */
     releaseDate: text("release_date"),

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { TITLE_TYPES, type TitleType } from "./schema";
 import { indexQueued, SEARCH_QUEUE_BATCH, termRows, vocabularyOf } from "./search-index.server";
 import {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { people, titles } from "./schema";
 import { searchCatalogue } from "./search.server";
-import { slugify } from "./slug";
+import { slugify } from "../http/slug";
 
 const { db } = openD1(env.DB, null);
 

@@ -6,7 +6,7 @@ import { runRoute } from "../../tests/workers/app-request";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
 import { episodes, genres, people, seasons, titleGenres, titles, videos } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
-import { clearGuestPageCache } from "~/http/guest-page-cache.server";
+import { clearGuestPageCache } from "~/request/guest-page-cache.server";
 import { invalidateLocalizationsCache } from "~/i18n/i18n.server";
 import { loader as homeLoader } from "~/routes/site/home";
 import { invalidateSettingsCache } from "~/settings/settings.server";

@@ -1,7 +1,7 @@
 import { and, asc, between, eq, max } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { episodes, people, seasons, titles } from "~/catalogue/schema";
-import { personPath, titlePath } from "~/catalogue/slug";
+import { personPath, titlePath } from "~/http/slug";
 import { listPath, maxListId, publicListsForSitemap } from "~/lists/lists.server";
 import { listPagesForSitemap } from "~/pages/pages.server";
 import { listPublicChannels } from "~/channels/channels.server";

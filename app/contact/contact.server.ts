@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { humanCheckEnabled } from "~/auth/human-check.server";
 import { checkRateLimits } from "~/auth/rate-limit.server";
 import type { AuthServices } from "~/auth/services.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { contactMessageMail } from "./contact-mail";
 import { CONTACT_HONEYPOT_FIELD, type ContactInput } from "./contact-form";
 import { contactMessages } from "./schema";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { DIARY_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { refreshProfileCounts, refreshSeriesProgress } from "~/library/counts.server";
+import { refreshProfileCounts, refreshSeriesProgress } from "~/counts/counts.server";
 import { LibraryError } from "~/library/library-error";
 import { watchHistory } from "~/library/schema";
 

@@ -1,5 +1,5 @@
 import { CONTENT_VERSION_REFRESH_MS } from "~/constants";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 
 /**
  * The version of what public pages show (decision 026). Guests' page copies,

@@ -9,7 +9,7 @@ import { titles } from "~/catalogue/schema";
 import { CONTENT_VERSION_REFRESH_MS } from "~/constants";
 import { openD1 } from "~/db/client.server";
 import { contentVersion, forgetContentVersion } from "~/http/content-version.server";
-import { answerGuestPage, clearGuestPageCache, edgeKey, guestPageKey } from "~/http/guest-page-cache.server";
+import { answerGuestPage, clearGuestPageCache, edgeKey, guestPageKey } from "~/request/guest-page-cache.server";
 import type { WorkerContext } from "~/request/context";
 import { middleware as adminMiddleware } from "~/routes/admin/layout";
 import { loader as titleLoader, middleware as titleMiddleware } from "~/routes/titles/title";

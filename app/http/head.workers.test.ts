@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { forgetContentVersion } from "~/http/content-version.server";
-import { answerGuestPage, clearGuestPageCache, guestPageCache, guestPageKey } from "~/http/guest-page-cache.server";
+import { answerGuestPage, clearGuestPageCache, guestPageCache, guestPageKey } from "~/request/guest-page-cache.server";
 import { answerAsGet } from "~/http/head";
 import { applySecurityHeaders } from "~/http/security";
 import { RouterContextProvider } from "react-router";

@@ -1,4 +1,4 @@
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 
 let warned = false;
 

@@ -10,7 +10,7 @@ import { memberName } from "~/auth/public-name";
 import { users } from "~/auth/users.schema";
 import { profilePath } from "~/profiles/public-profile";
 import { follows } from "~/social/schema";
-import { csvLine } from "./csv";
+import { csvLine } from "../files/csv";
 import type { ExportKind } from "./export-kinds";
 
 export { EXPORT_KINDS, type ExportKind } from "./export-kinds";

@@ -2,10 +2,10 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { parseCsv, toCsv } from "./csv";
+import { parseCsv, toCsv } from "../files/csv";
 import { ImportFileError, readImportFile } from "./formats";
 import { foldName, resolveByName, type Candidate } from "./match";
-import { csvCell, toCsv as writeCsv } from "./csv";
+import { csvCell, toCsv as writeCsv } from "../files/csv";
 
 const u8 = (text: string) => strToU8(text);
 

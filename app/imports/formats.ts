@@ -1,5 +1,5 @@
 import { IMPORT_MAX_ROWS, LIST_DESCRIPTION_MAX_LENGTH, LIST_MAX_ITEMS, LIST_NAME_MAX_LENGTH, LIST_NOTE_MAX_LENGTH } from "~/constants";
-import { CsvError, parseCsv, unescapeCell } from "./csv";
+import { CsvError, parseCsv, unescapeCell } from "../files/csv";
 import { decodeText, isZip, UnpackError, unzipWanted } from "./unpack";
 
 /**

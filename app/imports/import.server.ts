@@ -3,13 +3,13 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { checkQuota, hasPermission, type Viewer } from "~/request/viewer";
 import { episodes, titles } from "~/catalogue/schema";
 import { titleAliases } from "~/catalogue/search.schema";
-import { slugify } from "~/catalogue/slug";
+import { slugify } from "~/http/slug";
 import { renderBody } from "~/community/body.server";
 import { recountReviews } from "~/community/reviews.server";
 import { reviews } from "~/community/schema";
 import { IMPORT_CHUNK_ROWS, IMPORT_PARAMS_PER_STATEMENT, IMPORT_STATEMENTS_PER_BATCH, REVIEW_HEADLINE_MAX_LENGTH } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { refreshProfileCounts, refreshSeriesProgress } from "~/library/counts.server";
+import { refreshProfileCounts, refreshSeriesProgress } from "~/counts/counts.server";
 import { ratings, watchHistory, watchlistItems } from "~/library/schema";
 import { ownedListCount } from "~/lists/lists.server";
 import { listItems, lists } from "~/lists/schema";
@@ -625,7 +625,7 @@ function refreshEpisodeRatings(db: Database, titleIds: number[]) {
     .where(inArray(episodes.titleId, titleIds));
 }
 
-/** refreshTitleRating (app/library/counts.server.ts) for many titles in one statement. */
+/** refreshTitleRating (app/counts/counts.server.ts) for many titles in one statement. */
 function refreshTitleRatings(db: Database, titleIds: number[]) {
   return db
     .update(titles)

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/request/viewer";
 import { titles } from "~/catalogue/schema";
 import { titleAliases } from "~/catalogue/search.schema";
-import { slugify } from "~/catalogue/slug";
+import { slugify } from "~/http/slug";
 import { openD1 } from "~/db/client.server";
 import { ImportFileError, readImportFile } from "./formats";
 import { findJob, prepareImport, readPlan, runImportNow, saveChoices, startImport, undoImport, type ImportStore } from "./import.server";

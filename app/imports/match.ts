@@ -1,4 +1,4 @@
-import { slugify } from "~/catalogue/slug";
+import { slugify } from "~/http/slug";
 import type { ImportEntry } from "./formats";
 
 export interface Candidate {

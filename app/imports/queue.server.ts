@@ -1,7 +1,7 @@
 import { and, inArray, lt, sql } from "drizzle-orm";
 import { IMPORT_JOB_STALL_S } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { runImportChunk, type ImportChunkMessage, type ImportQueue, type ImportStore } from "./import.server";
 import { importJobs } from "./schema";
 

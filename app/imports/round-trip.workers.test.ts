@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/request/viewer";
 import { titles } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
-import { parseCsv } from "./csv";
+import { parseCsv } from "../files/csv";
 import { exportCsv, exportZipStream } from "./export.server";
 import { readImportFile } from "./formats";
 import { findJob, prepareImport, runImportNow, startImport, undoImport, type ImportStore } from "./import.server";

@@ -3,7 +3,7 @@ import type { AppKeys } from "~/auth/crypto.server";
 import { hasPermission, type Viewer } from "~/request/viewer";
 import { titles } from "~/catalogue/schema";
 import type { Database } from "~/db/client.server";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 import { TmdbError, type TmdbClient } from "~/tmdb/client.server";
 import { importMovie, importSeries, type ImportOptions } from "~/tmdb/import.server";
 import { matchToken, matchTokenValid } from "~/tmdb/search-fallback.server";

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { safeRedirectPath } from "~/http/redirects";
 import { redirectWithToast } from "~/toasts/flash.server";
 import type { Translate } from "~/i18n/translate";
-import type { LibraryAnswer } from "./answer";
+import type { LibraryAnswer } from "../ui/forms/answer";
 import { LibraryError } from "./library-error";
 
 /**

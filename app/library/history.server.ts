@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { episodes, titles } from "~/catalogue/schema";
 import { LIBRARY_PAGE_SIZE, MARK_SERIES_MAX_EPISODES } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { refreshProfileCounts, refreshSeriesProgress } from "./counts.server";
+import { refreshProfileCounts, refreshSeriesProgress } from "../counts/counts.server";
 import { LibraryError } from "./library-error";
 import { today } from "./rules";
 import { seriesProgress, watchHistory } from "./schema";

@@ -5,7 +5,7 @@ import type { Database } from "~/db/client.server";
 import { ownReviewIdQuery, prepareNewReview } from "~/community/reviews.server";
 import { reviewScore } from "~/community/review-score.server";
 import type { CommunityServices } from "~/community/services.server";
-import { refreshProfileCounts } from "./counts.server";
+import { refreshProfileCounts } from "../counts/counts.server";
 import { LibraryError } from "./library-error";
 import { headlineFrom, type LogInput } from "./log-input";
 import { ratingWriteStatements } from "./ratings.server";

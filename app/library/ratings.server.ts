@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { episodes, titles } from "~/catalogue/schema";
 import { LIBRARY_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { refreshEpisodeRating, refreshProfileCounts, refreshTitleRating } from "./counts.server";
+import { refreshEpisodeRating, refreshProfileCounts, refreshTitleRating } from "../counts/counts.server";
 import { reviewScore } from "~/community/review-score.server";
 import { ratings } from "./schema";
 import { resolveTarget, type TargetInput } from "./targets.server";

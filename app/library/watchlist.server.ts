@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 
 import { titles } from "~/catalogue/schema";
 import { LIBRARY_PAGE_SIZE, WATCHLIST_COMING_SOON_DAYS, WATCHLIST_COMING_SOON_ITEMS } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { refreshProfileCounts } from "./counts.server";
+import { refreshProfileCounts } from "../counts/counts.server";
 import { today, type WatchlistSort } from "./rules";
 import { watchlistItems } from "./schema";
 import { titleWatchProviders, watchProviders } from "~/tmdb/schema";

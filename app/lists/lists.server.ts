@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { users } from "~/auth/users.schema";
 import { checkQuota, type Viewer } from "~/request/viewer";
 import { titles } from "~/catalogue/schema";
-import { slugify } from "~/catalogue/slug";
+import { slugify } from "~/http/slug";
 import { LIST_MAX_ITEMS, LISTS_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { publicName } from "~/profiles/public-profile";

@@ -1,4 +1,4 @@
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 import { absoluteUrl } from "~/seo/seo";
 import type { ListDetails } from "./lists.server";
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { MAIL_REQUEUE_AFTER_S, MAIL_RETRY_DELAYS_S } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { APP_URL_MISSING_MESSAGE, UNKNOWN_SITE_ORIGIN } from "~/http/site-origin.server";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 import { mailDeliveries, type MailDeliveryRow, type MailDeliveryStatus } from "./deliveries.schema";
 import { MailSendError, mailerConfigured, mailTransportFor, type MailEnv, type MailMessage } from "./transports.server";
 

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { mailQueueFor, type MailQueueEnv } from "./mail-queue.server";
 import type { Mailer, MailMessage } from "./transports.server";
 

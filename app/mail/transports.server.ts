@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { mailOutbox } from "./outbox.schema";
 
 /**

@@ -1,6 +1,6 @@
 import { siteOrigin } from "~/http/site-origin.server";
 import type { Database } from "~/db/client.server";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 import { backgroundServices, type NotificationEnv, type NotificationServices } from "./services.server";
 
 /**

@@ -3,7 +3,7 @@ import { ERROR_LOG_RETENTION_DAYS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { errorLog, type ErrorLogRow } from "./error-log.schema";
 import { sourceMapper } from "./source-maps.server";
-import { buildTrace, formatLogEntry, parseStack, type DebugTrace } from "./stack-trace";
+import { buildTrace, formatLogEntry, parseStack, type DebugTrace } from "../log/stack-trace";
 
 /** Stacks longer than this are cut (a stack is at most MAX_FRAMES lines anyway). */
 const MAX_STACK_CHARS = 16_000;

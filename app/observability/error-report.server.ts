@@ -5,8 +5,8 @@ import { openD1 } from "~/db/client.server";
 import { serializeCookie } from "~/http/cookies";
 import type { AppContext, WorkerContext } from "~/request/context";
 import { recordError, traceOf } from "./error-log.server";
-import { errorFields, log } from "./log.server";
-import type { DebugTrace } from "./stack-trace";
+import { errorFields, log } from "../log/log.server";
+import type { DebugTrace } from "../log/stack-trace";
 
 /** Where the "Download log" button of the error dialog points (admins only). */
 export const DOWNLOAD_LOG_URL = "/api/v1/logs/error/download-latest";

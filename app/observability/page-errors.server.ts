@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { appContext, workerContext, type AppContext } from "~/request/context";
 import { clientErrorStatus, debugErrorCookie, debugTracesAllowed, reportError } from "./error-report.server";
-import { errorFields, log } from "./log.server";
+import { errorFields, log } from "../log/log.server";
 
 /**
  * Errors thrown by loaders, actions and rendering reach React Router's

@@ -1,6 +1,6 @@
 import { originalPositionFor, sourceContentFor, TraceMap } from "@jridgewell/trace-mapping";
-import { log } from "./log.server";
-import type { OriginalPosition, RawFrame } from "./stack-trace";
+import { log } from "../log/log.server";
+import type { OriginalPosition, RawFrame } from "../log/stack-trace";
 
 /**
  * The server bundle's source maps, shipped as lazily imported modules by the

@@ -1,4 +1,4 @@
-import { slugify } from "~/catalogue/slug";
+import { slugify } from "~/http/slug";
 
 /** What a public profile is made from; `displayName` is the name the user chose, if any. */
 export interface PublicNameParts {

@@ -7,7 +7,7 @@ import { runRoute } from "../../tests/workers/app-request";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
 import { titles } from "~/catalogue/schema";
 import { openD1 } from "~/db/client.server";
-import { answerFromGuestPageCache, clearGuestPageCache, guestPageKey } from "~/http/guest-page-cache.server";
+import { answerFromGuestPageCache, clearGuestPageCache, guestPageKey } from "~/request/guest-page-cache.server";
 import { invalidateLocalizationsCache } from "~/i18n/i18n.server";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader, middleware as homeMiddleware } from "~/routes/site/home";

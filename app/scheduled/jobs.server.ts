@@ -15,7 +15,7 @@ import { openD1 } from "~/db/client.server";
 import { runTrackingAlerts } from "~/diary/alerts.server";
 import { siteOrigin } from "~/http/site-origin.server";
 import { pruneErrorLog } from "~/observability/error-log.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { runUploadMaintenance } from "~/uploads/cleanup.server";
 import { sendFollowedReviewAlerts } from "~/social/alerts.server";
 import { requeueStaleDeliveries } from "~/mail/mail-queue.server";

@@ -2,7 +2,7 @@ import { openD1 } from "~/db/client.server";
 import { consumeImportBatch } from "~/imports/queue.server";
 import { consumeMailBatch } from "~/mail/mail-queue.server";
 import { consumeNotificationBatch } from "~/notifications/queue.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { consumeTmdbBatch } from "~/tmdb/jobs.server";
 
 /**

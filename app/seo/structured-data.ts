@@ -1,6 +1,6 @@
 import { isGenerated } from "~/catalogue/generated";
 import { mediaUrl } from "~/catalogue/media";
-import { personPath, titlePath } from "~/catalogue/slug";
+import { personPath, titlePath } from "~/http/slug";
 import type { TitlePage } from "~/catalogue/title-page.server";
 import { isoDuration, isoSeconds } from "~/i18n/format";
 import { absoluteUrl } from "./seo";

@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
-import type { LibraryAnswer } from "~/library/answer";
-import { useLibraryToast } from "~/library/ui/use-library-toast";
+import type { LibraryAnswer } from "~/ui/forms/answer";
+import { useLibraryToast } from "~/ui/forms/use-answer-toast";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import { CARD_CORNER_BUTTON } from "./card-corner";
 

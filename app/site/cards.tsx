@@ -4,7 +4,7 @@ import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { personArtworkSubject, titleArtworkSubject } from "~/catalogue/artwork";
 import { cardRating, type CardRatings, type RatingSource } from "~/catalogue/card-rating";
-import { personPath, titlePath } from "~/catalogue/slug";
+import { personPath, titlePath } from "~/http/slug";
 import { lazyComponent } from "~/ui/lazy-component";
 import { ArtworkImage } from "./artwork-image";
 import { CARD_CORNER_BUTTON } from "./card-corner";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 import { titleArtworkSubject } from "~/catalogue/artwork";
 import { isWhollyGenerated } from "~/catalogue/generated";
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 import { ArtworkImage } from "./artwork-image";
 import { GeneratedNote } from "./generated-note";
 

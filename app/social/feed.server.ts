@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { users } from "~/auth/users.schema";
 import { episodes, titles } from "~/catalogue/schema";
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 import { reviews } from "~/community/schema";
 import { reviewPath } from "~/community/paths";
 import { FEED_GROUP_WINDOW_S, FEED_PAGE_SIZE } from "~/constants";

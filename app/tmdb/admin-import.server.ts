@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { people, titles } from "~/catalogue/schema";
-import { personPath, titlePath } from "~/catalogue/slug";
+import { personPath, titlePath } from "~/http/slug";
 import type { ChangeRecorder } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import { TmdbError, type TmdbClient } from "./client.server";

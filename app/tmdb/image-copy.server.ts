@@ -4,7 +4,7 @@ import { episodes, images, people, seasons, titles } from "~/catalogue/schema";
 import { CATALOGUE_MEDIA_PREFIX, mediaUrl } from "~/catalogue/media";
 import { TMDB_IMAGE_COPY_CONCURRENCY, TMDB_IMAGE_COPY_MAX_BYTES, TMDB_IMAGE_MAX_REDIRECTS } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 import { fetchImage } from "./image-fetch";
 
 /**

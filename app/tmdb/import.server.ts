@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos, type Gender } from "~/catalogue/schema";
-import { slugify } from "~/catalogue/slug";
+import { slugify } from "~/http/slug";
 import { titleAliases } from "~/catalogue/search.schema";
 import { TMDB_MAX_CAST, TMDB_MAX_CREW, TMDB_MAX_IMAGES_PER_KIND } from "~/constants";
 import type { ChangeRecorder } from "~/db/change-recorder";
@@ -10,7 +10,7 @@ import type { TmdbClient } from "./client.server";
 import { copyImportedImages, type ImageCopier } from "./image-copy.server";
 import { TMDB_IMAGE_SIZES, tmdbImageUrl, type TmdbMediaType } from "./refs";
 import type { TmdbCast, TmdbCrew, TmdbImage, TmdbMovie, TmdbRegionProviders, TmdbSeason, TmdbSeries, TmdbVideo } from "./responses";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 import { settings as settingsTable } from "~/settings/schema";
 import { titleWatchProviders, watchProviders, WATCH_KINDS } from "./schema";
 

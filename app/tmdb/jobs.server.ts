@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { TMDB_DISCOVER_MAX_PAGES, TMDB_JOB_STALL_S } from "~/constants";
 import type { ChangeRecorder } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 import { loadSettings } from "~/settings/settings.server";
 import { TmdbError, type DiscoverParams, type TmdbClient } from "./client.server";
 import { importDiscoverPage } from "./discover.server";

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { titles } from "~/catalogue/schema";
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 import { signValue, unsignValue, type AppKeys } from "~/auth/crypto.server";
 import { TMDB_MATCH_TOKEN_TTL_S, TMDB_SEARCH_FALLBACK_BELOW, TMDB_SEARCH_FALLBACK_LIMIT } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 import type { Settings } from "~/settings/definitions";
 import { TmdbError, type TmdbClient } from "./client.server";
 import { importMovie, importSeries, type ImportOptions } from "./import.server";

@@ -1,5 +1,5 @@
 import { QUERY_RETRY_COUNT, QUERY_STALE_TIME_MS } from "~/constants";
-import { showDebugTrace } from "~/observability/ui/debug-trace-store";
+import { showDebugTrace } from "~/log/debug-trace-store";
 
 /**
  * A small cache for the browser's own data requests (type-ahead lists,

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getApp } from "~/request/context";
 import { preloadWorkspaces } from "~/workspaces/active-workspace.server";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 import { drainBody } from "./byte-reader";
 import { UploadError } from "./upload-error";
 

@@ -1,7 +1,7 @@
 import { and, asc, inArray, isNotNull, lt } from "drizzle-orm";
 import { TRASH_RETENTION_DAYS } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { fileEntries } from "./schema";
 import { discardSession, expiredSessions } from "./upload-sessions.server";
 

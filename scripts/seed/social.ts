@@ -7,7 +7,7 @@ import { episodes, titles } from "../../app/catalogue/schema";
 import { renderBody } from "../../app/community/body.server";
 import { recountReviews } from "../../app/community/reviews.server";
 import { reviews } from "../../app/community/schema";
-import { refreshProfileCounts, refreshSeriesProgress, refreshTitleRating } from "../../app/library/counts.server";
+import { refreshProfileCounts, refreshSeriesProgress, refreshTitleRating } from "../../app/counts/counts.server";
 import { ratings, watchHistory } from "../../app/library/schema";
 import { refreshSocialCounts } from "../../app/social/follows.server";
 import { follows } from "../../app/social/schema";

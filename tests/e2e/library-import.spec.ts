@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
-import { parseCsv } from "../../app/imports/csv";
+import { parseCsv } from "../../app/files/csv";
 import { queryE2e } from "./fixtures/e2e-db";
 import { api, createSignedInUser, signedInContext, waitForApp, type SignedInUser } from "./social/helpers";
 

@@ -1,7 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
-import { guestPageKey } from "~/http/guest-page-cache.server";
+import { guestPageKey } from "~/request/guest-page-cache.server";
 import { appMiddleware } from "~/composers/middleware.server";
 import { workerContext, type WorkerContext } from "~/request/context";
 

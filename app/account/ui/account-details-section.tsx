@@ -13,10 +13,10 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { AVATAR_MAX_BYTES } from "~/constants";
 import { UploadRow } from "~/uploads/ui/uploader";
 import { useUploader } from "~/uploads/ui/use-uploader";
-import { AVATAR_EXTENSIONS, AVATAR_MIME_TYPES, AVATAR_UPLOAD_METADATA } from "../avatar-image";
+import { AVATAR_EXTENSIONS, AVATAR_MIME_TYPES, AVATAR_UPLOAD_METADATA } from "../../files/avatar-image";
 import { accountDetailsSchema } from "../validation";
 import { prepareAvatarForUpload } from "./prepare-avatar";
-import { SettingsSection } from "./settings-section";
+import { SettingsSection } from "../../ui/settings-section";
 
 const AVATAR_ROUTE = "/account-settings/avatar";
 const BACK = "/account-settings#account-details";

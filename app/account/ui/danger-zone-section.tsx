@@ -8,7 +8,7 @@ import type { FormAnswer } from "~/ui/forms/form-result";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { useHydrated } from "~/ui/use-hydrated";
 import { deleteAccountSchema } from "../validation";
-import { SettingsSection } from "./settings-section";
+import { SettingsSection } from "../../ui/settings-section";
 
 /**
  * Danger zone: deleting the account, after password confirmation (unless

@@ -5,7 +5,7 @@ import { answerFor } from "~/auth/ui/two-factor-section";
 import { TOKEN_SCOPE_DESCRIPTIONS, type TokenScope } from "~/api/token-scopes";
 import { useTrans } from "~/i18n/translation-context";
 import { COPY_FEEDBACK_MS } from "~/constants";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { toast } from "~/toasts/toast-store";
 import { Button } from "~/ui/button";
 import { ConfirmDialog, Dialog, Modal } from "~/ui/dialog";
@@ -14,7 +14,7 @@ import type { FormAnswer } from "~/ui/forms/form-result";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { useHydrated } from "~/ui/use-hydrated";
 import { createTokenSchema, TOKEN_EXPIRATIONS, tokenIdSchema } from "../validation";
-import { SettingsSection } from "./settings-section";
+import { SettingsSection } from "../../ui/settings-section";
 
 /** What the action answers a successful "create-token" with (the plain token, this once). */
 export interface CreatedToken {

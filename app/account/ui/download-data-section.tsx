@@ -1,7 +1,7 @@
 import { useTrans } from "~/i18n/translation-context";
 import { buttonClasses } from "~/ui/button-styles";
 import { inputClasses, labelClasses } from "~/ui/field-styles";
-import { SettingsSection } from "./settings-section";
+import { SettingsSection } from "../../ui/settings-section";
 
 /**
  * Download my data: a JSON file of everything stored about the user. A plain

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { answerFor } from "~/auth/ui/two-factor-section";
 import { useTrans } from "~/i18n/translation-context";
 import type { TimeZoneGroup } from "~/i18n/value-lists";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { inputClasses } from "~/ui/field-styles";
 import { FieldShell, FormErrors, IntentField, SelectField, SubmitButton } from "~/ui/forms/fields";
 import type { FormAnswer } from "~/ui/forms/form-result";
@@ -11,7 +11,7 @@ import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { ChevronDownIcon } from "~/ui/control-icons";
 import { useHydrated } from "~/ui/use-hydrated";
 import { locationSchema } from "../validation";
-import { SettingsSection } from "./settings-section";
+import { SettingsSection } from "../../ui/settings-section";
 
 export interface LocationData {
   values: { language: string; country: string; timezone: string };

@@ -5,7 +5,7 @@ import { FormErrors, IntentField, PasswordField, SubmitButton } from "~/ui/forms
 import type { FormAnswer } from "~/ui/forms/form-result";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { passwordFormSchema } from "../validation";
-import { SettingsSection } from "./settings-section";
+import { SettingsSection } from "../../ui/settings-section";
 
 /**
  * Password (spec section 2): current, new and confirmation; "Password

@@ -1,5 +1,5 @@
 import { AVATAR_MAX_BYTES, AVATAR_MAX_DIMENSION_PX, AVATAR_MAX_PIXELS, AVATAR_UPLOAD_SIZE_PX } from "~/constants";
-import { inspectImage, type AvatarMime } from "../avatar-image";
+import { inspectImage, type AvatarMime } from "../../files/avatar-image";
 
 export type PreparedAvatar = { ok: true; file: Blob; name: string; mime: AvatarMime } | { ok: false; message: string; params?: Record<string, string | number> };
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTrans } from "~/i18n/translation-context";
-import type { SettingsSectionId } from "./settings-section";
+import type { SettingsSectionId } from "../../ui/settings-section";
 
 /**
  * The side list of /account-settings: a link to each section (plain anchors,

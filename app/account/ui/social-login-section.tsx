@@ -12,7 +12,7 @@ import type { FormAnswer } from "~/ui/forms/form-result";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { useHydrated } from "~/ui/use-hydrated";
 import { disconnectSchema } from "../validation";
-import { SettingsSection } from "./settings-section";
+import { SettingsSection } from "../../ui/settings-section";
 
 export interface SocialConnection {
   service: string;

@@ -1,5 +1,5 @@
 import { useTrans } from "~/i18n/translation-context";
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 import { buttonClasses } from "~/ui/button-styles";
 import { AdminPageHeader, Badge, LinkTabs } from "./page";
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { isInAppearanceEditor } from "./mode";
+import { isInAppearanceEditor } from "../../ui/appearance-editor-mode";
 
 const PreviewHost = lazy(() => import("./preview-host"));
 

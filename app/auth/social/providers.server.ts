@@ -1,5 +1,5 @@
 import type { Settings } from "~/settings/definitions";
-import type { AuthEnv } from "../env";
+import type { AuthEnv } from "../../request/env";
 import { SOCIAL_SERVICES, type SocialService } from "./services";
 
 /** A provider account, in one shape whatever the provider. */

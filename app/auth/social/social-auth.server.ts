@@ -6,7 +6,7 @@ import { SOCIAL_CONNECT_TTL_S } from "~/constants";
 import { deleteCookie, parseCookies, readCookie, serializeCookie } from "~/http/cookies";
 import { safeRedirectPath } from "~/http/redirects";
 import { flashToastCookie } from "~/toasts/flash.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { randomToken, sha256, signValue, unsignValue } from "../crypto.server";
 import { normalizeEmail } from "../email";
 import { verifyPassword } from "../password.server";

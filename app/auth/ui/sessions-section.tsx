@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { useTrans } from "~/i18n/translation-context";
 import { SESSION_LIST_MAX_HEIGHT_PX } from "~/constants";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { FormErrors, IntentField, PasswordField, SubmitButton } from "~/ui/forms/fields";
 import type { FormAnswer } from "~/ui/forms/form-result";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";

@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { isInAppearanceEditor } from "~/appearance/preview/mode";
+import { isInAppearanceEditor } from "~/ui/appearance-editor-mode";
 import { toast } from "~/toasts/toast-store";
 import { Button } from "~/ui/button";
 import { Menu, MenuItem, MenuSeparator, MenuTrigger } from "~/ui/menu";

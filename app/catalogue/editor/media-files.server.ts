@@ -1,8 +1,8 @@
 import { and, inArray, isNull, or, sql } from "drizzle-orm";
-import { inspectImage } from "~/account/avatar-image";
+import { inspectImage } from "~/files/avatar-image";
 import type { Database } from "~/db/client.server";
 import type { Statement } from "~/db/change-recorder";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { fileEntries } from "~/uploads/schema";
 import { episodes, images, people, seasons, titles, videos } from "../schema";
 

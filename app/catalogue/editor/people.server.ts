@@ -4,7 +4,7 @@ import { changedFields, newRowId, runBatch, type ChangeRecorder, type Statement 
 import type { PersonInput } from "../editor-input";
 import { credits, GENDERS, images, people, type Gender } from "../schema";
 import { buildMatchExpression } from "../search-query";
-import { slugify } from "../slug";
+import { slugify } from "../../http/slug";
 import { adoptFiles, checkImageAddress, mediaOf, removeOrphanedMedia } from "./media-files.server";
 import type { SaveResult } from "./titles.server";
 

@@ -4,7 +4,7 @@ import { changedFields, newRowId, runBatch, type ChangeRecorder, type Statement 
 import type { NewTitleInput, TitleFactsInput } from "../editor-input";
 import { genres, images, keywords, seasons, titleGenres, titleKeywords, titles, videos, TITLE_TYPES, type TitleType } from "../schema";
 import { buildMatchExpression } from "../search-query";
-import { slugify } from "../slug";
+import { slugify } from "../../http/slug";
 import { adoptFiles, checkImageAddress, mediaOf, removeOrphanedMedia } from "./media-files.server";
 
 /**

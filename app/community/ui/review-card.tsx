@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import type { ReviewView } from "../reviews.server";
 
 /**

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { COMMENT_MAX_DEPTH } from "~/constants";
 import type { CommentView } from "../comments.server";
 import type { FormFailure } from "../pages.server";

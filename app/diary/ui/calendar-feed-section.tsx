@@ -1,8 +1,8 @@
 import { useFetcher } from "react-router";
-import { SettingsSection } from "~/account/ui/settings-section";
+import { SettingsSection } from "~/ui/settings-section";
 import { useTrans } from "~/i18n/translation-context";
-import type { LibraryAnswer } from "~/library/answer";
-import { useLibraryToast } from "~/library/ui/use-library-toast";
+import type { LibraryAnswer } from "~/ui/forms/answer";
+import { useLibraryToast } from "~/ui/forms/use-answer-toast";
 import { buttonClasses } from "~/ui/button-styles";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 

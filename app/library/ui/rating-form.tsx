@@ -3,9 +3,9 @@ import { useTrans } from "~/i18n/translation-context";
 import { buttonClasses } from "~/ui/button-styles";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import { useHydrated } from "~/ui/use-hydrated";
-import type { LibraryAnswer } from "../answer";
+import type { LibraryAnswer } from "../../ui/forms/answer";
 import { RATING_CHOICES } from "../rules";
-import { useLibraryToast } from "./use-library-toast";
+import { useLibraryToast } from "../../ui/forms/use-answer-toast";
 
 /**
  * My rating as five stars with halves: ten radio buttons (1 = half a star,

@@ -2,10 +2,10 @@ import { useFetcher } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 import { buttonClasses } from "~/ui/button-styles";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
-import type { LibraryAnswer } from "../answer";
+import type { LibraryAnswer } from "../../ui/forms/answer";
 import { today } from "../rules";
 import { onDarkButton } from "./on-dark";
-import { useLibraryToast } from "./use-library-toast";
+import { useLibraryToast } from "../../ui/forms/use-answer-toast";
 
 /**
  * Mark watched (a movie, an episode, a season or a whole series) on a day,

@@ -3,8 +3,8 @@ import { useTrans } from "~/i18n/translation-context";
 import { buttonClasses } from "~/ui/button-styles";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import { onDarkButton, onDarkPrimaryButton } from "./on-dark";
-import type { LibraryAnswer } from "../answer";
-import { useLibraryToast } from "./use-library-toast";
+import type { LibraryAnswer } from "../../ui/forms/answer";
+import { useLibraryToast } from "../../ui/forms/use-answer-toast";
 
 /**
  * Add to / remove from my watchlist: a plain form posting to /watchlist

@@ -1,7 +1,7 @@
 import { useEffect, type FormEvent } from "react";
 import { useFetcher, useNavigate, useRevalidator, useSubmit } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { toast } from "~/toasts/toast-store";
 import { buttonClasses } from "~/ui/button-styles";
 import { NoJsRedirect } from "~/ui/no-js-redirect";

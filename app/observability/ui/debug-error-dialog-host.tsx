@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
-import { checkDebugErrorCookie, debugTraceStore } from "./debug-trace-store";
+import { checkDebugErrorCookie, debugTraceStore } from "../../log/debug-trace-store";
 
 /**
  * The dialog is built on React Aria (~55 KB gzip); it loads only when a trace

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { DEBUG_ERROR_COOKIE } from "~/constants";
-import { DEBUG_TRACE_EVENT } from "./debug-trace-event";
+import { DEBUG_TRACE_EVENT } from "../../log/debug-trace-event";
 
 /** The trace store, its cookie check and the dialog load only when there is something to show. */
 const DebugErrorDialogHost = lazy(() => import("./debug-error-dialog-host"));

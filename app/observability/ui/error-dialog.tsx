@@ -4,8 +4,8 @@ import { useTrans } from "~/i18n/translation-context";
 import { AriaScope } from "~/ui/aria-provider";
 import { Button } from "~/ui/button";
 import { CloseIcon } from "~/ui/control-icons";
-import type { TraceEntry, TraceFrame } from "../stack-trace";
-import type { ShownTrace } from "./debug-trace-store";
+import type { TraceEntry, TraceFrame } from "../../log/stack-trace";
+import type { ShownTrace } from "../../log/debug-trace-store";
 
 function fileOf(frame: TraceFrame) {
   return frame.path.join("/");

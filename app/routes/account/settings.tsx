@@ -36,7 +36,7 @@ import { DownloadDataSection } from "~/account/ui/download-data-section";
 import { LocationSection } from "~/account/ui/location-section";
 import { PasswordSection } from "~/account/ui/password-section";
 import { SettingsNav } from "~/account/ui/settings-nav";
-import { SETTINGS_SECTIONS } from "~/account/ui/settings-section";
+import { SETTINGS_SECTIONS } from "~/ui/settings-section";
 import { SocialLoginSection } from "~/account/ui/social-login-section";
 import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";

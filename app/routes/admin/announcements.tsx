@@ -3,7 +3,7 @@ import type { Route } from "./+types/announcements";
 import { requireAdmin } from "~/admin/access.server";
 import { AdminPageHeader, AdminSection, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { announcementFormSchema, toBroadcastInput } from "~/notifications/broadcast-input";
 import { announcementRoles, createBroadcast, listBroadcasts } from "~/notifications/broadcast.server";
 import { notificationServices } from "~/notifications/services.server";

@@ -5,7 +5,7 @@ import { auditLogFacets, listAuditLog } from "~/admin/audit.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { buttonClasses } from "~/ui/button-styles";
 import { inputClasses } from "~/ui/field-styles";
 import { siteTitle } from "~/seo/seo";

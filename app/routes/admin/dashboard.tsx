@@ -5,7 +5,7 @@ import { loadDashboard } from "~/admin/dashboard.server";
 import { BarChart } from "~/admin/ui/bar-chart";
 import { AdminPageHeader, AdminSection, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { appUrlMissing } from "~/http/site-origin.server";
 import { getWorker } from "~/request/context";
 import { siteTitle } from "~/seo/seo";

@@ -6,7 +6,7 @@ import { AdminNavLink } from "~/admin/ui/admin-nav-link";
 import { useRootData } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { bumpContentVersion } from "~/http/content-version.server";
-import { clearGuestPageCache } from "~/http/guest-page-cache.server";
+import { clearGuestPageCache } from "~/request/guest-page-cache.server";
 import { getWorker } from "~/request/context";
 import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
 import { buttonClasses } from "~/ui/button-styles";

@@ -5,7 +5,7 @@ import { requireAdmin } from "~/admin/access.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { MAIL_DELIVERY_STATUSES } from "~/mail/deliveries.schema";
 import { countDeliveriesByStatus, listDeliveries, resendFailedDelivery, type MailQueueEnv } from "~/mail/mail-queue.server";
 import { getWorker } from "~/request/context";

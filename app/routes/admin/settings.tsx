@@ -9,7 +9,7 @@ import { LandingEditor } from "~/admin/ui/landing-editor";
 import { MediaUpload } from "~/admin/ui/media-upload";
 import { AdminNavLink } from "~/admin/ui/admin-nav-link";
 import { AdminPageHeader, AdminSection, Badge } from "~/admin/ui/page";
-import { authEnv } from "~/auth/env";
+import { authEnv } from "~/request/env";
 import { providerConfig } from "~/auth/social/providers.server";
 import { SOCIAL_SERVICES, SOCIAL_SERVICE_LABELS } from "~/auth/social/services";
 import { billingEnv, stripeConfigFrom, usesLocalProvider } from "~/billing/payment-provider.server";

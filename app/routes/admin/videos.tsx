@@ -9,7 +9,7 @@ import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
 import { deleteVideos, isVideoCategory, isVideoSource, listVideosForAdmin, VIDEO_SORTS } from "~/catalogue/editor/videos.server";
 import { VIDEO_CATEGORIES, VIDEO_SOURCES } from "~/catalogue/schema";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";

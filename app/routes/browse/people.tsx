@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/people";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { adSlots } from "~/ads/ads.server";
 import { useTrans } from "~/i18n/translation-context";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
@@ -16,7 +16,7 @@ import { BrowseLayout, FilterSelect, SortSelect } from "~/site/browse/browse-lay
 import { PersonCard } from "~/site/cards";
 import { cleanQueryRedirectTarget } from "~/http/clean-query";
 
-/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+/** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);

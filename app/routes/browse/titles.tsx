@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/titles";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { adSlots } from "~/ads/ads.server";
 import { Suspense } from "react";
 import { useTrans } from "~/i18n/translation-context";
@@ -34,7 +34,7 @@ const TitleFilterFields = lazyComponent(() =>
   Promise.all([import("~/site/browse/title-filter-fields"), translationStore.complete()]).then(([module]) => module.default),
 );
 
-/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+/** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);

@@ -5,13 +5,13 @@ import { findChannel } from "~/channels/channels.server";
 import { channelJsonLd } from "~/channels/structured-data";
 import { ChannelView } from "~/channels/ui/channel-view";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { getApp } from "~/request/context";
 import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 
-/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+/** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);

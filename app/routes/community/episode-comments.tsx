@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/episode-comments";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { commentCountOf } from "~/community/comments.server";
 import { communityAction, communityEpisode, posterState } from "~/community/pages.server";
 import { threadFromQuery } from "~/community/thread-page.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/episode-reviews";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { communityAction, communityEpisode } from "~/community/pages.server";
 import { reviewsPageData } from "~/community/reviews-page.server";
 import { ReviewsPage } from "~/community/ui/reviews-page";

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/review";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId } from "~/catalogue/access.server";
 import { communityAction, communityTitle, posterState } from "~/community/pages.server";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/title-comments";
-import { guestPageCache } from "~/http/guest-page-cache.server";
-import { titlePath } from "~/catalogue/slug";
+import { guestPageCache } from "~/request/guest-page-cache.server";
+import { titlePath } from "~/http/slug";
 import { communityAction, communityTitle, posterState } from "~/community/pages.server";
 import { reviewStats } from "~/community/reviews.server";
 import { threadFromQuery } from "~/community/thread-page.server";

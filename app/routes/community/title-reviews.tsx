@@ -1,6 +1,6 @@
 import type { Route } from "./+types/title-reviews";
-import { guestPageCache } from "~/http/guest-page-cache.server";
-import { titlePath } from "~/catalogue/slug";
+import { guestPageCache } from "~/request/guest-page-cache.server";
+import { titlePath } from "~/http/slug";
 import { communityAction, communityTitle } from "~/community/pages.server";
 import { reviewsPath } from "~/community/paths";
 import { reviewsPageData } from "~/community/reviews-page.server";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/forced-error";
 import { useTrans } from "~/i18n/translation-context";
 import { failDeliberately, requireForcedErrorsAllowed } from "~/observability/forced-error.server";
-import { showDebugTrace } from "~/observability/ui/debug-trace-store";
+import { showDebugTrace } from "~/log/debug-trace-store";
 import { getWorker } from "~/request/context";
 import { Button } from "~/ui/button";
 import { useHydrated } from "~/ui/use-hydrated";

@@ -5,7 +5,7 @@ import { CALENDAR_DAYS_AHEAD } from "~/constants";
 import { addDays, calendarItemPath, type CalendarItem } from "~/diary/calendar";
 import { calendarToken, loadCalendar } from "~/diary/calendar.server";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { today } from "~/library/rules";
 import { getApp } from "~/request/context";
 

@@ -1,13 +1,13 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/stats";
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 import { loadDiaryOwner } from "~/diary/owner.server";
 import { parseYear } from "~/diary/rules";
 import { hoursOf } from "~/diary/stats";
 import { loadYearStats } from "~/diary/stats.server";
 import { BarList, ColumnChart } from "~/diary/ui/charts";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { getApp } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";

@@ -12,7 +12,7 @@ import { findJob, publishImportedReviews, readPlan, runImportNow, saveChoices, s
 import { importQueueOf, importStoreOf } from "~/imports/queue.server";
 import { importTmdbForGroup, parsePick, searchTmdbForGroup, tmdbImportOffered, type TmdbHit } from "~/imports/tmdb-pick.server";
 import { appKeys } from "~/auth/crypto.server";
-import { authEnv } from "~/auth/env";
+import { authEnv } from "~/request/env";
 import { checkRateLimits, rateLimiterFor } from "~/auth/rate-limit.server";
 import { tmdbServices } from "~/tmdb/tmdb.server";
 import { getApp, getWorker } from "~/request/context";

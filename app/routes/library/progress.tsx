@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/progress";
 import { requirePermission } from "~/auth/guards.server";
 import { useTrans } from "~/i18n/translation-context";
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 import { listProgress } from "~/library/history.server";
 import { WatchedForm } from "~/library/ui/watched-form";
 import { getApp } from "~/request/context";

@@ -6,7 +6,7 @@ import { hasPermission } from "~/request/viewer";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId } from "~/catalogue/access.server";
 import { titles } from "~/catalogue/schema";
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 import { ListError } from "~/lists/list-error";
 import { CREATE_PERMISSION, listPath } from "~/lists/lists";
 import { addItem, createList, listsForTitle, removeItem } from "~/lists/lists.server";

@@ -5,7 +5,7 @@ import type { Route } from "./+types/list-edit";
 import { requireUser } from "~/auth/guards.server";
 import { useTrans } from "~/i18n/translation-context";
 import { searchCatalogue } from "~/catalogue/search.server";
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 import { ListError } from "~/lists/list-error";
 import { listPath } from "~/lists/lists";
 import { addItem, deleteList, listDetails, moveItem, removeItem, reorderItems, requireEditable, updateItemNote, updateList } from "~/lists/lists.server";

@@ -6,7 +6,7 @@ import type { Route } from "./+types/list";
 import { loginRedirectFor } from "~/auth/guards.server";
 import { useTrans } from "~/i18n/translation-context";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { ListError } from "~/lists/list-error";
 import { listPath } from "~/lists/lists";
 import { listDetails, setLiked } from "~/lists/lists.server";

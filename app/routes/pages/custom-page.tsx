@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/custom-page";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { adSlots } from "~/ads/ads.server";
 import { CustomPageView } from "~/pages/custom-page-view";
 import { findPageById, findPageBySlug } from "~/pages/pages.server";
@@ -8,7 +8,7 @@ import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 
-/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+/** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);

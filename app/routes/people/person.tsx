@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/person";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useTrans } from "~/i18n/translation-context";
@@ -8,7 +8,7 @@ import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { personArtworkSubject } from "~/catalogue/artwork";
 import { generatedNote, isGenerated, isWhollyGenerated } from "~/catalogue/generated";
 import { loadPersonPage } from "~/catalogue/person-page.server";
-import { personPath, titlePath } from "~/catalogue/slug";
+import { personPath, titlePath } from "~/http/slug";
 import { getApp, getWorker } from "~/request/context";
 import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
@@ -21,7 +21,7 @@ import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
 import { externalLinksHtml } from "~/tmdb/title-html.server";
 import { loadPersonLinks } from "~/tmdb/title-extras.server";
 
-/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+/** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);

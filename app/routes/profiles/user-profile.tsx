@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/user-profile";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { parseId } from "~/catalogue/access.server";
 import { loadLibraryProfile, loadProfileActivity } from "~/library/profile.server";
 import { listPath } from "~/lists/lists";
@@ -84,7 +84,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
   const { profile, social } = loaderData;
   const t = useTrans();
-  // In the viewer's time zone and language (app/i18n/use-dates.ts).
+  // In the viewer's time zone and language (app/ui/use-dates.ts).
   const dates = useDates();
   if (!profile) {
     return (

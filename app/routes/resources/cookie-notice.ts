@@ -1,7 +1,7 @@
 import type { Route } from "./+types/cookie-notice";
 import { COOKIE_NOTICE_COOKIE, COOKIE_NOTICE_MAX_AGE_S } from "~/constants";
 import { serializeCookie } from "~/http/cookies";
-import { preferenceResponse } from "~/http/preference-response.server";
+import { preferenceResponse } from "~/toasts/preference-response.server";
 
 /** OK on the cookie notice: hidden for 30 days. */
 export async function action({ request }: Route.ActionArgs) {

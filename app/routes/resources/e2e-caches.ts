@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/e2e-caches";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
 import { bumpContentVersion } from "~/http/content-version.server";
-import { clearGuestPageCache } from "~/http/guest-page-cache.server";
+import { clearGuestPageCache } from "~/request/guest-page-cache.server";
 import { getApp, getWorker } from "~/request/context";
 import { requireE2eWorker } from "~/request/e2e-only.server";
 import { settings as settingsTable } from "~/settings/schema";

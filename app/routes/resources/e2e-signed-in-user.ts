@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/e2e-signed-in-user";
 import { appKeys, randomToken } from "~/auth/crypto.server";
-import { authEnv } from "~/auth/env";
+import { authEnv } from "~/request/env";
 import { createSession } from "~/auth/sessions.server";
 import { createUser } from "~/auth/users.server";
 import { getApp, getWorker } from "~/request/context";

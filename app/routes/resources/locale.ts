@@ -3,7 +3,7 @@ import { updateLanguage } from "~/account/profile.server";
 import type { Route } from "./+types/locale";
 import { LANGUAGE_COOKIE, PREFERENCE_COOKIE_MAX_AGE_S } from "~/constants";
 import { serializeCookie } from "~/http/cookies";
-import { preferenceError, preferenceResponse } from "~/http/preference-response.server";
+import { preferenceError, preferenceResponse } from "~/toasts/preference-response.server";
 import { getApp } from "~/request/context";
 
 const schema = z.object({ language: z.string().min(2).max(16) });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/theme";
 import { PREFERENCE_COOKIE_MAX_AGE_S, THEME_COOKIE } from "~/constants";
 import { serializeCookie } from "~/http/cookies";
-import { preferenceError, preferenceResponse } from "~/http/preference-response.server";
+import { preferenceError, preferenceResponse } from "~/toasts/preference-response.server";
 import { getApp } from "~/request/context";
 
 const schema = z.object({ themeId: z.coerce.number().int().positive() });

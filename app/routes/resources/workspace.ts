@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/workspace";
 import { requireUser } from "~/auth/guards.server";
-import { preferenceError, preferenceResponse } from "~/http/preference-response.server";
+import { preferenceError, preferenceResponse } from "~/toasts/preference-response.server";
 import { getApp } from "~/request/context";
 import { activeWorkspaceCookie, workspacesOfViewer } from "~/workspaces/active-workspace.server";
 

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useTrans } from "~/i18n/translation-context";
@@ -9,7 +9,7 @@ import { parseSearchPageParams, type SearchFilter } from "~/catalogue/search-pag
 import { searchCatalogue, type SearchKind } from "~/catalogue/search.server";
 import { SEARCH_RESULTS_PER_KIND } from "~/constants";
 import { appKeys } from "~/auth/crypto.server";
-import { authEnv } from "~/auth/env";
+import { authEnv } from "~/request/env";
 import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
@@ -19,7 +19,7 @@ import { watchlistedAmong } from "~/library/watchlist.server";
 import { tmdbSearchMatches } from "~/tmdb/search-fallback.server";
 import { tmdbServices } from "~/tmdb/tmdb.server";
 
-/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+/** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/suggest";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { hasPermission } from "~/request/viewer";
 import { searchCatalogue } from "~/catalogue/search.server";
-import { personPath, titlePath } from "~/catalogue/slug";
+import { personPath, titlePath } from "~/http/slug";
 import { SUGGEST_LIMIT } from "~/constants";
 import { getApp } from "~/request/context";
 import type { Suggestion } from "~/site/search/navbar-search";
@@ -18,7 +18,7 @@ const MAX_PEOPLE = 3;
  * their images, best matches first. Any query is safe (FTS syntax is plain
  * text to searchCatalogue); nothing to search for gives an empty list.
  */
-/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+/** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/home";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { adSlots } from "~/ads/ads.server";
 import { hasPermission } from "~/request/viewer";
 import { listTrendingTitles } from "~/catalogue/trending-titles.server";
 import { resolveImage, titleArtworkSubject } from "~/catalogue/artwork";
 import { cardRating, type CardRatings } from "~/catalogue/card-rating";
 import type { MenuPosition } from "~/menus/menu";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 import { findPageBySlug } from "~/pages/pages.server";
 import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";

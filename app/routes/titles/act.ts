@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/act";
-import { authEnv } from "~/auth/env";
+import { authEnv } from "~/request/env";
 import { loginRedirectFor } from "~/auth/guards.server";
 import { hasPermission } from "~/request/viewer";
 import { parseId } from "~/catalogue/access.server";

@@ -1,12 +1,12 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/credits";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { personArtworkSubject } from "~/catalogue/artwork";
 import { isWhollyGenerated } from "~/catalogue/generated";
 import { ArtworkImage } from "~/site/artwork-image";
-import { personPath, titlePath } from "~/catalogue/slug";
+import { personPath, titlePath } from "~/http/slug";
 import { loadFullCredits } from "~/catalogue/title-page.server";
 import { getApp } from "~/request/context";
 import { seoTags } from "~/seo/seo";
@@ -14,7 +14,7 @@ import { buildSeo } from "~/seo/seo.server";
 import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
 import { TitleSubpageHeader } from "~/site/title-header";
 
-/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+/** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);

@@ -1,12 +1,12 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/episode";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
 import { episodeArtworkSubject, resolveImage } from "~/catalogue/artwork";
 import { isGenerated, isWhollyGenerated } from "~/catalogue/generated";
-import { personPath, titlePath } from "~/catalogue/slug";
+import { personPath, titlePath } from "~/http/slug";
 import { loadEpisode } from "~/catalogue/title-page.server";
 import { episodePageReviews } from "~/community/reviews.server";
 import { titleReviewsSectionHtml } from "~/community/title-section.server";
@@ -27,7 +27,7 @@ import { TitleSubpageHeader } from "~/site/title-header";
 import { ServerHtmlBlock } from "~/request/server-html";
 import { serverHtml } from "~/request/server-html.server";
 
-/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+/** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);

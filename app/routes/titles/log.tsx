@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/log";
 import { requirePermission } from "~/auth/guards.server";
 import { parseId } from "~/catalogue/access.server";
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 import { reviewPath } from "~/community/paths";
 import { CommunityError, communityServices } from "~/community/services.server";
 import { useTrans } from "~/i18n/translation-context";

@@ -1,12 +1,12 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/season";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
 import { episodeArtworkSubject } from "~/catalogue/artwork";
 import { isGenerated, isWhollyGenerated } from "~/catalogue/generated";
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 import { loadSeason } from "~/catalogue/title-page.server";
 import { libraryAbilities } from "~/library/abilities";
 import { loadMySeasonState } from "~/library/title-state.server";
@@ -21,7 +21,7 @@ import { useSiteRatingSource } from "~/site/cards";
 import { RatingBadge } from "~/site/rating-badge";
 import { TitleSubpageHeader } from "~/site/title-header";
 
-/** Guests share a copy of this page for a few seconds (app/http/guest-page-cache.server.ts). */
+/** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/open";
 import { appKeys } from "~/auth/crypto.server";
-import { authEnv } from "~/auth/env";
+import { authEnv } from "~/request/env";
 import { checkRateLimits, rateLimiterFor } from "~/auth/rate-limit.server";
 import { requestInfo } from "~/auth/request-info.server";
 import { requireCatalogueAccess } from "~/catalogue/access.server";

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/watch";
 import { countGuestView, countVideoPlay, idParam } from "~/catalogue/page-views.server";
-import { guestPageCache } from "~/http/guest-page-cache.server";
+import { guestPageCache } from "~/request/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
 import { adSlots } from "~/ads/ads.server";
 import { useTrans } from "~/i18n/translation-context";
@@ -9,7 +9,7 @@ import { parseId, requireCatalogueAccess } from "~/catalogue/access.server";
 import { ARTWORK_SIZES, resolveImage, titleArtworkSubject } from "~/catalogue/artwork";
 import { isGenerated } from "~/catalogue/generated";
 import { mediaUrl } from "~/catalogue/media";
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 import { loadWatchPage, playerSource } from "~/catalogue/watch-page.server";
 import { getApp, getWorker } from "~/request/context";
 import { setPageJsonLd } from "~/seo/json-ld.server";

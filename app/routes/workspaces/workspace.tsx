@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/workspace";
 import { requireUser } from "~/auth/guards.server";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";

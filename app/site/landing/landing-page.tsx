@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 import { ARTWORK_SIZES } from "~/catalogue/artwork";
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 import type { LandingContent } from "~/settings/definitions";
 import { AdSlot } from "~/ads/ad-slot";
 import type { AdSlots } from "~/ads/ads.server";

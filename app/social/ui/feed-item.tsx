@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { useTrans } from "~/i18n/translation-context";
 import { resolveImage, titleArtworkSubject } from "~/catalogue/artwork";
 import type { FeedItem } from "../feed";

@@ -45,7 +45,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef } from "react";
 import type { z } from "zod";
 import { useTrans } from "~/i18n/translation-context";
-import { showDebugTrace } from "~/observability/ui/debug-trace-store";
+import { showDebugTrace } from "~/log/debug-trace-store";
 import { toast } from "~/toasts/toast-store";
 import { formErrorMap } from "./error-map";
 import { toastMessageFor, toSubmissionResult, type FormAnswer } from "./form-result";

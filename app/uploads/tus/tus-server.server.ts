@@ -6,7 +6,7 @@ import {
   UPLOAD_METADATA_MAX_BYTES,
 } from "~/constants";
 import type { Translate } from "~/i18n/translate";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 import type { UploadActor } from "../actor.server";
 import { BodyEndedEarlyError, ByteReader, bytesSource, concatSources, drainBody } from "../byte-reader";
 import { partCount, tusPartSize } from "../part-size";

@@ -17,7 +17,7 @@ import {
   titles,
   videos,
 } from "../../../app/catalogue/schema";
-import { slugify } from "../../../app/catalogue/slug";
+import { slugify } from "../../../app/http/slug";
 import { insertStatements, libsqlRunner, runInBatches, type Statement } from "./bulk-insert";
 import { cleanMovies, summariseReport, type CleanMovie, type RawMovie } from "./clean-movies";
 import {

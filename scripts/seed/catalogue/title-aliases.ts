@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { slugify } from "../../../app/catalogue/slug";
+import { slugify } from "../../../app/http/slug";
 import type { Database } from "../../../app/db/client.server";
 import { titles } from "../../../app/catalogue/schema";
 import { titleAliases, type TitleAliasKind } from "../../../app/catalogue/search.schema";

@@ -10,7 +10,7 @@ import { listPlans } from "~/billing/plans.server";
 import { SUBSCRIPTION_STATUSES } from "~/billing/schema";
 import { isSubscriptionStatus, listSubscriptionsForAdmin, SUBSCRIPTION_SORTS } from "~/billing/subscription-admin.server";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { siteTitle } from "~/seo/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Subscriptions") }];

@@ -9,7 +9,7 @@ import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
 import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
-import { slugify } from "~/catalogue/slug";
+import { slugify } from "~/http/slug";
 import {
   addChannelItem,
   createChannel,

@@ -10,7 +10,7 @@ import { useTrans } from "~/i18n/translation-context";
 import { CHANNEL_SORTS, deleteChannels, homePageChannelIds, listChannelsForAdmin } from "~/channels/channel-admin.server";
 import { installChannelPreset, type ChannelPreset } from "~/channels/presets";
 import { CHANNEL_SOURCES } from "~/channels/schema";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { siteTitle } from "~/seo/seo";

@@ -9,7 +9,7 @@ import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
 import { RichTextEditor } from "~/admin/ui/rich-text-editor";
 import { useTrans } from "~/i18n/translation-context";
-import { slugify } from "~/catalogue/slug";
+import { slugify } from "~/http/slug";
 import { createPage, deletePages, loadPageForEditor, updatePage } from "~/pages/page-admin.server";
 import { pageFormSchema } from "~/pages/page-form";
 import { redirectWithToast } from "~/toasts/flash.server";

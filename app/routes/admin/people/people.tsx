@@ -10,7 +10,7 @@ import { useTrans } from "~/i18n/translation-context";
 import { DEPARTMENTS } from "~/catalogue/browse-options";
 import { deletePeople, isGender, listPeopleForAdmin, PERSON_SORTS } from "~/catalogue/editor/people.server";
 import { GENDERS } from "~/catalogue/schema";
-import { personPath } from "~/catalogue/slug";
+import { personPath } from "~/http/slug";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";

@@ -13,7 +13,7 @@ import { useTrans } from "~/i18n/translation-context";
 import { personSchema } from "~/catalogue/editor-input";
 import { discardRefusedUpload } from "~/catalogue/editor/media-files.server";
 import { deletePeople, loadPersonForEditor, setPersonProfile, updatePerson } from "~/catalogue/editor/people.server";
-import { personPath } from "~/catalogue/slug";
+import { personPath } from "~/http/slug";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";

@@ -8,7 +8,7 @@ import { TitleEditorHeader } from "~/admin/ui/title-tabs";
 import { useTrans } from "~/i18n/translation-context";
 import { seasonSchema } from "~/catalogue/editor-input";
 import { listSeasons, saveSeason, titleSummary } from "~/catalogue/editor/episodes.server";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";

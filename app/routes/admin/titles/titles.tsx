@@ -7,7 +7,7 @@ import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { DataTable } from "~/admin/ui/data-table";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 import { allGenres, deleteTitles, listTitlesForAdmin, TITLE_SORTS } from "~/catalogue/editor/titles.server";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

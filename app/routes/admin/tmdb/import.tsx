@@ -18,7 +18,7 @@ import { FormErrors, IntentField, SelectField, SubmitButton, TextField } from "~
 import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { getWorker } from "~/request/context";
-import { clearGuestPageCache } from "~/http/guest-page-cache.server";
+import { clearGuestPageCache } from "~/request/guest-page-cache.server";
 import { invalidateSettingsCache } from "~/settings/settings.server";
 import { siteTitle } from "~/seo/seo";
 

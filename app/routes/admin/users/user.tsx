@@ -17,7 +17,7 @@ import { banUsers, loadUserForEditor, rolesAndPermissions, unbanUsers, updateUse
 import { paymentProviderFor } from "~/billing/payment-provider.server";
 import { subscriptionsOfUsers } from "~/billing/subscription-admin.server";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, IntentField, SubmitButton } from "~/ui/forms/fields";

@@ -11,7 +11,7 @@ import { adminAccountsAmong, adminLockoutProblem } from "~/auth/admin-lockout.se
 import { listUsersForAdmin, rolesAndPermissions, unbanUsers, USER_SORTS, usersByIds, verifyUsers } from "~/auth/user-admin.server";
 import { paymentProviderFor } from "~/billing/payment-provider.server";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";

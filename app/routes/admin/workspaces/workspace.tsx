@@ -8,7 +8,7 @@ import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
 import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminPageHeader, AdminSection, Badge, FactList } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { formatBytes } from "~/uploads/restrictions";
 import { deleteWorkspacesByAdmin, loadWorkspaceForAdmin } from "~/workspaces/workspace-admin.server";

@@ -7,7 +7,7 @@ import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { DataTable } from "~/admin/ui/data-table";
 import { AdminPageHeader } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
-import { useDates } from "~/i18n/use-dates";
+import { useDates } from "~/ui/use-dates";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { deleteWorkspacesByAdmin, listWorkspacesForAdmin, WORKSPACE_SORTS } from "~/workspaces/workspace-admin.server";
 import { siteTitle } from "~/seo/seo";

@@ -3,7 +3,7 @@ import { apiLoader, readOnlyAction } from "~/json-api/handler.server";
 import { searchCatalogueEndpoint, SEARCH_TYPES } from "~/catalogue/api-contract";
 import { personSummary } from "~/catalogue/api.server";
 import { searchCatalogue } from "~/catalogue/search.server";
-import { titlePath } from "~/catalogue/slug";
+import { titlePath } from "~/http/slug";
 
 /** GET api/v1/search?query=&types=movie,person&page=&perPage= */
 export const loader = apiLoader(searchCatalogueEndpoint, async ({ app, query }) => {

@@ -9,7 +9,7 @@ import { authServices } from "~/auth/services.server";
 import { clearSessionCookie } from "~/auth/sessions.server";
 import { paymentProviderFor } from "~/billing/payment-provider.server";
 import { SubscriptionCancelError } from "~/billing/user-data.server";
-import { log } from "~/observability/log.server";
+import { log } from "~/log/log.server";
 
 /**
  * DELETE /api/v1/users/{id}?deleteCurrentUser=1: deletes your own account

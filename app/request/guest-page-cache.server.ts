@@ -14,7 +14,7 @@ import {
 } from "~/constants";
 import { contentVersion } from "~/http/content-version.server";
 import { parseCookies } from "~/http/cookies";
-import { errorFields, log } from "~/observability/log.server";
+import { errorFields, log } from "~/log/log.server";
 import { getApp, getWorker, type WorkerContext } from "~/request/context";
 
 /**

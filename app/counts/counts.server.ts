@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { episodes, titles } from "~/catalogue/schema";
 import type { Database } from "~/db/client.server";
-import { libraryProfiles, seriesProgress } from "./schema";
+import { libraryProfiles, seriesProgress } from "../library/schema";
 
 /**
  * Statements that keep the stored counts exact. Each is recomputed from the

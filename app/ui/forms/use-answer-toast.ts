@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "~/toasts/toast-store";
-import type { LibraryAnswer } from "../answer";
+import type { LibraryAnswer } from "./answer";
 
 /** Shows a fetcher's answer as a toast (the page's data revalidates by itself after the action). */
 export function useLibraryToast(answer: LibraryAnswer | undefined) {

@@ -1,6 +1,6 @@
 import { DEBUG_ERROR_COOKIE } from "~/constants";
 import { DEBUG_TRACE_EVENT } from "./debug-trace-event";
-import type { DebugTrace } from "../stack-trace";
+import type { DebugTrace } from "./stack-trace";
 
 /**
  * The browser side of the debug error viewer (spec section 8: an answer that

@@ -1,4 +1,4 @@
-import { APPEARANCE_EDITOR_PARAM } from "../editor-flag";
+import { APPEARANCE_EDITOR_PARAM } from "./appearance-editor-flag";
 
 /**
  * Appearance editor mode (spec section 2): the page is inside a frame whose

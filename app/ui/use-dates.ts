@@ -1,10 +1,10 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { useRootData } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
-import { formatInZone, type DateStyle } from "./dates";
-import { formatRelativeTime } from "./relative-time";
-import { AUTO_TIME_ZONE, effectiveTimeZone } from "./value-lists";
-import { browserTimeZone } from "./browser-time-zone";
+import { formatInZone, type DateStyle } from "../i18n/dates";
+import { formatRelativeTime } from "../i18n/relative-time";
+import { AUTO_TIME_ZONE, effectiveTimeZone } from "../i18n/value-lists";
+import { browserTimeZone } from "../i18n/browser-time-zone";
 
 /**
  * Dates across the site: absolute ones in the user's time zone and relative

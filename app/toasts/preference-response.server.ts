@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { redirectWithToast } from "~/toasts/flash.server";
-import { safeRedirectPath } from "./redirects";
+import { safeRedirectPath } from "../http/redirects";
 
 /**
  * Answer to a small preference form. Without JavaScript the form carries
