@@ -15,7 +15,7 @@ import { reviewPath, reviewsPath } from "./paths";
 import type { ReviewInput, ReviewSort } from "./input";
 import { helpfulMilestoneMessage } from "./messages.server";
 import { admitPost, limitCommunityWrite, MODERATE_PERMISSIONS } from "./posting.server";
-import { ratingWriteStatements } from "~/library/ratings.server";
+import { ratingWriteStatements } from "~/counts/rating-writes.server";
 import { ratings } from "~/library/schema";
 import { reviewScore } from "./review-score.server";
 import { comments, communityCounts, contentReports, reviews, reviewVotes, type PostStatus } from "./schema";

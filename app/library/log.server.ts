@@ -8,7 +8,7 @@ import type { CommunityServices } from "~/community/services.server";
 import { refreshProfileCounts } from "../counts/counts.server";
 import { LibraryError } from "./library-error";
 import { headlineFrom, type LogInput } from "./log-input";
-import { ratingWriteStatements } from "./ratings.server";
+import { ratingWriteStatements } from "~/counts/rating-writes.server";
 import { libraryProfiles, ratings, watchHistory, watchlistItems } from "./schema";
 import { resolveTarget } from "./targets.server";
 

@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { episodes, titles } from "~/catalogue/schema";
 import { LIBRARY_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { refreshEpisodeRating, refreshProfileCounts, refreshTitleRating } from "../counts/counts.server";
 import { reviewScore } from "~/community/review-score.server";
+import { ratingWriteStatements } from "~/counts/rating-writes.server";
 import { ratings } from "./schema";
 import { resolveTarget, type TargetInput } from "./targets.server";
 
@@ -16,26 +17,6 @@ export async function setRating(db: Database, userId: number, input: TargetInput
   const target = await resolveTarget(db, input);
   await db.batch([...ratingWriteStatements(db, userId, target, input.rating), ...reviewScore.followRating(db, userId, target, input.rating)]);
   return { ...target, rating: input.rating, average: await averageOf(db, target.titleId, target.episodeId) };
-}
-
-/**
- * The statements that set a member's vote: the vote row, the title's or
- * episode's stored average and count, and the member's profile count. For a
- * batch of the caller's (a review's score is the author's rating: issue 19).
- */
-export function ratingWriteStatements(db: Database, userId: number, target: { titleId: number; episodeId: number | null }, rating: number) {
-  const now = new Date();
-  const upsert = target.episodeId
-    ? db
-        .insert(ratings)
-        .values({ userId, titleId: target.titleId, episodeId: target.episodeId, rating })
-        .onConflictDoUpdate({ target: [ratings.userId, ratings.episodeId], targetWhere: sql`episode_id IS NOT NULL`, set: { rating, updatedAt: now } })
-    : db
-        .insert(ratings)
-        .values({ userId, titleId: target.titleId, rating })
-        .onConflictDoUpdate({ target: [ratings.userId, ratings.titleId], targetWhere: sql`episode_id IS NULL`, set: { rating, updatedAt: now } });
-  const aggregate = target.episodeId ? refreshEpisodeRating(db, target.episodeId) : refreshTitleRating(db, target.titleId);
-  return [upsert, aggregate, refreshProfileCounts(db, userId)] as const;
 }
 
 export async function removeRating(db: Database, userId: number, input: TargetInput) {

@@ -13,12 +13,13 @@ const TESTS = "(\\.test\\.tsx?$|\\.workers\\.test\\.tsx?$|/test-support/|/fixtur
  * and JSON shapes they are typed with (these import nothing of the app). They are the db layer.
  */
 const TABLES = [
-  "^app/[a-z0-9-]+/(schema|[a-z0-9-]+[.]schema)[.]ts$",
+  // (toasts/toast.schema.ts is the toast's zod schema, not a table)
+  "^app/(?!toasts/)[a-z0-9-]+/(schema|[a-z0-9-]+[.]schema)[.]ts$",
   "^app/(channels/rules|community/kinds|notifications/notification-data)[.]ts$",
 ];
-/** db, http, log, i18n, ui primitives, the OpenAPI builder, mail transport, request context, settings. */
+/** db, http, log (and the debug trace), i18n, ui primitives, the OpenAPI builder, mail transport, request context, settings. */
 const FOUNDATION = [
-  "^app/(api|db|http|i18n|mail|menus|observability|request|settings|toasts|ui)/",
+  "^app/(api|db|http|i18n|log|mail|menus|observability|request|settings|toasts|ui)/",
   "^app/(constants|hash53)[.]ts$",
   "^app/app[.]css$",
   ...TABLES,
