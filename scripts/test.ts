@@ -1,5 +1,6 @@
 /**
  * npm test: the whole suite, stopping at the first failing stage.
+ *   0. lint: format, linter, unused code, layers and folder cycles (scripts/lint.ts, decision 044)
  *   1. type check (wrangler types, react-router typegen, tsc)
  *   2. the OpenAPI document linted by Spectral and Redocly (scripts/lint-openapi.ts)
  *   3. unit tests in Node and data tests inside workerd (vitest)
@@ -15,6 +16,7 @@ if (!existsSync(chromium)) {
 }
 
 const stages: [string, string, string[]][] = [
+  ["Lint", "npm", ["run", "--silent", "lint"]],
   ["Type check", "npm", ["run", "--silent", "typecheck"]],
   // The generated OpenAPI document: Spectral (spectral:oas) and Redocly (recommended), 0 errors and 0 warnings (decision 036).
   ["OpenAPI lint", bin("tsx"), ["scripts/lint-openapi.ts"]],
