@@ -33,8 +33,6 @@ export const TOAST_MIN_WIDTH_PX = 288;
 export const TOAST_MAX_WIDTH_PX = 500;
 
 // --- Layout ----------------------------------------------------------------
-/** Below this width the mobile layout applies (spec section 9). */
-export const MOBILE_BREAKPOINT_PX = 768;
 /** The active-sessions list scrolls within this height (spec section 9). */
 export const SESSION_LIST_MAX_HEIGHT_PX = 400;
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, like, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, like, lt, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { ChangeRecorder, RecordedChange, Statement } from "~/db/change-recorder";
 import { users } from "~/auth/users.schema";
@@ -102,11 +102,3 @@ export async function auditLogFacets(db: Database) {
   return { actions: actions.map((r) => r.value), subjectTypes: types.map((r) => r.value) };
 }
 
-/** How many changes a subject has, for "history" links. */
-export async function countAuditRows(db: Database, subjectType: string, subjectId: string) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(auditLog)
-    .where(and(eq(auditLog.subjectType, subjectType), eq(auditLog.subjectId, subjectId)));
-  return Number(row?.n ?? 0);
-}

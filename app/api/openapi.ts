@@ -169,8 +169,6 @@ export function buildOpenApiDocument(endpoints: readonly ApiEndpoint[], { siteNa
   };
 }
 
-export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
-
 /** "api/v1/titles/:id" (React Router) → "/titles/{id}"; an optional segment gives both paths. */
 export function openApiPathsForRoute(routePath: string): string[] {
   const rest = routePath.replace(/^\/?api\/v1\/?/, "");

@@ -1,6 +1,3 @@
-import { sql } from "drizzle-orm";
-import { users } from "./users.schema";
-
 /**
  * The name other people see for an account (decision 021): the display name
  * the user chose, else first and last name, else the username (decision 043), else "Member <id>". Never
@@ -11,6 +8,3 @@ export function memberName(user: { id: number; displayName?: string | null; firs
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
   return name || user.username || `Member ${user.id}`;
 }
-
-/** memberName in SQL, for lists of authors read in one query. */
-export const memberNameSql = sql<string>`coalesce(nullif(trim(${users.displayName}), ''), nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.username}, 'Member ' || ${users.id})`;

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { RequestInfo } from "./request-info.server";
 import { securityLog, type SecurityEvent } from "./security-log.schema";
@@ -32,24 +32,6 @@ export function recordSecurityEvent(
   data?: Record<string, unknown>,
 ) {
   return securityLogEntry(db, userId, event, info, data);
-}
-
-/** Has this user signed in before from the same kind of device, platform and browser? */
-export async function isKnownDevice(db: Database, userId: number, info: RequestInfo) {
-  const [row] = await db
-    .select({ id: securityLog.id })
-    .from(securityLog)
-    .where(
-      and(
-        eq(securityLog.userId, userId),
-        eq(securityLog.event, "sign-in"),
-        sql`${securityLog.deviceType} IS ${info.deviceType}`,
-        sql`${securityLog.platform} IS ${info.platform}`,
-        sql`${securityLog.browser} IS ${info.browser}`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 export function listSecurityLog(db: Database, userId: number, limit = 50) {

@@ -12,7 +12,6 @@ import type { PermissionRestrictions, Viewer } from "../request/viewer";
 import type { AuthUser, CurrentSession } from "../request/auth-user";
 import { workspacesOfSessionQuery, type WorkspaceRow } from "~/workspaces/session-workspaces.server";
 
-export type { AuthUser, CurrentSession };
 
 /** The account's name as others see it: never derived from the e-mail address (app/auth/public-name.ts). */
 export function displayNameOf(user: { id: number; displayName?: string | null; firstName: string | null; lastName: string | null; username?: string | null }) {

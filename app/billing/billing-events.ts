@@ -70,8 +70,6 @@ export type BillingEvent =
   /** An event type billing does not act on: acknowledged, recorded, nothing changes. */
   | (EventBase & { kind: "ignored" });
 
-export type BillingEventKind = BillingEvent["kind"];
-
 /** A random id for events the local provider (or a direct API response) emits. */
 export function localEventId(prefix = "evt_local") {
   const bytes = crypto.getRandomValues(new Uint8Array(12));

@@ -21,8 +21,6 @@ export const cardFormSchema = z.object({
   name: z.string({ error: "Enter the name on your card." }).trim().min(1, "Enter the name on your card.").max(100),
 });
 
-export type CardForm = z.output<typeof cardFormSchema>;
-
 /** "12 / 34" or "12/2034" as a month and a four-digit year. */
 export function parseExpiry(expiry: string): { expMonth: number; expYear: number } {
   const [month, year] = expiry.split("/").map((part) => part.trim());

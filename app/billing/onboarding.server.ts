@@ -47,20 +47,3 @@ export function onboardingCheckoutPath(request: Request): string | null {
   return selection ? checkoutPath(selection) : null;
 }
 
-/**
- * For a post-login or post-registration redirect: when the visitor chose a
- * plan before signing in, where to go instead of the default target, and the
- * Set-Cookie header that forgets the choice (append it to the redirect).
- * Null when there is no selection, so the caller keeps its own target.
- *
- *   const onboarding = takeOnboardingRedirect(request);
- *   if (onboarding) throw redirect(onboarding.to, { headers: { "Set-Cookie": onboarding.setCookie } });
- *
- * The checkout route validates the plan and price again, and sends a user
- * who already has that plan to /billing, so a stale selection is harmless.
- */
-export function takeOnboardingRedirect(request: Request): { to: string; setCookie: string } | null {
-  const selection = readOnboardingSelection(request);
-  if (!selection) return null;
-  return { to: checkoutPath(selection), setCookie: clearOnboardingSelectionCookie(request) };
-}

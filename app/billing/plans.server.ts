@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { permissions as permissionsTable } from "~/auth/roles.schema";
@@ -295,8 +295,3 @@ export async function ensureStripePrice(db: Database, stripe: StripeProvider, pr
   return row.id;
 }
 
-/** Count of plans, for the landing page's decision to show a pricing section. */
-export async function countVisiblePlans(db: Database) {
-  const [row] = await db.select({ n: sql<number>`count(*)` }).from(products).where(eq(products.hidden, false));
-  return Number(row?.n ?? 0);
-}

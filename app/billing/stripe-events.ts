@@ -165,19 +165,6 @@ export function invoiceSnapshotFromStripe(object: unknown): InvoiceSnapshot {
   };
 }
 
-/** The Stripe event types billing acts on. Anything else is acknowledged and ignored. */
-export const HANDLED_STRIPE_EVENTS = [
-  "checkout.session.completed",
-  "checkout.session.expired",
-  "customer.subscription.created",
-  "customer.subscription.updated",
-  "customer.subscription.deleted",
-  "customer.subscription.paused",
-  "customer.subscription.resumed",
-  "invoice.paid",
-  "invoice.payment_failed",
-] as const;
-
 /** Translates a verified Stripe event into an internal billing event. */
 export function billingEventFromStripe(raw: unknown): BillingEvent {
   const event = parse(stripeEventEnvelope, raw, "event");

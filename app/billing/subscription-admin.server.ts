@@ -30,12 +30,6 @@ export function hasValidSubscription(userId: SQLWrapper): SQL {
   return sql`EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = ${userId} AND ${VALID_SUBSCRIPTION_SQL})`;
 }
 
-/** How many subscriptions are valid right now (the dashboard's "active subscriptions"). */
-export async function countValidSubscriptions(db: Database) {
-  const [row] = await db.select({ n: sql<number>`count(*)` }).from(sql`subscriptions s`).where(VALID_SUBSCRIPTION_SQL);
-  return Number(row?.n ?? 0);
-}
-
 export function isSubscriptionStatus(value: string): value is SubscriptionStatus {
   return (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
 }

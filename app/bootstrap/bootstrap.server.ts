@@ -107,8 +107,6 @@ export function buildPageBootstrap(app: AppContext, request: Request) {
   };
 }
 
-export type PageBootstrap = ReturnType<typeof buildPageBootstrap>;
-
 /** The menus at every position, already filtered for this viewer (spec section 5). */
 function visibleMenus(app: AppContext): Menu[] {
   const { settings, viewer } = app;
@@ -171,8 +169,6 @@ function pageI18nOf(app: AppContext) {
 function localizationsOf(app: AppContext) {
   return app.localizations.map((l) => ({ language: l.language, name: l.name }));
 }
-
-export type BootstrapData = ReturnType<typeof buildBootstrapData>;
 
 /**
  * The signed-in user as the browser sees it (spec section 3). Never a
@@ -261,7 +257,6 @@ export function pageBootstrapUser(user: AuthUser, viewer: Viewer) {
     permissions: [...viewer.permissions.keys()].map((name) => ({ name })),
   };
 }
-export type PageBootstrapUser = ReturnType<typeof pageBootstrapUser>;
 
 function defaultMetaTags(settings: Settings) {
   return [

@@ -134,4 +134,3 @@ export async function loadPersonPage(db: Database, id: number, { perDepartment }
   const knownFor = titleCount > knownForRows.length ? knownForRows.map(({ titleCount: _, ...row }) => row) : [];
   return { person: { ...person, knownFor: department }, filmography, knownFor, creditCount };
 }
-export type PersonPage = NonNullable<Awaited<ReturnType<typeof loadPersonPage>>>;

@@ -33,4 +33,3 @@ export async function listTrendingTitles(db: Database, limit: number) {
   const seen = new Set(trending.map((t) => t.id));
   return [...trending, ...popular.filter((t) => !seen.has(t.id))].slice(0, limit);
 }
-export type TrendingTitle = Awaited<ReturnType<typeof listTrendingTitles>>[number];

@@ -81,11 +81,6 @@ export const channelRuleSchema = z
 export type ChannelRule = z.output<typeof channelRuleSchema>;
 export type ChannelRuleInput = z.input<typeof channelRuleSchema>;
 
-/** A decade as a year range ("1990s" → 1990-1999), for presets and the form. */
-export function decadeRange(decade: number) {
-  return { yearFrom: decade, yearTo: decade + 9 };
-}
-
 /** Whether a rule's items are episodes (the rest are titles). */
 export function ruleListsEpisodes(rule: ChannelRule) {
   return rule.kind === "airing_this_week";

@@ -61,7 +61,6 @@ export const reportInputSchema = z.object({
 export type ReportInput = z.output<typeof reportInputSchema>;
 
 export const MODERATION_ACTIONS = ["approve", "hide", "delete", "ban"] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const moderationInputSchema = z.object({
   subject_kind: z.enum(REPORT_SUBJECTS),

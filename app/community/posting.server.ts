@@ -1,5 +1,4 @@
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
-import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
 import { checkRateLimits } from "~/auth/rate-limit.server";
 import { hasPermission } from "~/request/viewer";
 import type { AuthUser } from "~/request/auth-user";
@@ -89,9 +88,6 @@ export async function admitPost(
   }
   return { user: s.user, status: holdsPost(s.settings, s.user, text, s.now()) ? "held" : "published" };
 }
-
-/** The field the human check's widget adds (forms pass it through). */
-export const HUMAN_CHECK_TOKEN_FIELD = HUMAN_CHECK_FIELD;
 
 /** A new account (when the setting asks) or a held word holds the post for a moderator. */
 export function holdsPost(settings: Settings, user: Pick<AuthUser, "createdAt">, text: { body: string; headline?: string }, now: Date) {

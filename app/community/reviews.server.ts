@@ -466,16 +466,6 @@ export async function ownRatingOf(db: Database, userId: number, titleId: number,
   return row?.rating ?? null;
 }
 
-/**
- * The reviews section of a title page: stored count and average, the three
- * most helpful reviews, and (for a signed-in viewer, whose page is never a
- * shared copy) their own review's id.
- */
-export async function titlePageReviews(db: Database, titleId: number, viewerId: number | null, top: number) {
-  const [results, own] = await Promise.all([db.batch(titlePageReviewsQueries(db, titleId, top)), viewerId ? findOwnReview(db, viewerId, titleId) : null]);
-  return titlePageReviewsFrom(results, top, own?.id ?? null);
-}
-
 /** The reads of a title page's reviews section (stored counts, the top reviews), for a batch of the caller's. */
 export function titlePageReviewsQueries(db: Database, titleId: number, top: number) {
   return [

@@ -144,4 +144,3 @@ export async function encodeSharePng(figures: ShareFigures): Promise<Uint8Array>
   return out;
 }
 
-export const SHARE_IMAGE_SIZE = { width: WIDTH, height: HEIGHT };

@@ -46,7 +46,6 @@ export function isoSeconds(seconds: number | null | undefined): string | undefin
 }
 
 // A video's length ("2:05"): its own module, which the video card's chunk carries without the Intl formatters.
-export { formatClock } from "./clock";
 
 /** A calendar date, in the one format dates have across the site (app/i18n/dates.ts). */
 export function formatDate(iso: string | null | undefined, language: string): string | null {

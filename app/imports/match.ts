@@ -48,8 +48,3 @@ export function resolveByName(entry: Pick<ImportEntry, "year" | "type">, candida
   );
 }
 
-/** The old single pick (kept for callers that must choose): the first of an ambiguous set. */
-export function pickTitle(entry: Pick<ImportEntry, "year" | "type">, candidates: readonly Candidate[]): Candidate | null {
-  const r = resolveByName(entry, candidates);
-  return r.kind === "matched" ? r.title : r.kind === "ambiguous" ? r.candidates[0]! : null;
-}

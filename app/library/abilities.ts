@@ -4,4 +4,3 @@ import { hasPermission, type Viewer } from "~/request/viewer";
 export function libraryAbilities(viewer: Viewer) {
   return { canRate: hasPermission(viewer, "ratings.create"), canTrack: hasPermission(viewer, "watchlist.use") };
 }
-export type LibraryAbilities = ReturnType<typeof libraryAbilities>;

@@ -269,11 +269,6 @@ export async function countDeliveriesByStatus(db: Database): Promise<Record<Mail
   return counts;
 }
 
-export async function deliveriesOf(db: Database, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(mailDeliveries).where(inArray(mailDeliveries.id, ids));
-}
-
 function carriesUnknownOrigin(message: { text: string; html: string }) {
   return message.text.includes(UNKNOWN_SITE_ORIGIN) || message.html.includes(UNKNOWN_SITE_ORIGIN);
 }

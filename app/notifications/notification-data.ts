@@ -5,7 +5,6 @@
 
 /** Image keys the UI draws itself instead of loading a picture. */
 export const PRESET_IMAGES = ["group-add", "people", "export-csv"] as const;
-export type PresetImage = (typeof PRESET_IMAGES)[number];
 
 export interface NotificationAction {
   label: string;

@@ -44,10 +44,6 @@ export function notificationType(id: string): NotificationType | undefined {
   return (NOTIFICATION_TYPES as readonly NotificationType[]).find((type) => type.id === id);
 }
 
-export function isNotificationTypeId(id: string): id is NotificationTypeId {
-  return NOTIFICATION_TYPES.some((type) => type.id === id);
-}
-
 /** Types grouped in display order (spec: subscriptions as groups). */
 export function notificationGroups(): { group: string; types: NotificationType[] }[] {
   const groups: { group: string; types: NotificationType[] }[] = [];

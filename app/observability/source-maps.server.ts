@@ -58,6 +58,3 @@ export async function sourceMapper(frames: RawFrame[]): Promise<(frame: RawFrame
   };
 }
 
-export function hasSourceMaps(): boolean {
-  return Object.keys(loaders).length > 0;
-}

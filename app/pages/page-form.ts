@@ -18,4 +18,3 @@ export const pageFormSchema = z.object({
   seoDescription: z.string().trim().max(500).optional(),
   hidden: z.boolean().default(false),
 });
-export type PageFormInput = z.output<typeof pageFormSchema>;

@@ -76,7 +76,6 @@ const providerSchema = z.object({
   logo_path: path,
   display_priority: z.number().int().nullish(),
 });
-export type TmdbProvider = z.infer<typeof providerSchema>;
 
 export const regionProvidersSchema = z.object({
   link: z.string().nullish(),
@@ -192,7 +191,6 @@ export const episodeSchema = z.object({
   crew: z.array(crewSchema).default([]),
   guest_stars: z.array(castSchema).default([]),
 });
-export type TmdbEpisode = z.infer<typeof episodeSchema>;
 
 export const seasonSchema = z.object({
   season_number: z.number().int().nonnegative(),
@@ -250,7 +248,6 @@ export const listItemSchema = z.object({
   popularity: z.number().nullish(),
   vote_average: z.number().nullish(),
 });
-export type TmdbListItem = z.infer<typeof listItemSchema>;
 
 export const pageSchema = z.object({
   page: z.number().int().positive(),

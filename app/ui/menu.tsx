@@ -1,13 +1,10 @@
-import type { ReactNode } from "react";
+
 import {
   Menu as AriaMenu,
   MenuItem as AriaMenuItem,
-  MenuSection as AriaMenuSection,
   MenuTrigger,
   Popover as AriaPopover,
   Separator,
-  SubmenuTrigger,
-  Header,
   type MenuItemProps as AriaMenuItemProps,
   type MenuProps as AriaMenuProps,
   type PopoverProps as AriaPopoverProps,
@@ -15,7 +12,7 @@ import {
 import { popoverClasses } from "./popover";
 import { AriaScope } from "./aria-provider";
 
-export { MenuTrigger, SubmenuTrigger };
+export { MenuTrigger,  };
 
 /**
  * A dropdown menu (user menu, row actions). Arrow keys move, type-ahead
@@ -62,15 +59,6 @@ export function MenuItem({
     >
       {children}
     </AriaMenuItem>
-  );
-}
-
-export function MenuSection({ title, children }: { title?: ReactNode; children: ReactNode }) {
-  return (
-    <AriaMenuSection>
-      {title ? <Header className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{title}</Header> : null}
-      {children}
-    </AriaMenuSection>
   );
 }
 

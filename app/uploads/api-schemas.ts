@@ -92,4 +92,3 @@ export const deleteEntriesSchema = z.object({
   paths: z.array(z.string().max(1000)).max(100).optional(),
 });
 
-export type DeclaredFileInput = z.infer<typeof declaredFileSchema>;

@@ -2,7 +2,6 @@ import {
   MULTIPART_MAX_PARTS,
   MULTIPART_MIN_PART_BYTES,
   MULTIPART_PREFERRED_PART_BYTES,
-  R2_MAX_PART_BYTES,
 } from "~/constants";
 
 /**
@@ -36,11 +35,3 @@ export function expectedPartLength(size: number, partSize: number, partNumber: n
   return partNumber < count ? partSize : size - (count - 1) * partSize;
 }
 
-/** Whether R2 can take a file of this size in parts of this size. */
-export function isValidPartPlan(size: number, partSize: number): boolean {
-  return (
-    partSize >= MULTIPART_MIN_PART_BYTES &&
-    partSize <= R2_MAX_PART_BYTES &&
-    partCount(size, partSize) <= MULTIPART_MAX_PARTS
-  );
-}

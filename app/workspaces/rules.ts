@@ -25,7 +25,9 @@ export function canInvite(role: WorkspaceRole | null) {
 }
 
 /** Revoking a pending invite: the same people who may invite. */
-export const canRevokeInvite = canInvite;
+export function canRevokeInvite(role: WorkspaceRole | null) {
+  return canInvite(role);
+}
 
 export function canLeave(role: WorkspaceRole | null) {
   return role === "admin" || role === "member";

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { changedFields, newRowId, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
 import type { NewTitleInput, TitleFactsInput } from "../editor-input";
-import { genres, images, keywords, seasons, titleGenres, titleKeywords, titles, videos, TITLE_TYPES, type TitleType } from "../schema";
+import { genres, images, keywords, seasons, titleGenres, titleKeywords, titles, videos, type TitleType } from "../schema";
 import { buildMatchExpression } from "../search-query";
 import { slugify } from "../../http/slug";
 import { adoptFiles, checkImageAddress, mediaOf, removeOrphanedMedia } from "./media-files.server";
@@ -75,10 +75,6 @@ export async function listTitlesForAdmin(db: Database, query: TitleListQuery) {
     db.select({ n: sql<number>`count(*)` }).from(titles).where(condition),
   ]);
   return { rows, total: Number(count[0]?.n ?? 0) };
-}
-
-export function isTitleType(value: string): value is TitleType {
-  return (TITLE_TYPES as readonly string[]).includes(value);
 }
 
 /** A title with everything its facts form shows. */

@@ -40,7 +40,7 @@
  *   `{ errors: { field: message } }` map or `{ message }`, e.g. fetcher.data.
  * - several forms in one route: give each its own `id` and an `<IntentField>`.
  */
-import { useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef } from "react";
 import type { z } from "zod";
@@ -96,4 +96,3 @@ export function useAppForm<Schema extends z.ZodObject>({ schema, lastResult, id,
   return [form, fields] as const;
 }
 
-export type AppForm = FormMetadata<Record<string, unknown>, string[]>;

@@ -54,12 +54,6 @@ export function libsqlNativeRunner(db: Libsql.Database): StatementRunner {
   };
 }
 
-export function d1Runner(d1: D1Database): StatementRunner {
-  return async (statements) => {
-    await d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...s.args)));
-  };
-}
-
 function toSqlValue(value: unknown): SqlValue {
   if (value === undefined || value === null) return null;
   if (typeof value === "boolean") return value ? 1 : 0;
