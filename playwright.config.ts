@@ -47,7 +47,7 @@ export default defineConfig({
     // change settings on the shared server (`--no-deps` skips it when running
     // one spec by hand). The visual snapshots compare the seeded first screens for the same reason.
     { name: "as-seeded", testMatch: /(public-page-javascript|visual)\.spec\.ts$/, use: { ...devices["Desktop Chrome"] } },
-    // The bad-input suite compares every table before and after: it runs alone, between the two (issue 16).
+    // The bad-input suite compares every table before and after: it runs alone, between the two (decision 021).
     { name: "bad-input", testMatch: /write-routes-bad-input\.spec\.ts$/, dependencies: ["as-seeded"] },
     {
       name: "chromium",

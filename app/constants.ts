@@ -4,42 +4,42 @@
  */
 
 // --- Time ---------------------------------------------------------------
-/** Client-side data queries are fresh for this long (spec section 9). */
+/** Client-side data queries are fresh for this long. */
 export const QUERY_STALE_TIME_MS = 30_000;
-/** Client-side data queries retry this often, except on 401/403/404 (spec section 9). */
+/** Client-side data queries retry this often, except on 401/403/404. */
 export const QUERY_RETRY_COUNT = 2;
-/** Navigation progress indicator: wait before showing it (spec section 9). */
+/** Navigation progress indicator: wait before showing it. */
 export const SPINNER_DELAY_MS = 500;
-/** Navigation progress indicator: once shown, keep it at least this long (spec section 9). */
+/** Navigation progress indicator: once shown, keep it at least this long. */
 export const SPINNER_MIN_DURATION_MS = 200;
-/** Tooltips open after this delay (spec section 9). */
+/** Tooltips open after this delay. */
 export const TOOLTIP_DELAY_MS = 1500;
-/** Tooltips stay this long after the pointer leaves (spec section 9). */
+/** Tooltips stay this long after the pointer leaves. */
 export const TOOLTIP_CLOSE_DELAY_MS = 500;
-/** Hover popovers close this long after the pointer leaves (spec section 9). */
+/** Hover popovers close this long after the pointer leaves. */
 export const POPOVER_HOVER_CLOSE_DELAY_MS = 150;
-/** Type-ahead in lists resets after this pause in typing (spec section 9). */
+/** Type-ahead in lists resets after this pause in typing. */
 export const TYPEAHEAD_RESET_MS = 500;
-/** "Copied!" feedback after copying to the clipboard (spec section 9). */
+/** "Copied!" feedback after copying to the clipboard. */
 export const COPY_FEEDBACK_MS = 1000;
 
 // --- Toasts ----------------------------------------------------------------
-/** Positive and default toasts close after this long (spec section 9). */
+/** Positive and default toasts close after this long. */
 export const TOAST_DURATION_DEFAULT_MS = 3000;
-/** Danger toasts stay longer so they can be read (spec section 9). */
+/** Danger toasts stay longer so they can be read. */
 export const TOAST_DURATION_DANGER_MS = 8000;
-/** Toast width bounds in CSS pixels (spec section 2). */
+/** Toast width bounds in CSS pixels. */
 export const TOAST_MIN_WIDTH_PX = 288;
 export const TOAST_MAX_WIDTH_PX = 500;
 
 // --- Layout ----------------------------------------------------------------
-/** The active-sessions list scrolls within this height (spec section 9). */
+/** The active-sessions list scrolls within this height. */
 export const SESSION_LIST_MAX_HEIGHT_PX = 400;
 
 // --- Cookies -----------------------------------------------------------------
-/** The cookie notice remembers its dismissal this long (spec section 9). */
+/** The cookie notice remembers its dismissal this long. */
 export const COOKIE_NOTICE_MAX_AGE_S = 30 * 24 * 60 * 60;
-/** Other preference cookies (theme, workspace, language) last this long (spec section 9). */
+/** Other preference cookies (theme, workspace, language) last this long. */
 export const PREFERENCE_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
 export const COOKIE_NOTICE_COOKIE = "cookie_notice";
 export const THEME_COOKIE = "be-active-theme";
@@ -57,15 +57,15 @@ export const TIME_ZONE_HINT_COOKIE = "be-timezone";
 export const TIME_ZONE_HINT_IDLE_TIMEOUT_MS = 2_000;
 
 // --- Accounts ------------------------------------------------------------------
-/** E-mail verification codes have this many digits (spec section 9). */
+/** E-mail verification codes have this many digits. */
 export const VERIFICATION_CODE_LENGTH = 6;
-/** Two-factor codes have this many digits (spec section 9). */
+/** Two-factor codes have this many digits. */
 export const TWO_FACTOR_CODE_LENGTH = 6;
-/** Recovery codes: 10 characters, a dash, 10 characters (spec section 9). */
+/** Recovery codes: 10 characters, a dash, 10 characters. */
 export const RECOVERY_CODE_LENGTH = 21;
-/** A confirmed password lets sensitive actions proceed without asking again for this long (spec section 4). */
+/** A confirmed password lets sensitive actions proceed without asking again for this long. */
 export const PASSWORD_CONFIRMATION_WINDOW_S = 9000;
-/** "Stay signed in for a month" (spec section 2). */
+/** "Stay signed in for a month". */
 export const REMEMBER_ME_MAX_AGE_S = 30 * 24 * 60 * 60;
 /** A session without "stay signed in" ends after this long without a request. */
 export const BROWSER_SESSION_IDLE_TIMEOUT_S = 12 * 60 * 60;
@@ -73,15 +73,15 @@ export const BROWSER_SESSION_IDLE_TIMEOUT_S = 12 * 60 * 60;
 export const SESSION_TOUCH_INTERVAL_S = 5 * 60;
 /** E-mail verification codes expire after this long. */
 export const VERIFICATION_CODE_TTL_S = 15 * 60;
-/** Password reset links expire after this long (issue 4: 60 minutes). */
+/** Password reset links expire after this long (60 minutes). */
 export const PASSWORD_RESET_TTL_S = 60 * 60;
 /**
  * Work whose length would tell whether an address has an account (the mail,
  * the link, the security log) waits this long after the answer, so it cannot
- * delay the answer's delivery on the same isolate (issue 16, finding 9).
+ * delay the answer's delivery on the same isolate (decision 021).
  */
 export const AFTER_ANSWER_DELAY_MS = 25;
-/** How long the mailed "finish creating your account" link works (issue 16, finding 9). */
+/** How long the mailed "finish creating your account" link works (decision 021). */
 export const REGISTRATION_LINK_TTL_S = 24 * 60 * 60;
 /** A member's username (decision 043): 3 to 20 of [a-z0-9_], the profile address's slug. */
 export const USERNAME_MIN_LENGTH = 3;
@@ -89,7 +89,7 @@ export const USERNAME_MAX_LENGTH = 20;
 /** The two-factor step of a sign-in must be finished within this long. */
 export const TWO_FACTOR_CHALLENGE_TTL_S = 10 * 60;
 
-// Failed sign-ins and two-factor codes per account (issue 16, findings 2-3; decision 021).
+// Failed sign-ins and two-factor codes per account (decision 021).
 /** Failures in a day before each attempt has to wait. */
 export const THROTTLE_FREE_FAILURES = 5;
 /** Failures in a day that lock sign-in (or the two-factor step) until the day is over. */
@@ -111,12 +111,12 @@ export const RECOVERY_CODE_COUNT = 8;
 /** TOTP (RFC 6238): 30-second steps, codes from one step before or after are accepted. */
 export const TOTP_PERIOD_S = 30;
 export const TOTP_WINDOW_STEPS = 1;
-/** Billing's pricing page remembers the chosen plan here ("<productId>:<priceId>") so sign-in can continue to checkout (spec section 2). */
+/** Billing's pricing page remembers the chosen plan here ("<productId>:<priceId>") so sign-in can continue to checkout. */
 export const ONBOARDING_SELECTION_COOKIE = "onboarding-selection";
-/** The social sign-in popup's size (spec section 4: 550 wide, 650 high). */
+/** The social sign-in popup's size (550 wide, 650 high). */
 export const SOCIAL_POPUP_WIDTH_PX = 550;
 export const SOCIAL_POPUP_HEIGHT_PX = 650;
-/** Profile images may not be larger than this (spec section 9). */
+/** Profile images may not be larger than this. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** Avatar form posts may carry this much (a 2 MB image plus form overhead, or a bit more so an oversized image still gets a clear message instead of 413). */
 export const AVATAR_REQUEST_MAX_BYTES = 8 * 1024 * 1024;
@@ -133,13 +133,13 @@ export const API_SESSION_LIFETIME_S = 30 * 24 * 60 * 60;
 export const ACCESS_TOKEN_NAME_MAX_LENGTH = 100;
 
 // --- Lists -------------------------------------------------------------------------
-/** Notifications page size (spec section 9). */
+/** Notifications page size. */
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 
 // --- Billing -------------------------------------------------------------------------
-/** The "Save up to" figure ignores savings above this percentage (spec section 5). */
+/** The "Save up to" figure ignores savings above this percentage. */
 export const SAVE_UP_MAX_PERCENT = 200;
-/** The onboarding choice (ONBOARDING_SELECTION_COOKIE) is kept this long, like other preference cookies (spec section 9). */
+/** The onboarding choice (ONBOARDING_SELECTION_COOKIE) is kept this long, like other preference cookies. */
 export const BILLING_ONBOARDING_MAX_AGE_S = 7 * 24 * 60 * 60;
 /** A provider checkout session stays usable this long (Stripe Checkout's default is 24 hours). */
 export const CHECKOUT_SESSION_TTL_S = 24 * 60 * 60;
@@ -151,24 +151,24 @@ export const BILLING_EVENT_RETENTION_DAYS = 30;
 export const STRIPE_WEBHOOK_TOLERANCE_S = 300;
 
 // --- Uploads ---------------------------------------------------------------------------
-/** Files this large or larger upload in chunks through tus (spec section 9). */
+/** Files this large or larger upload in chunks through tus. */
 export const CHUNKED_UPLOAD_THRESHOLD_BYTES = 4 * 1024 * 1024;
-/** Files this large or larger use multipart upload when direct upload is on (spec section 9). */
+/** Files this large or larger use multipart upload when direct upload is on. */
 export const MULTIPART_UPLOAD_THRESHOLD_BYTES = 100 * 1024 * 1024;
-/** Multipart part size floor and preferred size (spec section 9). */
+/** Multipart part size floor and preferred size. */
 export const MULTIPART_MIN_PART_BYTES = 5 * 1024 * 1024;
 export const MULTIPART_PREFERRED_PART_BYTES = 20 * 1024 * 1024;
 /** Parts per upload that S3 (and R2) allow; part size grows to stay under it. */
 export const MULTIPART_MAX_PARTS = 10_000;
-/** At most this many part URLs signed in one call (spec section 9). */
+/** At most this many part URLs signed in one call. */
 export const MULTIPART_SIGN_BATCH_SIZE = 10;
-/** Parts uploaded in parallel (spec section 9). */
+/** Parts uploaded in parallel. */
 export const MULTIPART_PARALLEL_PARTS = 5;
-/** Uploads running at once (spec section 9). */
+/** Uploads running at once. */
 export const UPLOAD_CONCURRENCY = 3;
-/** An upload with no progress for this long fails with "Upload timed out" (spec section 4). */
+/** An upload with no progress for this long fails with "Upload timed out". */
 export const UPLOAD_INACTIVITY_TIMEOUT_MS = 30_000;
-/** Resumable upload retry delays (spec section 8). */
+/** Resumable upload retry delays. */
 export const TUS_RETRY_DELAYS_MS = [0, 3000, 5000, 10000, 20000];
 /** A tus upload with no activity for this long expires (tus expiration extension) and is cleaned up. */
 export const TUS_UPLOAD_EXPIRY_S = 24 * 60 * 60;
@@ -221,7 +221,7 @@ export const BROWSE_PAGE_SIZE = 24;
 /**
  * A browse page's count with a genre filter reads at most this many of the
  * genres' title links (one title row each): the count's cost stays flat as
- * the catalogue grows (issue 20; at 1,000,000 titles a genre has ~100,000
+ * the catalogue grows (decision 026; at 1,000,000 titles a genre has ~100,000
  * links and an exact count took ~110 ms; 5,000 links still cost ~16 ms there
  * and the genre filter mix grew 1.7x). Past it the page says "More than N
  * results" with N the matches among the links read. A genre of the demo
@@ -234,7 +234,7 @@ export const TITLE_TOP_CAST = 12;
 /**
  * Title views and video plays wait this long in the isolate, so the views of
  * many requests go to D1 together: one batch instead of one write per view
- * (issue 20). The request that found the buffer empty keeps the write alive
+ * (decision 026). The request that found the buffer empty keeps the write alive
  * (ctx.waitUntil), so nothing is lost when its answer is sent; at worst an
  * isolate that fails in between loses this much of its counts.
  */
@@ -244,7 +244,7 @@ export const VIEW_BUFFER_MAX = 500;
 /** Views per INSERT: three bound values each, under D1's limit of 100 a statement. */
 export const VIEW_ROWS_PER_STATEMENT = 30;
 
-// --- API, debug errors, contact form (issue 10) ----------------------------------------------------
+// --- API, debug errors, contact form ----------------------------------------------------
 /** api/v1 lists: default and largest page sizes, and the deepest page (deep OFFSETs are what make lists slow). */
 export const API_DEFAULT_PER_PAGE = 24;
 export const API_MAX_PER_PAGE = 100;
@@ -256,11 +256,11 @@ export const ERROR_LOG_DOWNLOAD_LIMIT = 200;
 /** A page error tells the browser its request id in this cookie, so the debug dialog can fetch the trace. */
 export const DEBUG_ERROR_COOKIE = "debug-error";
 export const DEBUG_ERROR_COOKIE_MAX_AGE_S = 60;
-/** Contact form message rows (spec section 2) and the longest message accepted. */
+/** Contact form message rows and the longest message accepted. */
 export const CONTACT_MESSAGE_ROWS = 8;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
-// --- Notifications, mail queue and workspaces (issue 6) --------------------------------------------
+// --- Notifications, mail queue and workspaces --------------------------------------------
 /** The navbar popover shows this many of the latest notifications. */
 export const NOTIFICATIONS_POPOVER_SIZE = 8;
 /** An open tab asks for new notifications this often (browser channel and unread badge); hidden tabs half as often. */
@@ -296,7 +296,7 @@ export const GUEST_PAGE_CACHE_REFRESH_MS = 5_000;
 /** Memory the guest page cache may use in one isolate (UTF-16 estimate). */
 export const GUEST_PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
 
-// --- Channels (issue 17, decision 022) ---------------------------------------------
+// --- Channels (decision 022) ---------------------------------------------
 /** Items an automatic channel stores per refresh (and per genre for genre-from-address rules). */
 export const CHANNEL_AUTOMATIC_ITEMS = 60;
 /** Items a manual or nested channel may hold. */
@@ -333,7 +333,7 @@ export const LISTS_FREE_COUNT = 10;
 export const LISTS_STANDARD_COUNT = 50;
 /** Lists on "My lists", a profile and one API page. */
 export const LISTS_PAGE_SIZE = 50;
-// Library: ratings, watchlist, watched history, progress, "for you" (issue 18).
+// Library: ratings, watchlist, watched history, progress, "for you" (decision 023).
 /** Ratings are whole numbers on this scale (five stars with halves: 1 = half a star). */
 export const RATING_MIN = 1;
 export const RATING_MAX = 10;
@@ -368,7 +368,7 @@ export const FOR_YOU_MIN_QUALITY = 6;
 export const FOR_YOU_SEED_WEIGHTS = { rated: 2, watched: 1, watchlist: 0.5 } as const;
 /** A whole series marked watched writes at most this many history rows at once (D1 statement size). */
 export const MARK_SERIES_MAX_EPISODES = 500;
-// --- Reviews and comments (issue 19, decision 025) ---
+// --- Reviews and comments (decision 025) ---
 /** A review's or comment's body, in characters (a long review is a few thousand words; 100 KB is abuse). */
 export const COMMUNITY_BODY_MAX_LENGTH = 10_000;
 /** The shortest review worth reading; a comment may be a word. */
@@ -396,7 +396,7 @@ export const HELPFUL_VOTE_MILESTONES = [1, 10, 50, 100, 500, 1000] as const;
 /** Posting bans a moderator can give, in days. */
 export const POSTING_BAN_DAYS = [1, 7, 30, 365] as const;
 export const MODERATION_QUEUE_PAGE_SIZE = 50;
-// --- TMDB import (issue 15, decision 019) -----------------------------------------------------------
+// --- TMDB import (decision 019) -----------------------------------------------------------
 /** TMDB allows roughly 40-50 requests a second per IP; the client spaces its requests to stay under this. */
 export const TMDB_MAX_REQUESTS_PER_SECOND = 40;
 /** Attempts after a 429 or a 5xx before the request is reported as failed (an unreachable TMDB is not retried: TMDB_CONNECT_TIMEOUT_MS). */
@@ -445,7 +445,7 @@ export const COMMUNITY_VOTES_PER_MINUTE_PER_IP = 60;
 export const COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT = 6;
 export const COMMUNITY_REPORTS_PER_MINUTE_PER_IP = 20;
 
-// Import and export (issue 18, decision 027).
+// Import and export (decision 027).
 /** The largest upload an import reads (a Letterboxd ZIP or one CSV). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** An import request's body: the file and the multipart envelope around it (app/http/security.ts). */

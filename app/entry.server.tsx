@@ -98,7 +98,7 @@ function needsCompleteHtml(routerContext: EntryContext): boolean {
  * the shell is ready is React Router's own transfer of the (already loaded)
  * data, which finishes a moment later: streaming the shell first would only
  * cost every page React's boundary-reveal script (about 0.6 KB gzip of inline
- * JavaScript, issue 2's budget, decision 006) for no earlier byte worth having.
+ * JavaScript, the public-page JavaScript budget, decision 006) for no earlier byte worth having.
  */
 function hasDeferredData(routerContext: EntryContext): boolean {
   const { loaderData, actionData } = routerContext.staticHandlerContext;

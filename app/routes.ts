@@ -16,21 +16,21 @@ export default [
     route("titles/:id/:slug/act", "routes/titles/act.ts"),
     route("titles/:id/:slug/season/:season", "routes/titles/season.tsx"),
     route("titles/:id/:slug/season/:season/episode/:episode", "routes/titles/episode.tsx"),
-    // Reviews and comments (issue 19).
+    // Reviews and comments (decision 025).
     route("titles/:id/:slug/reviews", "routes/community/title-reviews.tsx"),
     route("titles/:id/:slug/reviews/:reviewId", "routes/community/review.tsx"),
     route("titles/:id/:slug/comments", "routes/community/title-comments.tsx"),
-    // An episode's reviews and discussion (issue 19).
+    // An episode's reviews and discussion (decision 025).
     route("titles/:id/:slug/season/:season/episode/:episode/reviews", "routes/community/episode-reviews.tsx"),
     route("titles/:id/:slug/season/:season/episode/:episode/comments", "routes/community/episode-comments.tsx"),
     route("people/:id/:slug", "routes/people/person.tsx"),
     route("watch/:videoId", "routes/watch/watch.tsx"),
     route("user/:id/:slug", "routes/profiles/user-profile.tsx"),
     route("search", "routes/search/search.tsx"),
-    // Channels (issue 17): rows of titles; a genre channel takes its genre from the address.
+    // Channels (decision 022): rows of titles; a genre channel takes its genre from the address.
     route("channel/:slug", "routes/channels/channel.tsx", { id: "channel" }),
     route("channel/:slug/:genre", "routes/channels/channel.tsx", { id: "channel-genre" }),
-    // Where the catalogue's data comes from: TMDB's attribution (issue 15).
+    // Where the catalogue's data comes from: TMDB's attribution.
     route("data-sources", "routes/site/data-sources.tsx"),
     // Developer page of the shared UI primitives and form kit; local Worker only.
     route("_dev/ui", "routes/dev/ui-kit.tsx"),
@@ -46,25 +46,25 @@ export default [
     route("checkout/:productId/:priceId/cancel", "routes/billing/checkout-cancel.tsx"),
     route("change-plan/:productId/:priceId/confirm", "routes/billing/change-plan.tsx"),
     route("billing", "routes/billing/billing.tsx"),
-    // Contact form (issue 10).
+    // Contact form.
     route("contact", "routes/site/contact.tsx"),
-    // Notifications and workspaces (issue 6).
+    // Notifications and workspaces.
     route("notifications", "routes/notifications/notifications.tsx"),
     route("notifications/settings", "routes/notifications/settings.tsx"),
     route("workspaces", "routes/workspaces/workspaces.tsx"),
     route("workspaces/:workspaceId", "routes/workspaces/workspace.tsx"),
     route("workspace/invite/:inviteId", "routes/workspaces/invite.tsx"),
-    // Lists (issue 18, decision 024): my lists, a list's page and editor, "Add to list".
+    // Lists (decision 024): my lists, a list's page and editor, "Add to list".
     route("lists", "routes/lists/my-lists.tsx"),
     route("lists/add/:titleId", "routes/lists/add-title.tsx"),
     route("lists/:id/:slug", "routes/lists/list.tsx"),
     route("lists/:id/:slug/edit", "routes/lists/list-edit.tsx"),
-    // A member's library (issue 18): watchlist, watched history, series progress, suggestions.
+    // A member's library (decision 023): watchlist, watched history, series progress, suggestions.
     route("watchlist", "routes/library/watchlist.tsx"),
     route("history", "routes/library/history.tsx"),
     route("progress", "routes/library/progress.tsx"),
     route("for-you", "routes/library/for-you.tsx"),
-    // Import (Letterboxd, IMDb) and CSV export of the library (issue 18, decision 027).
+    // Import (Letterboxd, IMDb) and CSV export of the library (decision 027).
     route("library/import", "routes/library/import.tsx"),
     route("library/import/:id", "routes/library/import-job.tsx"),
     // Follows and the activity feed (decision 033).
@@ -85,7 +85,7 @@ export default [
     route("workspace/join/login", "routes/auth/login.tsx", { id: "auth-workspace-login" }),
     route("register", "routes/auth/register.tsx", { id: "auth-register" }),
     route("workspace/join/register", "routes/auth/register.tsx", { id: "auth-workspace-register" }),
-    // Registration never signs in (issue 16, finding 9): "check your e-mail", then the mailed link.
+    // Registration never signs in (decision 021): "check your e-mail", then the mailed link.
     route("register/sent", "routes/auth/register-sent.tsx"),
     route("register/finish/:token", "routes/auth/register-finish.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
@@ -96,7 +96,7 @@ export default [
   // Account settings' profile image upload/removal and "Download my data" (resource routes).
   route("account-settings/avatar", "routes/account/avatar.ts"),
   route("account-settings/export", "routes/account/export.ts"),
-  // Ratings of titles and episodes, and the public profile's privacy (issue 18; forms post here).
+  // Ratings of titles and episodes, and the public profile's privacy (forms post here, decision 023).
   route("library/rating", "routes/library/rating.ts"),
   route("library/export/:kind", "routes/library/export.ts"),
   route("account-settings/profile-privacy", "routes/library/profile-privacy.ts"),
@@ -118,7 +118,7 @@ export default [
     route(":service/disconnect", "routes/auth/social/disconnect.ts"),
     route("connect", "routes/auth/social/connect.ts"),
   ]),
-  // Account JSON endpoints (spec section 7: not under api/v1).
+  // Account JSON endpoints (not under api/v1).
   ...prefix("auth", [
     route("login", "routes/api/auth/login.ts"),
     route("register", "routes/api/auth/register.ts"),
@@ -140,7 +140,7 @@ export default [
     route("portal", "routes/billing/local-portal.tsx"),
     route("invoices/:invoiceId", "routes/billing/local-invoice.tsx"),
   ]),
-  // The admin area (issue 9): admin.access for all of it, and each screen its
+  // The admin area: admin.access for all of it, and each screen its
   // own permission (app/admin/permissions.ts), checked in its loader and action.
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
@@ -159,7 +159,7 @@ export default [
       route("people-search", "routes/admin/people/people-search.ts"),
       route("videos", "routes/admin/videos.tsx"),
       route("genres", "routes/admin/genres.tsx"),
-      // TMDB import (issue 15, decision 019).
+      // TMDB import (decision 019).
       route("tmdb", "routes/admin/tmdb/import.tsx"),
       route("users", "routes/admin/users/users.tsx"),
       route("users/new", "routes/admin/users/user-new.tsx"),
@@ -171,7 +171,7 @@ export default [
       route("pages", "routes/admin/pages/pages.tsx"),
       route("pages/new", "routes/admin/pages/page.tsx", { id: "admin-page-new" }),
       route("pages/:pageId", "routes/admin/pages/page.tsx", { id: "admin-page" }),
-      // Channels (issue 17).
+      // Channels (decision 022).
       route("channels", "routes/admin/channels/channels.tsx"),
       route("channels/new", "routes/admin/channels/channel.tsx", { id: "admin-channel-new" }),
       route("channels/:channelId", "routes/admin/channels/channel.tsx", { id: "admin-channel" }),
@@ -188,12 +188,12 @@ export default [
       route("workspaces", "routes/admin/workspaces/workspaces.tsx"),
       route("workspaces/:workspaceId", "routes/admin/workspaces/workspace.tsx"),
       route("audit-log", "routes/admin/audit-log.tsx"),
-      // Reviews and comments (issue 19): reported and held posts.
+      // Reviews and comments (decision 025): reported and held posts.
       route("moderation", "routes/admin/moderation.tsx"),
       route("mail-deliveries", "routes/admin/mail-deliveries.tsx"),
       route("announcements", "routes/admin/announcements.tsx"),
       route("appearance", "routes/admin/appearance.tsx"),
-      // The editor's frame previews a channel home page before it is saved (issue 17).
+      // The editor's frame previews a channel home page before it is saved (decision 022).
       route("appearance/homepage-channel/:slug", "routes/admin/appearance-homepage-channel.ts"),
       // Files posted without JavaScript (posters, videos, logos): stored, then attached.
       route("upload", "routes/admin/upload.ts"),
@@ -226,7 +226,7 @@ export default [
   // Uploaded files: public disk cacheable, uploads disk for its owner (decision 008).
   route("files/:fileName", "routes/files/file.ts"),
 
-  // A TMDB match from the search page, imported on first visit (issue 15, setting tmdb.search_fallback).
+  // A TMDB match from the search page, imported on first visit (setting tmdb.search_fallback).
   route("tmdb/:type/:id", "routes/tmdb/open.tsx"),
 
   // The navbar type-ahead (JSON).
@@ -262,7 +262,7 @@ export default [
     route("s3/simple/:operation", "routes/api/v1/uploads/s3-simple.ts"),
     route("s3/multipart/:operation", "routes/api/v1/uploads/s3-multipart.ts"),
     route("s3/entries", "routes/api/v1/uploads/s3-entries.ts"),
-    // Notifications and workspaces (issue 6).
+    // Notifications and workspaces.
     route("notifications", "routes/api/v1/notifications/list.ts"),
     route("notifications/mark-as-read", "routes/api/v1/notifications/mark-as-read.ts"),
     route("notifications/updates", "routes/api/v1/notifications/updates.ts"),
@@ -275,14 +275,14 @@ export default [
     route("workspaces/:workspaceId/members/:userId", "routes/api/v1/workspaces/member.ts"),
     route("workspace/join/:inviteId", "routes/api/v1/workspaces/join.ts"),
     route("workspace/invite/:inviteId", "routes/api/v1/workspaces/delete-invite.ts"),
-    // Lists (issue 18).
+    // Lists (decision 023).
     route("lists", "routes/api/v1/lists/lists.ts", { id: "api-lists" }),
     route("lists/:listId", "routes/api/v1/lists/list.ts", { id: "api-list" }),
     route("lists/:listId/items", "routes/api/v1/lists/items.ts"),
     route("lists/:listId/items/:itemId", "routes/api/v1/lists/item.ts"),
     route("lists/:listId/reorder", "routes/api/v1/lists/reorder.ts"),
     route("lists/:listId/like", "routes/api/v1/lists/like.ts"),
-    // A member's library (issue 18): ratings, watchlist, history, progress, suggestions, profiles.
+    // A member's library (decision 023): ratings, watchlist, history, progress, suggestions, profiles.
     route("ratings", "routes/api/v1/library/ratings.ts"),
     route("ratings/:titleId", "routes/api/v1/library/rating.ts"),
     route("watchlist", "routes/api/v1/library/watchlist.ts", { id: "api-watchlist" }),
@@ -297,7 +297,7 @@ export default [
     route("users/:id/diary", "routes/api/v1/diary/diary.ts"),
     route("users/:id/stats", "routes/api/v1/diary/stats.ts"),
     route("diary/:id", "routes/api/v1/diary/diary-entry.ts"),
-    // Reviews and comments (issue 19).
+    // Reviews and comments (decision 025).
     route("titles/:id/reviews", "routes/api/v1/community/title-reviews.ts"),
     route("reviews/:id", "routes/api/v1/community/review.ts"),
     route("reviews/:id/vote", "routes/api/v1/community/review-vote.ts"),
@@ -307,7 +307,7 @@ export default [
     route("comments/:id/report", "routes/api/v1/community/report.ts", { id: "api-comment-report" }),
     route("moderation/queue", "routes/api/v1/community/moderation-queue.ts"),
     route("moderation/actions", "routes/api/v1/community/moderation-actions.ts"),
-    // Import and export (issue 18, decision 027).
+    // Import and export (decision 027).
     route("library/import", "routes/api/v1/library/import.ts", { id: "api-library-import" }),
     route("library/export/:kind", "routes/api/v1/library/export.ts", { id: "api-library-export" }),
     // Follows and the activity feed (decision 033).
@@ -332,7 +332,7 @@ export default [
     route("people/:id", "routes/api/v1/catalogue/person.ts"),
     route("search", "routes/api/v1/catalogue/search.ts"),
     route("genres", "routes/api/v1/catalogue/genres.ts"),
-    // Channels (issue 17).
+    // Channels (decision 022).
     route("channels", "routes/api/v1/channels/channels.ts"),
     route("channels/:idOrSlug", "routes/api/v1/channels/channel.ts"),
     // Pages, lookups, contact form.

@@ -4,7 +4,7 @@
  *   npm run seed:scale -- --titles 100000            (.wrangler/scale-state)
  *   npm run seed:scale -- --titles 100000 --people 300000 --credits 1000000 --persist-to DIR
  *   npm run seed:scale -- --titles 100000 --reviews 10000 --comments 100000   (reviews and comment
- *     threads on the most popular title, by generated accounts: issue 19's bench)
+ *     threads on the most popular title, by generated accounts: decision 025's bench)
  *
  * Builds a fresh local D1 under the state directory (a copy of a migrated
  * template, .wrangler/scale-template, which wrangler makes once per
@@ -492,7 +492,7 @@ async function main() {
 }
 
 /**
- * Reviews and comments (issue 19) on the most popular title: REVIEWS
+ * Reviews and comments (decision 025) on the most popular title: REVIEWS
  * generated accounts each review it once; COMMENTS comments split between the
  * title's discussion and its most helpful review, one in five top-level and
  * the rest replies one or two levels deep. Stored counts are then recounted

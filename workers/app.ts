@@ -132,10 +132,10 @@ async function handle(request: Request, url: URL, worker: WorkerContext, corsOri
     }
     const malformed = await malformedBodyReason(request);
     if (malformed) return errorResponse(url, 400, malformed, worker.requestId);
-    // NFC, no NUL or lone surrogates, no controls or bidi overrides in names: once, for every action (issue 16, finding 10).
+    // NFC, no NUL or lone surrogates, no controls or bidi overrides in names: once, for every action (decision 021).
     request = await withCleanText(request, url.pathname);
   }
-  // Form actions get a form (or an empty one), never JSON or text (issue 16, finding 5).
+  // Form actions get a form (or an empty one), never JSON or text (decision 021).
   const asForm = await asFormWrite(request, url.pathname, { drainRefused: worker.isLocal });
   if (!asForm) return errorResponse(url, 415, NOT_A_FORM_MESSAGE, worker.requestId);
   request = asForm;

@@ -36,7 +36,7 @@ export async function deleteAccount(
   await db.batch([
     ...anonymiseViewHistory(db, user.id),
     ...workspaceDeletionStatements(db, user.id, user.email),
-    // Site averages without the user's votes, before the cascade removes them (issue 18).
+    // Site averages without the user's votes, before the cascade removes them (decision 023).
     ...libraryDeletionStatements(db, user.id),
     db.delete(mailOutbox).where(eq(mailOutbox.to, user.email)),
     db.delete(users).where(eq(users.id, user.id)),

@@ -6,7 +6,7 @@ import { PERSON_NAME_MAX_LENGTH, TOKEN_EXPIRATIONS } from "./validation";
 import { TOKEN_SCOPES } from "~/api/token-scopes";
 
 /**
- * The account-settings calls under api/v1 (spec section 7): account details,
+ * The account-settings calls under api/v1: account details,
  * language, profile image, account deletion and API tokens. The routes
  * validate with these schemas and call the same domain functions as the
  * /account-settings page (app/account/).

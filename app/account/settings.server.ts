@@ -34,7 +34,7 @@ import {
 } from "./validation";
 
 /**
- * The account-settings page's own sections (spec section 2): account
+ * The account-settings page's own sections: account
  * details, social login, password, location and language, developers
  * (API tokens) and the danger zone. Two-factor and active sessions come from
  * app/auth. The route module calls these; every form posts to it with an
@@ -188,7 +188,7 @@ async function deleteAccountAction(args: Args, formData: FormData, user: AuthUse
     const message = guard.status === "wrong-password" ? t("The password is incorrect.") : t("Please confirm your password first.");
     return invalidSubmission(submission, { fieldErrors: { password: [message] }, status: 423 });
   }
-  // The site's last full administrator cannot leave it without one (issue 9).
+  // The site's last full administrator cannot leave it without one.
   const lockout = await adminLockoutProblem(app.db, { kind: "remove-users", userIds: [user.id] }, null);
   if (lockout) return invalidSubmission(submission, { formErrors: [t(lockout)], status: 409 });
   const worker = getWorker(context);

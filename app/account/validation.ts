@@ -51,7 +51,7 @@ export const TOKEN_EXPIRATIONS = ["never", "7", "30", "90", "365"] as const;
 export const createTokenSchema = z.object({
   token_name: z.string().trim().min(1).max(ACCESS_TOKEN_NAME_MAX_LENGTH),
   expiration: z.enum(TOKEN_EXPIRATIONS).default("never"),
-  /** What the token may do (issue 16, finding 4); `admin` is checked against the user's role in the action. */
+  /** What the token may do (decision 021); `admin` is checked against the user's role in the action. */
   scopes: z.array(z.enum(TOKEN_SCOPES), { error: "Choose at least one scope." }).min(1, "Choose at least one scope."),
 });
 

@@ -9,7 +9,7 @@ import { openD1 } from "~/db/client.server";
 const { db } = openD1(env.DB, null);
 
 /**
- * Issue 16, finding 12: "Sign-ups per day" was always 0 (the day bucket was
+ * Decision 021: "Sign-ups per day" was always 0 (the day bucket was
  * divided by a bound parameter, a REAL, so it never matched a whole day).
  * Sign-ups on known days (in a window no other test writes to) show on those days.
  */

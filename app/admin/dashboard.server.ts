@@ -4,13 +4,13 @@ import { VALID_SUBSCRIPTION_SQL } from "~/billing/subscription-admin.server";
 import { people, titles, videoPlays } from "~/catalogue/schema";
 import type { Database } from "~/db/client.server";
 
-/** Days the dashboard's charts cover (issue 9: the last 30 days). */
+/** Days the dashboard's charts cover (the last 30 days). */
 export const DASHBOARD_DAYS = 30;
 
 const DAY_S = 86_400;
 /**
  * The day bucket as SQL text: a bound number reaches D1 as a REAL, and
- * `created_at / 86400.0` is a fraction that never equals a whole day (issue 16, finding 12).
+ * `created_at / 86400.0` is a fraction that never equals a whole day (decision 021).
  */
 const DAY_BUCKET = sql`cast(${users.createdAt} / ${sql.raw(String(DAY_S))} as integer)`;
 

@@ -25,7 +25,7 @@ export const ADMIN_PERMISSIONS = {
   workspacesView: "workspaces.view",
   workspacesDelete: "workspaces.delete",
   auditView: "audit.view",
-  // Reviews and comments (issue 19).
+  // Reviews and comments (decision 025).
   reviewsModerate: "reviews.moderate",
   commentsModerate: "comments.moderate",
 } as const;

@@ -4,7 +4,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import type { AdSlotProps } from "./ad-slot";
 
 const SIZE_HINTS: Record<string, string> = {
-  // Spec section 9: general ads best at 150 px high or responsive; title and
+  // General ads best at 150 px high or responsive; title and
   // person ads at 850 px wide; the watch ad as wide as possible.
   "ads.general_top": "max-w-7xl min-h-[90px]",
   "ads.general_bottom": "max-w-7xl min-h-[90px]",

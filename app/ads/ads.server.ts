@@ -1,6 +1,6 @@
 import type { Settings } from "~/settings/definitions";
 
-/** The ad slots of spec section 3, each a server-only setting holding HTML. */
+/** The ad slots, each a server-only setting holding HTML. */
 export const AD_SLOTS = ["ads.general_top", "ads.general_bottom", "ads.title_top", "ads.person_top", "ads.watch_top"] as const;
 export type AdSlotKey = (typeof AD_SLOTS)[number];
 export type AdSlots = Partial<Record<AdSlotKey, string>>;

@@ -46,10 +46,10 @@ export interface ApiEndpoint<
   description?: string;
   tag: string;
   access: ApiAccess;
-  /** A permission the caller must hold (spec section 6), checked on the server. */
+  /** A permission the caller must hold, checked on the server. */
   permission?: string;
   /**
-   * The API-token scope this call needs (issue 16, finding 4). Default: `read`
+   * The API-token scope this call needs (decision 021). Default: `read`
    * for a GET; any other method must name one, or tokens are refused
    * (app/api/openapi.test.ts checks that every write names one).
    */
@@ -63,7 +63,7 @@ export interface ApiEndpoint<
   bodyKind?: BodyKind;
   /** A JSON body may also be sent as a urlencoded form (default true); false where the route reads JSON only (uploads). */
   forms?: boolean;
-  /** Also reachable as POST with X-HTTP-Method-Override / _method (spec section 7). Default: true for put, patch and delete. */
+  /** Also reachable as POST with X-HTTP-Method-Override / _method. Default: true for put, patch and delete. */
   methodOverride?: boolean;
   responses: Record<number, ApiResponseSpec>;
 }
@@ -82,7 +82,7 @@ export function defineEndpoint<P extends z.ZodType = z.ZodObject<{}>, Q extends 
 
 // --- Shared shapes ---------------------------------------------------------------
 
-/** Every error answer (spec section 7: always JSON with a message). */
+/** Every error answer (always JSON with a message). */
 export const errorSchema = z
   .object({
     message: z.string(),
@@ -95,7 +95,7 @@ export const errorSchema = z
 
 export const messageSchema = z.object({ message: z.string() });
 
-/** A paginated list (spec section 7: pagination.data). */
+/** A paginated list (pagination.data). */
 export function paginationSchema<T extends z.ZodType>(item: T) {
   return z.object({
     pagination: z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Query-string conventions of api/v1 (spec section 7): `with`, `load` and
+ * Query-string conventions of api/v1: `with`, `load` and
  * `loadCount` are comma-joined lists of relation names; lists are paged with
  * `page` and `perPage`. Unlike the forgiving browse pages, the API answers a
  * value it cannot use with 422 and says which values would work.

@@ -1,5 +1,5 @@
 /**
- * What an API token may do (issue 16, finding 4). Chosen when the token is
+ * What an API token may do (decision 021). Chosen when the token is
  * made; every api/v1 endpoint names the one scope it needs (`scope` in its
  * contract, app/api/contract.ts; a GET needs `read` unless it says
  * otherwise), and a token without it gets 403 naming the missing scope.

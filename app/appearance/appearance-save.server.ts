@@ -27,7 +27,7 @@ export const APPEARANCE_SETTING_KEYS = [
   "custom_code.html",
   "homepage.appearance",
   "themes.default_id",
-  // A channel home page (issue 17): previewed in the frame before it is saved.
+  // A channel home page (decision 022): previewed in the frame before it is saved.
   "homepage.type",
   "homepage.channel",
 ] as const satisfies readonly SettingKey[];

@@ -1,5 +1,5 @@
 /**
- * The appearance editor's messages (spec section 4): the editor at
+ * The appearance editor's messages: the editor at
  * /admin/appearance talks to the site in its frame with postMessage. Both
  * sides accept a message only from a window of the same hostname and only
  * when it carries the source marker; anything else is ignored (and logged

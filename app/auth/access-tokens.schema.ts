@@ -3,7 +3,7 @@ import { createdAt } from "~/db/columns";
 import { users } from "./users.schema";
 
 /**
- * Personal API access tokens (spec section 3: id, name, last_used_at). The
+ * Personal API access tokens (id, name, last_used_at). The
  * plain token is shown once, when created; only its SHA-256 is kept, so a
  * copy of the table cannot be used to call the API. See
  * docs/decisions/009-api-tokens-and-account-data.md.

@@ -213,7 +213,7 @@ export async function deleteExpiredAccessTokens(db: Database, now = new Date()) 
 /**
  * After the visitor is known: bearer credentials that are not a live token
  * get 401 (never a guest answer), and a token works only while the API is
- * integrated and its user has api.access (spec section 6).
+ * integrated and its user has api.access.
  */
 export function enforceApiTokenRules(
   app: { t: (key: string, values?: Record<string, string | number>) => string; settings: { "api.integrated": boolean }; viewer: Viewer },
@@ -230,7 +230,7 @@ export function enforceApiTokenRules(
   if (!app.settings["api.integrated"] || !hasPermission(app.viewer, "api.access")) {
     throw Response.json({ message: app.t("This account may not use the API.") }, { status: 403, headers: { "Cache-Control": "no-store" } });
   }
-  // The token's scopes (issue 16, finding 4): 403 naming the scope it lacks.
+  // The token's scopes (decision 021): 403 naming the scope it lacks.
   if (needed === null) {
     throw Response.json({ message: app.t("This call cannot be made with an API token.") }, { status: 403, headers: { "Cache-Control": "no-store" } });
   }

@@ -20,7 +20,7 @@ import {
 /**
  * The account's security operations behind the account-settings page and the
  * auth/user/* endpoints: two-factor setup, recovery codes, sessions. Each
- * sensitive one needs a recent password confirmation (spec section 6).
+ * sensitive one needs a recent password confirmation.
  */
 export type Guarded<T> = { status: "password-required" } | { status: "rate-limited"; retryAfter: number } | { status: "wrong-password" } | T;
 
@@ -43,7 +43,7 @@ export async function ensurePasswordConfirmed(
   return isPasswordConfirmed(session, PASSWORD_CONFIRMATION_WINDOW_S) ? { status: "ok" } : { status: "password-required" };
 }
 
-/** Step of the two-factor section (spec section 4): 0 off, 1 finishing setup, 2 on. */
+/** Step of the two-factor section: 0 off, 1 finishing setup, 2 on. */
 export function twoFactorStep(user: AuthUser): 0 | 1 | 2 {
   if (user.twoFactorConfirmedAt) return 2;
   return user.twoFactorPending ? 1 : 0;
@@ -91,7 +91,7 @@ export async function newRecoveryCodes(s: AuthServices, user: AuthUser) {
   return codes;
 }
 
-/** Sessions for the "Active sessions" list (spec section 3: user session). */
+/** Sessions for the "Active sessions" list (user session). */
 export async function sessionList(s: AuthServices, session: CurrentSession, userId: number) {
   const rows = await listUserSessions(s.app.db, userId);
   return rows.map((row) => ({

@@ -4,7 +4,7 @@ import { permissions, rolePermissions } from "./roles.schema";
 import { userPermissions, userRoles, users } from "./users.schema";
 
 /**
- * Keeps the admin area from locking itself out (issue 9): before a change to
+ * Keeps the admin area from locking itself out: before a change to
  * a user's roles or direct permissions, a role's permissions, or before
  * banning or deleting accounts, the admin holders are worked out as they
  * would be afterwards. Refused when the acting admin would lose their own

@@ -9,7 +9,7 @@ import { banUsers, updateUserByAdmin } from "./user-admin.server";
 import { userPermissions, userRoles, users } from "./users.schema";
 
 /**
- * The admin area never locks itself out (issue 9): an admin cannot take
+ * The admin area never locks itself out: an admin cannot take
  * their own admin access away (their roles, a role they hold, deleting that
  * role) and nobody can remove the last full administrator (by editing,
  * banning, or through a role). Real D1 in workerd.

@@ -3,7 +3,7 @@ import { errorFields, log } from "~/log/log.server";
 import type { AuthServices } from "./services.server";
 
 /**
- * Runs `work` after the answer went out (issue 16, finding 9): a short timer
+ * Runs `work` after the answer went out (decision 021): a short timer
  * first, so nothing of it, not even the account lookup's continuation, runs
  * on the isolate while the answer is still being delivered. What the work
  * does may differ with the address; the answer's time may not.

@@ -3,7 +3,7 @@ import { defineEndpoint, errorResponses, messageSchema } from "~/api/contract";
 import { verificationCodeSchema } from "./validation";
 
 /**
- * The account calls under api/v1 (spec section 7), described for the OpenAPI
+ * The account calls under api/v1, described for the OpenAPI
  * document. Request bodies use the schemas the routes validate with.
  */
 
@@ -119,7 +119,7 @@ export const verifyHumanCheck = defineEndpoint({
  * POST /auth/register (a site endpoint outside api/v1, so not in the OpenAPI
  * document, whose server is /api/v1): the answer to every accepted
  * registration, whether the address was new or already had an account
- * (issue 16, finding 9). Always 202, never a session cookie; the mailed link
+ * (decision 021). Always 202, never a session cookie; the mailed link
  * finishes the registration. The route builds its body with this schema.
  */
 export const registerAcceptedStatus = 202;

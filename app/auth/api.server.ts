@@ -3,7 +3,7 @@ import type { AppContext } from "~/request/context";
 import { loadSignedIn } from "./users.server";
 
 /**
- * Helpers for the JSON endpoints of spec section 7 (auth/*, api/v1/*).
+ * Helpers for the JSON endpoints (auth/*, api/v1/*).
  * PUT, PATCH and DELETE may arrive as POST with X-HTTP-Method-Override or ?_method.
  */
 export function effectiveMethod(request: Request): string {

@@ -17,7 +17,7 @@ import { recordSecurityEvent } from "./security-log.server";
 import type { AuthServices } from "./services.server";
 
 /**
- * Progressive back-off for password and two-factor guessing (issue 16,
+ * Progressive back-off for password and two-factor guessing (decision 021,
  * findings 2 and 3; docs/decisions/021-security-hardening.md):
  *
  * - failures are counted per subject (the e-mail address for sign-ins, known

@@ -46,7 +46,7 @@ const events = async (userId: number, event: string) =>
   db.select().from(securityLog).where(and(eq(securityLog.userId, userId), eq(securityLog.event, event as never)));
 const mailsTo = (email: string) => db.select().from(mailDeliveries).where(eq(mailDeliveries.to, email));
 
-/** Issue 16, finding 2: the per-account limit reset every minute (about 7,200 guesses a day). */
+/** Decision 021: the per-account limit reset every minute (about 7,200 guesses a day). */
 describe("failed sign-ins back off per account", () => {
   it("after 5 failures the next attempt waits, even a minute later and with the right password; the owner is told once", async () => {
     const user = await newUser();
@@ -118,7 +118,7 @@ describe("failed sign-ins back off per account", () => {
   });
 });
 
-/** Issue 16, finding 3: 5 codes a minute, with a new challenge as often as the attacker likes. */
+/** Decision 021: 5 codes a minute, with a new challenge as often as the attacker likes. */
 describe("two-factor codes back off per account", () => {
   it("wrong codes across fresh challenges back off after 5, and the owner is told", async () => {
     const user = await newUser();

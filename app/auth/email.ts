@@ -4,7 +4,7 @@ export function normalizeEmail(email: string): string {
 }
 
 /**
- * The address as the verification screen shows it (spec section 2): the
+ * The address as the verification screen shows it: the
  * first two characters, four asterisks, then the domain.
  */
 export function maskEmail(email: string): string {

@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
- * Failed sign-ins and two-factor codes over a rolling day (issue 16,
+ * Failed sign-ins and two-factor codes over a rolling day (decision 021,
  * findings 2 and 3; migrations/0023_b_failed_attempts.sql). One row per
  * subject and kind; the count is raised by one atomic upsert, so it is exact
  * under parallel attempts. See app/auth/attempt-throttle.server.ts.

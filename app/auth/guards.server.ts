@@ -24,7 +24,7 @@ export function loginRedirectFor(url: URL) {
 }
 
 /**
- * Requires a signed-in user (spec section 4). A guest's page load goes to
+ * Requires a signed-in user. A guest's page load goes to
  * /login with a return address; an API call gets 401.
  */
 export function requireUser(args: GuardArgs): { user: AuthUser; session: CurrentSession } {
@@ -38,7 +38,7 @@ export function requireUser(args: GuardArgs): { user: AuthUser; session: Current
 }
 
 /**
- * Requires a permission (spec section 4). A guest signs in first; a user
+ * Requires a permission. A guest signs in first; a user
  * without it goes to /pricing when billing is on and they are not
  * subscribed (a plan may grant it), else sees the 404 page.
  */

@@ -24,7 +24,7 @@ async function mailsTo(email: string) {
   return db.select().from(mailDeliveries).where(eq(mailDeliveries.to, email));
 }
 
-/** Issue 16, finding 8: links in mails come from the configured APP_URL, not the Host header. */
+/** Decision 021: links in mails come from the configured APP_URL, not the Host header. */
 describe("links in mails", () => {
   it("a forgot-password request with Host: evil.example mails a link to the configured site", async () => {
     const email = `host-${crypto.randomUUID()}@example.test`;
@@ -55,4 +55,4 @@ describe("links in mails", () => {
   });
 });
 
-// Issue 16, finding 9 (enumeration through registration and forgot-password): app/auth/registration.workers.test.ts.
+// Decision 021 (enumeration through registration and forgot-password): app/auth/registration.workers.test.ts.

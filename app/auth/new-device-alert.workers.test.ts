@@ -56,7 +56,7 @@ const mailsOf = (userId: number) => db.select().from(mailDeliveries).where(eq(ma
 /**
  * A sign-in from a device the account has never used is ONE notification of
  * type account.new_device, delivered on the channels the user chose: exactly
- * one mail when mail is on, none when it is off (issue 4, gap 2).
+ * one mail when mail is on, none when it is off (gap 2).
  */
 describe("the new-device sign-in alert", () => {
   it("is one notification and one mail with the default channels; never for the first or a known device", async () => {

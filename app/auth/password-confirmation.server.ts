@@ -11,7 +11,7 @@ import { users } from "./users.schema";
 /**
  * Sensitive actions (two-factor changes, recovery codes, deleting the
  * account) ask for the password unless it was entered in this session
- * within the last 9000 seconds (spec section 4).
+ * within the last 9000 seconds.
  */
 export function isPasswordConfirmed(session: Pick<CurrentSession, "passwordConfirmedAt"> | null, windowSeconds = PASSWORD_CONFIRMATION_WINDOW_S) {
   if (!session?.passwordConfirmedAt) return false;

@@ -2,7 +2,7 @@ import { COMMON_PASSWORDS_TEXT } from "./common-passwords.server";
 import { registerServerPasswordCheck } from "./validation";
 
 /**
- * The password policy beyond length (issue 16, finding 2; decision 021):
+ * The password policy beyond length (decision 021):
  * a new password may not be one of the common and breached passwords of the
  * bundled list (app/auth/common-passwords.server.ts), compared without case,
  * nor one character repeated ("aaaaaaaa"), nor a plain run of the alphabet,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { COMMON_PASSWORD_MESSAGE, weakPasswordReason } from "./password-policy.server";
 import { newPasswordField, registerSchema } from "./validation";
 
-/** Issue 16, finding 2: any 8-character password was accepted. */
+/** Decision 021: any 8-character password was accepted. */
 describe("password policy", () => {
   it.each(["password", "12345678", "aaaaaaaa", "Password1", "qwertyuiop", "iloveyou", "abcdefgh", "87654321", "ZZZZZZZZZZ", "baseball1", "trustno1"])("refuses %j", (password) => {
     expect(weakPasswordReason(password)).toBe(COMMON_PASSWORD_MESSAGE);

@@ -27,7 +27,7 @@ export async function requestPasswordReset(s: AuthServices, emailInput: string) 
   if (!limited.ok) return { status: "rate-limited" as const, retryAfter: limited.retryAfter };
   afterTheAnswer(s, "password reset request", async () => {
     const user = await findUserByEmail(s.app.db, email);
-    // The same work for an address without an account (issue 16, finding 9): a token, its hash and the
+    // The same work for an address without an account (decision 021): a token, its hash and the
     // mail rendered, only not stored or sent. All of it runs after the answer went out.
     const token = randomToken(32);
     if (!user || user.bannedAt) {

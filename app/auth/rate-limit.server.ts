@@ -35,13 +35,13 @@ export const RATE_LIMITS = {
   // Keyed by the address typed in, whether or not it has an account (nothing to enumerate).
   "reset-password:account": { limit: 5, period: 60, binding: "RL_RESET_PASSWORD_ACCOUNT" },
   "confirm-password:account": { limit: 5, period: 60, binding: "RL_CONFIRM_PASSWORD_ACCOUNT" },
-  // api/v1 calls made with an API token, per user (issue 10).
+  // api/v1 calls made with an API token, per user.
   "api:user": { limit: 120, period: 60, binding: "RL_API_USER" },
-  // The contact form, per IP (issue 10).
+  // The contact form, per IP.
   "contact:ip": { limit: 5, period: 60, binding: "RL_CONTACT_IP" },
-  // Workspace invitations sent, per inviting user (each address counts; issue 6).
+  // Workspace invitations sent, per inviting user (each address counts).
   "workspace-invite:user": { limit: 30, period: 60, binding: "RL_WORKSPACE_INVITE_USER" },
-  // Reviews and comments posted (issue 19): per account and per IP.
+  // Reviews and comments posted (decision 025): per account and per IP.
   "community-post:account": { limit: 6, period: 60, binding: "RL_COMMUNITY_POST_ACCOUNT" },
   "community-post:ip": { limit: 20, period: 60, binding: "RL_COMMUNITY_POST_IP" },
   // Review votes and content reports (decision 021), like posts.

@@ -41,7 +41,7 @@ interface PendingRegistration {
 }
 
 /**
- * Registration never signs in (issue 16, finding 9; decision 021). A new
+ * Registration never signs in (decision 021). A new
  * address and one that has an account get the same answer after the same
  * work (a password hash and one insert-or-nothing batch); what differs runs
  * after the answer went out:
@@ -137,7 +137,7 @@ async function sendRegistrationLink(s: AuthServices, user: { id: number; email: 
     ttlSeconds: REGISTRATION_LINK_TTL_S,
     data: { ...pending },
   });
-  // Links come from the configured base URL, never the Host header (issue 16, finding 8).
+  // Links come from the configured base URL, never the Host header (decision 021).
   await s.mail(user.language ?? s.app.language, (ctx) =>
     registrationLinkMail(ctx, user.email, `${ctx.baseUrl}/register/finish/${user.id}.${secret}`, Math.round(REGISTRATION_LINK_TTL_S / 3600)),
   );

@@ -22,7 +22,7 @@ import { inviteToken } from "~/workspaces/invitations.server";
 import { workspaceInvites, workspaces } from "~/workspaces/schema";
 
 /**
- * Issue 16, finding 9 (decision 021): registering an address that has an
+ * Decision 021: registering an address that has an
  * account must not be told apart from registering a new one. Registration
  * never signs in; both get the same answer after the same work, and the mail
  * says what differs: a link to finish, or "someone tried to create an

@@ -6,7 +6,7 @@ import { clearSessionCookie, touchSession } from "./sessions.server";
 /** Paths a signed-in user with an unverified e-mail may still reach. */
 const UNVERIFIED_ALLOWED = [
   /^\/verify-email$/,
-  // The mailed "finish creating your account" link verifies the address (issue 16, finding 9).
+  // The mailed "finish creating your account" link verifies the address (decision 021).
   /^\/register\/finish\/[\w.-]{1,128}$/,
   /^\/auth\/logout$/,
   /^\/api\/v1\/(resend-email-verification|validate-email-verification-otp|bootstrap-data)$/,
@@ -26,7 +26,7 @@ export function isApiPath(pathname: string) {
 }
 
 /**
- * Spec section 2: with e-mail confirmation on, a user without a verified
+ * With e-mail confirmation on, a user without a verified
  * address sees only the "Verify your email" screen, whatever they open.
  * Pages redirect there (and come back afterwards); API calls get 403.
  */
@@ -45,7 +45,7 @@ export function enforceEmailVerification(app: AppContext, url: URL) {
 
 /**
  * After the route answered: a guest whose page load ended in 401 or 403 is
- * sent to sign in (spec section 4); a stale session cookie is deleted; the
+ * sent to sign in; a stale session cookie is deleted; the
  * session's last activity is recorded without delaying the response.
  */
 export function afterAuthResponse(

@@ -18,7 +18,7 @@ export function rateLimitedJson(t: Translate, retryAfter: number) {
   );
 }
 
-/** 422 with an errors map (spec section 5), for the JSON endpoints. */
+/** 422 with an errors map, for the JSON endpoints. */
 export function validationErrorJson(errors: Record<string, string[] | null | undefined>, message?: string) {
   const clean: Record<string, string[]> = {};
   for (const [name, messages] of Object.entries(errors)) if (messages?.length) clean[name || "form"] = messages;

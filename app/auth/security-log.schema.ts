@@ -23,7 +23,7 @@ export const SECURITY_EVENTS = [
   "token-created",
   "token-deleted",
   "sessions-ended",
-  // Progressive back-off (issue 16, findings 2-3): the 5th failure in a day, and the lock at the 20th.
+  // Progressive back-off (decision 021): the 5th failure in a day, and the lock at the 20th.
   "sign-in-throttled",
   "sign-in-locked",
   "two-factor-throttled",

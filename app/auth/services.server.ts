@@ -32,7 +32,7 @@ export async function authServices(context: Readonly<RouterContextProvider>, req
   const app = getApp(context);
   const worker = getWorker(context);
   const env = authEnv(worker.env);
-  // Links in mails come from the configured address, never the Host header (issue 16, finding 8).
+  // Links in mails come from the configured address, never the Host header (decision 021).
   const baseUrl = siteOrigin(worker.env as { APP_URL?: string; APP_ENV?: string }, request);
   const siteName = app.settings["branding.site_name"];
   const mailer = mailerFor(env, app.db, `${siteName} <no-reply@${new URL(baseUrl).hostname}>`);

@@ -246,7 +246,7 @@ export async function userHasPermission(db: Database, userId: number, name: stri
 const AUTH_PAGES = /^\/(login|register|forgot-password|password\/reset|verify-email|workspace\/join\/(login|register))(\/|\?|$)/;
 
 /**
- * Where a user goes after signing in (spec section 2): a safe `redirect`
+ * Where a user goes after signing in: a safe `redirect`
  * (same origin only), else a plan chosen before signing in (checkout), else
  * /admin for admins, else the configured default, else /.
  */

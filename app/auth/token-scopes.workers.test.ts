@@ -29,7 +29,7 @@ function refusal(scopes: TokenScope[], req: Request): Response | null {
   }
 }
 
-/** Issue 16, finding 4: tokens have scopes, checked on every api/v1 call; expired tokens get 401. */
+/** Decision 021: tokens have scopes, checked on every api/v1 call; expired tokens get 401. */
 describe("API token scopes", () => {
   it("stores the chosen scopes and loads them with the token's user", async () => {
     const user = await newUser();

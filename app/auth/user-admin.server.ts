@@ -273,7 +273,7 @@ export async function updateUserByAdmin(db: Database, id: number, input: AdminUs
     ...(await grantStatements(db, id, grants)),
   ];
   if (input.password) statements.push(db.delete(sessions).where(eq(sessions.userId, id)), securityLogEntry(db, id, "password-reset", null, { by: "admin" }));
-  // The account's own security log shows the address change (issue 4), whoever made it.
+  // The account's own security log shows the address change, whoever made it.
   if (email !== current.user.email) statements.push(securityLogEntry(db, id, "email-changed", null, { by: "admin" }));
   if (record) {
     statements.push(

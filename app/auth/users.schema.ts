@@ -4,7 +4,7 @@ import { createdAt, updatedAt } from "~/db/columns";
 import { permissions, roles } from "./roles.schema";
 
 /**
- * A registered person (spec section 3). The e-mail is stored normalised
+ * A registered person. The e-mail is stored normalised
  * (trimmed, NFC, lower case) so lookups and the unique index agree.
  * Secrets never leave the server: the password hash, the encrypted two-factor
  * secret and the hashed recovery codes.

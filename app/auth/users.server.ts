@@ -81,7 +81,7 @@ export async function loadSignedIn(db: Database, sessionId: string) {
       .where(live),
     // Billing: the user's subscriptions and their plans' permissions.
     selectSubscriptionsOfSession(db, sessionId),
-    // Their workspaces (the navbar's switcher), so a GET needs no round trip of its own for them (issue 20).
+    // Their workspaces (the navbar's switcher), so a GET needs no round trip of its own for them (decision 026).
     workspacesOfSessionQuery(db, sessionId),
   ]);
   const row = sessionRows[0];

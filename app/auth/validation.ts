@@ -4,7 +4,7 @@ import type { Policy, RegistrationNameFields } from "~/settings/definitions";
 import { usernameField } from "./username";
 
 /**
- * Input rules of the account forms (spec section 5), shared by the browser
+ * Input rules of the account forms, shared by the browser
  * (conform) and the server. Messages are English keys, translated where shown.
  */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -30,7 +30,7 @@ export const emailField = z
  * The server's password blocklist check (app/auth/password-policy.server.ts
  * registers it when the server starts). The list stays out of the browser's
  * bundle: there this check is absent and the server answers with the field
- * message (issue 16, finding 2).
+ * message (decision 021).
  */
 let serverPasswordCheck: ((password: string) => string | null) | null = null;
 export function registerServerPasswordCheck(check: (password: string) => string | null) {

@@ -6,7 +6,7 @@ import { verifications, type VerificationType } from "./verifications.schema";
 
 export type VerificationRow = typeof verifications.$inferSelect;
 
-/** A 6-digit numeric code (spec section 9), uniformly random. */
+/** A 6-digit numeric code, uniformly random. */
 export function generateNumericCode(length: number) {
   return randomString(length, "0123456789");
 }

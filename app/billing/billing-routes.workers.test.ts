@@ -19,7 +19,7 @@ import * as localPortal from "~/routes/billing/local-portal";
 import * as pricing from "~/routes/billing/pricing";
 
 /**
- * Spec section 2: every billing route is a 404 while billing.enable is off,
+ * Every billing route is a 404 while billing.enable is off,
  * whoever asks (a signed-in subscriber included) and even with Stripe
  * configured. The route modules are called as React Router calls them.
  */

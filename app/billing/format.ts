@@ -30,7 +30,7 @@ export function formatBillingDate(date: Date | null | undefined, language: strin
   }
 }
 
-/** "$8 / month" with the amount divided by the interval count (spec section 5). */
+/** "$8 / month" with the amount divided by the interval count. */
 export function priceLabel(t: Translate, price: { amount: number; currency: string; interval: BillingInterval; intervalCount: number }, language: string) {
   return t(":amount / :interval", {
     amount: formatMoney(price.amount / price.intervalCount, price.currency, language),

@@ -2,7 +2,7 @@ import { BILLING_ONBOARDING_MAX_AGE_S, ONBOARDING_SELECTION_COOKIE } from "~/con
 import { deleteCookie, readCookie, serializeCookie } from "~/http/cookies";
 
 /**
- * The onboarding selection (spec section 3): the plan and price a visitor
+ * The onboarding selection: the plan and price a visitor
  * picked on the pricing page before they had an account. It lives in the
  * ONBOARDING_SELECTION_COOKIE ("<productId>:<priceId>"); after registration
  * or sign-in the visitor is sent to /checkout/{productId}/{priceId} (spec

@@ -1,5 +1,5 @@
 /**
- * The button of a plan card (spec section 4, "Plan button"):
+ * The button of a plan card ("Plan button"):
  * - a guest goes to /register?redirectFrom=pricing;
  * - a subscribed user goes to the change-plan confirmation (their own price
  *   is shown as the current plan, not a button);

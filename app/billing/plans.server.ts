@@ -9,7 +9,7 @@ import type { ProviderPrice } from "./provider";
 import { BILLING_INTERVALS, prices, products, type BillingInterval, type PlanPermission, type Price, type Product } from "./schema";
 import type { StripeProvider } from "./stripe-provider.server";
 
-/** A plan as the pricing page and the API show it (spec section 3). */
+/** A plan as the pricing page and the API show it. */
 export interface PlanView {
   id: number;
   name: string;

@@ -3,14 +3,14 @@ import { amountPerMonth, amountPerYear } from "./intervals";
 import type { BillingInterval } from "./schema";
 
 /**
- * The pricing page's rules (spec section 5): which price a billing cycle
+ * The pricing page's rules: which price a billing cycle
  * shows, the displayed amount, and the "Save up to :percentage%" figure.
  * Pure functions, shared by the server and the browser.
  */
 
 export const BILLING_CYCLES = ["monthly", "yearly"] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
-/** The pricing page and the landing page's pricing section open on yearly (spec section 2). */
+/** The pricing page and the landing page's pricing section open on yearly. */
 export const DEFAULT_BILLING_CYCLE: BillingCycle = "yearly";
 
 export interface PriceForRules {

@@ -16,7 +16,7 @@ export interface PricingData {
    * The offered plans, with `label` (the name), `description` and
    * `featureList` already in the visitor's language: the page's data carries
    * each text once, instead of the English text plus its translated line
-   * (issue 2's budget, decision 006). `name` stays as stored.
+   * (the public-page JavaScript budget, decision 006). `name` stays as stored.
    */
   plans: (PlanView & { label: string })[];
   /** The plan with the most valid subscriptions, when one has more than every other and more than none (decision 030). */

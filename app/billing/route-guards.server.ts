@@ -7,7 +7,7 @@ import type { PaymentProvider } from "./provider";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** Every billing route is a 404 while billing is turned off (spec section 2). */
+/** Every billing route is a 404 while billing is turned off. */
 export function requireBillingEnabled(context: Context) {
   if (!getApp(context).settings["billing.enable"]) throw data(null, { status: 404 });
 }

@@ -21,13 +21,13 @@ export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 export const PAYMENT_PROVIDERS = ["stripe", "local"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-/** A permission a plan grants while subscribed, with optional quotas (spec section 6). */
+/** A permission a plan grants while subscribed, with optional quotas. */
 export interface PlanPermission {
   name: string;
   restrictions: { name: string; value: number }[];
 }
 
-/** A plan (spec section 3: Product). */
+/** A plan (Product). */
 export const products = sqliteTable(
   "products",
   {
@@ -52,7 +52,7 @@ export const products = sqliteTable(
 );
 export type Product = typeof products.$inferSelect;
 
-/** A price of a plan (spec section 3: Price). */
+/** A price of a plan (Price). */
 export const prices = sqliteTable(
   "prices",
   {

@@ -27,7 +27,7 @@ export interface SubscriptionValidityInput {
 /**
  * A subscription is valid (the user counts as subscribed) while it is
  * active, trialing, or cancelled but still inside the period already paid
- * for (issue 7; spec section 4):
+ * for:
  * - active / trialing: valid, except a subscription set to cancel at period
  *   end whose period is over (the provider's "ended" event may be late);
  * - trialing with a trial end in the past and no paid period: over;

@@ -14,7 +14,7 @@ export interface SubscriptionState {
   isSubscribed: boolean;
   /** Permissions of the plans of every valid subscription. */
   permissions: PlanPermission[];
-  /** Every subscription the user has, flagged valid or not (bootstrap data, spec section 3). */
+  /** Every subscription the user has, flagged valid or not (bootstrap data). */
   subscriptions: { id: number; valid: boolean }[];
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses } from "~/api/contract";
 
-/** GET api/v1/bootstrap-data (spec section 7: data.data = the bootstrap object). */
+/** GET api/v1/bootstrap-data (data.data = the bootstrap object). */
 export const getBootstrapData = defineEndpoint({
   method: "get",
   path: "/bootstrap-data",

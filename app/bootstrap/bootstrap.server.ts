@@ -107,7 +107,7 @@ export function buildPageBootstrap(app: AppContext, request: Request) {
   };
 }
 
-/** The menus at every position, already filtered for this viewer (spec section 5). */
+/** The menus at every position, already filtered for this viewer. */
 function visibleMenus(app: AppContext): Menu[] {
   const { settings, viewer } = app;
   const viewerForMenus = {
@@ -171,7 +171,7 @@ function localizationsOf(app: AppContext) {
 }
 
 /**
- * The signed-in user as the browser sees it (spec section 3). Never a
+ * The signed-in user as the browser sees it. Never a
  * secret: no password hash, no two-factor secret, and recovery codes only as
  * a count (they are stored hashed and shown once, when issued).
  * Billing adds subscriptions and the API-token feature adds tokens.
@@ -233,7 +233,7 @@ export function bootstrapUser(user: AuthUser, viewer: Viewer): BootstrapUser {
 }
 
 /**
- * The signed-in user as every page embeds it (issue 20): only what the
+ * The signed-in user as every page embeds it (decision 026): only what the
  * browser's components read (the user menu, the notification bell, the
  * avatar uploader, the appearance editor's preview, time zone and language
  * defaults), and permissions by name only. The account pages load their own

@@ -3,7 +3,7 @@ import { hasPermission } from "~/request/viewer";
 import type { AppContext } from "~/request/context";
 
 /**
- * The route guard of the public catalogue (spec section 4): titles.view is
+ * The route guard of the public catalogue: titles.view is
  * needed. A guest without it goes to /login; a signed-in user without it goes
  * to /pricing when billing is on and they are not subscribed, otherwise the
  * page is a 404.

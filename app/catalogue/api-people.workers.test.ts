@@ -8,7 +8,7 @@ import { listPeople } from "./api-contract";
 import { MAX_BROWSE_PAGE } from "./browse";
 
 /**
- * GET api/v1/people (issue 20): the page and its count in one D1 round trip,
+ * GET api/v1/people (decision 026): the page and its count in one D1 round trip,
  * and a count that stops early on a broad filter (the people page's capped
  * count), which `pagination.total_is_lower_bound` tells the client; the same
  * as api/v1/titles (api-titles.workers.test.ts).

@@ -10,7 +10,7 @@ import { MAX_BROWSE_PAGE } from "./browse";
 import { genres, titleGenres } from "./schema";
 
 /**
- * GET api/v1/titles (issue 20): the page and its count in one D1 round trip,
+ * GET api/v1/titles (decision 026): the page and its count in one D1 round trip,
  * and a count that stops early on a broad filter (the browse page's capped
  * count), which `pagination.total_is_lower_bound` tells the client.
  *

@@ -10,7 +10,7 @@ import { genres, people, titleGenres, titles } from "./schema";
 import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
 
 /**
- * Browse on real D1 (issue 15): sorting never removes a title (those without
+ * Browse on real D1: sorting never removes a title (those without
  * the sort's value come last, both ways), several genres (any / all), the
  * runtime, language and country filters, the result count, and the query
  * plan of every sort, direction and filter mix (decisions 018 and 020).

@@ -9,7 +9,7 @@ import { countGuestView } from "./page-views.server";
 import { titles, titleViews, videos } from "./schema";
 
 /**
- * Page views under load (issue 20): the views of many requests reach D1
+ * Page views under load (decision 026): the views of many requests reach D1
  * together, one batch, and every one of them is counted exactly once.
  */
 const { db } = openD1(env.DB, null);

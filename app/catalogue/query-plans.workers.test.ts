@@ -15,7 +15,7 @@ import { searchCatalogue } from "./search.server";
 import { loadTitlePage } from "./title-page.server";
 
 /**
- * Cost that does not grow with the catalogue (issue 20): every statement the
+ * Cost that does not grow with the catalogue (decision 026): every statement the
  * uncached public pages run (title, person, search by prefix and by several
  * words, browse with every sort and three filter mixes, people, the sitemap
  * index and its files; api/v1/titles and api/v1/people, which share browse's reads) is recorded at the D1 binding as drizzle sends it, and

@@ -123,7 +123,7 @@ export async function loadTitlePage(db: Database, id: number, options: { topCast
 
 /**
  * The title page's reads and other features' reads of the same page (reviews,
- * TMDB extras) in one D1 batch: one round trip for a guest's page (issue 20).
+ * TMDB extras) in one D1 batch: one round trip for a guest's page (decision 026).
  * `extra` are query builders; their results come back in `extra`, in order.
  */
 export async function loadTitlePageWith<E extends readonly BatchItem<"sqlite">[]>(db: Database, id: number, { topCast }: { topCast: number }, extra: E) {
@@ -186,7 +186,7 @@ export type TitlePage = NonNullable<Awaited<ReturnType<typeof loadTitlePage>>>;
 
 /**
  * The title page as its components render it: the loader's data is inline
- * JavaScript on the page (issue 2's budget), so columns only the server
+ * JavaScript on the page (the public-page JavaScript budget of decision 006), so columns only the server
  * uses (structured data, sorting) stay on the server.
  */
 export function titlePageView(page: TitlePage) {

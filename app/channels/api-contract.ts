@@ -4,7 +4,7 @@ import { optionalWholeNumber, paginationQuery } from "~/api/query";
 import { API_DEFAULT_PER_PAGE, API_MAX_PAGE, API_MAX_PER_PAGE, CHANNEL_MAX_PAGE } from "~/constants";
 import { CHANNEL_LAYOUTS, CHANNEL_SOURCES } from "./schema";
 
-/** Channels over api/v1 (issue 17): public channels and their stored items, nested one level deep. */
+/** Channels over api/v1 (decision 022): public channels and their stored items, nested one level deep. */
 
 const titleRef = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
 

@@ -5,7 +5,7 @@ import { createdAt, updatedAt } from "~/db/columns";
 import type { ChannelRule } from "./rules";
 
 /**
- * Channels (issue 17, decision 022): the public site's rows. A channel's
+ * Channels (decision 022): the public site's rows. A channel's
  * content is manual (picked items), automatic (a rule over the catalogue,
  * stored as items by the refresh job) or nested (its items are channels).
  * Pages read the stored items; nothing is computed per page view.

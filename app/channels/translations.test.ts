@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { RATING_SOURCE_LABELS, RULE_KIND_LABELS } from "./rules";
 
 /**
- * Every line the channel screens show through the translator (issue 17) has
+ * Every line the channel screens show through the translator (decision 022) has
  * a Spanish and a French line in scripts/seed/translations, with the same
  * :placeholders. The lines are read from the code itself: t("...") calls,
  * the label maps, and the messages the admin actions pass to t().

@@ -15,7 +15,7 @@ import {
 import { COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_SUBJECTS } from "./schema";
 
 /**
- * Reviews, comments, votes, reports and moderation over api/v1 (issue 19).
+ * Reviews, comments, votes, reports and moderation over api/v1 (decision 025).
  * Bodies are the very schemas the pages' forms are validated with
  * (app/community/input.ts). `body_html` is sanitised HTML (escaped text,
  * paragraphs, nofollow links); everything else people wrote is plain text.

@@ -19,7 +19,7 @@ import { comments, communityCounts, contentReports, reviews, type CommentRow, ty
 import { CommunityError, type CommunityServices } from "./services.server";
 
 /**
- * Comments (issue 19) on a (kind, id) target: titles, episodes, reviews and
+ * Comments (decision 025) on a (kind, id) target: titles, episodes, reviews and
  * (once the lists issue lands) lists. Replies go two levels deep; threads are
  * paged by their top-level comments (keyset on id, comments_target_idx) and
  * bring their replies with them (comments_root_idx).

@@ -1,5 +1,5 @@
 /**
- * The community's fixed lists (issue 19), in a module without dependencies so
+ * The community's fixed lists (decision 025), in a module without dependencies so
  * pages can use them in the browser without pulling in the schema or zod.
  */
 export const POST_STATUSES = ["published", "held", "hidden", "draft"] as const;

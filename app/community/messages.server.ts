@@ -3,7 +3,7 @@ import type { NotificationMessage } from "~/notifications/deliver.server";
 import { excerpt } from "./body.server";
 
 /**
- * The notifications reviews and comments send (issue 19). Everything people
+ * The notifications reviews and comments send (decision 025). Everything people
  * wrote (names, titles, excerpts) is escaped in the HTML lines and given to
  * mails as plain text (the mail template escapes it): a review titled
  * `<img src=x onerror=alert(1)>` reads as those characters everywhere.

@@ -18,7 +18,7 @@ import { comments, contentReports, postingBans, reviews, type BanScope, type Pos
 import { CommunityError, type CommunityServices } from "./services.server";
 
 /**
- * Reports and the moderation queue (issue 19): anyone signed in reports a
+ * Reports and the moderation queue (decision 025): anyone signed in reports a
  * review or comment once with a reason; reported and held posts wait in the
  * admin Moderation screen, where a moderator approves, hides or deletes them
  * or bans their author from posting for a while. Every action is written to

@@ -4,7 +4,7 @@ import { communityCounts, reviews } from "./schema";
 
 /**
  * The one place a review's 1-10 score is read and written. A review's score
- * is its author's rating of the title or episode (issue 18's ratings table):
+ * is its author's rating of the title or episode (decision 023's ratings table):
  * writing a review sets the rating in the same batch (reviews.server.ts adds
  * ratingWriteStatements), and a new rating changes the score of the author's
  * review here. The review keeps its own copy of the score so review lists

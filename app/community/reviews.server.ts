@@ -21,7 +21,7 @@ import { reviewScore } from "./review-score.server";
 import { comments, communityCounts, contentReports, reviews, reviewVotes, type PostStatus } from "./schema";
 import { CommunityError, type CommunityServices } from "./services.server";
 
-/** Reviews (issue 19): one per user per title or episode, votes, listing with keyset pages. */
+/** Reviews (decision 025): one per user per title or episode, votes, listing with keyset pages. */
 
 export interface ReviewTitle {
   id: number;
@@ -131,7 +131,7 @@ export async function prepareNewReview(
       .onConflictDoNothing()
       .returning({ id: reviews.id }),
     recountReviews(s.db, titleId, target.episodeId),
-    // The score is the author's rating of the title or episode (issue 18's ratings, same batch).
+    // The score is the author's rating of the title or episode (decision 023's ratings, same batch).
     ...ratingWriteStatements(s.db, user.id, { titleId, episodeId: target.episodeId || null }, input.score),
   ] as const;
   return { statements, status, target };

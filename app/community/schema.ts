@@ -6,7 +6,7 @@ import { createdAt, updatedAt } from "~/db/columns";
 import { BAN_SCOPES, COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_REASONS, REPORT_SUBJECTS } from "./kinds";
 
 /**
- * Reviews and comments (issue 19, decision 025).
+ * Reviews and comments (decision 025).
  *
  * - `reviews`: one per user per title, or per episode of a series
  *   (`episode_id` 0 = the title itself, so one unique index covers both).

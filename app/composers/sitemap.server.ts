@@ -58,7 +58,7 @@ export async function sitemapFiles(db: Database, origin: string) {
     const blocks = Math.ceil((maxIds[i][0]?.max ?? 0) / SITEMAP_MAX_URLS);
     for (let n = 1; n <= blocks; n++) files.push(`${origin}/sitemaps/${kind}-${n}.xml`);
   });
-  // Public lists (issue 18), by the same id blocks.
+  // Public lists (decision 023), by the same id blocks.
   const listBlocks = Math.ceil((await maxListId(db)) / SITEMAP_MAX_URLS);
   for (let n = 1; n <= listBlocks; n++) files.push(`${origin}/sitemaps/lists-${n}.xml`);
   return files;
@@ -124,7 +124,7 @@ export async function sitePagesUrls(db: Database, origin: string): Promise<Sitem
     { loc: `${origin}/titles?type=series` },
     { loc: `${origin}/people` },
   ];
-  // Public channels (issue 17): a few hundred at most, one statement.
+  // Public channels (decision 022): a few hundred at most, one statement.
   for (const channel of await listPublicChannels(db)) urls.push({ loc: `${origin}/channel/${channel.slug}`, lastmod: channel.updatedAt });
   let after = 0;
   for (;;) {

@@ -10,8 +10,8 @@ import { titleTmdbExtrasFrom, titleTmdbExtrasQueries, watchRegionFor } from "~/t
 import { tmdbImageBaseOf } from "~/tmdb/tmdb.server";
 
 /**
- * Everything a title page reads, in one D1 batch, one round trip (issue 20):
- * the title's own reads, its reviews section (issue 19: stored counts and the
+ * Everything a title page reads, in one D1 batch, one round trip (decision 026):
+ * the title's own reads, its reviews section (decision 025: stored counts and the
  * top reviews), its TMDB extras (issue 15: where to watch in the visitor's
  * region, external links) and, for a member only, their own parts (rating,
  * watchlist, watched and next episode: decision 023; the id of their review;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEndpoint, errorResponses, messageSchema } from "~/api/contract";
 import { contactSchema } from "./contact-form";
 
-/** POST api/v1/contact-page (spec section 7: {name, email, message}). */
+/** POST api/v1/contact-page ({name, email, message}). */
 export const submitContact = defineEndpoint({
   method: "post",
   scope: "account",

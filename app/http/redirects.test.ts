@@ -11,7 +11,7 @@ describe("safeRedirectPath", () => {
     ["/ok\nSet-Cookie: x", "/"],
     ["", "/"],
     [null, "/"],
-    // Issue 16, finding 1: dot-segments resolved into a protocol-relative target.
+    // Decision 021: dot-segments resolved into a protocol-relative target.
     ["/..//evil.example", "/"],
     ["/../..//evil.example/x", "/"],
     ["/%2e%2e//evil.example", "/"],

@@ -87,7 +87,7 @@ export async function limitRequestBody(request: Request, limit: number, { drainR
  * Paths whose actions read JSON or raw bodies: the JSON API, the account JSON
  * endpoints (/auth/*, which read JSON or a form), the appearance editor's
  * save and the E2E-only helpers. Every other write goes to a route action
- * that reads a form (issue 16, finding 5).
+ * that reads a form (decision 021).
  */
 export const NON_FORM_BODY_PATHS = [/^\/api\//, /^\/auth\//, /^\/admin\/appearance(\.data)?$/, /^\/resources\/e2e\//];
 

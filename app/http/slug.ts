@@ -1,5 +1,5 @@
 /**
- * URL slugs (spec section 5): lowercase, transliterate characters, remove a
+ * URL slugs: lowercase, transliterate characters, remove a
  * set of punctuation; when nothing Latin is left (a name written only in
  * Japanese, say), fall back to the lowercased text with spaces replaced by
  * hyphens. Used for titles, people, genres, keywords and user profile links.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanJson, cleanText, isNameLikeKey, withCleanText, withoutBidiOverrides } from "./text-hygiene";
 
-/** Issue 16, finding 10: NUL, controls, RTL overrides and lone surrogates in names. */
+/** Decision 021: NUL, controls, RTL overrides and lone surrogates in names. */
 describe("text hygiene", () => {
   it("knows name-like fields", () => {
     for (const key of ["name", "first_name", "last_name", "token_name", "tokenName", "display_name", "title", "label", "branding.site_name", "items[0][label]"]) {

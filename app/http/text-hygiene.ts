@@ -1,6 +1,6 @@
 /**
  * Text hygiene for every request body, applied once in the Worker entry
- * before any action or API handler reads it (issue 16, finding 10):
+ * before any action or API handler reads it (decision 021):
  *
  * - every string is normalised to NFC;
  * - a lone surrogate (possible in JSON as "\ud800") becomes U+FFFD, so

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses } from "~/api/contract";
 
-/** GET api/v1/value-lists/{names} (spec section 7): lookups for the account forms. */
+/** GET api/v1/value-lists/{names}: lookups for the account forms. */
 
 export const VALUE_LISTS = ["localizations", "timezones", "countries"] as const;
 

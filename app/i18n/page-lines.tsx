@@ -3,7 +3,7 @@ import { hash53 } from "~/hash53";
 import { translate, type Translate } from "./translate";
 
 /**
- * The lines a page ships (issue 2's JavaScript budget, decision 006). The
+ * The lines a page ships (the public-page JavaScript budget, decision 006). The
  * server renders with the language's whole table but records every key the
  * page translates; entry.server then writes only those lines into the
  * document (an inline script setting PAGE_LINES_GLOBAL to them, key -> line),

@@ -1,6 +1,6 @@
 /**
  * "a few seconds ago", "5 minutes ago", "3 weeks ago", "in 2 days": how long
- * ago (or until) a moment is, in the visitor's language (spec section 4).
+ * ago (or until) a moment is, in the visitor's language.
  * Under a minute is "a few seconds"; then whole minutes, hours, days, weeks,
  * months and years. Numbers and units come from Intl.RelativeTimeFormat, so
  * every language gets correct plural forms without translation lines.

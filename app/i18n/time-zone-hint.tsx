@@ -10,7 +10,7 @@ import { browserTimeZone } from "./browser-time-zone";
  * It runs when the browser is idle, not in hydration's task: the browser's
  * first Intl.DateTimeFormat loads its locale data (about 19 ms of main
  * thread on a desktop CPU, four times that on Lighthouse's mobile profile),
- * and the cookie only matters from the next request on (issue 20, TBT).
+ * and the cookie only matters from the next request on (TBT, decision 026).
  */
 export function TimeZoneHint() {
   useEffect(() => {

@@ -10,7 +10,7 @@ import { PAGE_LINES_GLOBAL } from "./page-lines";
  * which translation-loader.ts loads once the page is hydrated and the
  * browser idle, at once when a line is missing after hydration or when the
  * visitor switches language. A language without lines (English) loads
- * nothing. This part is in every page's shell chunk (issue 2's budget), so it
+ * nothing. This part is in every page's shell chunk (the public-page JavaScript budget of decision 006), so it
  * is kept small; the loader is its own chunk, fetched with the first load.
  *
  * Hydration reads the current lines too (getServerSnapshot): the whole table

@@ -1,5 +1,5 @@
 /**
- * The one home of the location lookups (spec section 3): countries with code
+ * The one home of the location lookups: countries with code
  * and name, time zones grouped by region with value and text, and the rules
  * for which zone a date is shown in. Used by the account and admin forms and
  * served by GET api/v1/value-lists/{names}. Names come from the runtime's ICU
@@ -61,7 +61,7 @@ function namedCountries(language: string): Country[] {
   return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
 }
 
-/** A user's zone may be "auto": the browser's own (spec section 4). */
+/** A user's zone may be "auto": the browser's own. */
 export const AUTO_TIME_ZONE = "auto";
 
 export interface TimeZoneOption {

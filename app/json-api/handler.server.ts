@@ -11,7 +11,7 @@ import { firstValues } from "../api/query";
 import { requireWorkspaceMember } from "./workspace.server";
 
 /**
- * The api/v1 conventions (spec section 7) in one place, so every route module
+ * The api/v1 conventions in one place, so every route module
  * only parses nothing and shapes its answer:
  * - PUT/PATCH/DELETE also arrive as POST with X-HTTP-Method-Override or _method;
  * - API tokens (Authorization: Bearer) need api.access and the API switched on;
@@ -22,7 +22,7 @@ import { requireWorkspaceMember } from "./workspace.server";
  * - `workspaceId` is checked for membership;
  * - every error is JSON with a `message`; an unexpected one is logged to the
  *   error log and, for the site's own requests in local development (or an
- *   admin with debug on), carries the debug trace (spec section 3).
+ *   admin with debug on), carries the debug trace.
  */
 
 export class ApiError extends Error {

@@ -4,7 +4,7 @@ import { LIBRARY_PAGE_SIZE, RATING_MAX, RATING_MIN } from "~/constants";
 import { WATCHLIST_RELEASE, WATCHLIST_SORTS, watchedOnSchema } from "./rules";
 
 /**
- * A member's library over api/v1 (issue 18): ratings, watchlist, watched
+ * A member's library over api/v1 (decision 023): ratings, watchlist, watched
  * history, series progress, suggestions and public profiles. Titles and
  * episodes are named by id; ratings are whole numbers 1-10 (five stars with
  * halves on the site).

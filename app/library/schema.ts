@@ -5,7 +5,7 @@ import { episodes, titles } from "~/catalogue/schema";
 import { createdAt, updatedAt } from "~/db/columns";
 
 /**
- * A member's library (issue 18): ratings, watchlist, watched history, series
+ * A member's library (decision 023): ratings, watchlist, watched history, series
  * progress and the public profile's stored counts and privacy.
  *
  * Rows name titles and episodes by id and carry plain dates, so an export is

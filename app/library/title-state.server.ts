@@ -19,7 +19,7 @@ const ONE_ROW = sql`(SELECT 1) AS one_row`;
 /**
  * The reads of a member's own state on a title page, for a batch of the
  * caller's (the title page puts them in its own batch: one round trip for the
- * page and the member's parts, issue 20). Read with `myTitleStateFrom`.
+ * page and the member's parts, decision 026). Read with `myTitleStateFrom`.
  */
 export function myTitleStateQueries(db: Database, userId: number, titleId: number) {
   const mine = db

@@ -3,7 +3,7 @@ import { defineEndpoint, errorResponses, messageSchema } from "~/api/contract";
 import { addItemApiSchema, createListSchema, itemNoteSchema, reorderSchema, updateListSchema } from "./validation";
 
 /**
- * Lists over api/v1 (issue 18): the caller's lists, one list with its items,
+ * Lists over api/v1 (decision 024): the caller's lists, one list with its items,
  * creating, editing and deleting lists, adding, annotating, removing and
  * reordering items, and likes. The bodies are the schemas the pages' forms
  * use (./validation.ts).

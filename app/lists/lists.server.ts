@@ -13,7 +13,7 @@ import { canDeleteList, canEditList, canViewList, moveInOrder, resolveOrder, typ
 import { listItems, listLikes, lists, type ListRow } from "./schema";
 
 /**
- * Lists of titles (issue 18, decision 024): personal or shared in a
+ * Lists of titles (decision 024): personal or shared in a
  * workspace, public or private, ordered, liked. Every write checks who may
  * make it (./rules.ts) on the server; counts are stored and change in the same
  * statement batch as the rows they count.

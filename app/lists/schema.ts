@@ -5,7 +5,7 @@ import { titles } from "~/catalogue/schema";
 import { createdAt, updatedAt } from "~/db/columns";
 
 /**
- * Lists (issue 18, decision 024): a user's ordered lists of titles.
+ * Lists (decision 024): a user's ordered lists of titles.
  *
  * - `lists`: owned by the user who created it (their lists.create quota counts
  *   it); `workspace_id` 0 is their personal workspace (no row, so no foreign

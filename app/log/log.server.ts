@@ -22,7 +22,7 @@ export function log(level: Level, msg: string, fields: Record<string, unknown> =
 export function errorFields(error: unknown) {
   if (error instanceof Error) return { error: error.name, message: error.message, stack: error.stack };
   if (typeof error === "object" && error !== null) {
-    // Never "[object Object]" (issue 16, finding 6).
+    // Never "[object Object]" (decision 021).
     try {
       return { error: JSON.stringify(error).slice(0, 1000) };
     } catch {

@@ -1,5 +1,5 @@
 /**
- * The debug trace of spec section 3 ("Error response with trace"): the
+ * The debug trace ("Error response with trace"): the
  * exception, its message and the stack as frames — each with its file as a
  * path list, line, function and a code snippet keyed by line number — where
  * runs of library ("vendor") frames are grouped. Pure functions: the stack

@@ -75,7 +75,7 @@ export function verificationCodeMail(ctx: MailContext, to: string, code: string,
   }));
 }
 
-/** Repeated failed sign-ins or two-factor codes on the account (issue 16, findings 2-3). */
+/** Repeated failed sign-ins or two-factor codes on the account (decision 021). */
 export function failedAttemptsMail(ctx: MailContext, to: string, facts: { kind: "sign-in" | "two-factor"; failures: number; locked: boolean; settingsUrl: string }) {
   const { t } = ctx;
   const what = facts.kind === "sign-in" ? t("sign-in attempts with a wrong password") : t("wrong two-factor codes");
@@ -92,7 +92,7 @@ export function failedAttemptsMail(ctx: MailContext, to: string, facts: { kind: 
 }
 
 /**
- * The next step of a registration (issue 16, finding 9): the link verifies
+ * The next step of a registration (decision 021): the link verifies
  * the address and signs in. Registration itself never signs in.
  */
 export function registrationLinkMail(ctx: MailContext, to: string, url: string, hours: number) {
@@ -107,7 +107,7 @@ export function registrationLinkMail(ctx: MailContext, to: string, url: string, 
   }));
 }
 
-/** Someone tried to register with an address that already has an account (issue 16, finding 9). */
+/** Someone tried to register with an address that already has an account (decision 021). */
 export function existingAccountMail(ctx: MailContext, to: string, urls: { login: string; reset: string }) {
   const { t } = ctx;
   return withSource("account.registration-attempt", render(ctx, to, t("Someone tried to create a :site account with your address", { site: ctx.siteName }), {

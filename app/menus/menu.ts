@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Where a menu can be placed (spec section 2). */
+/** Where a menu can be placed. */
 export const MENU_POSITIONS = [
   "custom-page-navbar",
   "landing-page-navbar",
@@ -52,7 +52,7 @@ export interface MenuViewer {
 /**
  * A menu item is shown only when the viewer has all its roles, all its
  * permissions, every settings condition holds, it has an action, and its
- * subscription status matches (spec section 5).
+ * subscription status matches.
  */
 export function isMenuItemVisible(item: MenuItem, viewer: MenuViewer): boolean {
   if (!item.action) return false;

@@ -7,7 +7,7 @@ import { NOTIFICATION_CHANNELS } from "./notification-data";
 import { NOTIFICATION_TYPES } from "./notification-types";
 
 /**
- * Notifications over api/v1 (spec section 7): the list, marking read, the
+ * Notifications over api/v1: the list, marking read, the
  * per-channel choices, what an open tab polls for, and admin broadcasts.
  */
 

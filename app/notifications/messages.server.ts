@@ -6,7 +6,7 @@ import type { NotificationTypeId } from "./notification-types";
 /**
  * The notifications other domains send, each rendered in the recipient's
  * language. Values that come from people (device names, plan names) are
- * escaped: line content is HTML (spec section 3).
+ * escaped: line content is HTML.
  */
 
 const strong = (value: string) => `<strong>${escapeHtml(value)}</strong>`;
@@ -48,7 +48,7 @@ export function newDeviceMessage(details: { device: string | null; place: string
   };
 }
 
-/** Which notification type each of billing's subscription events is (issue 6: payment failed, invoice available, plan changed, cancelled). */
+/** Which notification type each of billing's subscription events is (payment failed, invoice available, plan changed, cancelled). */
 export const SUBSCRIPTION_EVENT_TYPES: Record<SubscriptionEventKind, NotificationTypeId> = {
   payment_failed: "billing.payment_failed",
   renewed: "billing.invoice_available",

@@ -1,6 +1,6 @@
 /**
- * The shape of a notification as stored and as the browser receives it
- * (spec section 3). Plain types, safe in the browser bundle.
+ * The shape of a notification as stored and as the browser receives it.
+ * Plain types, safe in the browser bundle.
  */
 
 /** Image keys the UI draws itself instead of loading a picture. */
@@ -45,7 +45,7 @@ export const NOTIFICATION_CHANNELS = ["database", "mail", "browser"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export type NotificationChannels = Record<NotificationChannel, boolean>;
 
-/** A notification as api/v1 and the pages send it (spec section 3). */
+/** A notification as api/v1 and the pages send it. */
 export interface NotificationJson {
   id: number;
   type: string;
@@ -57,7 +57,7 @@ export interface NotificationJson {
 export const WORKSPACE_JOIN_ACTION = "workspace.join";
 export const WORKSPACE_DECLINE_ACTION = "workspace.decline";
 
-/** External links open in a new tab; site paths navigate inside the app (spec section 2). */
+/** External links open in a new tab; site paths navigate inside the app. */
 export function isExternalAction(action: string) {
   return /^https?:\/\//i.test(action);
 }

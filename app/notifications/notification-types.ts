@@ -2,7 +2,7 @@ import type { NotificationChannel, NotificationChannels } from "./notification-d
 
 /**
  * Every notification the product sends, grouped as the settings page shows
- * them (spec section 3: subscriptions with group_name, notif_id and name).
+ * them (subscriptions with group_name, notif_id and name).
  * Names are English source strings, translated where they are shown.
  */
 export interface NotificationType {
@@ -11,7 +11,7 @@ export interface NotificationType {
   name: string;
   /** The channels a user gets until they choose (a row in notification_subscriptions). */
   defaults: NotificationChannels;
-  /** Channels that cannot be turned off: security notifications always reach the account (issue 16, finding 11). */
+  /** Channels that cannot be turned off: security notifications always reach the account (decision 021). */
   required?: readonly NotificationChannel[];
 }
 
@@ -24,7 +24,7 @@ export const NOTIFICATION_TYPES = [
   { id: "billing.invoice_available", group: "Subscription", name: "A new invoice is available", defaults: { database: true, mail: true, browser: false } },
   { id: "billing.plan_changed", group: "Subscription", name: "Your plan changed", defaults: ALL_ON },
   { id: "billing.cancelled", group: "Subscription", name: "Your subscription was cancelled, resumed or ended", defaults: ALL_ON },
-  // Reviews and comments (issue 19).
+  // Reviews and comments (decision 025).
   { id: "community.reply", group: "Reviews and comments", name: "Replies to your reviews and comments", defaults: ALL_ON },
   { id: "community.helpful", group: "Reviews and comments", name: "Helpful votes on your reviews", defaults: { database: true, mail: false, browser: true } },
   { id: "community.moderation", group: "Reviews and comments", name: "A moderator acted on your review or comment", defaults: ALL_ON },

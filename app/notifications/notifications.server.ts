@@ -30,7 +30,7 @@ export interface NotificationPage {
   to: number | null;
 }
 
-/** Newest first, NOTIFICATIONS_PAGE_SIZE a page (spec section 9), with the unread count. */
+/** Newest first, NOTIFICATIONS_PAGE_SIZE a page, with the unread count. */
 export async function listNotifications(
   db: Database,
   userId: number,

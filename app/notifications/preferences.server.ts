@@ -5,7 +5,7 @@ import { NOTIFICATION_TYPES, notificationGroups, notificationType, type Notifica
 import { notificationSubscriptions } from "./schema";
 
 /**
- * Per-channel choices (spec section 3: notification subscription settings).
+ * Per-channel choices (notification subscription settings).
  * A user without a row for a type gets the type's defaults.
  */
 

@@ -5,7 +5,7 @@ import { createdAt, updatedAt } from "~/db/columns";
 import type { NotificationChannels, NotificationData } from "./notification-data";
 
 /**
- * Notifications (spec section 3) and each user's per-channel choices.
+ * Notifications and each user's per-channel choices.
  *
  * - `notifications`: one row per notification a user receives through the
  *   database channel (`in_app` = 1: listed on /notifications and in the

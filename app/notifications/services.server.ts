@@ -39,7 +39,7 @@ export function notificationServicesFor(app: AppContext, worker: WorkerContext, 
     db: app.db,
     settings: app.settings,
     localizations: app.localizations,
-    // Links in mails come from the configured address, never the Host header (issue 16, finding 8).
+    // Links in mails come from the configured address, never the Host header (decision 021).
     baseUrl: siteOrigin(env as NotificationEnv & { APP_ENV?: string }, request),
     waitUntil: (work) => worker.ctx.waitUntil(work.catch(() => undefined)),
   });

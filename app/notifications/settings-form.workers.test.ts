@@ -36,7 +36,7 @@ async function post(cookie: string, body: URLSearchParams) {
 const selections = async (userId: number) =>
   Object.fromEntries((await subscriptionSettings(db, userId, (k) => k)).user_selections.map((s) => [s.notif_id, s.channels]));
 
-/** Issue 16, finding 11: a bare POST turned every channel off, security alerts included. */
+/** Decision 021: a bare POST turned every channel off, security alerts included. */
 describe("notification settings form", () => {
   it("a bare POST changes nothing", async () => {
     const { user, cookie } = await signedIn();

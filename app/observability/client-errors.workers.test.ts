@@ -24,7 +24,7 @@ async function report(error: unknown, method = "POST", path = "/titles") {
 }
 
 /**
- * Issue 16, finding 6: a POST to a page with no action (405) was written to
+ * Decision 021: a POST to a page with no action (405) was written to
  * the error log as "[object Object]"; 20 guest POSTs made 20 rows.
  */
 describe("client errors and the error log", () => {

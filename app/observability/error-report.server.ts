@@ -31,7 +31,7 @@ export function canDownloadLog(app: Pick<AppContext, "viewer"> | null) {
  * The status of a client error (a thrown 4xx route response or Response: a
  * POST to a page with no action is 405, an unknown path 404), else null.
  * Those are the client's mistakes, not the server's: never error-log rows
- * (issue 16, finding 6: 20 guest POSTs to /titles made 20 rows).
+ * (20 guest POSTs to /titles made 20 rows, decision 021).
  */
 export function clientErrorStatus(error: unknown): number | null {
   const status = isRouteErrorResponse(error) ? error.status : error instanceof Response ? error.status : null;

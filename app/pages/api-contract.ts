@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses } from "~/api/contract";
 
-/** Custom pages over api/v1 (spec section 7: GET custom-pages/{idOrSlug} → page, seo, set_seo). */
+/** Custom pages over api/v1 (GET custom-pages/{idOrSlug} → page, seo, set_seo). */
 
 export const seoSchema = z.object({
   title: z.string(),

@@ -15,7 +15,7 @@ export const customPages = sqliteTable(
     body: text("body").notNull().default(""),
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
-    /** Spec section 9: custom page type defaults to 'default'. */
+    /** Custom page type defaults to 'default'. */
     type: text("type").notNull().default("default"),
     /** Hidden pages are not listed in the sitemap and answer 404 to the public. */
     hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),

@@ -23,7 +23,7 @@ import { invalidateSettingsCache, saveSettings } from "~/settings/settings.serve
 import { invalidateThemesCache } from "~/themes/themes.server";
 
 /**
- * The D1 work of a signed-in member's title page (issue 20: a signed-in title
+ * The D1 work of a signed-in member's title page (decision 026: a signed-in title
  * page at most 1.3x an uncached guest one), counted at the D1 binding as the
  * guest test does (app/request/guest-request-queries.workers.test.ts): the
  * root middleware (the session, the user, roles and permissions, subscriptions

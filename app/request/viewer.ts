@@ -13,13 +13,13 @@ export interface Viewer {
 /** Named numeric restrictions on a permission, such as a quota. */
 export type PermissionRestrictions = ReadonlyArray<{ name: string; value: number }>;
 
-/** A permission named "admin" grants every permission (spec section 6). */
+/** A permission named "admin" grants every permission. */
 export function hasPermission(viewer: Viewer, name: string): boolean {
   return viewer.permissions.has("admin") || viewer.permissions.has(name);
 }
 
 /**
- * Quota check for a restricted permission (spec section 6): over quota when
+ * Quota check for a restricted permission: over quota when
  * the current count is greater than or equal to the quota; no permission when
  * it is missing; `failed` when either holds.
  */

@@ -52,7 +52,7 @@ const jobs: ScheduledJob[] = [
     },
   },
   {
-    // Automatic channels store their rule's items afresh (issue 17, decision 022). After trending in
+    // Automatic channels store their rule's items afresh (decision 022). After trending in
     // the list, but the jobs run together: a trending channel uses the scores of the previous run.
     name: "channels.refresh",
     run: async (env) => {
@@ -80,7 +80,7 @@ const jobs: ScheduledJob[] = [
     },
   },
   {
-    // Notifications (issue 6): mail deliveries whose queue message was lost are queued again,
+    // Notifications: mail deliveries whose queue message was lost are queued again,
     // subscription events missed by the routes' kick are delivered (needs APP_URL for mail links),
     // old read and browser-only notifications are removed.
     name: "notifications.maintenance",
@@ -105,13 +105,13 @@ const jobs: ScheduledJob[] = [
       const { db } = openD1(env.DB, null);
       const tokens = await deleteExpiredAccessTokens(db);
       await deleteExpiredSessions(db);
-      // Failed-attempt counts whose day is over (issue 16, decision 021).
+      // Failed-attempt counts whose day is over (decision 021).
       const failures = await deleteExpiredFailures(db);
       log("info", "expired sessions and tokens removed", { tokens, failures });
     },
   },
   {
-    // Expired one-time codes and links, and finished rate-limit windows (issue 4).
+    // Expired one-time codes and links, and finished rate-limit windows.
     name: "auth.verifications-and-rate-limits",
     run: async (env) => {
       const { db } = openD1(env.DB, null);
@@ -119,7 +119,7 @@ const jobs: ScheduledJob[] = [
     },
   },
   {
-    // TMDB (issue 15, decision 019): re-import titles older than tmdb.refresh_days and airing series,
+    // TMDB (decision 019): re-import titles older than tmdb.refresh_days and airing series,
     // and hand stalled bulk import jobs to the queue again (resume after a restart).
     name: "tmdb.refresh",
     run: async (env) => {
@@ -167,7 +167,7 @@ const jobs: ScheduledJob[] = [
     },
   },
   {
-    // Error log rows past ERROR_LOG_RETENTION_DAYS (issue 10).
+    // Error log rows past ERROR_LOG_RETENTION_DAYS.
     name: "observability.error-log-prune",
     run: async (env) => {
       await pruneErrorLog(openD1(env.DB, null).db);

@@ -4,7 +4,7 @@ import { createContext, type RouterContextProvider } from "react-router";
  * Structured data (schema.org JSON-LD) of the page being rendered. A loader
  * sets it; entry.server writes it into the document's <head> as a script
  * carrying the response's CSP nonce. It is not loader data: loader data is
- * inline JavaScript on the page (issue 2's budget), and only crawlers read
+ * inline JavaScript on the page (the public-page JavaScript budget of decision 006), and only crawlers read
  * JSON-LD, in the server's HTML.
  */
 const jsonLdContext = createContext<Record<string, unknown> | null>(null);

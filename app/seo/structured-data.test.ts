@@ -5,7 +5,7 @@ import type { ReviewView } from "~/community/reviews.server";
 import { titleJsonLd } from "./structured-data";
 
 /**
- * Issue 19: JSON-LD `AggregateRating` and `Review` come only from this site's
+ * Decision 025: JSON-LD `AggregateRating` and `Review` come only from this site's
  * own users. The IMDb rating a title carries is another site's and must
  * never be presented as ours, with or without site reviews.
  */

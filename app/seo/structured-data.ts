@@ -43,7 +43,7 @@ export function titleJsonLd(page: TitlePage, origin: string) {
     data.duration = isoDuration(title.runtime);
   }
   // Only this site's own users' ratings: the IMDb rating (externalRating) is
-  // another site's, and presenting it as ours would be an invented fact (issue 19).
+  // another site's, and presenting it as ours would be an invented fact (decision 025).
   if (title.rating !== null && title.voteCount > 0) {
     data.aggregateRating = { "@type": "AggregateRating", ratingValue: title.rating, bestRating: 10, worstRating: 1, ratingCount: title.voteCount };
   }

@@ -138,7 +138,7 @@ export const settingDefinitions = {
   "recaptcha.enable.register": setting(z.boolean(), false),
   "recaptcha.enable.contact": setting(z.boolean(), false),
   "recaptcha.enable.comments": setting(z.boolean(), false),
-  // Reviews and comments (issue 19): hold new accounts' posts for approval; words that hold a post.
+  // Reviews and comments (decision 025): hold new accounts' posts for approval; words that hold a post.
   "community.hold_new_accounts": setting(z.boolean(), false, "server"),
   "community.held_words": setting(z.array(z.string().trim().min(1).max(100)).max(500), [], "server"),
   "billing.enable": setting(z.boolean(), true),
@@ -148,7 +148,7 @@ export const settingDefinitions = {
   "i18n.default_localization": setting(z.string().max(16), "en"),
   "themes.user_change": setting(z.boolean(), true),
   "themes.default_id": setting(z.number().int().nonnegative(), 0),
-  /** A channel (issue 17) by default: the seeded "home" channel; the landing page when it is missing. */
+  /** A channel (decision 022) by default: the seeded "home" channel; the landing page when it is missing. */
   "homepage.type": setting(z.enum(HOMEPAGE_TYPES), "channel"),
   /** The channel's slug when the homepage type is channel. */
   "homepage.channel": setting(z.string().max(200), "home"),
@@ -227,7 +227,7 @@ export const settingDefinitions = {
   "uploads.chunk_size": setting(z.number().int().min(1024 * 1024).max(95 * 1024 * 1024), 5 * 1024 * 1024),
   /** Upload straight to storage with signed URLs (multipart from 100 MB) instead of through the API. */
   "uploads.direct_upload": setting(z.boolean(), false),
-  // TMDB import (issue 15, decision 019). The API key is a secret (TMDB_API_KEY), not a setting.
+  // TMDB import (decision 019). The API key is a secret (TMDB_API_KEY), not a setting.
   /** The site's default region (ISO 3166-1): certifications are kept for it, and visitors without an account country see where to watch there. */
   "tmdb.region": setting(z.string().regex(/^[A-Z]{2}$/), "US", "server"),
   /** Import season 0 (specials) of series. */

@@ -9,7 +9,7 @@ import { lazyComponent } from "~/ui/lazy-component";
  * so it shows and works without JavaScript, while the browser loads its code
  * only on pages that show it, never once the visitor has pressed OK; it
  * hydrates once the language's whole table is in too, so the page ships none
- * of its lines inline (issue 2's budget).
+ * of its lines inline (the public-page JavaScript budget of decision 006).
  */
 const CookieNoticeBar = lazyComponent(() =>
   // It hydrates with the language's whole table: its lines need not be inline in every page (LinesFromTable).

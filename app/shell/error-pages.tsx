@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 
-/** The 404 page (spec section 2). */
+/** The 404 page. */
 export function NotFoundPage() {
   const t = useTrans();
   return (
@@ -17,7 +17,7 @@ export function NotFoundPage() {
   );
 }
 
-/** Any other failure to load a page (spec section 2). */
+/** Any other failure to load a page. */
 export function LoadErrorPage({ requestId }: { requestId?: string }) {
   const t = useTrans();
   return (

@@ -12,7 +12,7 @@ import { ThemeToggle } from "./theme-toggle";
 /**
  * Signed-in users' controls (user menu, workspace switcher, notification
  * bell) are a separate chunk: guests, most visitors of public pages, never
- * load it (issue 2's JavaScript budget). The server renders it in place.
+ * load it (the public-page JavaScript budget of decision 006). The server renders it in place.
  */
 const SignedInControls = lazyComponent(() => import("./signed-in-controls").then((module) => module.default));
 

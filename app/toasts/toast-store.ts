@@ -3,7 +3,7 @@ import { normaliseToast, type Toast, type ToastInput } from "./toast";
 /**
  * The browser's toast queue. Only one toast shows at a time: a new toast
  * replaces the current one, and a toast with an existing id replaces it in
- * place (spec section 4).
+ * place.
  */
 type Listener = () => void;
 /** `seq` grows with every show, so a toast replaced under the same id restarts its timer. */

@@ -37,7 +37,7 @@ export function normaliseToast(input: ToastInput): Toast {
   };
 }
 
-/** How long a toast stays (spec section 9): loading never closes by itself. */
+/** How long a toast stays: loading never closes by itself. */
 export function toastDuration(toast: Pick<Toast, "type" | "duration">): number | null {
   if (toast.duration !== undefined) return toast.duration;
   if (toast.type === "loading") return null;

@@ -1,7 +1,7 @@
 import { APPEARANCE_EDITOR_PARAM } from "./appearance-editor-flag";
 
 /**
- * Appearance editor mode (spec section 2): the page is inside a frame whose
+ * Appearance editor mode: the page is inside a frame whose
  * address carries appearanceEditor=true. The frame element's own address
  * keeps the flag while the visitor moves around inside it.
  */

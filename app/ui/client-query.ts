@@ -203,7 +203,7 @@ export class QueryClient {
     }
   }
 
-  /** Forgets everything, e.g. on logout (spec section 4). */
+  /** Forgets everything, e.g. on logout. */
   clear() {
     for (const entry of this.entries.values()) entry.inflight?.controller.abort();
     const keys = [...this.entries.keys()];
@@ -266,7 +266,7 @@ export async function fetchJson<T>(url: string, signal: AbortSignal, init: Reque
     body = null;
   }
   if (!response.ok) {
-    // A debug trace (local development, or an admin with debug on) opens the error dialog (spec section 8).
+    // A debug trace (local development, or an admin with debug on) opens the error dialog.
     showDebugTrace(body);
     const message = (body as { message?: unknown } | null)?.message;
     throw new HttpError(response.status, typeof message === "string" ? message : response.statusText || `HTTP ${response.status}`, body);

@@ -1,7 +1,7 @@
 /**
  * Icons of the form kit, dialogs and menus (React Aria screens, the admin
  * area). Apart from ./icons so that a guest's public page, which shows none
- * of them, does not ship them in its shell chunk (issue 2, decision 006).
+ * of them, does not ship them in its shell chunk (decision 006).
  */
 import type { IconProps } from "./icons";
 

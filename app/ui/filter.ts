@@ -1,5 +1,5 @@
 /**
- * The list filter every select and combobox uses (spec section 5):
+ * The list filter every select and combobox uses:
  * a case-insensitive substring match. An empty query matches everything.
  */
 export function matchesQuery(text: string, query: string): boolean {

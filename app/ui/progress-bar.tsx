@@ -5,7 +5,7 @@ import { SPINNER_DELAY_MS, SPINNER_MIN_DURATION_MS } from "~/constants";
 /**
  * Navigation progress: appears only when loading takes longer than
  * SPINNER_DELAY_MS, and once shown stays at least SPINNER_MIN_DURATION_MS so
- * it never flickers (spec section 4).
+ * it never flickers.
  */
 export function ProgressBar() {
   const busy = useNavigation().state !== "idle";

@@ -26,7 +26,7 @@ export function isValidThemeValue(name: string, value: string) {
 }
 
 /**
- * The theme a visitor sees (spec section 4): when users may change themes, the
+ * The theme a visitor sees: when users may change themes, the
  * one chosen by id in the cookie; otherwise, or when that id is unknown, the
  * configured default; otherwise the first theme.
  */

@@ -7,7 +7,7 @@ import { AriaScope } from "./aria-provider";
  * A tooltip on a focusable React Aria element (Button, Link...). It opens
  * after TOOLTIP_DELAY_MS of hover (at once on keyboard focus, and at once
  * for a neighbour while another tooltip was just shown) and stays
- * TOOLTIP_CLOSE_DELAY_MS after the pointer leaves (spec section 9).
+ * TOOLTIP_CLOSE_DELAY_MS after the pointer leaves.
  *
  *   <Tooltip label={t("Copy link")}><Button size="icon">…</Button></Tooltip>
  *

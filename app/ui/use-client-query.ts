@@ -6,7 +6,7 @@ type ClientQueryModule = typeof import("./client-query");
 /**
  * The query client (cache, retries, stale times) loads with the first query,
  * not with the page: the navbar's type-ahead is on every public page, and
- * most visitors never type in it (issue 2's JavaScript budget).
+ * most visitors never type in it (the public-page JavaScript budget of decision 006).
  */
 let clientQueryModule: ClientQueryModule | null = null;
 let clientQueryLoading: Promise<ClientQueryModule> | null = null;

@@ -24,7 +24,7 @@ export interface UploadActor {
   canDeleteAll: boolean;
 }
 
-/** The permission that allows uploads, and its quota restriction (spec section 6). */
+/** The permission that allows uploads, and its quota restriction. */
 export const UPLOAD_PERMISSION = "files.create";
 export const MAX_SIZE_RESTRICTION = "max_size_mb";
 

@@ -5,7 +5,7 @@ import { batchSignSchema, completeMultipartSchema, declaredFileSchema, deleteEnt
 import { UPLOAD_DISKS } from "./schema";
 
 /**
- * The upload calls of spec section 7, described for the OpenAPI document
+ * The upload calls, described for the OpenAPI document
  * with the schemas their routes validate with (app/uploads/api-schemas.ts).
  * The routes themselves are in app/routes/api/v1/uploads (decision 008).
  */

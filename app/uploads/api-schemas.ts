@@ -3,7 +3,7 @@ import { MULTIPART_MAX_PARTS, MULTIPART_SIGN_BATCH_SIZE, UPLOAD_METADATA_MAX_BYT
 import { UPLOAD_DISKS } from "./schema";
 
 /**
- * Inputs of the upload API (spec section 7), one schema per call. The
+ * Inputs of the upload API, one schema per call. The
  * browser uploader builds its payloads from the same types.
  */
 const MAX_DECLARED_SIZE = 5 * 1024 ** 4;

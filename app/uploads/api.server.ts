@@ -8,7 +8,7 @@ import { UploadError } from "./upload-error";
 
 /**
  * JSON plumbing shared by the upload API routes: input parsed with zod into
- * a 422 with an errors map (spec section 5), domain refusals into their
+ * a 422 with an errors map, domain refusals into their
  * status with a translated message, and nothing else leaks as a 500 page.
  */
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {

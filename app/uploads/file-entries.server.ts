@@ -41,7 +41,7 @@ export const fileNameOfKey = (key: string) => key.slice(key.lastIndexOf("/") + 1
  * bytes reveal); a file that fails is deleted. Calling it twice returns the
  * same entry, also when the calls run at once: the insert yields to an entry
  * another call already made for the same object (its path is unique), and
- * every caller answers with that one row (issue 16, finding 7).
+ * every caller answers with that one row (decision 021).
  */
 export async function claimStoredUpload(
   services: UploadServices,

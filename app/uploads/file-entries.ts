@@ -1,6 +1,6 @@
 import type { UploadDisk } from "./schema";
 
-/** A file entry as the API returns it (spec section 3: id, url, and the stored facts). */
+/** A file entry as the API returns it (id, url, and the stored facts). */
 export interface FileEntryJson {
   id: number;
   name: string;

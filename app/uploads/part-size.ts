@@ -10,7 +10,7 @@ import {
  * The browser and the server compute the same numbers from these functions.
  */
 
-/** S3-style multipart (spec section 9): the larger of 20 MB and size / 10,000, never below 5 MB. */
+/** S3-style multipart: the larger of 20 MB and size / 10,000, never below 5 MB. */
 export function multipartPartSize(size: number): number {
   return Math.max(MULTIPART_MIN_PART_BYTES, MULTIPART_PREFERRED_PART_BYTES, Math.ceil(size / MULTIPART_MAX_PARTS));
 }

@@ -1,7 +1,7 @@
 import { allExtensionsOf, cleanMime, extensionOf, isGenericMime, mimeFromExtension } from "./file-types";
 
 /**
- * Upload restrictions (spec section 5): a maximum size, and allowed and
+ * Upload restrictions: a maximum size, and allowed and
  * blocked types given as extensions ("pdf") or mime patterns ("image/*").
  * Shared by the browser (to refuse early) and the server, which checks
  * before any byte is stored and again when the upload completes.

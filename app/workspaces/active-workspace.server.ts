@@ -42,7 +42,7 @@ const readAlready = new WeakMap<AppContext, WorkspaceRow[]>();
  * The user's workspaces as the signed-in visitor's batch already read them
  * (app/auth/users.server.ts): the root middleware hands them over for GET and
  * HEAD requests, so the switcher and membership checks need no query of their
- * own (issue 20). Write requests do not: they read the list when asked, after
+ * own (decision 026). Write requests do not: they read the list when asked, after
  * any change the action made.
  */
 export function provideWorkspaces(app: AppContext, rows: WorkspaceRow[]) {

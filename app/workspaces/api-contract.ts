@@ -4,7 +4,7 @@ import { WORKSPACE_ROLES } from "./schema";
 import { inviteSchema, memberRoleSchema, workspaceNameSchema } from "./validation";
 
 /**
- * Workspaces over api/v1 (spec section 7): listing and managing workspaces
+ * Workspaces over api/v1: listing and managing workspaces
  * and members, invitations, and answering an invitation.
  */
 

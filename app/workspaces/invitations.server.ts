@@ -58,7 +58,7 @@ export async function isValidInviteToken(keys: AppKeys, inviteId: string, token:
  * Registering from an invitation's mailed link (the join page's return
  * address carries the invite's token): the token went only to the invited
  * mailbox, so it proves `email` when the invitation is for that address
- * (issue 16, finding 9: such a registration may sign in at once).
+ * (such a registration may sign in at once, decision 021).
  */
 export async function invitationProvesAddress(db: Database, keys: AppKeys, returnTo: string | null | undefined, email: string) {
   if (!returnTo) return false;
@@ -279,7 +279,7 @@ function answerNotifications(db: Database, userId: number, inviteId: string, now
     );
 }
 
-/** An invite that no longer exists: its notifications stop offering Join and Decline (spec section 8). */
+/** An invite that no longer exists: its notifications stop offering Join and Decline. */
 export async function retireInviteNotifications(db: Database, userId: number, inviteId: string, now = new Date()) {
   await db.batch([answerNotifications(db, userId, inviteId, now), refreshUnreadCounts({ db }, [userId])]);
 }

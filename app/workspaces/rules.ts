@@ -1,7 +1,7 @@
 import type { AssignableRole, WorkspaceRole } from "./schema";
 
 /**
- * Who may do what inside a workspace (spec section 3: owner, admin, member).
+ * Who may do what inside a workspace (owner, admin, member).
  * Pure functions, shared by the server (which enforces them) and the pages
  * (which only show what is allowed).
  *

@@ -3,7 +3,7 @@ import { users } from "~/auth/users.schema";
 import { createdAt, updatedAt } from "~/db/columns";
 
 /**
- * Workspaces (spec section 3): a team that shares what is created in it
+ * Workspaces: a team that shares what is created in it
  * (file entries carry workspace_id). Workspace 0 is everyone's personal
  * default workspace ("Default", one member) and has no row: real
  * workspaces start at id 1.

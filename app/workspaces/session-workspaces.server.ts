@@ -7,7 +7,7 @@ import { workspaceMembers, workspaces, type WorkspaceRole } from "./schema";
  * The workspaces of a session's user, as one statement for the signed-in
  * visitor's batch (app/auth/users.server.ts loadSignedIn): the navbar's
  * switcher and membership checks of GET requests read them from there instead
- * of a round trip of their own (issue 20). Kept free of other workspace code
+ * of a round trip of their own (decision 026). Kept free of other workspace code
  * so the auth module can import it without a cycle.
  */
 export function workspacesOfSessionQuery(db: Database, sessionId: string) {

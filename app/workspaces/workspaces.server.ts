@@ -10,7 +10,7 @@ import { workspaceInvites, workspaceMembers, workspaces, type AssignableRole, ty
 import { notAMember, WorkspaceError } from "./workspace-error";
 
 /**
- * Workspaces, members and roles (spec section 3). Workspace 0 is everyone's
+ * Workspaces, members and roles. Workspace 0 is everyone's
  * personal default workspace: it has no row, one member (its user), and
  * cannot be renamed, deleted or shared.
  */
@@ -73,7 +73,7 @@ export function normaliseWorkspaceName(name: string) {
 
 /**
  * Creates a workspace owned by the user. workspaces.create is needed, and its
- * `count` restriction caps how many they may own (spec section 6 quotas).
+ * `count` restriction caps how many they may own (quotas).
  */
 export async function createWorkspace(db: Database, viewer: Viewer, name: string) {
   const userId = viewer.userId!;

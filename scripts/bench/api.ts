@@ -3,7 +3,7 @@ import { openLocalD1 } from "../lib/local-d1";
 
 /**
  * The JSON API: bootstrap data, which every client fetch after login or
- * logout asks for; and the api/v1 catalogue reads (issue 10) as the site's own
+ * logout asks for; and the api/v1 catalogue reads as the site's own
  * scripts call them (no token: token calls are rate limited to 120 a minute
  * per user, so a load test of them measures the 429 path).
  */

@@ -1,7 +1,7 @@
 import type { BenchContext } from "../lib/bench-context";
 
 /**
- * Channels (issue 17, decision 022): the seeded home page is the "home"
+ * Channels (decision 022): the seeded home page is the "home"
  * channel (a trending hero and six rows). Guests' copies come from the page
  * cache ("cached": one URL); "uncached" sends a distinct query string each
  * time, so every request renders the page (the home loader ignores the query:

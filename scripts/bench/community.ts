@@ -2,7 +2,7 @@ import type { BenchContext, BenchRow } from "../lib/bench-context";
 import { openLocalD1 } from "../lib/local-d1";
 
 /**
- * Reviews and comment threads under load (issue 19), on the title with the
+ * Reviews and comment threads under load (decision 025), on the title with the
  * most reviews; meant for the scale catalogue with its community rows:
  *
  *   npm run seed:scale -- --titles 100000 --reviews 10000 --comments 100000

@@ -5,7 +5,7 @@ import type { BenchContext } from "../lib/bench-context";
 /**
  * Lighthouse 12 (mobile, default simulated throttling) on five public pages,
  * in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium), as a guest:
- * issue 20's targets are performance >= 95, accessibility, best practices
+ * decision 026's targets are performance >= 95, accessibility, best practices
  * and SEO 100 (search result pages are noindex on purpose: their SEO score is
  * exempt), total blocking time < 200 ms.
  *

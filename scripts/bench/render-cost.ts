@@ -5,7 +5,7 @@ import { cpuMs, listeners } from "../lib/process-cpu";
 import { createSignedInUser } from "../lib/signed-in-user";
 
 /**
- * What a page costs when no cache can answer it (issue 20): one request at a
+ * What a page costs when no cache can answer it (decision 026): one request at a
  * time, as a new visitor would, each to a URL never asked for before (a
  * run-unique query parameter makes every page-cache key new), for the title
  * page, person page, search (a prefix, several words), browse (every sort and
@@ -19,7 +19,7 @@ import { createSignedInUser } from "../lib/signed-in-user";
 const REQUESTS = Number(process.env.RENDER_COST_REQUESTS ?? 150);
 const RATIO_TARGET = 2.5;
 const CPU_TARGET_MS = 6;
-/** Issue 20: a signed-in title page at most this many times the uncached guest one (sequential p50). */
+/** Decision 026: a signed-in title page at most this many times the uncached guest one (sequential p50). */
 const SIGNED_IN_RATIO_TARGET = 1.3;
 
 async function subjects(persistTo: string) {

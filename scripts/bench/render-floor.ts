@@ -9,7 +9,7 @@ import { bin, quietEnv, run } from "../lib/run";
 import { serveStateInChild } from "../lib/serve-state-child";
 
 /**
- * The floor under issue 20's render-cost targets: what this stack costs on
+ * The floor under decision 026's render-cost targets: what this stack costs on
  * this machine for a page's own work, with none of the site's code.
  * scripts/bench/floor-app is the smallest React Router app the site's
  * toolchain builds (React Router 8, React 19, the Cloudflare Vite plugin,
@@ -26,7 +26,7 @@ import { serveStateInChild } from "../lib/serve-state-child";
  *   npm run bench -- --only render-floor
  */
 const REQUESTS = Number(process.env.RENDER_COST_REQUESTS ?? 150);
-/** Issue 3's uncached title pages and browse mixes at 50 connections (req/s); issue 20 asks for 3x. */
+/** Issue 3's uncached title pages and browse mixes at 50 connections (req/s); decision 026 asks for 3x. */
 const ISSUE_3_TITLE_RPS = 85;
 const ISSUE_3_BROWSE_RPS = 114;
 
@@ -34,7 +34,7 @@ const APP_DIR = join(import.meta.dirname, "floor-app");
 /** wrangler's dev proxy port of the floor app (the bench measures the runtime's own socket behind it). */
 const FLOOR_PORT = Number(process.env.RENDER_FLOOR_PORT ?? 8797);
 
-/** `measured` req/s against issue 3's figure for the row's kind of page, and issue 20's target. */
+/** `measured` req/s against issue 3's figure for the row's kind of page, and decision 026's target. */
 function reference(name: string, measured: number) {
   const [label, rps] = name.includes("browse") ? ["browse mixes", ISSUE_3_BROWSE_RPS] : ["title pages", ISSUE_3_TITLE_RPS];
   return `${(measured / rps).toFixed(2)}x issue 3's ${rps} for ${label}; issue 20 asks for ${3 * rps}`;
@@ -126,7 +126,7 @@ export default async function renderFloor(bench: BenchContext) {
     }
 
     // The same URL again and again at 50 connections: the static file beside the least a Worker can answer
-    // (React Router's resource route, then its one-paragraph document), for issue 20's "cached rows within
+    // (React Router's resource route, then its one-paragraph document), for decision 026's "cached rows within
     // 1.5x the static file's p50 and p99". A cached page is served by the Worker, so it cannot beat these.
     const repeated: [string, string, string][] = [
       ["site: static file", bench.baseUrl, "/favicon.svg"],

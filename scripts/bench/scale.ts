@@ -47,7 +47,7 @@ const STATES = (process.env.SCALE_STATES ?? ".wrangler/scale-10k,.wrangler/scale
   .map((s) => s.trim())
   .filter(Boolean);
 const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 50);
-/** Issue 20: from the smallest to the largest catalogue no page may take more than this many times as long. */
+/** Decision 026: from the smallest to the largest catalogue no page may take more than this many times as long. */
 export const SCALE_GROWTH_LIMIT = 1.5;
 /** Decision 032: a query with a typo costs at most this many times the same query spelled right. */
 export const TYPO_LIMIT = 1.5;

@@ -4,7 +4,7 @@ import { openLocalD1 } from "../lib/local-d1";
 import { createSignedInUser } from "../lib/signed-in-user";
 
 /**
- * Signed-in pages under load (issue 20: a signed-in title page at most 1.3x
+ * Signed-in pages under load (decision 026: a signed-in title page at most 1.3x
  * an uncached guest one; decision 026): the same distinct title pages as a
  * guest (no cache can answer them) and as a member, the shell alone (a 404
  * page) for both, one member's title page asked for over and over (one

@@ -32,11 +32,11 @@ export function scriptUrlsOf(html: string): { urls: string[]; inline: string[] }
  */
 export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 
-/** Issue 2: a public page ships at most this much JavaScript, gzip (docs/decisions/006). */
+/** A public page ships at most this much JavaScript, gzip (docs/decisions/006). */
 export const PUBLIC_PAGE_JS_BUDGET_BYTES = 120 * 1024;
 
 /**
- * Issue 20: room kept free under the budget for what is still to come (channel
+ * Decision 026: room kept free under the budget for what is still to come (channel
  * rows, rating stars, watchlist buttons): the public pages the e2e spec
  * measures stay at or under the budget minus this (docs/decisions/026).
  */

@@ -31,7 +31,7 @@ export async function seedAll(db: Database, { log, persistTo }: SeedOptions) {
   await seedTitleAliases(db);
   // Forgiving search's typo index (decision 032): the names the seed wrote are queued by triggers.
   log(`Indexed ${await indexQueuedNames(db, Infinity)} names for forgiving search.`);
-  // The home page channel (issue 17) and its rows; existing channels are kept, automatic ones refreshed.
+  // The home page channel (decision 022) and its rows; existing channels are kept, automatic ones refreshed.
   const home = await installChannelPreset(db, "home");
   const channels = await refreshAutomaticChannels(db);
   log(`Seeded ${home.created} channels (home: /channel/${home.slug}); refreshed ${channels.refreshed} automatic channels.`);

@@ -34,7 +34,7 @@ export const PERMISSIONS: { name: string; displayName: string; group: string; de
   { name: "workspaces.delete", displayName: "Delete workspaces", group: "workspaces", description: "Delete any workspace from the admin area." },
   { name: "lists.create", displayName: "Create lists", group: "lists", description: "Create lists of titles, alone or in a workspace.", restrictions: ["count"] },
   { name: "notifications.subscribe", displayName: "Notification preferences", group: "notifications", description: "Choose how to be notified." },
-  // Issue 18: a member's library.
+  // Decision 023: a member's library.
   { name: "ratings.create", displayName: "Rate titles", group: "library", description: "Rate titles and episodes (1-10)." },
   { name: "watchlist.use", displayName: "Watchlist and history", group: "library", description: "Keep a watchlist, a watched history and series progress, and get suggestions." },
   { name: "reviews.create", displayName: "Write reviews", group: "community", description: "Write, edit and delete one's own reviews, and vote on others'." },

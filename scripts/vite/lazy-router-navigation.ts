@@ -2,7 +2,7 @@ import { parseAst } from "rolldown/parseAst";
 
 /**
  * React Router's navigation machinery, loaded on the first interaction
- * (issue 20's JavaScript margin, docs/decisions/026, browser build only).
+ * (decision 026's JavaScript margin, docs/decisions/026, browser build only).
  *
  * `createRouter` (react-router/lib/router/router.js) hydrates from the
  * server's loader data without running a loader: on a guest's first paint

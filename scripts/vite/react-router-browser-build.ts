@@ -6,7 +6,7 @@ import { lazySplitFor, NAVIGATION_MODULE_ID, SINGLE_FETCH_MODULE_ID, splitModule
 
 /**
  * React Router's browser code as a production build of a library should be
- * (issue 2's public-page JavaScript budget, docs/decisions/006, third pass).
+ * (the public-page JavaScript budget of decision 006, docs/decisions/006, third pass).
  * React Router publishes one "production" build for servers and browsers
  * alike; in the browser build only, two things change in its modules:
  *

@@ -4,7 +4,7 @@ import { queryE2e } from "./fixtures/e2e-db";
 import { createAccountUser, PASSWORD, uniqueIp, userRow } from "./account/fixtures";
 
 /**
- * The account calls of api/v1 (spec section 7) with the session cookie and
+ * The account calls of api/v1 with the session cookie and
  * with an API token: users/me (GET, PUT), users/me/locale, users/{id}/avatar,
  * access-tokens, and deleting your own account.
  */

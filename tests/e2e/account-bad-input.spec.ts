@@ -4,7 +4,7 @@ import { queryE2e } from "./fixtures/e2e-db";
 import { addOtherSession, createAccountUser, expectToast, openSettings, uniqueIp, userRow } from "./account/fixtures";
 
 /**
- * Bad input on the account-settings page (issue 5): a 2 MB + 1 byte image,
+ * Bad input on the account-settings page: a 2 MB + 1 byte image,
  * a text file renamed .png, an SVG with script, an unknown time zone or
  * language, a 10,000-character token name, another user's session id. Each
  * gets a clear message and changes nothing, with JavaScript, without it, and

@@ -4,7 +4,7 @@ import { queryE2e } from "./fixtures/e2e-db";
 import { addOtherSession, createAccountUser, expectToast, openSettings, PASSWORD, uniqueIp, userRow } from "./account/fixtures";
 
 /**
- * Account settings without JavaScript (issue 5): every form is a plain POST
+ * Account settings without JavaScript: every form is a plain POST
  * to the route's action with an `intent`, and the answer is the page again
  * (with a flashed toast, or with the messages on the fields).
  */

@@ -6,7 +6,7 @@ import { queryE2e } from "./fixtures/e2e-db";
 import { addOtherSession, createAccountUser, expectToast, openSettings, PASSWORD, uniqueIp, userRow } from "./account/fixtures";
 
 /**
- * Account settings with JavaScript (issue 5): every section of
+ * Account settings with JavaScript: every section of
  * /account-settings, in the spec's order, and what it changes on the server.
  * Social login has its own spec (it needs an OAuth stand-in); the same
  * flows without JavaScript and the bad input live in their own files.

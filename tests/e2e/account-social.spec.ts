@@ -6,7 +6,7 @@ import { facebookMockPort } from "./account/worker-vars";
 import { createAccountUser, expectToast, openSettings, uniqueIp } from "./account/fixtures";
 
 /**
- * Social login in account settings (issue 5): Enable runs the connect flow
+ * Social login in account settings: Enable runs the connect flow
  * through a real OAuth2 server (oauth2-mock-server, code flow with PKCE,
  * auto-approving) standing in for Facebook at the URLs the e2e Worker was
  * given (tests/e2e/account/worker-vars.ts); Disable disconnects, except the

@@ -68,7 +68,7 @@ test("a menu item is added and edited; channels are offered as destinations", as
     expect(href).toBeTruthy();
     await page.goto(href!);
     const label = unique("E2E item");
-    // Menus can link to channels (issue 17): the seeded public channels' pages are suggested.
+    // Menus can link to channels (decision 022): the seeded public channels' pages are suggested.
     await expect(page.locator('#menu-destinations option[value="/channel/popular-movies"]')).toHaveCount(1);
     await page.getByLabel("Label").fill(label);
     await page.getByLabel("Goes to").fill("/channel/popular-movies");

@@ -58,7 +58,7 @@ test("a Unicode e-mail registers, and signs in whatever its case or Unicode form
     headers: json(ip),
     data: { email, username: usernameFor(email), password: PASSWORD, password_confirmation: PASSWORD, policy_terms: "on", policy_privacy: "on" },
   });
-  // Registration never signs in (issue 16, finding 9): 202, "check your email", no session cookie.
+  // Registration never signs in (decision 021): 202, "check your email", no session cookie.
   expect(register.status()).toBe(202);
   expect((await register.json()).status).toBe("check_email");
   // (The only cookie is D1's read-your-writes bookmark.)

@@ -4,7 +4,7 @@ import { createSignedInUser, signInContext } from "./fixtures/signed-in-user";
 import { uniqueIp } from "./auth/helpers";
 
 /**
- * Route guards (spec section 4, issue 4) across the site, with and without
+ * Route guards across the site, with and without
  * JavaScript: a guest on any page that needs an account goes to /login with
  * a return address; a signed-in user leaves the guest-only pages; logout is a
  * POST only; a signed-in user without a permission goes to /pricing while

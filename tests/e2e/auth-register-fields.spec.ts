@@ -9,7 +9,7 @@ import { setSettings } from "./fixtures/e2e-db";
  * username validated on the server ("That username is taken", ignoring
  * case), stored and used as the profile address; the mailed link finishes
  * without a click in the browser that registered. The optional name fields
- * (spec section 2, issue 4) still appear when the registration.name_fields
+ * still appear when the registration.name_fields
  * setting asks for them. With and without JavaScript.
  */
 test.describe.configure({ mode: "serial" });
@@ -167,7 +167,7 @@ test("the JSON endpoint takes the username too: required, validated, unique igno
   const good = await request.post("/auth/register", {
     data: { email, username: usernameFor(email), password: PASSWORD, first_name: "  李 ", last_name: "", accept_policies: true },
   });
-  // 202 "check your email" (issue 16, finding 9); the account exists, unverified, with the names and username.
+  // 202 "check your email" (decision 021); the account exists, unverified, with the names and username.
   expect(good.status()).toBe(202);
   // Written just after the answer (decision 021, registration timing).
   await expect.poll(() => userRow(email)).toMatchObject({ first_name: "李", last_name: null, username: usernameFor(email) });

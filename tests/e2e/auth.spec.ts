@@ -16,7 +16,7 @@ import {
 } from "./auth/helpers";
 
 /**
- * Accounts end to end (issue 4): registration finished by the mailed link, sign
+ * Accounts end to end: registration finished by the mailed link, sign
  * out and in, remember me, forgot and reset password (with the flashed
  * toast, issue 2), two-factor with an authenticator's code and a single-use
  * recovery code, and the route guards. Each flow runs with JavaScript and
@@ -168,7 +168,7 @@ test("the demo admin is sent to /admin after signing in", async ({ request }) =>
 });
 
 test("a signed-in user with an unverified address sees only the verification screen", async ({ page }) => {
-  // Registration does not sign in (issue 16, finding 9); signing in with the password before following the link does.
+  // Registration does not sign in (decision 021); signing in with the password before following the link does.
   const email = uniqueEmail("unverified");
   await page.goto("/register");
   await submitRegistration(page, email, { js: true });

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 /**
  * Hostile or broken requests get a clear 4xx or a sensible fallback, never a
- * 500 (issue 2, "Bad input"). Plain HTTP, no browser.
+ * 500 ("Bad input"). Plain HTTP, no browser.
  */
 
 test.describe("bad input", () => {
@@ -118,7 +118,7 @@ test.describe("bad input", () => {
       headers: { Origin: baseURL!, "Content-Type": "multipart/form-data; boundary=zzz" },
     });
     expect(badMultipart.status()).toBe(400);
-    // Well-formed JSON sent to a form action is refused with 415 and a message, never read as a form (issue 16, finding 5).
+    // Well-formed JSON sent to a form action is refused with 415 and a message, never read as a form (decision 021).
     const jsonToForm = await request.post("/resources/theme", { data: { themeId: 2 }, headers: { Origin: baseURL! } });
     expect(jsonToForm.status()).toBe(415);
   });

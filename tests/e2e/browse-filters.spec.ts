@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { flushServerCaches, queryE2e } from "./fixtures/e2e-db";
 
 /**
- * Browse that finds things (issue 15): sorting never removes titles, several
+ * Browse that finds things: sorting never removes titles, several
  * genres at once, the result count, the filter drawer without JavaScript,
  * and ratings that say where they come from. Expected numbers are read from
  * the seeded database.

@@ -3,7 +3,7 @@ import { adminDb, createAdmin, createTestTitle, signIn } from "./admin/fixtures"
 import { flushServerCaches, setSettings } from "./fixtures/e2e-db";
 
 /**
- * Channels (issue 17, decision 022), with and without JavaScript: the
+ * Channels (decision 022), with and without JavaScript: the
  * seeded home page's rows, a row that scrolls, genre pages, an admin's manual
  * channel reordered and put on the home page, an automatic "top rated
  * series" channel following a rating change, a deleted title leaving every

@@ -3,7 +3,7 @@ import { createApiClient } from "./fixtures/api-client";
 import { queryE2e } from "./fixtures/e2e-db";
 import { signInContext } from "./fixtures/signed-in-user";
 
-/** /contact (spec sections 2 and 5) and /api-docs (spec section 2). */
+/** /contact (spec sections 2 and 5) and /api-docs. */
 
 interface Mail {
   id: number;
@@ -159,7 +159,7 @@ test.describe("API docs", () => {
     const user = await createApiClient({ apiAccess: false });
     await signInContext(context, baseURL!, user);
     await page.goto("/api-docs");
-    // Billing is on and they are not subscribed: a plan might grant it (spec section 4); otherwise the 404 page.
+    // Billing is on and they are not subscribed: a plan might grant it; otherwise the 404 page.
     await expect(page).toHaveURL(/\/pricing$|\/api-docs$/);
     await expect(page.getByTestId("api-docs")).toHaveCount(0);
   });

@@ -5,7 +5,7 @@ import { queryE2e } from "./fixtures/e2e-db";
 import { api, createSignedInUser, signedInContext, waitForApp, type SignedInUser } from "./social/helpers";
 
 /**
- * Import and export (issue 18, decision 027): a Letterboxd-shaped ZIP (with
+ * Import and export (decision 027): a Letterboxd-shaped ZIP (with
  * JavaScript) and an IMDb-shaped CSV (without) made here from seeded titles
  * go through the review screen (what did not match is named there and
  * skipped), then import on the queue; a malformed file changes nothing; the

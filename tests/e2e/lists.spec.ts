@@ -4,7 +4,7 @@ import { flushServerCaches, queryE2e, setSettings } from "./fixtures/e2e-db";
 import { api, createSignedInUser, signedInContext, uniqueName, waitForApp, type SignedInUser } from "./social/helpers";
 
 /**
- * Lists end to end (issue 18): a public list made, filled from title pages
+ * Lists end to end (decision 023): a public list made, filled from title pages
  * ("Add to list"), reordered with the up/down buttons and seen signed out;
  * a workspace list another member edits; and bad input refused with nothing
  * changed.
@@ -287,7 +287,7 @@ test.describe("bad input", () => {
 
 test("plans sell lists: a signed-in visitor gets no sign-up button, a subscriber no pricing, and Standard raises the list quota", async ({ browser, request }) => {
   test.slow();
-  // The seeded homepage is the home channel (issue 17); the landing page, with its sign-up buttons and pricing, is a homepage type.
+  // The seeded homepage is the home channel (decision 022); the landing page, with its sign-up buttons and pricing, is a homepage type.
   await setSettings(request, { "homepage.type": "landingPage" });
   try {
     await plansSellLists(browser);

@@ -15,7 +15,7 @@ import {
 } from "./social/helpers";
 
 /**
- * Notifications end to end (issue 6): the list and the navbar popover,
+ * Notifications end to end: the list and the navbar popover,
  * reading one and all, per-channel preferences saved and honoured, the
  * browser channel (shown while a tab is open; switched off when the
  * permission is denied), sign-in from a new device, and the API.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 /**
- * Timing and behaviour of the shared primitives (spec section 9) on the UI
+ * Timing and behaviour of the shared primitives on the UI
  * kit page /_dev/ui: select/combobox filtering and empty text, type-ahead
  * reset, tooltip delay, hover-popover close delay, dialogs, toasts and the
  * navigation progress bar.

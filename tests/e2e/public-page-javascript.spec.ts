@@ -5,7 +5,7 @@ import { PUBLIC_PAGE_JS_BUDGET_BYTES, PUBLIC_PAGE_JS_MARGIN_BYTES, shippedJavaSc
  * Issue 2's JavaScript budget for public pages, from a guest's browser: the
  * scripts a page's HTML makes the browser load at once weigh at most 120 KB
  * gzip (counted as `npm run bench -- --only core` counts them,
- * scripts/lib/page-scripts.ts) with issue 20's 8 KB margin kept free (so at
+ * scripts/lib/page-scripts.ts) with decision 026's 8 KB margin kept free (so at
  * most 112 KB), and React Aria (the signed-in user menu, popovers, the debug
  * error dialog, the form kit) does not load at all (decisions 006 and 026).
  */

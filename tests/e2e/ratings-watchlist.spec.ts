@@ -4,7 +4,7 @@ import { createSignedInUser, type SignedInUser } from "./fixtures/signed-in-user
 import { api, signedInContext, waitForApp } from "./social/helpers";
 
 /**
- * Issue 18, a member's library end to end, with JavaScript on and off:
+ * Decision 023, a member's library end to end, with JavaScript on and off:
  * rating a title moves the site's average; the watchlist from a card and
  * from the title page; three episodes marked watched give the progress and
  * the next episode; a private profile is refused to others; bad ratings

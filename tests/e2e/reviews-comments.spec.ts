@@ -4,7 +4,7 @@ import { uniqueIp } from "./fixtures/test-data";
 import { api, createSignedInUser, demoAdmin, signedInContext, uniqueName, type SignedInUser } from "./social/helpers";
 
 /**
- * Reviews and comments end to end (issue 19), each flow with JavaScript on
+ * Reviews and comments end to end (decision 025), each flow with JavaScript on
  * and off: write a review with a spoiler, see it on the title page, vote it
  * helpful and reply from another account, the author is notified; report a
  * comment and an admin hides it; a held post from a new account appears only

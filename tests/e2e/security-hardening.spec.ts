@@ -5,7 +5,7 @@ import { waitForMail } from "./fixtures/outbox";
 import { PASSWORD, uniqueEmail, uniqueIp, usernameFor } from "./fixtures/test-data";
 
 /**
- * Issue 16 through the real Worker entry (the workerd tests call the route
+ * Decision 021 through the real Worker entry (the workerd tests call the route
  * modules; these go through workers/app.ts): token scopes on api/v1, text
  * hygiene of stored names, 415 for non-form bodies and no error-log rows for
  * a guest's POSTs to a page without an action.

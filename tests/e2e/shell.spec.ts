@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 /**
- * The application shell (issue 2): theme toggle without a flash, language
+ * The application shell: theme toggle without a flash, language
  * switch, cookie notice, 404 page and the mobile layout, each with
  * JavaScript on and off.
  */

@@ -3,7 +3,7 @@ import { finishLinkFrom, lastMailId, latestMail, submitRegistration, uniqueEmail
 import { createSignedInUser, signInContext } from "./fixtures/signed-in-user";
 
 /**
- * Issue 20 on the built Worker: HEAD answers like GET, and the signed-in
+ * Decision 026 on the built Worker: HEAD answers like GET, and the signed-in
  * navbar (account button, notification bell) is there at once after signing
  * in, and works without JavaScript. The cache tier and version invalidation
  * are tested inside workerd (app/http/edge-page-cache.workers.test.ts).
@@ -66,7 +66,7 @@ test("after signing in, the navbar shows the account button and the bell at once
 
   const before = await lastMailId(page.request);
   await submitRegistration(page, email, { js: true });
-  // Registration does not sign in (issue 16, finding 9): the mailed link's page is the sign-in screen here.
+  // Registration does not sign in (decision 021): the mailed link's page is the sign-in screen here.
   const mail = await latestMail(page.request, email, /Finish creating/, before);
   const finishChunk = page.waitForResponse((response) => /\/signed-in-controls-[^/]*\.js$/.test(new URL(response.url()).pathname));
   // As on another device (decision 043): without the registering browser's cookie the link's page asks for one click.

@@ -17,7 +17,7 @@ import {
 } from "./social/helpers";
 
 /**
- * Workspaces end to end (issue 6): invitations accepted by a user who has an
+ * Workspaces end to end: invitations accepted by a user who has an
  * account (in-app Join, or the mailed link and the sign-in form) and by a
  * newcomer who registers through the mailed link; declining; an invite that
  * went away; the switcher; who may see and change what; bad input.
@@ -89,7 +89,7 @@ test.describe("invitations", () => {
     for (const box of await form.getByRole("checkbox").all()) await box.check();
     await form.getByRole("button", { name: "Create account" }).click();
     // The invitation's link proved the address (its token went only to that mailbox): registration signs in at once,
-    // without the usual "check your email" step (issue 16, finding 9; decision 021), straight into the workspace.
+    // without the usual "check your email" step (decision 021), straight into the workspace.
     await guestPage.waitForURL(new RegExp(`/workspaces/${workspaceId}$`));
     await expect(toast(guestPage)).toContainText("Joined workspace");
     await expect(guestPage.locator("[data-testid=active-workspace]:visible")).toHaveText(name);

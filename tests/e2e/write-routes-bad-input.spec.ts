@@ -9,7 +9,7 @@ import { queryE2e } from "./fixtures/e2e-db";
 import { E2E_BASE_URL } from "../../playwright.config";
 
 /**
- * Issue 16, "What it must show": every route in app/routes.ts that accepts a
+ * Decision 021, "What it must show": every route in app/routes.ts that accepts a
  * write (its module exports an `action`) gets, as a guest and as a signed-in
  * admin: missing fields, wrong types, a 1 MB string, NUL and lone
  * surrogates, JSON to a form route, a form to a JSON route, no body and a
@@ -165,7 +165,7 @@ test("every write route survives bad input: no 5xx, no row changed", async () =>
           requests += 1;
           await response.arrayBuffer().catch(() => null);
           if (response.status >= 500) failures.push(`${response.status} ${who} ${label} POST ${route.path} (${route.file})`);
-          // A form action answers JSON with 415 (issue 16, finding 5), never by failing inside formData().
+          // A form action answers JSON with 415 (decision 021), never by failing inside formData().
           if (label === "JSON to a form route" && ![403, 404, 405, 415].includes(response.status) && !(response.status >= 300 && response.status < 400)) {
             failures.push(`${response.status} (expected 415) ${who} ${label} POST ${route.path}`);
           }

@@ -4,7 +4,7 @@ const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
 /**
  * A D1 binding that counts what a request sends (the request-queries
- * workerd tests, issue 20): statements, writes, batches, sessions, and each
+ * workerd tests, decision 026): statements, writes, batches, sessions, and each
  * statement with its bound values (for the query plans). Statements outside
  * a batch are one round trip each; a batch is one.
  */

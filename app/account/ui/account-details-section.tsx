@@ -30,7 +30,7 @@ export interface AccountDetails {
   avatar: string | null;
 }
 
-/** Account details (spec section 2): profile image, first and last name, display name (the profile link follows it). */
+/** Account details: profile image, first and last name, display name (the profile link follows it). */
 export function AccountDetailsSection({ details, actionData }: { details: AccountDetails; actionData: FormAnswer }) {
   const t = useTrans();
   const navigation = useNavigation();

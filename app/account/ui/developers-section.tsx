@@ -30,7 +30,7 @@ export function isCreatedToken(value: unknown): value is CreatedToken {
 }
 
 /**
- * Developers (spec section 2): personal API tokens, shown only with
+ * Developers: personal API tokens, shown only with
  * api.access while the API is integrated. "Create token" opens a dialog
  * (JavaScript) or is an inline form (without); the plain token is shown once
  * with a copy button ("Copied!" for a second) and a warning that it cannot

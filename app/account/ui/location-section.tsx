@@ -21,7 +21,7 @@ export interface LocationData {
 }
 
 /**
- * Location and language (spec section 2): the site's language (from its
+ * Location and language: the site's language (from its
  * localizations), country, and the time zone dates are shown in, grouped by
  * region; "auto" follows the browser. Native selects, so the form works
  * without JavaScript and on every phone.

@@ -8,7 +8,7 @@ import { passwordFormSchema } from "../validation";
 import { SettingsSection } from "../../ui/settings-section";
 
 /**
- * Password (spec section 2): current, new and confirmation; "Password
+ * Password: current, new and confirmation; "Password
  * changed", and every other session ends. Someone who signed up through a
  * social provider has no password yet and sets a first one.
  */

@@ -27,7 +27,7 @@ export interface EditorLoaderData {
     "homepage.type": HomepageType;
     "homepage.channel": string;
   };
-  /** Channels the homepage can show (issue 17). */
+  /** Channels the homepage can show (decision 022). */
   channels: { name: string; slug: string }[];
   allowScripts: boolean;
   themes: ThemeDraft[];

@@ -99,7 +99,7 @@ const HOMEPAGE_TYPE_LABELS: Record<HomepageType, string> = {
   customPage: "Custom page",
 };
 
-/** The homepage type and channel (issue 17): the frame shows a chosen channel at once, unsaved. */
+/** The homepage type and channel (decision 022): the frame shows a chosen channel at once, unsaved. */
 export function HomepageSection({ settings, channels, errors, onChange }: { settings: SettingsDraft; channels: { name: string; slug: string }[]; errors: Errors; onChange: SetSetting }) {
   const t = useTrans();
   const type = settings["homepage.type"];

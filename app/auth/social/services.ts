@@ -1,4 +1,4 @@
-/** The social sign-in providers (spec section 9: four of them). */
+/** The social sign-in providers (four of them). */
 export const SOCIAL_SERVICES = ["google", "facebook", "twitter", "envato"] as const;
 export type SocialService = (typeof SOCIAL_SERVICES)[number];
 
@@ -13,7 +13,7 @@ export function isSocialService(value: unknown): value is SocialService {
   return typeof value === "string" && (SOCIAL_SERVICES as readonly string[]).includes(value);
 }
 
-/** What the popup posts to its opener (spec section 4). */
+/** What the popup posts to its opener. */
 export type SocialAuthStatus = "SUCCESS" | "ALREADY_LOGGED_IN" | "REQUEST_PASSWORD" | "ERROR";
 export interface SocialAuthMessage {
   type: "social-auth";

@@ -202,7 +202,7 @@ export async function finishSocialAuth(s: AuthServices, service: SocialService):
   }
   const existing = await findUserByEmail(db, profile.email);
   if (existing) {
-    // Linking to an existing account needs that account's password (spec section 4: REQUEST_PASSWORD).
+    // Linking to an existing account needs that account's password (REQUEST_PASSWORD).
     const handle = randomToken(32);
     await createVerification(db, {
       type: "social-connect",

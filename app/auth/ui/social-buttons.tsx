@@ -17,7 +17,7 @@ import { SOCIAL_SERVICE_LABELS, type SocialAuthMessage, type SocialService } fro
  * Social sign-in buttons. Without JavaScript each is a link: the whole page
  * goes to the provider and comes back. With it, the provider opens in a
  * 550 x 650 popup whose result arrives as a "social-auth" message, accepted
- * only from this site's own origin (spec section 4).
+ * only from this site's own origin.
  */
 export function SocialButtons({ services, redirect }: { services: SocialService[]; redirect?: string | null }) {
   const t = useTrans();

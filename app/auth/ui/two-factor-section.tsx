@@ -13,7 +13,7 @@ const codeWithPassword = z.object({
 });
 
 /**
- * Two-factor authentication (spec section 4): step 0 "Enable"; step 1 QR
+ * Two-factor authentication: step 0 "Enable"; step 1 QR
  * code, setup key and code entry ("Cancel" turns it off again); step 2 on,
  * with "Regenerate recovery codes" and "Disable". Recovery codes are shown
  * once, right after they are issued. Sensitive buttons ask for the password

@@ -18,7 +18,7 @@ export function Avatar({ name, src }: { name: string; src: string | null }) {
 }
 
 
-/** What the user menu offers (spec section 2), for both renderings. */
+/** What the user menu offers, for both renderings. */
 export function useUserMenuModel() {
   const bootstrap = useBootstrap();
   const t = useTrans();
@@ -34,7 +34,7 @@ export function useUserMenuModel() {
     { id: "profile", label: t("Profile page"), href: profileHref },
     // What the people I follow did (decision 033).
     { id: "feed", label: t("Feed"), href: "/feed" },
-    // A member's library (issue 18).
+    // A member's library (decision 023).
     ...(user.permissions.some((p) => p.name === "admin" || p.name === "watchlist.use")
       ? [
           { id: "watchlist", label: t("Watchlist"), href: "/watchlist" },
@@ -50,7 +50,7 @@ export function useUserMenuModel() {
     { id: "workspaces", label: t("Workspaces"), href: "/workspaces" },
     ...(settings.notif?.integrated ? [{ id: "notifications", label: t("Notifications"), href: "/notifications", mobileOnly: true }] : []),
     ...(settings.billing.enable && subscribed ? [{ id: "billing", label: t("Billing"), href: "/billing" }] : []),
-    // The admin area, for everyone who may open it (issue 9).
+    // The admin area, for everyone who may open it.
     ...(user.permissions.some((p) => p.name === "admin" || p.name === "admin.access") ? [{ id: "admin", label: t("Admin area"), href: "/admin" }] : []),
   ];
   return { user, items, themeTarget, t };

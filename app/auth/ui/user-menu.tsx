@@ -6,7 +6,7 @@ import { Menu, MenuItem, MenuSeparator, MenuTrigger } from "~/ui/menu";
 import { UserMenuTrigger, useUserMenuModel } from "./user-menu-disclosure";
 
 /**
- * The signed-in user's menu with JavaScript (spec section 2): profile,
+ * The signed-in user's menu with JavaScript: profile,
  * notifications (on mobile, when integrated), billing (subscribed users),
  * dark/light mode and log out (a POST), as an accessible menu. Before it
  * loads, and without JavaScript, UserMenuDisclosure stands in.

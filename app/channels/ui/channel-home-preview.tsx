@@ -5,7 +5,7 @@ import { ChannelView } from "./channel-view";
 
 /**
  * Inside the appearance editor's frame only: the home page as it would be
- * with another channel, before the change is saved (issue 17). Loaded on
+ * with another channel, before the change is saved (decision 022). Loaded on
  * demand, so the public home page ships none of it; until the rows arrive
  * (or when the channel is unknown) the page shows what it showed.
  */

@@ -14,7 +14,7 @@ import type { ChannelLayout } from "../schema";
 import type { MemberHomeRows as MemberRows } from "~/library/home-rows.server";
 import { lazyComponent } from "~/ui/lazy-component";
 
-/** A member's personal rows on the home page (issue 18): a chunk of its own, never loaded for guests. */
+/** A member's personal rows on the home page (decision 023): a chunk of its own, never loaded for guests. */
 const MemberHomeRows = lazyComponent(() => import("~/library/ui/member-home-rows").then((m) => m.MemberHomeRows));
 
 /**

@@ -31,7 +31,7 @@ export function UnreadBadge({ count }: { count: number }) {
 }
 
 /**
- * The navbar's notifications control (spec section 2): a bell with the
+ * The navbar's notifications control: a bell with the
  * unread count. On wide screens with JavaScript it opens a popover with the
  * latest notifications; on mobile and without JavaScript it is a link to
  * /notifications.

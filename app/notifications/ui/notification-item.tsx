@@ -49,7 +49,7 @@ export function useAnswerToast(answer: NotificationActionAnswer | undefined) {
 }
 
 /**
- * One notification (spec section 2): its image (or an unread dot when it has
+ * One notification: its image (or an unread dot when it has
  * none), its lines, when it came, and its buttons (the first filled, the
  * others outlined). Clicking it marks it read and opens its main action:
  * a site path in the app, an external link in a new tab.

@@ -5,7 +5,7 @@ import { isExternalAction, isSafeAction } from "../notification-data";
 import { notificationStore } from "./notification-store";
 
 /**
- * Keeps an open tab up to date (spec section 2, browser channel): every
+ * Keeps an open tab up to date (browser channel): every
  * NOTIFICATIONS_POLL_INTERVAL_MS (twice that while the tab is hidden, and at
  * once when it comes back) it asks GET api/v1/notifications/updates for the
  * unread count and the browser-channel notifications it has not seen, and

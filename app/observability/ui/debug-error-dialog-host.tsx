@@ -4,7 +4,7 @@ import { checkDebugErrorCookie, debugTraceStore } from "../../log/debug-trace-st
 
 /**
  * The dialog is built on React Aria (~55 KB gzip); it loads only when a trace
- * arrives, so public pages do not ship it (issue 2's JavaScript budget).
+ * arrives, so public pages do not ship it (the public-page JavaScript budget of decision 006).
  */
 const ErrorDialog = lazy(() => import("./error-dialog").then((module) => ({ default: module.ErrorDialog })));
 

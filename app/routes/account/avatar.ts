@@ -11,8 +11,8 @@ import { readIntent } from "~/ui/forms/submission.server";
 /**
  * POST /account-settings/avatar: upload (multipart `file`) or remove the
  * profile image. With JavaScript (a fetcher) the answer is JSON: the new
- * avatar and a message, or 422 with the `file` field's error for the toast
- * (spec section 8). Without it the form carries `redirectTo` and goes back
+ * avatar and a message, or 422 with the `file` field's error for the toast.
+ * Without it the form carries `redirectTo` and goes back
  * to the page with the same message as a toast.
  *
  * `attach-avatar` (JavaScript only): the file was already uploaded with the

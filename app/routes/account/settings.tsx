@@ -65,7 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
     passwordConfirmed: !user.hasPassword || isPasswordConfirmed(session),
     sessions,
     account,
-    // Profile privacy (issue 18, app/library).
+    // Profile privacy (app/library, decision 023).
     // The private calendar feed's address (decision 034).
     calendarFeedUrl: calendarFeed ? `${new URL(args.request.url).origin}/calendar/${calendarFeed}.ics` : null,
     // Logging keeps titles on the watchlist, or not (decision 030, app/library).
@@ -107,7 +107,7 @@ async function changeAccount(args: Route.ActionArgs) {
     return redirectWithToast(request, "/account-settings#sessions", { message: app.t("Logged out other sessions.") });
   }
 
-  // Everything below changes two-factor authentication: password confirmation first (spec section 6).
+  // Everything below changes two-factor authentication: password confirmation first.
   const passwordSubmission = await parseFormSubmission(formData, optionalPassword, app.t);
   if (passwordSubmission.status !== "success") return invalidSubmission(passwordSubmission);
   const guard = await ensurePasswordConfirmed(s, user, session, passwordSubmission.value.password || null);

@@ -14,7 +14,7 @@ import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { siteTitle } from "~/seo/seo";
 
 /**
- * Admin broadcasts (issue 6): an announcement to every user or to the users
+ * Admin broadcasts: an announcement to every user or to the users
  * of some roles, delivered by the notifications queue as the
  * "site.announcement" type, so each person's channel choices apply. Needs
  * notifications.broadcast, like POST api/v1/notifications/broadcasts.

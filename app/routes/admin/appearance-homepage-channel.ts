@@ -7,7 +7,7 @@ import { findChannel } from "~/channels/channels.server";
 
 /**
  * The appearance editor's frame asks here for a channel it previews as the
- * homepage before it is saved (issue 17, decision 022): the home page's
+ * homepage before it is saved (decision 022): the home page's
  * first page of that channel, private channels included (a home channel
  * need not have a page of its own). `page: null` for an unknown slug, so
  * the frame keeps showing what it shows.

@@ -24,7 +24,7 @@ import { buttonClasses } from "~/ui/button-styles";
 const adminMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   const response = await next();
   // Only a write that recorded an admin change (an audit row): a refused or invalid one changed nothing, and a
-  // guest's POST must never be able to drop every cached copy (issue 16's bad-input suite caught both).
+  // guest's POST must never be able to drop every cached copy (the bad-input suite of decision 021 caught both).
   if (args.request.method !== "GET" && args.request.method !== "HEAD" && response.status < 400 && adminChangeRecorded(args.context)) {
     clearGuestPageCache();
     await bumpContentVersion(getWorker(args.context).env.DB);

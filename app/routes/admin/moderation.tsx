@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { siteTitle } from "~/seo/seo";
 
 /**
- * The moderation queue (issue 19): held and reported reviews and comments,
+ * The moderation queue (decision 025): held and reported reviews and comments,
  * each with approve, hide, delete and "ban the author from posting for a
  * time". reviews.moderate and comments.moderate each open their half; every
  * action is audit-logged (app/community/moderation.server.ts).

@@ -8,7 +8,7 @@ import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 
 /**
- * Inside the appearance editor's frame logout is refused (spec section 8):
+ * Inside the appearance editor's frame logout is refused:
  * the page asking carries the editor flag, in its own address or in the
  * address of the page that posted (same-origin requests send the full
  * referrer). The user menu refuses it before any request; this is the

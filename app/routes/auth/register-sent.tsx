@@ -7,7 +7,7 @@ import { siteTitle } from "~/seo/seo";
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Check your email") }];
 
 /**
- * Where every accepted registration form lands (issue 16, finding 9): the
+ * Where every accepted registration form lands (decision 021): the
  * same page whether the address was new or already had an account. It only
  * repeats the address from the query; it reads and changes nothing.
  */

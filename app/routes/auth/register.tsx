@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "signed-in":
       return redirect(outcome.redirectTo, { status: 303, headers: outcome.headers });
     case "check-email":
-      // The same answer for a new address and a taken one: no session, no toast, only the next step (issue 16, finding 9).
+      // The same answer for a new address and a taken one: no session, no toast, only the next step (decision 021).
       return redirect(`/register/sent?email=${encodeURIComponent(outcome.email)}`, {
         status: 303,
         headers: { "Set-Cookie": serializeCookie(request, REGISTRATION_BROWSER_COOKIE, browserNonce, { maxAge: REGISTRATION_LINK_TTL_S, path: "/register/finish" }) },

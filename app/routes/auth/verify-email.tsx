@@ -49,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
   const outcome = await verifyEmailCode(s, user, submission.value.code);
   switch (outcome.status) {
     case "verified":
-      // A plan chosen on /pricing before registering continues to its checkout (spec section 2).
+      // A plan chosen on /pricing before registering continues to its checkout.
       return redirectWithToast(
         request,
         safeRedirectPath(args.url.searchParams.get("redirect"), "") || (app.settings["billing.enable"] && onboardingCheckoutPath(request)) || "/",
@@ -74,7 +74,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
     <>
       <h1 className="mb-2 text-xl font-semibold">{t("Verify your email")}</h1>
       <p className="mb-6 text-sm text-muted">
-        {/* Registration mails a link, not a code (issue 16, finding 9): a code comes from "request a resend". */}
+        {/* Registration mails a link, not a code (decision 021): a code comes from "request a resend". */}
         {t("Follow the link we sent to :email, or request a code below and enter it here.", { email: loaderData.maskedEmail })}
       </p>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" data-testid="verify-email-form">

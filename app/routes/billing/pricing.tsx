@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * A plan button: remembers the choice (onboarding selection) and goes where
- * the plan button rules send this visitor (spec section 4).
+ * the plan button rules send this visitor.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireBillingEnabled(context);

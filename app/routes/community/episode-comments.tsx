@@ -6,7 +6,7 @@ import { communityAction, communityEpisode, posterState } from "~/community/page
 import { threadFromQuery } from "~/community/thread-page.server";
 import { ThreadSection } from "~/community/ui/thread-section";
 
-/** /titles/{id}/{slug}/season/{n}/episode/{m}/comments: the discussion of an episode (issue 19). */
+/** /titles/{id}/{slug}/season/{n}/episode/{m}/comments: the discussion of an episode (decision 025). */
 
 /** Guests share a copy for a few seconds (decision 018); personal parts exist only for signed-in visitors. */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];

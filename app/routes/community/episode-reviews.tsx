@@ -4,7 +4,7 @@ import { communityAction, communityEpisode } from "~/community/pages.server";
 import { reviewsPageData } from "~/community/reviews-page.server";
 import { ReviewsPage } from "~/community/ui/reviews-page";
 
-/** /titles/{id}/{slug}/season/{n}/episode/{m}/reviews: an episode's reviews and the viewer's own (issue 19). */
+/** /titles/{id}/{slug}/season/{n}/episode/{m}/reviews: an episode's reviews and the viewer's own (decision 025). */
 
 /** Guests share a copy for a few seconds (decision 018); personal parts exist only for signed-in visitors. */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];

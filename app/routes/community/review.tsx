@@ -14,7 +14,7 @@ import { followsInThread } from "~/social/threads.server";
 import { FollowButton } from "~/social/ui/follow-button";
 import { siteTitle } from "~/seo/seo";
 
-/** /titles/{id}/{slug}/reviews/{reviewId}: one review, its votes, and its comment thread (issue 19). */
+/** /titles/{id}/{slug}/reviews/{reviewId}: one review, its votes, and its comment thread (decision 025). */
 
 /** Guests share a copy for a few seconds (decision 018); the viewer's own parts (forms, votes, held posts) exist only for signed-in visitors, whose pages are never cached. */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];

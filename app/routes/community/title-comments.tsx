@@ -8,7 +8,7 @@ import { threadFromQuery } from "~/community/thread-page.server";
 import { ThreadSection } from "~/community/ui/thread-section";
 import { followsInThread } from "~/social/threads.server";
 
-/** /titles/{id}/{slug}/comments: the discussion of a title (issue 19). */
+/** /titles/{id}/{slug}/comments: the discussion of a title (decision 025). */
 
 /** Guests share a copy for a few seconds (decision 018); the viewer's own parts (forms, votes, held posts) exist only for signed-in visitors, whose pages are never cached. */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];

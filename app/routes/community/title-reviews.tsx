@@ -7,7 +7,7 @@ import { reviewsPageData } from "~/community/reviews-page.server";
 import { ReviewsPage } from "~/community/ui/reviews-page";
 
 /**
- * /titles/{id}/{slug}/reviews (issue 19): every published review of a title,
+ * /titles/{id}/{slug}/reviews (decision 025): every published review of a title,
  * sorted by most helpful, newest, highest or lowest score, in keyset pages
  * (?cursor=); the viewer's own review form; helpful votes and reports.
  */

@@ -50,7 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.slug !== list.slug) throw redirect(path, 301);
   const origin = new URL(request.url).origin;
   if (list.public) setPageJsonLd(context, listJsonLd(list, origin, path));
-  // Its comment thread (issue 19): a public list's, or a private one's for its owner alone.
+  // Its comment thread (decision 025): a public list's, or a private one's for its owner alone.
   const discussion =
     list.public || list.owner.id === app.user?.id
       ? await Promise.all([

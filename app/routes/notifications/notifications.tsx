@@ -20,7 +20,7 @@ import { siteTitle } from "~/seo/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Notifications") }];
 
-/** /notifications exists while notifications are integrated (spec section 2). */
+/** /notifications exists while notifications are integrated. */
 function requireNotifications(args: Route.LoaderArgs | Route.ActionArgs) {
   const auth = requireUser(args);
   const app = getApp(args.context);

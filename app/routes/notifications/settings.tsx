@@ -20,7 +20,7 @@ import { siteTitle } from "~/seo/seo";
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Notification settings") }];
 
 /**
- * Spec section 2: login required; only while notifications and their
+ * Login required; only while notifications and their
  * subscriptions are integrated, else (or with no types at all) back to /.
  */
 function guard(args: Route.LoaderArgs | Route.ActionArgs) {
@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   return subscriptionSettings(app.db, user.id, app.t);
 }
 
-/** "No subscriptions" (spec section 2): a build without any notification type. */
+/** "No subscriptions": a build without any notification type. */
 function hasNotificationTypes() {
   return (NOTIFICATION_TYPES as readonly unknown[]).length > 0;
 }
@@ -48,7 +48,7 @@ const SHOWN_FIELD = "shown";
 
 /**
  * A ticked box sends "on"; anything else for a known box is a tampered form. Unknown names are ignored.
- * `shown` lists the types the form showed: a post without it (a bare POST) changes nothing (issue 16, finding 11).
+ * `shown` lists the types the form showed: a post without it (a bare POST) changes nothing (decision 021).
  */
 const formSchema = z.object({
   ...Object.fromEntries(
@@ -97,7 +97,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
     setSelections((current) => Object.fromEntries(Object.entries(current).map(([id, channels]) => [id, { ...channels, browser: false }])) as Selections);
   }
 
-  // The browser channel needs the site's notification permission (spec section 4): denied switches it off.
+  // The browser channel needs the site's notification permission: denied switches it off.
   useEffect(() => {
     const permission = browserPermission();
     if (permission === "denied") switchOffBrowser("blocked");

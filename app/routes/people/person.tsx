@@ -45,7 +45,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     page,
     // Formatted here: the page ships no date formatting code (decision 006's budget).
     lifeDates: { born: formatDate(person.birthDate, app.language), died: formatDate(person.deathDate, app.language), age: ageInYears(person.birthDate, person.deathDate) },
-    // IMDb, TMDB and homepage links of imported people (issue 15).
+    // IMDb, TMDB and homepage links of imported people.
     externalHtml: externalLinksHtml((await loadPersonLinks(app.db, person.id)).links, app.t) || null,
     showAll,
     ads: adSlots(app.settings, getWorker(context).nonce, ["ads.person_top"]),

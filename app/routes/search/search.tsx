@@ -44,9 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query.trim() && page <= MAX_PAGE && offset <= 1000
       ? await searchCatalogue(app.db, query, { limit, offset, types })
       : { query: query.trim(), titles: [], people: [], moreTitles: false, morePeople: false, didYouMean: null };
-  // Members get a watchlist button on each title (issue 18): which results are listed, one indexed statement.
+  // Members get a watchlist button on each title (decision 023): which results are listed, one indexed statement.
   const watchlisted = app.user && libraryAbilities(app.viewer).canTrack && results.titles.length ? [...(await watchlistedAmong(app.db, app.user.id, results.titles.map((t) => t.id)))] : null;
-  // "Search also asks TMDB" (issue 15): few local titles, so TMDB's matches are offered too.
+  // "Search also asks TMDB": few local titles, so TMDB's matches are offered too.
   const tmdbMatches =
     page === 1 && type !== "person" ? await tmdbSearchMatches(app.db, tmdbServices(getWorker(context).env, app.settings), app.settings, query, results.titles.length, () => appKeys(authEnv(getWorker(context).env).APP_KEY)) : [];
   return {

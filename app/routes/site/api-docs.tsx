@@ -14,7 +14,7 @@ import { siteTitle } from "~/seo/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: loaderData?.title ?? siteTitle(matches, "API") }];
 
-/** /api-docs (spec section 2): only while the API is integrated, for users with api.access. */
+/** /api-docs: only while the API is integrated, for users with api.access. */
 export async function loader(args: Route.LoaderArgs) {
   const app = getApp(args.context);
   if (!app.settings["api.integrated"]) throw data(null, { status: 404 });

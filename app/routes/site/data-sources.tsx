@@ -5,7 +5,7 @@ import { siteTitle } from "~/seo/seo";
 /**
  * /data-sources: where the catalogue's facts come from, with the
  * attribution TMDB's terms ask for (logo and notice) and JustWatch's credit
- * for where-to-watch data (issue 15). Static: guests share it.
+ * for where-to-watch data. Static: guests share it.
  */
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Data sources") }];
 

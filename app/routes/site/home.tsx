@@ -33,7 +33,7 @@ const LoginPage = lazy(() => import("~/routes/auth/login").then((m) => ({ defaul
 const RegisterPage = lazy(() => import("~/routes/auth/register").then((m) => ({ default: m.RegisterPage })));
 // A custom page as the homepage is rarer still: rendered in place by the server, loaded by the browser only then.
 const CustomPageView = lazyComponent(() => import("~/pages/custom-page-view").then((m) => m.CustomPageView));
-// The channel rows (issue 17) and the landing page: each homepage type ships only its own view.
+// The channel rows (decision 022) and the landing page: each homepage type ships only its own view.
 const ChannelView = lazyComponent(() => import("~/channels/ui/channel-view").then((m) => m.ChannelView));
 const LandingPage = lazyComponent(() => import("~/site/landing/landing-page").then((m) => m.LandingPage));
 // The pricing table only when the landing page shows it: a channel homepage (the default) no longer ships it.
@@ -47,7 +47,7 @@ const TRENDING_GRID_SIZE = 9;
 type HomeData = Awaited<ReturnType<typeof loader>> | undefined;
 
 export const handle = {
-  /** The landing page has its own navbar menu position (spec section 2). */
+  /** The landing page has its own navbar menu position. */
   navbarPosition: (data: HomeData): MenuPosition => (data?.kind === "landing" ? "landing-page-navbar" : "custom-page-navbar"),
   /** The sign-in and registration screens come in their own frame, without the site's navbar and footer. */
   siteChrome: (data: HomeData) => data?.kind !== "loginPage" && data?.kind !== "registerPage",
@@ -73,7 +73,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 
 /**
- * The homepage resolves the homepage type setting (spec section 2): the
+ * The homepage resolves the homepage type setting: the
  * landing page, a custom page by slug, or the login / register screen.
  */
 export async function loader(args: Route.LoaderArgs) {
@@ -108,7 +108,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (settings["homepage.type"] === "channel" && hasPermission(app.viewer, "titles.view")) {
     // Stored rows, the same for every visitor (guests' copy stays cacheable): no per-viewer data here.
     // A member's own rows ("Coming soon from your watchlist", "For you") in parallel; guests never get the key,
-    // so their copy and its loader data stay exactly as they were (issue 18).
+    // so their copy and its loader data stay exactly as they were (decision 023).
     const loadChannel = async () => {
       const channel = settings["homepage.channel"] ? await findChannel(app.db, settings["homepage.channel"]) : null;
       return { channel, page: channel ? await loadChannelPage(app.db, channel, { page: 1, genre: null }).then((p) => p && pageForView(p)) : null };
@@ -130,7 +130,7 @@ export async function loader(args: Route.LoaderArgs) {
     log("warn", "homepage channel not found, showing the landing page", { slug: settings["homepage.channel"] });
   }
 
-  // Signed-in visitors get no sign-up buttons, subscribers no pricing (issue 18).
+  // Signed-in visitors get no sign-up buttons, subscribers no pricing (decision 023).
   const content = landingForViewer(settings["homepage.appearance"], app.viewer.userId !== null);
   // Visitors who may not browse the catalogue still get the landing page, without the grid.
   const showTrending = settings["homepage.trending"] && hasPermission(app.viewer, "titles.view");

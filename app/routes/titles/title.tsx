@@ -50,14 +50,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const worker = getWorker(context);
   requireCatalogueAccess(app, request);
   const id = parseId(params.id);
-  // One batch, one round trip: the page's reads and, for a member, their own parts (issue 20).
+  // One batch, one round trip: the page's reads and, for a member, their own parts (decision 026).
   const { page, reviews, tmdb, mine, friends } = await loadTitlePageData(app, worker, id);
   if (!page) throw data(null, { status: 404 });
   const { title } = page;
   if (params.slug !== title.slug) throw redirect(titlePath(title), 301);
 
   countTitleView(app, worker, request, id);
-  // An admin may fill a title that has no TMDB data from TMDB (issue 15).
+  // An admin may fill a title that has no TMDB data from TMDB.
   const canImportFromTmdb = !tmdb?.fromTmdb && hasPermission(app.viewer, "titles.create");
   // Server-rendered HTML: no component code for public pages (decision 019).
   const tmdbHtml = titleTmdbHtml(tmdb?.fromTmdb ? tmdb : null, { t: app.t, language: app.language, importForTitleId: canImportFromTmdb ? id : null });
@@ -346,7 +346,7 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
 
-          {/* Reviews (issue 19): server-rendered links and escaped text, no code shipped (app/community/title-section.server.ts). */}
+          {/* Reviews (decision 025): server-rendered links and escaped text, no code shipped (app/community/title-section.server.ts). */}
           {friends ? (
             <Suspense fallback={null}>
               <FriendsOnTitleSection friends={friends} />

@@ -5,7 +5,7 @@ const ACCOUNT_ACTIONS = /^\/(register|login)(?:[?#/]|$)/;
 
 /**
  * The landing page as a signed-in visitor sees it: no "Create a free
- * account" (or sign-in) buttons — they have an account already (issue 18).
+ * account" (or sign-in) buttons — they have an account already (decision 023).
  * Guests get the content unchanged.
  */
 export function landingForViewer(content: LandingContent, signedIn: boolean): LandingContent {

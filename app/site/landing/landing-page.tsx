@@ -22,7 +22,7 @@ export interface LandingTrendingTitle {
 }
 
 /**
- * The landing page (spec section 2): header with image, overlay and two
+ * The landing page: header with image, overlay and two
  * calls to action; primary feature cards; alternating secondary rows; the
  * optional trending grid (3 columns); the optional pricing section; and a
  * footer banner with the third call to action. All content from settings.

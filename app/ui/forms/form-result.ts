@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 /**
  * What an action may answer a form with:
  * - conform's `submission.reply()` (field -> messages, "" for the form);
- * - an errors map `{ errors: { field: message | messages } }` (spec section 5);
+ * - an errors map `{ errors: { field: message | messages } }`;
  * - a plain `{ message }` error;
  * - anything else (success data), which the form ignores.
  */
@@ -67,8 +67,7 @@ export function formErrorsOf(result: SubmissionResult<string[]> | undefined): st
 
 /**
  * The danger toast a failed answer calls for: none when errors landed on
- * fields (they show there), else the server's message, else the generic one
- * (spec section 8).
+ * fields (they show there), else the server's message, else the generic one.
  */
 export function toastMessageFor(result: SubmissionResult<string[]> | undefined, fallback: string): string | null {
   if (!result || result.status !== "error") return null;

@@ -87,7 +87,7 @@ export function useAppForm<Schema extends z.ZodObject>({ schema, lastResult, id,
       onSuccess?.(result);
       return;
     }
-    // An answer with a debug trace opens the error dialog instead of a toast (spec section 8).
+    // An answer with a debug trace opens the error dialog instead of a toast.
     if (showDebugTrace(lastResult)) return;
     const message = toastMessageFor(result, t("There was an issue. Please try again."));
     if (message) toast.danger(t(message));

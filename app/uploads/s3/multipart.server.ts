@@ -21,7 +21,7 @@ import {
 import { listUploadedParts, presignPartPut, R2S3ApiError } from "./r2-s3-api.server";
 
 /**
- * S3-style multipart uploads on R2 (spec section 7): create, sign part URLs
+ * S3-style multipart uploads on R2: create, sign part URLs
  * in batches, PUT each part to its signed URL (the Worker streams it into
  * R2 and answers with its ETag), list what is there, complete, abort. The
  * R2 binding cannot list parts, so every stored part is recorded in D1.

@@ -1,6 +1,6 @@
 import type { FileEntryJson } from "../file-entries";
 
-/** The upload API as the browser calls it (spec section 7). */
+/** The upload API as the browser calls it. */
 export const UPLOAD_API = {
   fileEntries: "/api/v1/file-entries",
   tus: "/api/v1/tus/upload",

@@ -1,7 +1,7 @@
 import { CHUNKED_UPLOAD_THRESHOLD_BYTES, MULTIPART_UPLOAD_THRESHOLD_BYTES, SINGLE_REQUEST_UPLOAD_MAX_FILE_BYTES } from "~/constants";
 
 /**
- * How a file travels (spec section 9):
+ * How a file travels:
  * - direct upload to storage when the site enables it: S3-style multipart
  *   from 100 MB, a single presigned PUT below;
  * - otherwise resumable tus chunks from 4 MB (unless chunking is off);
@@ -31,7 +31,7 @@ export function fitInOneRequest(strategy: UploadStrategy, size: number, settings
 }
 
 /**
- * Uploads that run alone (spec section 4): a file from a folder, a
+ * Uploads that run alone: a file from a folder, a
  * multipart upload, or a chunked upload larger than one chunk.
  */
 export function runsAlone(

@@ -74,13 +74,13 @@ async function startUppyUpload(file: File, item: UploadItem, callbacks: Transpor
         endpoint: withWorkspace(UPLOAD_API.tus, options.workspaceId),
         chunkSize: options.settings.chunkSize,
         retryDelays: TUS_RETRY_DELAYS_MS,
-        // PATCH goes as POST with X-HTTP-Method-Override (spec section 7).
+        // PATCH goes as POST with X-HTTP-Method-Override.
         overridePatchMethod: true,
         removeFingerprintOnSuccess: true,
         withCredentials: true,
         limit: 1,
         allowedMetaFields: ["name", "type", "relativePath", "disk"],
-        // No retry on client errors except 409 and 423 (spec section 8) — Uppy's default does exactly that.
+        // No retry on client errors except 409 and 423 — Uppy's default does exactly that.
         onShouldRetry: (error, _attempt, _options, next) => next(error),
       });
       finish = async (_uploaded, response) => {

@@ -21,7 +21,7 @@ function PeopleIcon({ className = "size-4" }: { className?: string }) {
 }
 
 /**
- * The workspace switcher (spec section 4): the active workspace's name, and
+ * The workspace switcher: the active workspace's name, and
  * a list of the user's workspaces to switch to (a form per workspace, so it
  * works without JavaScript), plus "Manage workspaces". A native disclosure:
  * no component library on public pages; with JavaScript it also closes on

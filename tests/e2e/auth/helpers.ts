@@ -53,7 +53,7 @@ export async function fillRegistration(page: Page, email: string, { password = P
 
 /**
  * Fills and sends the registration form (fillRegistration). Registration never signs
- * in (issue 16, finding 9): it lands on "Check your email" for any address.
+ * in (decision 021): it lands on "Check your email" for any address.
  */
 export async function submitRegistration(page: Page, email: string, { js, password = PASSWORD, username }: { js: boolean; password?: string; username?: string }) {
   if (js) await waitForHydration(page);

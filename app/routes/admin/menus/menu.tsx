@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   const editId = args.url.searchParams.get("edit");
   return {
     menu,
-    // Menus can link to channels (issue 17): their pages are offered as destinations.
+    // Menus can link to channels (decision 022): their pages are offered as destinations.
     channels: channelDestinations.map((c) => ({ path: `/channel/${c.slug}`, name: c.name })),
     roles: roles.map((r) => ({ id: r.id, name: r.name })),
     permissions: permissions.map((p) => ({ name: p.name, displayName: p.displayName })),

@@ -9,7 +9,7 @@ import { registerSchema } from "~/auth/validation";
 import { getApp } from "~/request/context";
 import { parseFormSubmission } from "~/ui/forms/submission.server";
 
-/** POST /auth/register -> 202 {status: "check_email", email, message}: the mailed link finishes the registration (issue 16, finding 9). */
+/** POST /auth/register -> 202 {status: "check_email", email, message}: the mailed link finishes the registration (decision 021). */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   if (app.settings["registration.disable"]) return Response.json({ message: app.t("Registration is currently disabled.") }, { status: 403 });
@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await register(s, submission.value, body.get(HUMAN_CHECK_FIELD) ?? body.get("token"));
   switch (outcome.status) {
     case "check-email":
-      // 202 and the same body whether the address was new or had an account; never a session (issue 16, finding 9).
+      // 202 and the same body whether the address was new or had an account; never a session (decision 021).
       return Response.json(
         registerAcceptedSchema.parse({
           status: "check_email",

@@ -16,7 +16,7 @@ import { getApp } from "~/request/context";
 import { parseFormSubmission } from "~/ui/forms/submission.server";
 
 /**
- * The two-factor endpoints of spec section 7, one module for the family:
+ * The two-factor endpoints, one module for the family:
  *   POST|DELETE auth/user/two-factor-authentication   enable | disable
  *   GET  auth/user/two-factor/qr-code                 {svg, secret}
  *   POST auth/user/confirmed-two-factor-authentication {code} -> {recovery_codes}

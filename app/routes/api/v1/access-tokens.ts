@@ -6,7 +6,7 @@ import { requestInfo } from "~/auth/request-info.server";
 
 /**
  * POST /api/v1/access-tokens {tokenName, expiration?, scopes?} → 201 {plainTextToken, token}
- * and DELETE /api/v1/access-tokens/{id} (spec section 7). Tokens are stored hashed;
+ * and DELETE /api/v1/access-tokens/{id}. Tokens are stored hashed;
  * the plain token exists only in the creation answer.
  */
 export const action = apiAction(

@@ -3,7 +3,7 @@ import { listPlans } from "~/billing/plans.server";
 import { getApp } from "~/request/context";
 
 /**
- * GET /api/v1/billing/products (spec section 7): the offered plans with
+ * GET /api/v1/billing/products: the offered plans with
  * their prices, under pagination.data, in the spec's field names.
  */
 export async function loader({ context }: Route.LoaderArgs) {

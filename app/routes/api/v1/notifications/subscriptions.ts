@@ -4,7 +4,7 @@ import { getNotificationSubscriptions, updateNotificationSubscriptions } from "~
 import { saveSubscriptionSelections, subscriptionSettings } from "~/notifications/preferences.server";
 import type { AppContext } from "~/request/context";
 
-/** Notification choices are offered only while notifications and their subscriptions are integrated (spec section 2). */
+/** Notification choices are offered only while notifications and their subscriptions are integrated. */
 function requireIntegrated(app: AppContext) {
   if (!app.settings["notif.integrated"] || !app.settings["notif.subs.integrated"]) throw new ApiError(404, app.t("Nothing here."));
 }

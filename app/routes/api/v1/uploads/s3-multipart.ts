@@ -13,7 +13,7 @@ import {
 import { uploadServices } from "~/uploads/services.server";
 
 /**
- * api/v1/s3/multipart/<operation> (spec section 7): create,
+ * api/v1/s3/multipart/<operation>: create,
  * get-uploaded-parts, batch-sign-part-urls, complete, abort (POST, JSON);
  * part (PUT to a signed URL: streamed into R2, answered with the ETag).
  */

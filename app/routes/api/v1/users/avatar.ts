@@ -7,7 +7,7 @@ import { apiAction, ApiError, on, writeOnlyLoader } from "~/json-api/handler.ser
 /**
  * POST /api/v1/users/{id}/avatar (multipart `file`) and DELETE: the profile
  * image, for yourself only. A refused image is a 422 whose `file` error the
- * client shows as a toast (spec section 8).
+ * client shows as a toast.
  */
 export const action = apiAction(
   on(uploadAvatar, async ({ app, worker, params, request }) => {

@@ -8,7 +8,7 @@ import { getCurrentUser } from "~/auth/api-contract";
 import { bootstrapUser } from "~/bootstrap/bootstrap.server";
 
 /**
- * GET /api/v1/users/me: the signed-in user (spec section 3) with roles,
+ * GET /api/v1/users/me: the signed-in user with roles,
  * social profiles, permissions and API tokens (never their secrets).
  * PUT: account details, language, country and time zone.
  * Works with the session cookie or an `Authorization: Bearer` API token.

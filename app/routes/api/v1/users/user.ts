@@ -12,8 +12,8 @@ import { SubscriptionCancelError } from "~/billing/user-data.server";
 import { log } from "~/log/log.server";
 
 /**
- * DELETE /api/v1/users/{id}?deleteCurrentUser=1: deletes your own account
- * (spec section 7), after password confirmation; subscriptions are
+ * DELETE /api/v1/users/{id}?deleteCurrentUser=1: deletes your own account,
+ * after password confirmation; subscriptions are
  * cancelled first. The same steps as the page's danger zone.
  */
 export const action = apiAction(
@@ -31,7 +31,7 @@ export const action = apiAction(
       const message = guard.status === "wrong-password" ? app.t("The password is incorrect.") : app.t("Please confirm your password first.");
       throw new ApiError(423, message, { password: [message] });
     }
-    // The site's last full administrator cannot leave it without one (issue 9).
+    // The site's last full administrator cannot leave it without one.
     const lockout = await adminLockoutProblem(app.db, { kind: "remove-users", userIds: [userId] }, null);
     if (lockout) throw new ApiError(409, app.t(lockout));
     try {
