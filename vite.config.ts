@@ -10,8 +10,8 @@ import { reactRouterBrowserBuild } from "./scripts/vite/react-router-browser-bui
 /**
  * The small modules every page's shell imports (root layout, navbar, footer)
  * go into one chunk instead of twenty tiny ones: fewer requests, and each
- * tiny chunk's import/export boilerplate compresses badly (issue 2's
- * JavaScript budget, docs/decisions/006).
+ * tiny chunk's import/export boilerplate compresses badly (the public-page
+ * JavaScript budget, decision 006).
  */
 const SHELL_MODULES = modulePattern(
   // react-router whole: the client entry's HydratedRouter joins the rest of the router (one file compresses better than two).

@@ -29,7 +29,7 @@ import type { BenchContext, BenchRequest, BenchRow, MeasureOptions } from "./lib
 import { buildApp, migrateAndSeed, serveBuiltWorkerDirect, type RunningWorker } from "./lib/local-server";
 import { BROWSER_USER_AGENT, PUBLIC_PAGE_JS_BUDGET_BYTES, PUBLIC_PAGE_JS_MARGIN_BYTES, shippedJavaScript } from "./lib/page-scripts";
 
-/** A public page may ship at most this much JavaScript (gzip), issue 2. */
+/** A public page may ship at most this much JavaScript (gzip), decision 006. */
 const JS_BUDGET_BYTES = PUBLIC_PAGE_JS_BUDGET_BYTES;
 /** The SSR home page's p50 should be within this factor of a static file's. */
 const RATIO_TARGET = 3;

@@ -9,7 +9,7 @@ import { ADMIN_ACCESS } from "./permissions";
 
 /**
  * The admin area's guard, for every loader and action under /admin:
- * admin.access plus the screen's own permission(s) (issue 9: a role can be
+ * admin.access plus the screen's own permission(s) (a role can be
  * given part of the admin area, e.g. titles.update only).
  *
  * - A guest goes to /login and comes back afterwards.

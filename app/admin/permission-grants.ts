@@ -1,5 +1,5 @@
 /**
- * Permissions granted with optional restriction values (spec section 6: a
+ * Permissions granted with optional restriction values (a
  * permission may carry named numeric restrictions such as quotas), as a
  * role or user form posts them: a checkbox per permission named
  * "permissions" and, for restricted ones, a number field named

@@ -9,7 +9,7 @@ export interface AdSlotProps {
 
 /**
  * The ad's code (./ad-slot-view) loads only on pages that have an ad: most
- * sites run none, and then a guest's page ships none of it (issue 2's
+ * sites run none, and then a guest's page ships none of it (the public-page
  * JavaScript budget, decision 006). The server renders the ad in place
  * (lazyComponent), so it shows without JavaScript and its scripts run as the
  * page is parsed.

@@ -24,7 +24,7 @@ describe("api/v1 query conventions", () => {
     expect(schema.safeParse({ perPage: "1000" }).error?.issues[0].message).toBe("The perPage may not be greater than 100.");
   });
 
-  it("the paginated shape (spec section 7: pagination.data)", () => {
+  it("the paginated shape (pagination.data)", () => {
     expect(paginated({ data: ["a", "b"], page: 2, perPage: 2, total: 5 })).toEqual({
       pagination: { data: ["a", "b"], current_page: 2, per_page: 2, total: 5, last_page: 3, from: 3, to: 4 },
     });

@@ -22,7 +22,7 @@ const PASSWORD = "correct horse battery";
 /**
  * Without JavaScript a form post is one request: middleware, action, then the
  * loaders render the page. They must show the account as the action left it
- * (the stale two-factor state of issue 4, gap 3), not the copy the middleware
+ * (the stale two-factor state of decision 015), not the copy the middleware
  * read before the action ran.
  */
 describe("a no-JS post to /account-settings", () => {

@@ -1,6 +1,6 @@
 /**
  * Device description for the sessions list and the security log, from the
- * User-Agent header (spec section 3: device type mobile, tablet or desktop;
+ * User-Agent header (device type mobile, tablet or desktop;
  * platform; browser). Unknown parts stay null and show as "Unknown".
  */
 export interface DeviceInfo {

@@ -38,8 +38,8 @@ export function buildBootstrapData(app: AppContext, request: Request) {
 /**
  * The settings the browser's components read (shell, auth screens, user
  * menu, notifications, uploader). The page embed carries only these: every
- * byte of the root loader's data is inline JavaScript on every page (issue 2's
- * budget, docs/decisions/006). A component that needs another browser-safe
+ * byte of the root loader's data is inline JavaScript on every page (the JavaScript
+ * budget, decision 006). A component that needs another browser-safe
  * setting adds its key here; the type then offers it.
  */
 export const PAGE_SETTING_KEYS = [

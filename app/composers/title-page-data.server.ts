@@ -12,7 +12,7 @@ import { tmdbImageBaseOf } from "~/tmdb/tmdb.server";
 /**
  * Everything a title page reads, in one D1 batch, one round trip (decision 026):
  * the title's own reads, its reviews section (decision 025: stored counts and the
- * top reviews), its TMDB extras (issue 15: where to watch in the visitor's
+ * top reviews), its TMDB extras (where to watch in the visitor's
  * region, external links) and, for a member only, their own parts (rating,
  * watchlist, watched and next episode: decision 023; the id of their review;
  * the ratings of the people they follow and their reviews, which lead the

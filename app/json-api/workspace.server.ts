@@ -3,7 +3,7 @@ import { isWorkspaceMember as isMemberOf } from "~/workspaces/workspaces.server"
 import { ApiError } from "./handler.server";
 
 /**
- * The workspaceId check of api/v1 (spec section 7: sent with GET, POST and
+ * The workspaceId check of api/v1 (sent with GET, POST and
  * PUT while a workspace is active). 0 is everyone's personal workspace;
  * any other id needs membership, which the workspaces module answers
  * (app/workspaces). An id that names no workspace is refused the same way.

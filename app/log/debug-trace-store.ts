@@ -3,7 +3,7 @@ import { DEBUG_TRACE_EVENT } from "./debug-trace-event";
 import type { DebugTrace } from "./stack-trace";
 
 /**
- * The browser side of the debug error viewer (spec section 8: an answer that
+ * The browser side of the debug error viewer (an answer that
  * carries `ignitionTrace` opens the full-screen error dialog instead of a
  * toast). API answers hand their trace to `showDebugTrace`; a failed page
  * request leaves its request id in the debug-error cookie, and

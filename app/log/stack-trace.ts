@@ -55,7 +55,7 @@ export interface DebugTrace {
 
 /** Lines shown before and after the failing line. */
 export const SNIPPET_RADIUS = 8;
-/** Frames kept from a stack (error-reporting limit in spec section 9: stack trace 50). */
+/** Frames kept from a stack (the error-reporting limit: 50 frames). */
 export const MAX_FRAMES = 50;
 
 const FRAME_WITH_METHOD = /^\s*at (?:async )?(.*?) \((.*?):(\d+):(\d+)\)\s*$/;

@@ -5,7 +5,7 @@ import { users } from "~/auth/users.schema";
 /**
  * Uploaded files and the uploads still on their way.
  *
- * - `file_entries`: one stored file (spec section 3: id, name, file name,
+ * - `file_entries`: one stored file (id, name, file name,
  *   mime, size, extension, disk, path, owner, workspace). `path` is the R2
  *   key. `deleted_at` set = in the trash.
  * - `upload_sessions`: an upload that has started but not yet become a file

@@ -100,7 +100,7 @@ export default async function catalogue(bench: BenchContext) {
   const statikSameSize = sameSize ? await bench.measure(`static asset of the title page's size (${(sameSize.bytes / 1024).toFixed(1)} KB; the page ${(pageBytes / 1024).toFixed(1)} KB)`, sameSize.path) : null;
   const rows: BenchRow[] = [];
   rows.push(await bench.measure(`title page: ${s.movie.name}`, path("titles", s.movie)));
-  // Issue 18 (decision 023): the same page for a member, never cached, with their rating, watchlist and
+  // Decision 023: the same page for a member, never cached, with their rating, watchlist and
   // watched state (one extra D1 round trip of two indexed statements, in parallel with the page's batch).
   const member = await createSignedInUser(bench.persistTo, "bench-library");
   rows.push(await bench.measure(`title page, signed in: ${s.movie.name}`, { path: path("titles", s.movie), headers: { Cookie: member.cookieHeader } }));

@@ -9,7 +9,7 @@ import { localD1File, openLocalD1 } from "../lib/local-d1";
 import { serveStateInChild, type ServedState } from "../lib/serve-state-child";
 
 /**
- * Cost that does not grow with the catalogue (issue 20, decision 026
+ * Cost that does not grow with the catalogue (decision 026
  * "Scale"): the built Worker is started on each of several persisted states
  * of different sizes (built with `npm run seed:scale -- --titles N
  * --persist-to DIR`), all at once, and the same rows are timed on each, one

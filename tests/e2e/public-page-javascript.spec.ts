@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { PUBLIC_PAGE_JS_BUDGET_BYTES, PUBLIC_PAGE_JS_MARGIN_BYTES, shippedJavaScript } from "../../scripts/lib/page-scripts";
 
 /**
- * Issue 2's JavaScript budget for public pages, from a guest's browser: the
+ * The public-page JavaScript budget (decision 006), from a guest's browser: the
  * scripts a page's HTML makes the browser load at once weigh at most 120 KB
  * gzip (counted as `npm run bench -- --only core` counts them,
  * scripts/lib/page-scripts.ts) with decision 026's 8 KB margin kept free (so at

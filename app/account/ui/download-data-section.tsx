@@ -31,7 +31,7 @@ export function DownloadDataSection({ passwordConfirmed }: { passwordConfirmed: 
           </button>
         </div>
       </form>
-      {/* Issue 18 (decision 027): the library as CSV, and imports from Letterboxd or IMDb. */}
+      {/* Decision 027: the library as CSV, and imports from Letterboxd or IMDb. */}
       <p className="mt-4 text-sm text-muted">
         {t("Ratings, watchlist, watch history and lists as CSV files, or an import from Letterboxd or IMDb:")}{" "}
         <a href="/library/import" className="font-medium text-primary hover:underline" data-testid="library-import-link">

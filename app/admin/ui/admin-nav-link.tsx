@@ -5,7 +5,7 @@ import { Link, useLocation } from "react-router";
  * (aria-current="page" and the active style), as React Router's NavLink
  * does for these menus. Not NavLink itself: the router is one module in the
  * shell chunk every public page loads, and NavLink with its view-transition
- * helper would ship to every guest for the admin area alone (issue 2's
+ * helper would ship to every guest for the admin area alone (the public-page
  * JavaScript budget, decision 006).
  */
 export function AdminNavLink({

@@ -43,7 +43,7 @@ const CLOSED: TypeAheadState = { expanded: false, activeId: undefined };
  * The box itself (input, value, form) is in every page's shell; the
  * type-ahead behind it (./navbar-type-ahead: debounced queries through the
  * query client, arrow keys, the suggestion list) loads when the visitor
- * first focuses or types in the box, which most visitors never do (issue 2's
+ * first focuses or types in the box, which most visitors never do (the public-page
  * JavaScript budget, decision 006). Until then Enter submits the form.
  */
 export function NavbarSearch({ className = "" }: { className?: string }) {

@@ -11,7 +11,7 @@ import { assertNotExpired, findSession, startUploadSession, toDate, type Declare
 import { presignObjectPut } from "./r2-s3-api.server";
 
 /**
- * Direct-to-storage single uploads (spec section 7: s3/simple/presign, PUT,
+ * Direct-to-storage single uploads (s3/simple/presign, PUT,
  * s3/entries). The presigned URL points at the Worker, which streams the
  * body into R2; when R2's S3 credentials are configured it is a real R2
  * presigned PUT instead, and s3/entries finds the object in the bucket
