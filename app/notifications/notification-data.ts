@@ -3,9 +3,6 @@
  * Plain types, safe in the browser bundle.
  */
 
-/** Image keys the UI draws itself instead of loading a picture. */
-export const PRESET_IMAGES = ["group-add", "people", "export-csv"] as const;
-
 export interface NotificationAction {
   label: string;
   /** A path on this site ("/billing") or an absolute http(s) URL (opens in a new tab). */
@@ -32,7 +29,7 @@ export interface NotificationButton {
 }
 
 export interface NotificationData {
-  /** A preset key (PRESET_IMAGES) or an image URL. */
+  /** A preset key the UI draws itself ("group-add", "people", "export-csv") or an image URL. */
   image?: string;
   lines: NotificationLine[];
   mainAction?: NotificationAction;
