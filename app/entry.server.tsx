@@ -19,13 +19,7 @@ export const streamTimeout = 5_000;
  * React and React Router emit; workers/app.ts sends the matching
  * Content-Security-Policy header.
  */
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: RouterContextProvider,
-) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -103,9 +97,7 @@ function needsCompleteHtml(routerContext: EntryContext): boolean {
 function hasDeferredData(routerContext: EntryContext): boolean {
   const { loaderData, actionData } = routerContext.staticHandlerContext;
   const isPromise = (value: unknown) => typeof (value as { then?: unknown } | null)?.then === "function";
-  return [...Object.values(loaderData ?? {}), ...Object.values(actionData ?? {})].some(
-    (data) => isPromise(data) || (typeof data === "object" && data !== null && Object.values(data).some(isPromise)),
-  );
+  return [...Object.values(loaderData ?? {}), ...Object.values(actionData ?? {})].some((data) => isPromise(data) || (typeof data === "object" && data !== null && Object.values(data).some(isPromise)));
 }
 
 /** Loader, action and render errors: logged, recorded in the error log, traced for the debug dialog. */

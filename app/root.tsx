@@ -1,14 +1,4 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useFetchers,
-  useLocation,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useFetchers, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { customCodeFor } from "~/appearance/custom-code.server";
@@ -31,9 +21,7 @@ import { workspaceSwitcherData } from "~/workspaces/active-workspace.server";
 
 export const middleware: Route.MiddlewareFunction[] = [appMiddleware];
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -67,26 +55,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = data?.bootstrap.i18n.language ?? "en";
   const settings = data?.bootstrap.settings;
   // While a theme change is on its way to the server, show it already.
-  const pendingThemeId = Number(useFetchers().find((f) => f.formAction === "/resources/theme")?.formData?.get("themeId"));
+  const pendingThemeId = Number(
+    useFetchers()
+      .find((f) => f.formAction === "/resources/theme")
+      ?.formData?.get("themeId"),
+  );
   const themes = data?.bootstrap.themes;
   const shownTheme = themes?.all.find((theme) => theme.id === pendingThemeId) ?? themes?.all.find((theme) => theme.id === themes.selectedThemeId);
   const served = { style: themeStyle(shownTheme ?? null), isDark: shownTheme?.is_dark ?? false, id: shownTheme?.id ?? themes?.selectedThemeId };
   // Inside the appearance editor's frame, what the editor previews wins (nothing elsewhere).
   const preview = useAppearancePreview();
-  const theme = preview?.theme
-    ? { style: { ...served.style, ...preview.theme.values }, isDark: preview.theme.isDark ?? served.isDark, id: preview.theme.id ?? served.id }
-    : served;
+  const theme = preview?.theme ? { style: { ...served.style, ...preview.theme.values }, isDark: preview.theme.isDark ?? served.isDark, id: preview.theme.id ?? served.id } : served;
   // Custom code belongs to the public site; the admin area stays usable whatever it contains.
   const inAdmin = useLocation().pathname.startsWith("/admin");
   const customCss = inAdmin ? "" : (preview?.customCss ?? data?.customCode.css ?? "");
   const customHtml = inAdmin ? "" : (preview?.customHtml ?? data?.customCode.html ?? "");
   return (
-    <html
-      lang={language}
-      className={theme.isDark ? "dark" : undefined}
-      style={theme.style as React.CSSProperties | undefined}
-      data-theme-id={theme.id ?? undefined}
-    >
+    <html lang={language} className={theme.isDark ? "dark" : undefined} style={theme.style as React.CSSProperties | undefined} data-theme-id={theme.id ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

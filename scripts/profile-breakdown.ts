@@ -27,7 +27,10 @@ const PARTS: [string, RegExp][] = [
   ["serialisation of loader data (turbo-stream)", /turbo-stream|\bflatten\b|encodeViaTurboStream|\bstringify\b/],
   ["HTML stream encoding / rewriting", /stringToChunk|writeChunk|TextEncoder|HTMLRewriter|withPageLines|withJsonLd/],
   ["root middleware (settings, themes, viewer, session)", /app\/request\/middleware|app\/auth\/|app\/settings\/|app\/themes\/|app\/appearance\/|app\/localizations\//],
-  ["loaders and data shaping (drizzle, D1 calls, mapping)", /drizzle-orm|app\/catalogue\/|app\/community\/|app\/tmdb\/|app\/library\/|app\/social\/|app\/search\/|app\/routes\/.*\.tsx?:loader|app\/site\/.*\.server|app\/seo\/|app\/ads\//],
+  [
+    "loaders and data shaping (drizzle, D1 calls, mapping)",
+    /drizzle-orm|app\/catalogue\/|app\/community\/|app\/tmdb\/|app\/library\/|app\/social\/|app\/search\/|app\/routes\/.*\.tsx?:loader|app\/site\/.*\.server|app\/seo\/|app\/ads\//,
+  ],
   ["local D1 binding (same process; production's runs elsewhere)", /cloudflare-internal:d1|d1-api|toJson/],
   ["React render: shell (root, layout, navbar, footer)", /app\/root\.tsx|app\/routes\/site\/layout|app\/shell\//],
   ["React render: page components", /app\/routes\/|app\/site\/|app\/ui\/|app\/channels\/ui|app\/ads\/ad-slot/],

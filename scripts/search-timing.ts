@@ -106,7 +106,10 @@ async function main() {
     const values = results.map((r) => r.rows[row]);
     console.log(`| ${row} | ${values.map((v) => `${v.toFixed(1)} ms`).join(" | ")} | ${(values.at(-1)! / values[0]).toFixed(2)}x |`);
   }
-  for (const [t, e] of [["search, one typo", "search, exact name"], ["suggest, one typo", "suggest, exact name"]])
+  for (const [t, e] of [
+    ["search, one typo", "search, exact name"],
+    ["suggest, one typo", "suggest, exact name"],
+  ])
     console.log(`${t} / ${e}: ${results.map((r) => `${label(r.titles)} ${(r.rows[t] / r.rows[e]).toFixed(2)}x`).join(", ")}`);
 }
 

@@ -92,7 +92,9 @@ async function timed<T>(label: string, rows: number, work: () => Promise<T>): Pr
   const ms = performance.now() - started;
   timings.push([label, rows, ms]);
   const memory = process.memoryUsage();
-  console.log(`  ${label.padEnd(34)} ${String(rows).padStart(10)} rows  ${(ms / 1000).toFixed(1).padStart(6)} s${rows ? `  ${Math.round(rows / (ms / 1000)).toLocaleString("en")} rows/s` : ""}  [rss ${Math.round(memory.rss / 1048576)} MB, heap ${Math.round(memory.heapUsed / 1048576)} MB]`);
+  console.log(
+    `  ${label.padEnd(34)} ${String(rows).padStart(10)} rows  ${(ms / 1000).toFixed(1).padStart(6)} s${rows ? `  ${Math.round(rows / (ms / 1000)).toLocaleString("en")} rows/s` : ""}  [rss ${Math.round(memory.rss / 1048576)} MB, heap ${Math.round(memory.heapUsed / 1048576)} MB]`,
+  );
   return result;
 }
 
@@ -126,7 +128,27 @@ const LAST = pool(3000, (i) => fakerFor("scale-last", SEED, i).person.lastName()
 const NOUNS = pool(3000, (i) => fakerFor("scale-noun", SEED, i).word.noun());
 const ADJECTIVES = pool(1500, (i) => fakerFor("scale-adj", SEED, i).word.adjective());
 const CITIES = pool(500, (i) => `${fakerFor("scale-city", SEED, i).location.city()}, ${fakerFor("scale-country", SEED, i).location.country()}`);
-const GENRES = ["Action", "Adventure", "Animation", "Comedy", "Crime", "Documentary", "Drama", "Family", "Fantasy", "History", "Horror", "Music", "Musical", "Mystery", "Romance", "Science Fiction", "Thriller", "War", "Western"];
+const GENRES = [
+  "Action",
+  "Adventure",
+  "Animation",
+  "Comedy",
+  "Crime",
+  "Documentary",
+  "Drama",
+  "Family",
+  "Fantasy",
+  "History",
+  "Horror",
+  "Music",
+  "Musical",
+  "Mystery",
+  "Romance",
+  "Science Fiction",
+  "Thriller",
+  "War",
+  "Western",
+];
 const PLOTS = Array.from({ length: 400 }, (_, i) => generatePlot(`scale-${SEED}-${i}`, [GENRES[i % GENRES.length]]));
 const TAGLINES = Array.from({ length: 50 }, (_, i) => generateTagline(`scale-${SEED}-${i}`));
 const KEYWORDS = pool(600, (i) => `${fakerFor("scale-kw", SEED, i).word.adjective()} ${fakerFor("scale-kw2", SEED, i).word.noun()}`);
@@ -243,8 +265,18 @@ async function main() {
   const popularityOf = new Float64Array(TITLES + 1);
 
   await timed("genres + keywords", GENRES.length + KEYWORDS.length, async () => {
-    await write(insert(genres, GENRES.map((name, i) => ({ id: i + 1, name, slug: slugify(name) }))));
-    await write(insert(keywords, KEYWORDS.map((name, i) => ({ id: i + 1, name, slug: `${slugify(name)}-${i + 1}` }))));
+    await write(
+      insert(
+        genres,
+        GENRES.map((name, i) => ({ id: i + 1, name, slug: slugify(name) })),
+      ),
+    );
+    await write(
+      insert(
+        keywords,
+        KEYWORDS.map((name, i) => ({ id: i + 1, name, slug: `${slugify(name)}-${i + 1}` })),
+      ),
+    );
     await flush();
   });
 
@@ -359,7 +391,16 @@ async function main() {
       for (let s = 1; s <= count; s++) {
         seasonId++;
         const year = int(1990, 2025);
-        seasonRows.push({ id: seasonId, titleId, number: s, name: `Season ${s}`, plot: pick(PLOTS), airDate: isoDay(year, int(1, 300)), episodeCount: 8, generatedFields: ["name", "plot", "air_date"] });
+        seasonRows.push({
+          id: seasonId,
+          titleId,
+          number: s,
+          name: `Season ${s}`,
+          plot: pick(PLOTS),
+          airDate: isoDay(year, int(1, 300)),
+          episodeCount: 8,
+          generatedFields: ["name", "plot", "air_date"],
+        });
         for (let e = 1; e <= 8; e++) {
           episodeId++;
           episodeRows.push({
@@ -423,8 +464,28 @@ async function main() {
         const titleId = i * 10 + 1;
         return [
           i % 2 === 0
-            ? { titleId, name: "Test-pattern sample (stand-in trailer)", category: "trailer" as const, source: "r2" as const, src: SAMPLE_VIDEO.key, mime: "video/mp4", quality: "360p", duration: SAMPLE_VIDEO.seconds, thumbnail: artworkUrl("backdrop", titleId) }
-            : { titleId, name: "Big Buck Bunny (Blender Foundation open movie, stand-in clip)", category: "clip" as const, source: "vimeo" as const, src: "1084537", mime: null, quality: "1080p", duration: 596, thumbnail: artworkUrl("backdrop", titleId) },
+            ? {
+                titleId,
+                name: "Test-pattern sample (stand-in trailer)",
+                category: "trailer" as const,
+                source: "r2" as const,
+                src: SAMPLE_VIDEO.key,
+                mime: "video/mp4",
+                quality: "360p",
+                duration: SAMPLE_VIDEO.seconds,
+                thumbnail: artworkUrl("backdrop", titleId),
+              }
+            : {
+                titleId,
+                name: "Big Buck Bunny (Blender Foundation open movie, stand-in clip)",
+                category: "clip" as const,
+                source: "vimeo" as const,
+                src: "1084537",
+                mime: null,
+                quality: "1080p",
+                duration: 596,
+                thumbnail: artworkUrl("backdrop", titleId),
+              },
         ];
       },
       (rows) => insert(videos, rows),
@@ -512,7 +573,20 @@ async function seedCommunity(native: InstanceType<typeof Libsql>) {
     REVIEWS,
     (i) => {
       const body = `Generated review ${i + 1} for the benchmark. ${pick(phrases)}.\n\nIt runs on ${int(2, 6)} ideas and lands ${int(1, 3)} of them.`;
-      return [{ id: i + 1, userId: firstUser + i, titleId: title.id, episodeId: 0, score: int(1, 10), headline: pick(phrases), body, bodyHtml: renderBody(body), helpfulCount: skewed(200, 3), createdAt: new Date(old.getTime() + i * 60_000) }];
+      return [
+        {
+          id: i + 1,
+          userId: firstUser + i,
+          titleId: title.id,
+          episodeId: 0,
+          score: int(1, 10),
+          headline: pick(phrases),
+          body,
+          bodyHtml: renderBody(body),
+          helpfulCount: skewed(200, 3),
+          createdAt: new Date(old.getTime() + i * 60_000),
+        },
+      ];
     },
     (rows) => insert(reviewRows, rows),
   );

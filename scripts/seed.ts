@@ -11,9 +11,7 @@ import { DEFAULT_PERSIST_DIR, openLibsql, openLocalD1 } from "./lib/local-d1";
 import { seedAll } from "./seed/index";
 
 const { values } = parseArgs({ options: { "persist-to": { type: "string" } } });
-const { db, client } = process.env.DATABASE_URL
-  ? openLibsql(process.env.DATABASE_URL, process.env.DATABASE_AUTH_TOKEN)
-  : openLocalD1(values["persist-to"]);
+const { db, client } = process.env.DATABASE_URL ? openLibsql(process.env.DATABASE_URL, process.env.DATABASE_AUTH_TOKEN) : openLocalD1(values["persist-to"]);
 try {
   // Local R2 (the sample video) lives beside local D1; a remote libSQL has none.
   const persistTo = process.env.DATABASE_URL ? undefined : (values["persist-to"] ?? DEFAULT_PERSIST_DIR);

@@ -45,9 +45,7 @@ if (buildIsCurrent()) {
     recordBuildInputs();
   });
 }
-await step("Migrating and seeding the local database", () =>
-  migrateAndSeed({ persistTo, output: logFd, log: (line) => writeSync(logFd, `${line}\n`) }),
-);
+await step("Migrating and seeding the local database", () => migrateAndSeed({ persistTo, output: logFd, log: (line) => writeSync(logFd, `${line}\n`) }));
 
 let worker: Awaited<ReturnType<typeof serveBuiltWorker>> | undefined;
 await step("Starting the Worker", async () => {
@@ -71,9 +69,7 @@ const lines = [
   "",
   `  The site is running at ${running.url}`,
   "",
-  ...(DEMO_ACCOUNTS.length
-    ? ["  Demo accounts:", ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(6)} ${a.email}  /  ${a.password}`), ""]
-    : []),
+  ...(DEMO_ACCOUNTS.length ? ["  Demo accounts:", ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(6)} ${a.email}  /  ${a.password}`), ""] : []),
   `  Local mailbox: ${running.url}/dev/mailbox`,
   `  Ready in ${seconds(started)}. Press Ctrl+C to stop.`,
   "",

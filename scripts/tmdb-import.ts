@@ -63,7 +63,9 @@ try {
     for (let page = 1; page <= maxPages; page++) {
       const result = await importDiscoverPage(db, tmdb, options, mediaType, params, page);
       total += result.imported;
-      console.log(`page ${page}/${Math.min(maxPages, result.totalPages)}: imported ${result.imported} of ${result.items}${result.failures.length ? `, failed ${result.failures.map((f) => `${f.id} (${f.message})`).join("; ")}` : ""}`);
+      console.log(
+        `page ${page}/${Math.min(maxPages, result.totalPages)}: imported ${result.imported} of ${result.items}${result.failures.length ? `, failed ${result.failures.map((f) => `${f.id} (${f.message})`).join("; ")}` : ""}`,
+      );
       if (page >= result.totalPages) break;
     }
     console.log(`Imported ${total} ${mediaType === "movie" ? "movies" : "series"} from TMDB discover.`);

@@ -27,9 +27,7 @@ const proxy = await getPlatformProxy<{ DB: D1Database; FILES: R2Bucket }>({
 });
 try {
   const result = await runUploadMaintenance(openD1(proxy.env.DB, null).db, proxy.env.FILES);
-  console.log(
-    `Uploads maintained: ${result.expiredUploadsRemoved} expired uploads removed (${result.expiredUploadsFailed} failed), ${result.trashedEntriesPurged} trashed files deleted for good.`,
-  );
+  console.log(`Uploads maintained: ${result.expiredUploadsRemoved} expired uploads removed (${result.expiredUploadsFailed} failed), ${result.trashedEntriesPurged} trashed files deleted for good.`);
 } finally {
   await proxy.dispose();
 }

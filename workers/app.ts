@@ -1,15 +1,5 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import {
-  applySecurityHeaders,
-  asFormWrite,
-  bodyLimitFor,
-  createNonce,
-  isCrossOriginWrite,
-  limitRequestBody,
-  malformedBodyReason,
-  NOT_A_FORM_MESSAGE,
-  PayloadTooLargeError,
-} from "~/http/security";
+import { applySecurityHeaders, asFormWrite, bodyLimitFor, createNonce, isCrossOriginWrite, limitRequestBody, malformedBodyReason, NOT_A_FORM_MESSAGE, PayloadTooLargeError } from "~/http/security";
 import { crossOriginOf, isAllowedTokenWrite, isCorsPath, isPreflight, preflightResponse, withCorsHeaders } from "~/http/cors";
 import { answerGuestPage, guestPageKey } from "~/request/guest-page-cache.server";
 import { openD1 } from "~/db/client.server";

@@ -48,7 +48,10 @@ describe("avatars on R2", () => {
     const first = await saveAvatar({ db, bucket }, user.id, image(jpegWithMetadata(), "me.jpg", "image/jpeg"));
     expect(first).toMatchObject({ ok: true, url: expect.stringMatching(/^\/files\/[a-f0-9]{32}$/) });
     if (!first.ok) return;
-    const [entry] = await db.select().from(fileEntries).where(eq(fileEntries.fileName, first.url.slice(7)));
+    const [entry] = await db
+      .select()
+      .from(fileEntries)
+      .where(eq(fileEntries.fileName, first.url.slice(7)));
     expect(entry).toMatchObject({ ownerId: user.id, disk: "public", mime: "image/jpeg", extension: "jpg", path: `avatars/${entry.fileName}` });
     const stored = await bucket.get(entry.path);
     const bytes = new Uint8Array(await stored!.arrayBuffer());
@@ -168,23 +171,41 @@ async function userWithEverything() {
     expiresAt: new Date(Date.now() + 3_600_000),
   });
   const name = `Account test film ${uniqueSuffix()}`;
-  const [title] = await db.insert(titles).values({ name, slug: name.toLowerCase().replace(/ /g, "-"), type: "movie" }).returning({ id: titles.id });
+  const [title] = await db
+    .insert(titles)
+    .values({ name, slug: name.toLowerCase().replace(/ /g, "-"), type: "movie" })
+    .returning({ id: titles.id });
   await db.insert(titleViews).values({ titleId: title.id, viewerKey: `u:${user.id}`, day: 20_000 });
   await db.insert(notifications).values({ userId: user.id, type: "test.note", data: { lines: [{ type: "primary", content: "Welcome aboard" }] } });
   await db.insert(notificationSubscriptions).values({ userId: user.id, notifId: "test.note", channels: { database: true, mail: false } as never });
   await db.insert(mailDeliveries).values({ userId: user.id, to: user.email, subject: "Your reset link", text: "secret-link-123", html: "<p>secret-link-123</p>", source: "test" });
   // A workspace the user owns, with another member's file in it, and an invitation to the user elsewhere.
   const colleague = await newUser();
-  const [team] = await db.insert(workspaces).values({ name: `Team ${uniqueSuffix()}`, ownerId: user.id }).returning();
+  const [team] = await db
+    .insert(workspaces)
+    .values({ name: `Team ${uniqueSuffix()}`, ownerId: user.id })
+    .returning();
   await db.insert(workspaceMembers).values([
     { workspaceId: team.id, userId: user.id, role: "owner" },
     { workspaceId: team.id, userId: colleague.id, role: "member" },
   ]);
   const [colleagueFile] = await db
     .insert(fileEntries)
-    .values({ name: "shared.txt", fileName: crypto.randomUUID().replace(/-/g, ""), mime: "text/plain", size: 1, disk: "uploads", path: `files/shared-${team.id}`, ownerId: colleague.id, workspaceId: team.id })
+    .values({
+      name: "shared.txt",
+      fileName: crypto.randomUUID().replace(/-/g, ""),
+      mime: "text/plain",
+      size: 1,
+      disk: "uploads",
+      path: `files/shared-${team.id}`,
+      ownerId: colleague.id,
+      workspaceId: team.id,
+    })
     .returning();
-  const [otherTeam] = await db.insert(workspaces).values({ name: `Other ${uniqueSuffix()}`, ownerId: colleague.id }).returning();
+  const [otherTeam] = await db
+    .insert(workspaces)
+    .values({ name: `Other ${uniqueSuffix()}`, ownerId: colleague.id })
+    .returning();
   await db.insert(workspaceInvites).values({ id: `inv-${uniqueSuffix()}`, workspaceId: otherTeam.id, email: user.email, role: "member", expiresAt: new Date(Date.now() + 86_400_000) });
   return { user, plainTextToken, subscriptionId, avatar, upload, titleId: title.id, team, colleague, colleagueFile };
 }

@@ -54,7 +54,12 @@ export const updateCurrentUserLocale = defineEndpoint({
   },
 });
 
-const userIdParam = z.object({ id: z.string().regex(/^(\d{1,15}|me)$/, "A user id or me.").describe("The user's id, or `me`.") });
+const userIdParam = z.object({
+  id: z
+    .string()
+    .regex(/^(\d{1,15}|me)$/, "A user id or me.")
+    .describe("The user's id, or `me`."),
+});
 
 export const uploadAvatar = defineEndpoint({
   method: "post",
@@ -62,8 +67,7 @@ export const uploadAvatar = defineEndpoint({
   path: "/users/{id}/avatar",
   operationId: "uploadAvatar",
   summary: "Upload a profile image",
-  description:
-    "multipart/form-data with `file`: a PNG, JPEG, GIF or WebP image of at most 2 MB (checked by its content; SVG is refused). Metadata is removed. Only for yourself.",
+  description: "multipart/form-data with `file`: a PNG, JPEG, GIF or WebP image of at most 2 MB (checked by its content; SVG is refused). Metadata is removed. Only for yourself.",
   tag,
   access: "user",
   params: userIdParam,
@@ -124,19 +128,14 @@ export const createAccessTokenEndpoint = defineEndpoint({
   path: "/access-tokens",
   operationId: "createAccessToken",
   summary: "Create an API token",
-  description:
-    "The plain token is in this answer only; the site keeps a hash. Use it as `Authorization: Bearer <token>`. Only from the site itself (a token cannot create tokens).",
+  description: "The plain token is in this answer only; the site keeps a hash. Use it as `Authorization: Bearer <token>`. Only from the site itself (a token cannot create tokens).",
   tag,
   access: "session",
   permission: "api.access",
   body: z.object({
     tokenName: z.string().trim().min(1).max(ACCESS_TOKEN_NAME_MAX_LENGTH),
     expiration: z.enum(TOKEN_EXPIRATIONS).default("never").describe("Days until it expires, or never."),
-    scopes: z
-      .array(z.enum(TOKEN_SCOPES))
-      .min(1)
-      .default(["read"])
-      .describe("What the token may do: read, catalogue:write, lists:write, moderation, account, uploads, admin (admins only)."),
+    scopes: z.array(z.enum(TOKEN_SCOPES)).min(1).default(["read"]).describe("What the token may do: read, catalogue:write, lists:write, moderation, account, uploads, admin (admins only)."),
   }),
   responses: {
     201: { description: "The new token, with its plain text this once.", schema: z.object({ plainTextToken: z.string(), token: tokenSchema }) },
@@ -157,12 +156,4 @@ export const deleteAccessTokenEndpoint = defineEndpoint({
   responses: { 200: { description: "Deleted.", schema: messageSchema }, ...errorResponses(401, 403, 404, 429) },
 });
 
-export const accountSettingsEndpoints = [
-  updateCurrentUser,
-  updateCurrentUserLocale,
-  uploadAvatar,
-  deleteAvatar,
-  deleteUser,
-  createAccessTokenEndpoint,
-  deleteAccessTokenEndpoint,
-];
+export const accountSettingsEndpoints = [updateCurrentUser, updateCurrentUserLocale, uploadAvatar, deleteAvatar, deleteUser, createAccessTokenEndpoint, deleteAccessTokenEndpoint];

@@ -97,11 +97,7 @@ export async function saveAvatar(deps: AvatarDeps, userId: number, file: unknown
  * the previous avatar is deleted. A refused upload made for the avatar
  * (metadata.purpose "avatar") is deleted too; any other file stays as it was.
  */
-export async function attachAvatarEntry(
-  deps: AvatarDeps,
-  userId: number,
-  entryId: number,
-): Promise<(AvatarProblem & { notFound?: boolean }) | { ok: true; url: string }> {
+export async function attachAvatarEntry(deps: AvatarDeps, userId: number, entryId: number): Promise<(AvatarProblem & { notFound?: boolean }) | { ok: true; url: string }> {
   const [entry] = await deps.db.select().from(fileEntries).where(eq(fileEntries.id, entryId)).limit(1);
   // Someone else's file answers like a missing one.
   if (!entry || entry.ownerId !== userId || entry.deletedAt) return { ok: false, notFound: true, message: "This file could not be found." };

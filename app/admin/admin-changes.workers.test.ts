@@ -35,7 +35,10 @@ let n = 0;
 const unique = (text: string) => `${text} ${Date.now().toString(36)}-${++n}`;
 
 async function actor(): Promise<AuditActor> {
-  const [row] = await db.insert(users).values({ email: `${unique("admin").replace(/\W+/g, "-")}@example.test` }).returning({ id: users.id, email: users.email });
+  const [row] = await db
+    .insert(users)
+    .values({ email: `${unique("admin").replace(/\W+/g, "-")}@example.test` })
+    .returning({ id: users.id, email: users.email });
   return { userId: row.id, email: row.email, ip: "203.0.113.9" };
 }
 
@@ -71,9 +74,20 @@ describe("titles", () => {
   it("saves facts, genres and keywords with only the changed fields in the log", async () => {
     const who = await actor();
     const { id } = await createTitle(db, { type: "movie", name: unique("Facts") });
-    await db.update(titles).set({ generatedFields: ["plot", "tagline"] }).where(eq(titles.id, id));
-    const [genre] = await db.insert(genres).values({ name: unique("Genre"), slug: unique("genre").replace(/\W+/g, "-") }).returning();
-    const result = await updateTitle({ db, bucket }, id, { ...baseFacts, name: "Renamed Facts", plot: "Written by an editor.", genres: [genre.id], keywords: ["heist", "Sequel"] }, auditRecorder(db, who, "titles.update", "title"));
+    await db
+      .update(titles)
+      .set({ generatedFields: ["plot", "tagline"] })
+      .where(eq(titles.id, id));
+    const [genre] = await db
+      .insert(genres)
+      .values({ name: unique("Genre"), slug: unique("genre").replace(/\W+/g, "-") })
+      .returning();
+    const result = await updateTitle(
+      { db, bucket },
+      id,
+      { ...baseFacts, name: "Renamed Facts", plot: "Written by an editor.", genres: [genre.id], keywords: ["heist", "Sequel"] },
+      auditRecorder(db, who, "titles.update", "title"),
+    );
     expect(result).toEqual({ ok: true });
     const [row] = await db.select().from(titles).where(eq(titles.id, id));
     expect(row).toMatchObject({ name: "Renamed Facts", slug: "renamed-facts", plot: "Written by an editor." });
@@ -109,7 +123,10 @@ describe("titles", () => {
 
   it("deletes titles with their credits and videos, and the files nothing else uses", async () => {
     const who = await actor();
-    const [person] = await db.insert(people).values({ name: unique("Person"), slug: "person" }).returning();
+    const [person] = await db
+      .insert(people)
+      .values({ name: unique("Person"), slug: "person" })
+      .returning();
     const doomed = await createTitle(db, { type: "movie", name: unique("Doomed") });
     const keeper = await createTitle(db, { type: "movie", name: unique("Keeper") });
     const own = await uploadedPng(null);
@@ -134,7 +151,10 @@ describe("titles", () => {
 describe("users", () => {
   it("a ban ends every session in the same batch, with a reason, never for oneself", async () => {
     const who = await actor();
-    const [target] = await db.insert(users).values({ email: `${unique("target").replace(/\W+/g, "-")}@example.test` }).returning({ id: users.id });
+    const [target] = await db
+      .insert(users)
+      .values({ email: `${unique("target").replace(/\W+/g, "-")}@example.test` })
+      .returning({ id: users.id });
     await db.insert(sessions).values([
       { id: crypto.randomUUID(), userId: target.id, expiresAt: new Date(Date.now() + 86_400_000), kind: "web", lastActiveAt: new Date() },
       { id: crypto.randomUUID(), userId: target.id, expiresAt: new Date(Date.now() + 86_400_000), kind: "api", lastActiveAt: new Date() },
@@ -163,7 +183,10 @@ describe("users", () => {
       { status: "incomplete", cancelAtPeriodEnd: false, currentPeriodEnd: null, trialEndsAt: null, endedAt: null },
     ] as const;
     for (const [i, c] of cases.entries()) {
-      const [user] = await db.insert(users).values({ email: `${unique(`sub${i}`).replace(/\W+/g, "-")}@example.test` }).returning({ id: users.id, email: users.email });
+      const [user] = await db
+        .insert(users)
+        .values({ email: `${unique(`sub${i}`).replace(/\W+/g, "-")}@example.test` })
+        .returning({ id: users.id, email: users.email });
       const date = (ms: number | null) => (ms === null ? null : new Date(ms));
       const [sub] = await db
         .insert(subscriptions)
@@ -181,7 +204,10 @@ describe("users", () => {
           providerVersion: 1,
         })
         .returning();
-      const [inSql] = await db.select({ valid: sql<number>`${VALID_SUBSCRIPTION_SQL}` }).from(sql`subscriptions s`).where(sql`s.id = ${sub.id}`);
+      const [inSql] = await db
+        .select({ valid: sql<number>`${VALID_SUBSCRIPTION_SQL}` })
+        .from(sql`subscriptions s`)
+        .where(sql`s.id = ${sub.id}`);
       expect(Boolean(inSql.valid), `case ${i} (${c.status})`).toBe(isSubscriptionValid(sub));
       const listed = await listUsersForAdmin(db, { q: user.email, roleId: null, verified: null, subscribed: true, banned: null, sort: "created_at", dir: "desc", offset: 0, limit: 5 });
       expect(listed.rows.map((r) => r.id).includes(user.id), `case ${i} listed`).toBe(isSubscriptionValid(sub));
@@ -193,8 +219,14 @@ describe("roles, pages and appearance", () => {
   it("never gives the guest role administrator permissions", async () => {
     const [guest] = await db.select().from(roles).where(eq(roles.guest, true));
     if (!guest) {
-      const [created] = await db.insert(roles).values({ name: unique("guests"), guest: true }).returning();
-      expect(await saveRole(db, created.id, { name: created.name, default: false }, [{ name: "admin.access", restrictions: [] }])).toMatchObject({ ok: false, errors: { permissions: expect.any(Array) } });
+      const [created] = await db
+        .insert(roles)
+        .values({ name: unique("guests"), guest: true })
+        .returning();
+      expect(await saveRole(db, created.id, { name: created.name, default: false }, [{ name: "admin.access", restrictions: [] }])).toMatchObject({
+        ok: false,
+        errors: { permissions: expect.any(Array) },
+      });
       return;
     }
     expect(await saveRole(db, guest.id, { name: guest.name, default: false }, [{ name: "admin.access", restrictions: [] }])).toMatchObject({ ok: false });
@@ -211,7 +243,12 @@ describe("roles, pages and appearance", () => {
     expect(grants).toEqual([{ name: "titles.update" }]);
 
     const email = `${unique("editor").replace(/\W+/g, "-")}@example.test`.toLowerCase();
-    const created = await createUserByAdmin(db, { email, password: "a long enough password", emailVerified: true, roles: [roleId] }, [{ name: "files.create", restrictions: [{ name: "space", value: 1024 }] }], auditRecorder(db, who, "users.create", "user"));
+    const created = await createUserByAdmin(
+      db,
+      { email, password: "a long enough password", emailVerified: true, roles: [roleId] },
+      [{ name: "files.create", restrictions: [{ name: "space", value: 1024 }] }],
+      auditRecorder(db, who, "users.create", "user"),
+    );
     expect(created.ok).toBe(true);
     const userId = created.ok ? created.id : 0;
     expect(await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId))).toEqual([{ roleId }]);
@@ -229,14 +266,27 @@ describe("roles, pages and appearance", () => {
 
   it("saves themes and settings together, or nothing when one colour is invalid", async () => {
     const who = await actor();
-    const [theme] = await db.insert(themes).values({ name: unique("Theme"), values: { "--be-primary": "#111111" } }).returning();
+    const [theme] = await db
+      .insert(themes)
+      .values({ name: unique("Theme"), values: { "--be-primary": "#111111" } })
+      .returning();
     const record = { settings: auditRecorder(db, who, "appearance.update", "setting"), themes: auditRecorder(db, who, "themes.update", "theme") };
     const themeInput = { id: theme.id, name: theme.name, isDark: false, defaultLight: false, defaultDark: false };
-    const bad = await saveAppearance(db, { settings: { "branding.site_name": "Never" }, themes: [{ ...themeInput, values: { "--be-primary": "expression(alert(1))" } }], deletedThemes: [] }, t, record);
+    const bad = await saveAppearance(
+      db,
+      { settings: { "branding.site_name": "Never" }, themes: [{ ...themeInput, values: { "--be-primary": "expression(alert(1))" } }], deletedThemes: [] },
+      t,
+      record,
+    );
     expect(bad).toMatchObject({ ok: false, errors: { "themes.0.values.--be-primary": ["Enter a valid colour, such as #6d28d9 or rgb(109, 40, 217)."] } });
     expect((await loadSettings(db))["branding.site_name"]).not.toBe("Never");
 
-    const good = await saveAppearance(db, { settings: { "branding.site_name": "Saved Together" }, themes: [{ ...themeInput, values: { "--be-primary": "rgb(10, 20, 30)", "--be-font-family": "Charter, serif" } }], deletedThemes: [] }, t, record);
+    const good = await saveAppearance(
+      db,
+      { settings: { "branding.site_name": "Saved Together" }, themes: [{ ...themeInput, values: { "--be-primary": "rgb(10, 20, 30)", "--be-font-family": "Charter, serif" } }], deletedThemes: [] },
+      t,
+      record,
+    );
     expect(good).toEqual({ ok: true });
     const [row] = await db.select().from(themes).where(eq(themes.id, theme.id));
     expect(row.values).toEqual({ "--be-primary": "rgb(10, 20, 30)", "--be-font-family": "Charter, serif" });

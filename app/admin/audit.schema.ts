@@ -29,10 +29,6 @@ export const auditLog = sqliteTable(
     ip: text("ip"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("audit_log_subject_idx").on(t.subjectType, t.subjectId, t.id),
-    index("audit_log_user_idx").on(t.userId, t.id),
-    index("audit_log_action_idx").on(t.action, t.id),
-  ],
+  (t) => [index("audit_log_subject_idx").on(t.subjectType, t.subjectId, t.id), index("audit_log_user_idx").on(t.userId, t.id), index("audit_log_action_idx").on(t.action, t.id)],
 );
 export type AuditLogRow = typeof auditLog.$inferSelect;

@@ -101,4 +101,3 @@ export async function auditLogFacets(db: Database) {
   ]);
   return { actions: actions.map((r) => r.value), subjectTypes: types.map((r) => r.value) };
 }
-

@@ -21,7 +21,10 @@ describe("the dashboard's sign-ups per day", () => {
     const ids: number[] = [];
     for (const when of days) {
       const user = (await createUser(db, { email: `dash-${crypto.randomUUID()}@example.test`, passwordHash: null, emailVerified: true }))!;
-      await db.update(users).set({ createdAt: at(when) }).where(inArray(users.id, [user.id]));
+      await db
+        .update(users)
+        .set({ createdAt: at(when) })
+        .where(inArray(users.id, [user.id]));
       ids.push(user.id);
     }
     const dashboard = await loadDashboard(db, now);

@@ -39,7 +39,17 @@ export async function loadDashboard(db: Database, now = new Date()) {
       .where(sql`${videoPlays.day} >= ${firstDay}`)
       .groupBy(videoPlays.day),
     db
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, displayName: users.displayName, username: users.username, avatar: users.avatar, createdAt: users.createdAt, emailVerifiedAt: users.emailVerifiedAt })
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        displayName: users.displayName,
+        username: users.username,
+        avatar: users.avatar,
+        createdAt: users.createdAt,
+        emailVerifiedAt: users.emailVerifiedAt,
+      })
       .from(users)
       .orderBy(desc(users.id))
       .limit(8),

@@ -26,10 +26,7 @@ export interface ListParams<Sort extends string = string, Filter extends string 
   filters: Record<Filter, string | null>;
 }
 
-export function parseListParams<Sort extends string, Filter extends string = never>(
-  url: URL,
-  spec: ListSpec<Sort, Filter>,
-): ListParams<Sort, Filter> {
+export function parseListParams<Sort extends string, Filter extends string = never>(url: URL, spec: ListSpec<Sort, Filter>): ListParams<Sort, Filter> {
   const params = url.searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 200);
   const sortRaw = params.get("sort");

@@ -41,7 +41,13 @@ function readField(field: SettingField, formData: FormData, current: Settings): 
     }
     case "lines":
       if (raw === undefined) return { present: false };
-      return { present: true, value: raw.split(/\r?\n/).map((line) => line.trim()).filter(Boolean) };
+      return {
+        present: true,
+        value: raw
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean),
+      };
     case "select":
       if (raw === undefined) return { present: false };
       return { present: true, value: field.numeric ? Number(raw) : raw };
@@ -73,10 +79,27 @@ function readField(field: SettingField, formData: FormData, current: Settings): 
 }
 
 function slugId(label: string) {
-  return label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "policy";
+  return (
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 40) || "policy"
+  );
 }
 
-const LANDING_TEXT = ["headerTitle", "headerSubtitle", "headerImage", "headerOverlayColor1", "headerOverlayColor2", "pricingTitle", "pricingSubtitle", "footerTitle", "footerSubtitle", "footerImage"] as const;
+const LANDING_TEXT = [
+  "headerTitle",
+  "headerSubtitle",
+  "headerImage",
+  "headerOverlayColor1",
+  "headerOverlayColor2",
+  "pricingTitle",
+  "pricingSubtitle",
+  "footerTitle",
+  "footerSubtitle",
+  "footerImage",
+] as const;
 
 /** The landing page content from fields named landing.<path> (features as landing.primaryFeatures.<n>.<field>). */
 export function readLanding(formData: FormData, current: LandingContent): LandingContent {

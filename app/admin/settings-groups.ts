@@ -23,9 +23,7 @@ export type SettingField =
   | { kind: "landing"; key: "homepage.appearance"; label: string; description?: string };
 
 /** Where a select's options come from: a fixed list or something the loader reads. */
-export type SelectSource =
-  | { static: { value: string; label: string }[] }
-  | { from: "pages" | "themes" | "localizations" | "timeZones" | "channels" };
+export type SelectSource = { static: { value: string; label: string }[] } | { from: "pages" | "themes" | "localizations" | "timeZones" | "channels" };
 
 /** Facts about the deployment a group shows beside its fields (secrets as set/not set only). */
 export type StatusKind = "socialProviders" | "billingProvider" | "mailTransport" | "humanCheckSecret" | "customCodeSafety";
@@ -97,9 +95,20 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
         key: "registration.name_fields",
         label: "First and last name on the registration form",
         description: "Extra fields of the registration form, stored on the account.",
-        options: { static: [{ value: "off", label: "Not asked" }, { value: "optional", label: "Optional" }, { value: "required", label: "Required" }] },
+        options: {
+          static: [
+            { value: "off", label: "Not asked" },
+            { value: "optional", label: "Optional" },
+            { value: "required", label: "Required" },
+          ],
+        },
       },
-      { kind: "policies", key: "registration.policies", label: "Policies to accept when registering", description: "Each becomes a required checkbox on the registration form. Leave a name empty to remove it." },
+      {
+        kind: "policies",
+        key: "registration.policies",
+        label: "Policies to accept when registering",
+        description: "Each becomes a required checkbox on the registration form. Leave a name empty to remove it.",
+      },
       onOff("social.google.enable", "Sign in with Google"),
       onOff("social.facebook.enable", "Sign in with Facebook"),
       onOff("social.twitter.enable", "Sign in with X"),
@@ -120,7 +129,12 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
     description: "Limits and file types for every upload, and how files travel.",
     fields: [
       { kind: "megabytes", key: "uploads.max_size", label: "Largest file (MB)", description: "A role's files.create restriction can lower it." },
-      { kind: "lines", key: "uploads.allowed_extensions", label: "Allowed types", description: "One per line: an extension (pdf) or a mime pattern (image/*). Empty allows every type that is not blocked." },
+      {
+        kind: "lines",
+        key: "uploads.allowed_extensions",
+        label: "Allowed types",
+        description: "One per line: an extension (pdf) or a mime pattern (image/*). Empty allows every type that is not blocked.",
+      },
       { kind: "lines", key: "uploads.blocked_extensions", label: "Blocked types", description: "One per line: an extension or a mime pattern." },
       onOff("uploads.chunk", "Resumable uploads", "Files of 4 MB or more upload in chunks that resume after an interruption."),
       { kind: "megabytes", key: "uploads.chunk_size", label: "Chunk size (MB)", description: "A multiple of 5 MB avoids buffering; at most 95 MB." },
@@ -170,7 +184,17 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
     description: "The bar that tells visitors about cookies.",
     fields: [
       onOff("cookie_notice.enable", "Show the cookie notice"),
-      { kind: "select", key: "cookie_notice.position", label: "Position", options: { static: [{ value: "bottom", label: "Bottom" }, { value: "top", label: "Top" }] } },
+      {
+        kind: "select",
+        key: "cookie_notice.position",
+        label: "Position",
+        options: {
+          static: [
+            { value: "bottom", label: "Bottom" },
+            { value: "top", label: "Top" },
+          ],
+        },
+      },
       { kind: "cookieButton", key: "cookie_notice.button", label: "Extra link", description: "Leave the label empty for no link." },
     ],
   },
@@ -238,7 +262,13 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
     label: "TMDB import",
     description: "Importing titles and people from The Movie Database (the API key is the TMDB_API_KEY secret).",
     fields: [
-      { kind: "text", key: "tmdb.region", label: "Default region", description: "Two-letter country code: certifications are imported for it, and visitors without an account country see where to watch there.", placeholder: "US" },
+      {
+        kind: "text",
+        key: "tmdb.region",
+        label: "Default region",
+        description: "Two-letter country code: certifications are imported for it, and visitors without an account country see where to watch there.",
+        placeholder: "US",
+      },
       onOff("tmdb.include_specials", "Import specials", "Season 0 of series."),
       {
         kind: "select",
@@ -246,10 +276,21 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
         label: "Refresh imported titles",
         description: "The scheduled job re-imports titles whose TMDB data is older than this, and series still airing.",
         numeric: true,
-        options: { static: [{ value: "0", label: "Never" }, { value: "1", label: "After a day" }, { value: "7", label: "After a week" }, { value: "30", label: "After a month" }] },
+        options: {
+          static: [
+            { value: "0", label: "Never" },
+            { value: "1", label: "After a day" },
+            { value: "7", label: "After a week" },
+            { value: "30", label: "After a month" },
+          ],
+        },
       },
       onOff("tmdb.search_fallback", "Search also asks TMDB", "A search with few results here offers TMDB's matches; opening one imports it."),
-      onOff("tmdb.copy_images", "Copy images into storage", "Imports and refreshes copy posters, backdrops, profiles and stills into the site's R2 bucket and serve them from the site; off, they are served from TMDB's image server."),
+      onOff(
+        "tmdb.copy_images",
+        "Copy images into storage",
+        "Imports and refreshes copy posters, backdrops, profiles and stills into the site's R2 bucket and serve them from the site; off, they are served from TMDB's image server.",
+      ),
     ],
   },
   {

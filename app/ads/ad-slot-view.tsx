@@ -40,11 +40,7 @@ export default function AdSlotView({ slot, html, className = "" }: AdSlotProps) 
   }, [html]);
   if (!html) return null;
   return (
-    <aside
-      aria-label={t("Advertisement")}
-      data-ad-slot={slot}
-      className={`mx-auto my-6 w-full overflow-hidden ${SIZE_HINTS[slot] ?? ""} ${className}`}
-    >
+    <aside aria-label={t("Advertisement")} data-ad-slot={slot} className={`mx-auto my-6 w-full overflow-hidden ${SIZE_HINTS[slot] ?? ""} ${className}`}>
       <div ref={ref} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />
     </aside>
   );

@@ -5,9 +5,7 @@ import { adSlots, withScriptNonce } from "./ads.server";
 describe("withScriptNonce", () => {
   it("adds the nonce to inline and external scripts", () => {
     const html = '<div id="ad"></div><script>window.adRan = 1</script><SCRIPT src="https://ads.example/a.js" async></SCRIPT>';
-    expect(withScriptNonce(html, "abc")).toBe(
-      '<div id="ad"></div><script nonce="abc">window.adRan = 1</script><script src="https://ads.example/a.js" async nonce="abc"></SCRIPT>',
-    );
+    expect(withScriptNonce(html, "abc")).toBe('<div id="ad"></div><script nonce="abc">window.adRan = 1</script><script src="https://ads.example/a.js" async nonce="abc"></SCRIPT>');
   });
 
   it("replaces a nonce already written into the HTML", () => {

@@ -33,11 +33,7 @@ export interface ApiResponseSpec {
   headers?: Record<string, { description: string; schema: { type: "string" | "integer" } }>;
 }
 
-export interface ApiEndpoint<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-> {
+export interface ApiEndpoint<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
   method: HttpMethod;
   /** OpenAPI path below /api/v1, e.g. "/titles/{id}". */
   path: string;

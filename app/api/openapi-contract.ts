@@ -11,7 +11,10 @@ export const openApiDocumentEndpoint = defineEndpoint({
   tag: "Site",
   access: "public",
   responses: {
-    200: { description: "The document.", schema: z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }).loose(), paths: z.record(z.string(), z.unknown()) }).loose() },
+    200: {
+      description: "The document.",
+      schema: z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }).loose(), paths: z.record(z.string(), z.unknown()) }).loose(),
+    },
     404: { description: "The API is not enabled on this site.", schema: z.object({ message: z.string() }) },
   },
 });

@@ -61,7 +61,12 @@ describe("OpenAPI document", () => {
   });
 
   it("documents the upload calls as they answer: JSON bodies only, tus's 412 and headers, GET on a tus upload, files:read (decision 036)", () => {
-    type Op = { requestBody?: { content: Record<string, unknown> }; responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, unknown> } }> }>; parameters?: { name: string; in: string; required: boolean }[]; "x-token-scope"?: string };
+    type Op = {
+      requestBody?: { content: Record<string, unknown> };
+      responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, unknown> } }> }>;
+      parameters?: { name: string; in: string; required: boolean }[];
+      "x-token-scope"?: string;
+    };
     const ops = document.paths as unknown as Record<string, Record<string, Op>>;
     for (const path of ["/s3/multipart/create", "/s3/entries", "/tus/entries", "/file-entries/delete"]) {
       expect(Object.keys(ops[path].post.requestBody!.content), path).toEqual(["application/json"]);
@@ -86,15 +91,15 @@ describe("OpenAPI document", () => {
     const routePaths = [...new Set(apiRoutePaths(routes as RouteEntry[]))];
     expect(routePaths.length).toBeGreaterThan(20);
     const docPaths = Object.keys(document.paths);
-    const undescribed = routePaths.filter((route) => !openApiPathsForRoute(route).some((path) => docPaths.some((doc) => routeMatchesDocPath(route, doc) && doc.split("/").length === path.split("/").length)));
+    const undescribed = routePaths.filter(
+      (route) => !openApiPathsForRoute(route).some((path) => docPaths.some((doc) => routeMatchesDocPath(route, doc) && doc.split("/").length === path.split("/").length)),
+    );
     const unrouted = docPaths.filter((doc) => !routePaths.some((route) => routeMatchesDocPath(route, doc)));
     expect({ undescribed, unrouted }).toEqual({ undescribed: [], unrouted: [] });
   });
 
   it("names the token scope of every call tokens may make, and every write names its own (issue 16, finding 4)", () => {
-    const writesWithoutScope = apiEndpoints
-      .filter((e) => e.method !== "get" && e.access !== "webhook" && e.access !== "session" && !e.scope)
-      .map((e) => `${e.method.toUpperCase()} ${e.path}`);
+    const writesWithoutScope = apiEndpoints.filter((e) => e.method !== "get" && e.access !== "webhook" && e.access !== "session" && !e.scope).map((e) => `${e.method.toUpperCase()} ${e.path}`);
     expect(writesWithoutScope).toEqual([]);
     type Operation = { security: Record<string, string[]>[]; "x-token-scope"?: string };
     const listLogs = document.paths["/logs/error"]!.get as Operation;
@@ -106,7 +111,10 @@ describe("OpenAPI document", () => {
   });
 
   it("documents the conventions: pagination, relations, errors with a message", () => {
-    const titles = document.paths["/titles"].get as { parameters: { name: string; in: string; schema: Record<string, unknown> }[]; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> };
+    const titles = document.paths["/titles"].get as {
+      parameters: { name: string; in: string; schema: Record<string, unknown> }[];
+      responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+    };
     expect(titles.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(["page", "perPage", "type", "genre", "order"]));
     expect(titles.parameters.find((p) => p.name === "perPage")?.schema).toMatchObject({ maximum: 100, minimum: 1 });
     const ok = titles.responses["200"].content!["application/json"].schema as { properties: { pagination: { properties: Record<string, unknown> } } };
@@ -121,8 +129,8 @@ describe("OpenAPI document", () => {
   it("says when a list's total is a lower bound: the capped counts of listTitles and listPeople (issue 20), not the lists that count exactly", () => {
     type Pagination = { properties: Record<string, { type?: string; description?: string }>; required: string[] };
     const paginationOf = (path: string) =>
-      ((document.paths[path].get as { responses: Record<string, { content: Record<string, { schema: { properties: { pagination: Pagination } } }> }> }).responses["200"].content["application/json"].schema.properties
-        .pagination);
+      (document.paths[path].get as { responses: Record<string, { content: Record<string, { schema: { properties: { pagination: Pagination } } }> }> }).responses["200"].content["application/json"]
+        .schema.properties.pagination;
     for (const path of ["/titles", "/people"]) {
       const pagination = paginationOf(path);
       expect(pagination.properties.total_is_lower_bound, path).toMatchObject({ type: "boolean", description: expect.stringContaining("lower bound") });

@@ -72,11 +72,7 @@ function requestBodyOf(endpoint: ApiEndpoint) {
 }
 
 function responseOf(spec: ApiResponseSpec) {
-  const content = spec.schema
-    ? { "application/json": { schema: toSchema(spec.schema, "output") } }
-    : spec.contentType
-      ? { [spec.contentType]: { schema: { type: "string" } } }
-      : undefined;
+  const content = spec.schema ? { "application/json": { schema: toSchema(spec.schema, "output") } } : spec.contentType ? { [spec.contentType]: { schema: { type: "string" } } } : undefined;
   return { description: spec.description, ...(spec.headers ? { headers: spec.headers } : {}), ...(content ? { content } : {}) };
 }
 

@@ -41,12 +41,7 @@ export type AppearanceSave = z.infer<typeof appearanceSaveSchema>;
 
 export type AppearanceSaveResult = { ok: true } | { ok: false; errors: Record<string, string[]> };
 
-export async function saveAppearance(
-  db: Database,
-  input: AppearanceSave,
-  t: Translate,
-  record: { settings: ChangeRecorder; themes: ChangeRecorder },
-): Promise<AppearanceSaveResult> {
+export async function saveAppearance(db: Database, input: AppearanceSave, t: Translate, record: { settings: ChangeRecorder; themes: ChangeRecorder }): Promise<AppearanceSaveResult> {
   const settings = input.settings as Partial<Record<SettingKey, unknown>>;
   const errors: Record<string, string[]> = Object.fromEntries(Object.entries(settingErrors(settings, t)).map(([key, messages]) => [`settings.${key}`, messages]));
   const themes = await themeChanges(db, input.themes, input.deletedThemes, record.themes);

@@ -27,9 +27,7 @@ export type EditorMessage =
 export type EditorCommand = EditorMessage extends infer M ? (M extends unknown ? Omit<M, "source"> : never) : never;
 
 /** Preview to editor. */
-export type PreviewMessage =
-  | { source: typeof APPEARANCE_SOURCE; type: "previewReady"; path: string }
-  | { source: typeof APPEARANCE_SOURCE; type: "previewNavigated"; path: string };
+export type PreviewMessage = { source: typeof APPEARANCE_SOURCE; type: "previewReady"; path: string } | { source: typeof APPEARANCE_SOURCE; type: "previewNavigated"; path: string };
 
 /** The event came from a window on this page's hostname (spec: "same hostname only"). */
 export function isFromSameHost(event: MessageEvent, hostname = window.location.hostname): boolean {

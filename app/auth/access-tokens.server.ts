@@ -148,11 +148,7 @@ export function acceptsBearerTokens(pathname: string) {
  * the token is gone or expired. `defer` runs the "last used" write after the
  * response (at most once a minute per token).
  */
-export async function loadTokenUser(
-  db: Database,
-  plainTextToken: string,
-  { now = new Date(), defer }: { now?: Date; defer?: (work: Promise<unknown>) => void } = {},
-) {
+export async function loadTokenUser(db: Database, plainTextToken: string, { now = new Date(), defer }: { now?: Date; defer?: (work: Promise<unknown>) => void } = {}) {
   const tokenHash = await sha256(plainTextToken);
   // The token's scopes and expiry are read beside the session (in parallel): a deleted or expired token signs nothing in.
   let [signedIn, token] = await Promise.all([loadSignedIn(db, tokenHash), findUsableToken(db, tokenHash, now)]);
@@ -236,7 +232,7 @@ export function enforceApiTokenRules(
   }
   if (!(current.tokenScopes ?? []).includes(needed)) {
     throw Response.json(
-      { message: app.t("This API token lacks the \":scope\" scope.", { scope: needed }), missing_scope: needed },
+      { message: app.t('This API token lacks the ":scope" scope.', { scope: needed }), missing_scope: needed },
       { status: 403, headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${needed}"`, "Cache-Control": "no-store" } },
     );
   }

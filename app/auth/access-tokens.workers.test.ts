@@ -57,7 +57,10 @@ describe("API access tokens on D1", () => {
     const { plainTextToken } = await createAccessToken(db, user.id, { name: "old", expiresAt: new Date(Date.now() - 1000), scopes: ["read"] }, null);
     expect(await loadTokenUser(db, plainTextToken)).toBeNull();
     expect(await loadTokenUser(db, "rbt_" + "A".repeat(43))).toBeNull();
-    const rows = await db.select().from(sessions).where(and(eq(sessions.userId, user.id), eq(sessions.kind, "api")));
+    const rows = await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.id), eq(sessions.kind, "api")));
     expect(rows).toHaveLength(0);
   });
 

@@ -8,14 +8,7 @@ import type { AuthServices } from "./services.server";
 import { deleteUserSessions, listUserSessions } from "./sessions.server";
 import { verifyPassword } from "./password.server";
 import { checkRateLimits } from "./rate-limit.server";
-import {
-  confirmTwoFactor,
-  disableTwoFactor,
-  enableTwoFactor,
-  readTwoFactorSecret,
-  regenerateRecoveryCodes,
-  twoFactorSetup,
-} from "./two-factor.server";
+import { confirmTwoFactor, disableTwoFactor, enableTwoFactor, readTwoFactorSecret, regenerateRecoveryCodes, twoFactorSetup } from "./two-factor.server";
 
 /**
  * The account's security operations behind the account-settings page and the
@@ -28,12 +21,7 @@ export type Guarded<T> = { status: "password-required" } | { status: "rate-limit
  * Confirms the password when one is given, then says whether the session's
  * confirmation is fresh enough for a sensitive action.
  */
-export async function ensurePasswordConfirmed(
-  s: AuthServices,
-  user: AuthUser,
-  session: CurrentSession,
-  password: string | null,
-): Promise<Guarded<{ status: "ok" }>> {
+export async function ensurePasswordConfirmed(s: AuthServices, user: AuthUser, session: CurrentSession, password: string | null): Promise<Guarded<{ status: "ok" }>> {
   if (password) {
     const result = await confirmPassword(s, user, session, password);
     if (result.status !== "confirmed") return result;

@@ -21,19 +21,28 @@ const unique = (text: string) => `${text}-${Date.now().toString(36)}-${++n}`;
 async function permissionIds() {
   await db.run(sql`INSERT OR IGNORE INTO permissions (name, display_name, "group") VALUES
     ('admin', 'Super admin', 'admin'), ('admin.access', 'Access admin area', 'admin'), ('users.update', 'Update users', 'users')`);
-  const rows = await db.select({ id: permissions.id, name: permissions.name }).from(permissions).where(inArray(permissions.name, ["admin", "admin.access", "users.update"]));
+  const rows = await db
+    .select({ id: permissions.id, name: permissions.name })
+    .from(permissions)
+    .where(inArray(permissions.name, ["admin", "admin.access", "users.update"]));
   return Object.fromEntries(rows.map((r) => [r.name, r.id])) as Record<"admin" | "admin.access" | "users.update", number>;
 }
 
 async function role(names: ("admin" | "admin.access" | "users.update")[]) {
   const ids = await permissionIds();
-  const [row] = await db.insert(roles).values({ name: unique("role") }).returning();
+  const [row] = await db
+    .insert(roles)
+    .values({ name: unique("role") })
+    .returning();
   if (names.length) await db.insert(rolePermissions).values(names.map((name) => ({ roleId: row.id, permissionId: ids[name] })));
   return row;
 }
 
 async function user(roleIds: number[]) {
-  const [row] = await db.insert(users).values({ email: `${unique("u")}@example.test` }).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ email: `${unique("u")}@example.test` })
+    .returning();
   if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: row.id, roleId })));
   return row;
 }

@@ -1,12 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import {
-  DEVICE_COOKIE_MAX_AGE_S,
-  THROTTLE_BASE_DELAY_S,
-  THROTTLE_FREE_FAILURES,
-  THROTTLE_LOCK_FAILURES,
-  THROTTLE_MAX_DELAY_S,
-  THROTTLE_WINDOW_S,
-} from "~/constants";
+import { DEVICE_COOKIE_MAX_AGE_S, THROTTLE_BASE_DELAY_S, THROTTLE_FREE_FAILURES, THROTTLE_LOCK_FAILURES, THROTTLE_MAX_DELAY_S, THROTTLE_WINDOW_S } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { readCookie, serializeCookie } from "~/http/cookies";
 import { failedAttemptsMail } from "~/mail/templates";
@@ -103,12 +96,7 @@ export async function deleteExpiredFailures(db: Database, now = new Date()) {
  * After a failure was counted: at the 5th and at the lock, a security-log
  * entry and an e-mail to the owner (once each: the count is exact).
  */
-export async function warnOwner(
-  s: AuthServices,
-  user: { id: number; email: string; language: string | null },
-  kind: ThrottleKind,
-  failures: number,
-) {
+export async function warnOwner(s: AuthServices, user: { id: number; email: string; language: string | null }, kind: ThrottleKind, failures: number) {
   if (failures !== THROTTLE_FREE_FAILURES && failures !== THROTTLE_LOCK_FAILURES) return;
   const locked = failures === THROTTLE_LOCK_FAILURES;
   const event = kind === "sign-in" ? (locked ? "sign-in-locked" : "sign-in-throttled") : locked ? "two-factor-locked" : "two-factor-throttled";

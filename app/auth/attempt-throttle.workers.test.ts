@@ -43,7 +43,10 @@ const cookieFrom = (headers: Headers, name: string) =>
     .find((c) => c.startsWith(`${name}=`))!;
 
 const events = async (userId: number, event: string) =>
-  db.select().from(securityLog).where(and(eq(securityLog.userId, userId), eq(securityLog.event, event as never)));
+  db
+    .select()
+    .from(securityLog)
+    .where(and(eq(securityLog.userId, userId), eq(securityLog.event, event as never)));
 const mailsTo = (email: string) => db.select().from(mailDeliveries).where(eq(mailDeliveries.to, email));
 
 /** Decision 021: the per-account limit reset every minute (about 7,200 guesses a day). */

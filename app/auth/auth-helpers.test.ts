@@ -56,7 +56,7 @@ describe("form rules", () => {
     expect(schema.safeParse({ ...base, policy_terms: "on" }).success).toBe(true);
     expect(schema.safeParse({ ...base, policy_terms: "on", password_confirmation: "other" }).success).toBe(false);
   });
-  it("take JSON booleans for checkboxes as well as a form's \"on\": policies need true, remember takes true or false", () => {
+  it('take JSON booleans for checkboxes as well as a form\'s "on": policies need true, remember takes true or false', () => {
     const schema = registerSchema([{ id: "terms", label: "Terms" }]);
     const base = { email: "a@b.co", username: "ada_l", password: "long enough", password_confirmation: "long enough" };
     expect(schema.safeParse({ ...base, policy_terms: true }).success).toBe(true);

@@ -83,13 +83,7 @@ export function appKeys(appKey: string | undefined): Promise<AppKeys> {
 async function deriveKeys(appKey: string): Promise<AppKeys> {
   const material = await crypto.subtle.importKey("raw", encoder.encode(appKey), "HKDF", false, ["deriveKey"]);
   const derive = (info: string, algorithm: HmacKeyGenParams | AesKeyGenParams, usages: KeyUsage[]) =>
-    crypto.subtle.deriveKey(
-      { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(32), info: encoder.encode(info) },
-      material,
-      algorithm,
-      false,
-      usages,
-    );
+    crypto.subtle.deriveKey({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(32), info: encoder.encode(info) }, material, algorithm, false, usages);
   const [signing, encryption] = await Promise.all([
     derive("reelbase/cookie-signing/v1", { name: "HMAC", hash: "SHA-256", length: 256 }, ["sign", "verify"]),
     derive("reelbase/at-rest-encryption/v1", { name: "AES-GCM", length: 256 }, ["encrypt", "decrypt"]),

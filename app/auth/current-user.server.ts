@@ -19,12 +19,7 @@ import { loadSignedIn } from "./users.server";
  * `keep` (GET and HEAD only) lets a session's visitor come from this
  * isolate's copy of at most SIGNED_IN_CACHE_TTL_MS (decision 028).
  */
-export async function loadCurrentUser(
-  env: Env,
-  db: Database,
-  request: Request,
-  { defer, keep = false }: { defer?: (work: Promise<unknown>) => void; keep?: boolean } = {},
-) {
+export async function loadCurrentUser(env: Env, db: Database, request: Request, { defer, keep = false }: { defer?: (work: Promise<unknown>) => void; keep?: boolean } = {}) {
   const bearer = acceptsBearerTokens(new URL(request.url).pathname) ? bearerTokenOf(request) : undefined;
   if (bearer !== undefined) {
     const signedIn = bearer === null ? null : await loadTokenUser(db, bearer, { defer });

@@ -18,9 +18,7 @@ export async function sendVerificationCode(s: AuthServices, user: { id: number; 
     secret: code,
     ttlSeconds: VERIFICATION_CODE_TTL_S,
   });
-  return s.mail(user.language ?? s.app.language, (ctx) =>
-    verificationCodeMail(ctx, user.email, code, Math.round(VERIFICATION_CODE_TTL_S / 60)),
-  );
+  return s.mail(user.language ?? s.app.language, (ctx) => verificationCodeMail(ctx, user.email, code, Math.round(VERIFICATION_CODE_TTL_S / 60)));
 }
 
 export type ResendOutcome = { status: "sent" } | { status: "already-verified" } | { status: "rate-limited"; retryAfter: number };
@@ -36,10 +34,7 @@ export async function resendVerificationCode(s: AuthServices, user: { id: number
   return { status: "sent" };
 }
 
-export type VerifyOutcome =
-  | { status: "verified" }
-  | { status: "rate-limited"; retryAfter: number }
-  | { status: "invalid" | "expired" | "too-many-attempts" };
+export type VerifyOutcome = { status: "verified" } | { status: "rate-limited"; retryAfter: number } | { status: "invalid" | "expired" | "too-many-attempts" };
 
 /** Checks the code: single use, expiring, and void after too many wrong tries. */
 export async function verifyEmailCode(s: AuthServices, user: { id: number; emailVerifiedAt: Date | null }, code: string): Promise<VerifyOutcome> {
@@ -62,7 +57,10 @@ export async function verifyEmailCode(s: AuthServices, user: { id: number; email
  */
 export async function markEmailVerifiedByLink(s: AuthServices, user: { id: number; emailVerifiedAt: Date | null }, via: string) {
   if (user.emailVerifiedAt) return;
-  await s.app.db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
+  await s.app.db
+    .update(users)
+    .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
   await recordSecurityEvent(s.app.db, user.id, "email-verified", s.info, { via });
   // A GET (an invitation link) makes this write: drop the user's kept copies (decision 028).
   forgetSignedInUser(user.id);

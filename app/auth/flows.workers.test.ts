@@ -42,7 +42,13 @@ async function settings(values: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  await db.insert(roles).values([{ name: "guests", guest: true }, { name: "users", default: true }]).onConflictDoNothing();
+  await db
+    .insert(roles)
+    .values([
+      { name: "guests", guest: true },
+      { name: "users", default: true },
+    ])
+    .onConflictDoNothing();
   await db
     .insert(permissions)
     .values([
@@ -136,7 +142,15 @@ describe("login and register pages follow the settings", () => {
       return Response.json({ success: false, "error-codes": ["invalid-input-response"] });
     });
     const email = `human-${crypto.randomUUID()}@example.test`;
-    const body = new URLSearchParams({ email, username: `hc_${crypto.randomUUID().slice(0, 8)}`, password: "long enough pw", password_confirmation: "long enough pw", policy_terms: "on", policy_privacy: "on", "cf-turnstile-response": "bad" });
+    const body = new URLSearchParams({
+      email,
+      username: `hc_${crypto.randomUUID().slice(0, 8)}`,
+      password: "long enough pw",
+      password_confirmation: "long enough pw",
+      policy_terms: "on",
+      policy_privacy: "on",
+      "cf-turnstile-response": "bad",
+    });
     const request = new Request("http://localhost/register", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     const result = await runRoute(request, (args) => registerAction(args as never));
     const reply = (result.value as { data: { error: Record<string, string[]> } }).data;
@@ -150,7 +164,14 @@ describe("login and register pages follow the settings", () => {
     // The account is created after the answer (decision 021, registration timing): wait for that work too.
     const post = async (fields: Record<string, string>) => {
       // Each registration its own username (decision 043).
-      const body = new URLSearchParams({ username: `nf_${crypto.randomUUID().slice(0, 8)}`, password: "long enough pw", password_confirmation: "long enough pw", policy_terms: "on", policy_privacy: "on", ...fields });
+      const body = new URLSearchParams({
+        username: `nf_${crypto.randomUUID().slice(0, 8)}`,
+        password: "long enough pw",
+        password_confirmation: "long enough pw",
+        policy_terms: "on",
+        policy_privacy: "on",
+        ...fields,
+      });
       const ctx = createExecutionContext();
       const result = await runRoute(
         new Request("http://localhost/register", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "192.0.2.77" } }),

@@ -38,7 +38,10 @@ describe("links in mails", () => {
   });
 
   it("without APP_URL no mail carries a link built from the Host header: a deployed Worker records it as failed with a clear error, locally only loopback names count", async () => {
-    for (const [extraEnv, label] of [[{ APP_URL: "", APP_ENV: "production" }, "deployed"], [{ APP_URL: "", APP_ENV: "local" }, "local"]] as const) {
+    for (const [extraEnv, label] of [
+      [{ APP_URL: "", APP_ENV: "production" }, "deployed"],
+      [{ APP_URL: "", APP_ENV: "local" }, "local"],
+    ] as const) {
       const email = `nohost-${label}-${crypto.randomUUID()}@example.test`;
       await createUser(db, { email, passwordHash: await hashPassword("a long passphrase", 1000), emailVerified: true });
       const { thrown } = await post("http://evil.example/forgot-password", forgotPasswordAction, { email }, extraEnv);

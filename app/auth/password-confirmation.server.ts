@@ -21,12 +21,7 @@ export function isPasswordConfirmed(session: Pick<CurrentSession, "passwordConfi
 export type ConfirmOutcome = { status: "confirmed" } | { status: "wrong-password" } | { status: "rate-limited"; retryAfter: number };
 
 /** Checks the signed-in user's password; a user without one (social-only) passes. */
-export async function confirmPassword(
-  s: AuthServices,
-  user: { id: number },
-  session: { id: string },
-  password: string,
-): Promise<ConfirmOutcome> {
+export async function confirmPassword(s: AuthServices, user: { id: number }, session: { id: string }, password: string): Promise<ConfirmOutcome> {
   const limited = await checkRateLimits(s.limiter, [["confirm-password:account", String(user.id)]]);
   if (!limited.ok) return { status: "rate-limited", retryAfter: limited.retryAfter };
   const [row] = await s.app.db.select({ password: users.password }).from(users).where(eq(users.id, user.id));

@@ -55,10 +55,7 @@ export type ResetOutcome = { status: "reset" } | { status: "invalid-token" } | {
  * Sets a new password from an e-mailed link. The token is single use and
  * expires; every session of the account ends (a thief's too).
  */
-export async function resetPassword(
-  s: AuthServices,
-  input: { token: string; email: string; password: string },
-): Promise<ResetOutcome> {
+export async function resetPassword(s: AuthServices, input: { token: string; email: string; password: string }): Promise<ResetOutcome> {
   const limited = await checkRateLimits(s.limiter, [
     ["reset-password:ip", s.info.ipAddress ?? "unknown"],
     ["reset-password:account", normalizeEmail(input.email)],
@@ -86,12 +83,7 @@ export type ChangePasswordOutcome = { status: "changed" } | { status: "wrong-pas
  * user who signed up through a social provider has no password yet and sets
  * a first one without a current password (their session proves who they are).
  */
-export async function changePassword(
-  s: AuthServices,
-  user: { id: number },
-  sessionId: string,
-  input: { current_password?: string | null; password: string },
-): Promise<ChangePasswordOutcome> {
+export async function changePassword(s: AuthServices, user: { id: number }, sessionId: string, input: { current_password?: string | null; password: string }): Promise<ChangePasswordOutcome> {
   const [row] = await s.app.db.select({ password: users.password }).from(users).where(eq(users.id, user.id));
   const firstPassword = !row?.password;
   if (!firstPassword) {
@@ -100,7 +92,10 @@ export async function changePassword(
     const check = await verifyPassword(input.current_password ?? "", row.password);
     if (!check.ok) return { status: "wrong-password" };
   }
-  await s.app.db.update(users).set({ password: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, user.id));
+  await s.app.db
+    .update(users)
+    .set({ password: await hashPassword(input.password), updatedAt: new Date() })
+    .where(eq(users.id, user.id));
   const ended = await deleteUserSessions(s.app.db, user.id, sessionId);
   await recordSecurityEvent(s.app.db, user.id, "password-changed", s.info, { sessionsEnded: ended, firstPassword });
   return { status: "changed" };

@@ -6,8 +6,7 @@ describe("password hashing inside workerd", () => {
   // runtime does not enforce it, so this only proves the chosen count runs here.
   it("derives at the production maximum of 100,000 iterations", async () => {
     const key = await crypto.subtle.importKey("raw", new TextEncoder().encode("x"), "PBKDF2", false, ["deriveBits"]);
-    const derive = (iterations: number) =>
-      crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: new Uint8Array(16), iterations }, key, 256);
+    const derive = (iterations: number) => crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: new Uint8Array(16), iterations }, key, 256);
     await expect(derive(PASSWORD_HASH_ITERATIONS)).resolves.toBeInstanceOf(ArrayBuffer);
     expect(PASSWORD_HASH_ITERATIONS).toBe(100_000);
   });

@@ -124,13 +124,8 @@ export function rateLimiterFor(env: Env, db: Database): RateLimiter {
  * its limit decides. Every pair is counted, so probing one limit still uses
  * up the others.
  */
-export async function checkRateLimits(
-  limiter: RateLimiter,
-  hits: [RateLimitPolicy, string | null | undefined, cost?: number][],
-): Promise<RateLimitResult> {
-  const results = await Promise.all(
-    hits.filter(([, subject]) => subject).map(([policy, subject, cost]) => limiter.hit(policy, subject!, cost)),
-  );
+export async function checkRateLimits(limiter: RateLimiter, hits: [RateLimitPolicy, string | null | undefined, cost?: number][]): Promise<RateLimitResult> {
+  const results = await Promise.all(hits.filter(([, subject]) => subject).map(([policy, subject, cost]) => limiter.hit(policy, subject!, cost)));
   const blocked = results.filter((r) => !r.ok);
   if (blocked.length === 0) return { ok: true, retryAfter: 0 };
   const retryAfter = Math.max(...blocked.map((r) => r.retryAfter));

@@ -11,7 +11,10 @@ describe("the registration's documented body", () => {
   });
 
   it("accepts the form's one checkbox or one per policy, and no confirmation", () => {
-    const schema = registerSchema([{ id: "terms", label: "Terms of service" }, { id: "privacy", label: "Privacy policy" }]);
+    const schema = registerSchema([
+      { id: "terms", label: "Terms of service" },
+      { id: "privacy", label: "Privacy policy" },
+    ]);
     const base = { email: "quill@example.test", username: "Quill_Pike", password: "a long passphrase" };
     expect(schema.safeParse({ ...base, accept_policies: "on" }).data?.username).toBe("quill_pike");
     expect(schema.safeParse({ ...base, policy_terms: true, policy_privacy: "on" }).success).toBe(true);

@@ -8,7 +8,12 @@ import { describe, expect, it } from "vitest";
  */
 function linesOf(language: string) {
   const dir = `scripts/seed/translations/${language}/`;
-  return Object.assign({}, ...readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => JSON.parse(readFileSync(dir + f, "utf8")) as Record<string, string>)) as Record<string, string>;
+  return Object.assign(
+    {},
+    ...readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => JSON.parse(readFileSync(dir + f, "utf8")) as Record<string, string>),
+  ) as Record<string, string>;
 }
 
 function tCalls(code: string) {
@@ -17,7 +22,13 @@ function tCalls(code: string) {
 
 function englishLines() {
   const lines = new Set<string>();
-  for (const file of ["app/routes/auth/register.tsx", "app/routes/auth/register-sent.tsx", "app/routes/auth/register-finish.tsx", "app/routes/api/auth/register.ts", "app/routes/auth/verify-email.tsx"]) {
+  for (const file of [
+    "app/routes/auth/register.tsx",
+    "app/routes/auth/register-sent.tsx",
+    "app/routes/auth/register-finish.tsx",
+    "app/routes/api/auth/register.ts",
+    "app/routes/auth/verify-email.tsx",
+  ]) {
     for (const line of tCalls(readFileSync(file, "utf8"))) lines.add(line);
   }
   // The username's field messages (decision 043), shown translated on the form.

@@ -138,9 +138,7 @@ async function sendRegistrationLink(s: AuthServices, user: { id: number; email: 
     data: { ...pending },
   });
   // Links come from the configured base URL, never the Host header (decision 021).
-  await s.mail(user.language ?? s.app.language, (ctx) =>
-    registrationLinkMail(ctx, user.email, `${ctx.baseUrl}/register/finish/${user.id}.${secret}`, Math.round(REGISTRATION_LINK_TTL_S / 3600)),
-  );
+  await s.mail(user.language ?? s.app.language, (ctx) => registrationLinkMail(ctx, user.email, `${ctx.baseUrl}/register/finish/${user.id}.${secret}`, Math.round(REGISTRATION_LINK_TTL_S / 3600)));
 }
 
 function parseLinkToken(token: string) {

@@ -51,13 +51,17 @@ async function warm() {
 
 function form(email: string, extra: Record<string, string> = {}) {
   // A username of its own per address (decision 043): letters and digits of the address, at most 20.
-  const username = `u_${email.split("@")[0]!.replace(/[^a-z0-9]/gi, "").toLowerCase().slice(-18)}`;
+  const username = `u_${email
+    .split("@")[0]!
+    .replace(/[^a-z0-9]/gi, "")
+    .toLowerCase()
+    .slice(-18)}`;
   return { email, username, password: PASSPHRASE, password_confirmation: PASSPHRASE, policy_terms: "on", policy_privacy: "on", ...extra };
 }
 
 /** Every statement the app prepares at the D1 binding, in order (a batch's statements too). */
 function recordingD1(binding: D1Database, log: string[], written: number[] = []) {
-  const note = <T,>(result: T) => {
+  const note = <T>(result: T) => {
     const meta = (result as { meta?: { rows_written?: number } } | null)?.meta;
     if (meta) written.push(meta.rows_written ?? 0);
     return result;
@@ -128,7 +132,13 @@ async function finishLink(email: string) {
 
 function headersOf(response: Response, email: string) {
   // The registering browser's nonce cookie is random per answer (decision 043): compared by its shape.
-  return [...response.headers].map(([name, value]) => [name, value.replaceAll(encodeURIComponent(email), "<email>").replaceAll(email, "<email>").replace(/^registering=[\w-]+;/, "registering=<nonce>;")]);
+  return [...response.headers].map(([name, value]) => [
+    name,
+    value
+      .replaceAll(encodeURIComponent(email), "<email>")
+      .replaceAll(email, "<email>")
+      .replace(/^registering=[\w-]+;/, "registering=<nonce>;"),
+  ]);
 }
 
 async function verifiedOwner(prefix: string) {
@@ -144,7 +154,10 @@ describe("the registration form", () => {
     await warm();
     const a = await post("/register", registerAction, form(taken));
     const b = await post("/register", registerAction, form(fresh));
-    for (const [result, email] of [[a, taken], [b, fresh]] as const) {
+    for (const [result, email] of [
+      [a, taken],
+      [b, fresh],
+    ] as const) {
       expect(result.answer.status).toBe(303);
       expect(result.answer.headers.get("Location")).toBe(`/register/sent?email=${encodeURIComponent(email)}`);
       // Only the registering browser's nonce (decision 043), for both alike; never a session.
@@ -214,7 +227,14 @@ describe("the registration form", () => {
     expect(finished.answer.headers.get("Location")).toBe("/account-settings");
     const cookies = finished.answer.headers.getSetCookie().join("\n");
     expect(cookies).toContain(`${SESSION_COOKIE}=`);
-    const toast = new Request("http://localhost/", { headers: { Cookie: finished.answer.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } });
+    const toast = new Request("http://localhost/", {
+      headers: {
+        Cookie: finished.answer.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; "),
+      },
+    });
     expect(readFlashToast(toast)?.message).toBe("Welcome! Your account is ready.");
     const [user] = await db.select().from(users).where(eq(users.email, email));
     expect(user!.emailVerifiedAt).not.toBeNull();

@@ -22,7 +22,7 @@ export function needsEmailVerification(app: Pick<AppContext, "user" | "settings"
 }
 
 export function isApiPath(pathname: string) {
-  return pathname.startsWith("/api/") || /^\/(auth|secure)\/.+/.test(pathname) && !pathname.startsWith("/secure/auth/social/");
+  return pathname.startsWith("/api/") || (/^\/(auth|secure)\/.+/.test(pathname) && !pathname.startsWith("/secure/auth/social/"));
 }
 
 /**
@@ -34,10 +34,7 @@ export function enforceEmailVerification(app: AppContext, url: URL) {
   if (!needsEmailVerification(app)) return;
   if (UNVERIFIED_ALLOWED.some((re) => re.test(url.pathname))) return;
   if (isApiPath(url.pathname)) {
-    throw Response.json(
-      { message: app.t("Please verify your email address first."), status: "needs_email_verification" },
-      { status: 403 },
-    );
+    throw Response.json({ message: app.t("Please verify your email address first."), status: "needs_email_verification" }, { status: 403 });
   }
   const back = url.pathname + url.search;
   throw redirect(back === "/" ? "/verify-email" : `/verify-email?redirect=${encodeURIComponent(back)}`);
@@ -48,29 +45,15 @@ export function enforceEmailVerification(app: AppContext, url: URL) {
  * sent to sign in; a stale session cookie is deleted; the
  * session's last activity is recorded without delaying the response.
  */
-export function afterAuthResponse(
-  app: AppContext,
-  worker: WorkerContext,
-  request: Request,
-  url: URL,
-  response: Response,
-  staleCookie: boolean,
-): Response {
+export function afterAuthResponse(app: AppContext, worker: WorkerContext, request: Request, url: URL, response: Response, staleCookie: boolean): Response {
   if (app.session) {
     const touch = touchSession(app.db, app.session);
     if (touch) {
-      worker.ctx.waitUntil(
-        Promise.resolve(touch).catch((error: unknown) => log("warn", "session touch failed", { error: String(error) })),
-      );
+      worker.ctx.waitUntil(Promise.resolve(touch).catch((error: unknown) => log("warn", "session touch failed", { error: String(error) })));
     }
   }
   let result = response;
-  if (
-    !app.user &&
-    (response.status === 401 || response.status === 403) &&
-    (request.method === "GET" || request.method === "HEAD") &&
-    !isApiPath(url.pathname)
-  ) {
+  if (!app.user && (response.status === 401 || response.status === 403) && (request.method === "GET" || request.method === "HEAD") && !isApiPath(url.pathname)) {
     result = redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
   }
   if (staleCookie) {

@@ -25,7 +25,10 @@ export function requestInfo(request: Request): RequestInfo {
 
 /** Loopback, private, link-local and unique-local addresses (IPv4 and IPv6): they say nothing about where someone is. */
 export function isLocalAddress(ip: string): boolean {
-  const address = ip.trim().toLowerCase().replace(/^::ffff:(?=\d+\.)/, "");
+  const address = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(?=\d+\.)/, "");
   const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(address);
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])];

@@ -12,10 +12,7 @@ export function rateLimitedReply(t: Translate, submission: Submission<any, strin
 }
 
 export function rateLimitedJson(t: Translate, retryAfter: number) {
-  return Response.json(
-    { message: t("Too many attempts. Please try again in :seconds seconds.", { seconds: retryAfter }) },
-    { status: 429, headers: { "Retry-After": String(retryAfter) } },
-  );
+  return Response.json({ message: t("Too many attempts. Please try again in :seconds seconds.", { seconds: retryAfter }) }, { status: 429, headers: { "Retry-After": String(retryAfter) } });
 }
 
 /** 422 with an errors map, for the JSON endpoints. */

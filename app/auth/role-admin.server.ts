@@ -76,7 +76,12 @@ export async function saveRole(db: Database, id: number | null, input: RoleInput
     const diff = changedFields({ ...current.role, permissions: current.grants }, { ...values, permissions: sortedGrants });
     if (!diff.changed) return { ok: true, id: current.role.id };
     roleRef = current.role.id;
-    statements.push(db.update(roles).set({ ...values, updatedAt: new Date() }).where(eq(roles.id, current.role.id)));
+    statements.push(
+      db
+        .update(roles)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(roles.id, current.role.id)),
+    );
     statements.push(db.delete(rolePermissions).where(eq(rolePermissions.roleId, current.role.id)));
     if (record) statements.push(record({ subjectId: current.role.id, label: input.name, before: diff.before, after: diff.after }));
   } else {
@@ -85,7 +90,10 @@ export async function saveRole(db: Database, id: number | null, input: RoleInput
     if (record) statements.push(record({ subjectId: newRowId, label: input.name, before: null, after: { ...values, permissions: sortedGrants } }));
   }
   // Query builders only: drizzle's D1 batch cannot bind parameters of raw SQL statements.
-  const permissionIds = await permissionIdsByName(db, sortedGrants.map((g) => g.name));
+  const permissionIds = await permissionIdsByName(
+    db,
+    sortedGrants.map((g) => g.name),
+  );
   for (const grant of sortedGrants) {
     const permissionId = permissionIds.get(grant.name);
     if (permissionId !== undefined) statements.push(db.insert(rolePermissions).values({ roleId: roleRef as number, permissionId, restrictions: grant.restrictions }));
@@ -99,7 +107,10 @@ export async function saveRole(db: Database, id: number | null, input: RoleInput
 /** The ids of permissions by name (unknown names are left out). */
 export async function permissionIdsByName(db: Database, names: string[]): Promise<Map<string, number>> {
   if (names.length === 0) return new Map();
-  const rows = await db.select({ id: permissions.id, name: permissions.name }).from(permissions).where(inArray(permissions.name, [...new Set(names)]));
+  const rows = await db
+    .select({ id: permissions.id, name: permissions.name })
+    .from(permissions)
+    .where(inArray(permissions.name, [...new Set(names)]));
   return new Map(rows.map((r) => [r.name, r.id]));
 }
 

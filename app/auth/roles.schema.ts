@@ -33,10 +33,7 @@ export const rolePermissions = sqliteTable(
     permissionId: integer("permission_id")
       .notNull()
       .references(() => permissions.id, { onDelete: "cascade" }),
-    restrictions: text("restrictions", { mode: "json" })
-      .$type<{ name: string; value: number }[]>()
-      .notNull()
-      .default([]),
+    restrictions: text("restrictions", { mode: "json" }).$type<{ name: string; value: number }[]>().notNull().default([]),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.permissionId] }), index("role_permissions_permission_idx").on(t.permissionId)],
 );

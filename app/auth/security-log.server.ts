@@ -1,16 +1,10 @@
-import { desc, eq, } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { RequestInfo } from "./request-info.server";
 import { securityLog, type SecurityEvent } from "./security-log.schema";
 
 /** The insert statement for one security-log entry (so callers can put it in a batch). */
-export function securityLogEntry(
-  db: Database,
-  userId: number,
-  event: SecurityEvent,
-  info: RequestInfo | null,
-  data?: Record<string, unknown>,
-) {
+export function securityLogEntry(db: Database, userId: number, event: SecurityEvent, info: RequestInfo | null, data?: Record<string, unknown>) {
   return db.insert(securityLog).values({
     userId,
     event,
@@ -24,21 +18,10 @@ export function securityLogEntry(
   });
 }
 
-export function recordSecurityEvent(
-  db: Database,
-  userId: number,
-  event: SecurityEvent,
-  info: RequestInfo | null,
-  data?: Record<string, unknown>,
-) {
+export function recordSecurityEvent(db: Database, userId: number, event: SecurityEvent, info: RequestInfo | null, data?: Record<string, unknown>) {
   return securityLogEntry(db, userId, event, info, data);
 }
 
 export function listSecurityLog(db: Database, userId: number, limit = 50) {
-  return db
-    .select()
-    .from(securityLog)
-    .where(eq(securityLog.userId, userId))
-    .orderBy(desc(securityLog.createdAt), desc(securityLog.id))
-    .limit(limit);
+  return db.select().from(securityLog).where(eq(securityLog.userId, userId)).orderBy(desc(securityLog.createdAt), desc(securityLog.id)).limit(limit);
 }

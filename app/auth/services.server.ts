@@ -47,9 +47,7 @@ export async function authServices(context: Readonly<RouterContextProvider>, req
     info: requestInfo(request),
     baseUrl,
     mail(language, render) {
-      const localization =
-        app.localizations.find((l) => l.language === language) ??
-        app.localizations.find((l) => l.language === app.settings["i18n.default_localization"]);
+      const localization = app.localizations.find((l) => l.language === language) ?? app.localizations.find((l) => l.language === app.settings["i18n.default_localization"]);
       return sendSafely(mailer, render({ t: createTranslate(localization?.lines ?? {}, localization?.language), siteName, baseUrl }));
     },
   };

@@ -18,7 +18,9 @@ export const sessions = sqliteTable(
     /** "Stay signed in for a month": a 30-day cookie, else a browser-session cookie. */
     remember: integer("remember", { mode: "boolean" }).notNull().default(false),
     /** "web" for browser sign-ins, "api" for a row recording API-token use. */
-    kind: text("kind", { enum: ["web", "api"] }).notNull().default("web"),
+    kind: text("kind", { enum: ["web", "api"] })
+      .notNull()
+      .default("web"),
     deviceType: text("device_type"),
     platform: text("platform"),
     browser: text("browser"),

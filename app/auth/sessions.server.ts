@@ -1,10 +1,5 @@
 import { and, desc, eq, lt, ne, sql } from "drizzle-orm";
-import {
-  BROWSER_SESSION_IDLE_TIMEOUT_S,
-  REMEMBER_ME_MAX_AGE_S,
-  SESSION_COOKIE,
-  SESSION_TOUCH_INTERVAL_S,
-} from "~/constants";
+import { BROWSER_SESSION_IDLE_TIMEOUT_S, REMEMBER_ME_MAX_AGE_S, SESSION_COOKIE, SESSION_TOUCH_INTERVAL_S } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { deleteCookie, readCookie, serializeCookie } from "~/http/cookies";
 import { randomToken, sha256, signValue, unsignValue, type AppKeys } from "./crypto.server";
@@ -35,12 +30,7 @@ export interface NewSession {
 }
 
 /** Starts a session for a user who has just proven who they are. */
-export async function createSession(
-  db: Database,
-  keys: AppKeys,
-  request: Request,
-  { userId, remember, info }: { userId: number; remember: boolean; info: RequestInfo },
-): Promise<NewSession> {
+export async function createSession(db: Database, keys: AppKeys, request: Request, { userId, remember, info }: { userId: number; remember: boolean; info: RequestInfo }): Promise<NewSession> {
   const token = randomToken(32);
   const id = await sessionIdFor(token);
   const now = Math.floor(Date.now() / 1000);
@@ -81,10 +71,7 @@ const touched = new Map<string, number>();
  * browser-session sign-in is kept alive while it is used; a remembered one
  * ends 30 days after sign-in.
  */
-export function touchSession(
-  db: Database,
-  session: { id: string; remember: boolean; lastActiveAt: Date },
-): Promise<unknown> | null {
+export function touchSession(db: Database, session: { id: string; remember: boolean; lastActiveAt: Date }): Promise<unknown> | null {
   const now = Math.floor(Date.now() / 1000);
   const last = Math.max(seconds(session.lastActiveAt), touched.get(session.id) ?? 0);
   if (now - last < SESSION_TOUCH_INTERVAL_S) return null;
@@ -92,11 +79,7 @@ export function touchSession(
   touched.set(session.id, now);
   return db
     .update(sessions)
-    .set(
-      session.remember
-        ? { lastActiveAt: fromSeconds(now) }
-        : { lastActiveAt: fromSeconds(now), expiresAt: fromSeconds(now + BROWSER_SESSION_IDLE_TIMEOUT_S) },
-    )
+    .set(session.remember ? { lastActiveAt: fromSeconds(now) } : { lastActiveAt: fromSeconds(now), expiresAt: fromSeconds(now + BROWSER_SESSION_IDLE_TIMEOUT_S) })
     .where(eq(sessions.id, session.id));
 }
 

@@ -39,18 +39,12 @@ export type SignInOutcome =
  * password, social-only account) the answer is the same "invalid" and takes
  * the same time, so it never tells whether an address is registered.
  */
-export async function signInWithPassword(
-  s: AuthServices,
-  input: { email: string; password: string; remember: boolean; redirect?: string },
-): Promise<SignInOutcome> {
+export async function signInWithPassword(s: AuthServices, input: { email: string; password: string; remember: boolean; redirect?: string }): Promise<SignInOutcome> {
   const email = normalizeEmail(input.email);
   const user = await findUserByEmail(s.app.db, email);
   // A browser that signed in to this account before (device cookie) is throttled on its own (decision 021).
   const device = user ? await knownDeviceNonce(s.keys, s.request, user.id) : null;
-  const limited = await checkRateLimits(s.limiter, [
-    ["login:ip", s.info.ipAddress ?? "unknown"],
-    ...(device ? [] : [["login:account", email] as ["login:account", string]]),
-  ]);
+  const limited = await checkRateLimits(s.limiter, [["login:ip", s.info.ipAddress ?? "unknown"], ...(device ? [] : [["login:account", email] as ["login:account", string]])]);
   if (!limited.ok) return { status: "rate-limited", retryAfter: limited.retryAfter };
   // Progressive back-off per address (known or not, so the answer tells nothing): refused before the password is checked.
   const subject = device ? `device:${device}` : email;
@@ -86,10 +80,7 @@ async function startTwoFactorChallenge(s: AuthServices, user: UserRow, options: 
     data: { remember: options.remember, redirect: options.redirect ?? null },
   });
   const headers = new Headers();
-  headers.append(
-    "Set-Cookie",
-    serializeCookie(s.request, TWO_FACTOR_CHALLENGE_COOKIE, await signValue(s.keys, handle), { maxAge: TWO_FACTOR_CHALLENGE_TTL_S }),
-  );
+  headers.append("Set-Cookie", serializeCookie(s.request, TWO_FACTOR_CHALLENGE_COOKIE, await signValue(s.keys, handle), { maxAge: TWO_FACTOR_CHALLENGE_TTL_S }));
   return { status: "two-factor", headers };
 }
 
@@ -109,16 +100,10 @@ export async function readTwoFactorChallenge(s: AuthServices) {
   return row && row.userId ? { row, target, userId: row.userId } : null;
 }
 
-export type TwoFactorOutcome =
-  | SignInOutcome
-  | { status: "expired" }
-  | { status: "wrong-code"; field: "code" | "recovery_code" };
+export type TwoFactorOutcome = SignInOutcome | { status: "expired" } | { status: "wrong-code"; field: "code" | "recovery_code" };
 
 /** Second step of a sign-in: a TOTP code or a single-use recovery code. */
-export async function completeTwoFactorChallenge(
-  s: AuthServices,
-  input: { code?: string; recovery_code?: string },
-): Promise<TwoFactorOutcome> {
+export async function completeTwoFactorChallenge(s: AuthServices, input: { code?: string; recovery_code?: string }): Promise<TwoFactorOutcome> {
   const challenge = await readTwoFactorChallenge(s);
   if (!challenge) return { status: "expired" };
   const limited = await checkRateLimits(s.limiter, [
@@ -140,9 +125,7 @@ export async function completeTwoFactorChallenge(
     return { status: "expired" };
   }
   const field = input.recovery_code ? "recovery_code" : "code";
-  const ok = input.recovery_code
-    ? await useRecoveryCode(s.app.db, user, input.recovery_code)
-    : await verifyTotpForUser(s.app.db, s.keys, user, input.code ?? "");
+  const ok = input.recovery_code ? await useRecoveryCode(s.app.db, user, input.recovery_code) : await verifyTotpForUser(s.app.db, s.keys, user, input.code ?? "");
   if (!ok) {
     const [, , failures] = await Promise.all([
       countFailedAttempt(s.app.db, challenge.row.id),
@@ -173,11 +156,7 @@ export async function completeTwoFactorChallenge(
  * The user proved who they are: start a session, log it, and warn them by
  * mail when this device has never signed in to their account before.
  */
-export async function completeSignIn(
-  s: AuthServices,
-  user: UserRow,
-  options: { remember: boolean; redirect?: string | null; method: string; alertNewDevice?: boolean },
-): Promise<SignInOutcome> {
+export async function completeSignIn(s: AuthServices, user: UserRow, options: { remember: boolean; redirect?: string | null; method: string; alertNewDevice?: boolean }): Promise<SignInOutcome> {
   if (user.bannedAt) return { status: "banned" };
   const db = s.app.db;
   const history = await deviceHistory(db, user.id, s.info);
@@ -266,10 +245,7 @@ export async function postLoginRedirect(s: AuthServices, userId: number, request
 export async function signOut(s: AuthServices) {
   const headers = new Headers();
   if (s.app.session && s.app.user) {
-    await Promise.all([
-      deleteSession(s.app.db, s.app.session.id),
-      recordSecurityEvent(s.app.db, s.app.user.id, "sign-out", s.info),
-    ]);
+    await Promise.all([deleteSession(s.app.db, s.app.session.id), recordSecurityEvent(s.app.db, s.app.user.id, "sign-out", s.info)]);
   }
   headers.append("Set-Cookie", clearSessionCookie(s.request));
   return headers;

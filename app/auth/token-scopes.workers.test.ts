@@ -17,7 +17,11 @@ async function newUser() {
 }
 
 const viewer = (names: string[]): Viewer => ({ userId: 1, roleIds: [], permissions: new Map(names.map((n) => [n, []])), isSubscribed: false });
-const app = { t: (key: string, values?: Record<string, string | number>) => key.replace(/:(\w+)/g, (_, k) => String(values?.[k] ?? "")), settings: { "api.integrated": true }, viewer: viewer(["api.access"]) };
+const app = {
+  t: (key: string, values?: Record<string, string | number>) => key.replace(/:(\w+)/g, (_, k) => String(values?.[k] ?? "")),
+  settings: { "api.integrated": true },
+  viewer: viewer(["api.access"]),
+};
 const request = (method: string, path: string, headers: Record<string, string> = {}) => new Request(`https://reelbase.test${path}`, { method, headers });
 
 function refusal(scopes: TokenScope[], req: Request): Response | null {
@@ -74,7 +78,10 @@ describe("API token scopes", () => {
     const user = await newUser();
     const { plainTextToken, token } = await createAccessToken(db, user.id, { name: "Soon", expiresAt: new Date(Date.now() + 60_000), scopes: ["read"] }, null);
     expect(await loadTokenUser(db, plainTextToken)).not.toBeNull();
-    await db.update(accessTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accessTokens.id, token.id));
+    await db
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accessTokens.id, token.id));
     expect(await loadTokenUser(db, plainTextToken)).toBeNull();
     try {
       enforceApiTokenRules(app, { viaToken: true, rejectedToken: true }, "read");
@@ -87,7 +94,10 @@ describe("API token scopes", () => {
   it("migration 0023 gives tokens made before scopes every scope their user may grant", async () => {
     const user = await newUser();
     const { token } = await createAccessToken(db, user.id, { name: "Legacy", expiresAt: null, scopes: ["read"] }, null);
-    await db.update(accessTokens).set({ abilities: ["*"] }).where(eq(accessTokens.id, token.id));
+    await db
+      .update(accessTokens)
+      .set({ abilities: ["*"] })
+      .where(eq(accessTokens.id, token.id));
     await db.run(sql.raw(migration.replace(/^--.*$/gm, "")));
     const [row] = await db.select({ abilities: accessTokens.abilities }).from(accessTokens).where(eq(accessTokens.id, token.id));
     expect(row!.abilities).toEqual(["read", "catalogue:write", "lists:write", "account", "uploads"]);

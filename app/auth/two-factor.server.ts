@@ -1,12 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
-import {
-  RECOVERY_CODE_COUNT,
-  TOTP_PERIOD_S,
-  TOTP_WINDOW_STEPS,
-  TWO_FACTOR_CODE_LENGTH,
-} from "~/constants";
+import { RECOVERY_CODE_COUNT, TOTP_PERIOD_S, TOTP_WINDOW_STEPS, TWO_FACTOR_CODE_LENGTH } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { decryptString, encryptString, randomString, sha256, timingSafeEqual, type AppKeys } from "./crypto.server";
 import { users } from "./users.schema";

@@ -68,7 +68,8 @@ const userListColumns = {
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
-  displayName: users.displayName, username: users.username,
+  displayName: users.displayName,
+  username: users.username,
   avatar: users.avatar,
   emailVerifiedAt: users.emailVerifiedAt,
   bannedAt: users.bannedAt,
@@ -82,7 +83,12 @@ function orderOf(query: Pick<UserListQuery, "sort" | "dir">) {
     case "email":
       return [dir(users.email)];
     case "name":
-      return [query.dir === "asc" ? sql`coalesce(${users.displayName}, ${users.firstName}, ${users.email}) COLLATE NOCASE ASC` : sql`coalesce(${users.displayName}, ${users.firstName}, ${users.email}) COLLATE NOCASE DESC`, desc(users.id)];
+      return [
+        query.dir === "asc"
+          ? sql`coalesce(${users.displayName}, ${users.firstName}, ${users.email}) COLLATE NOCASE ASC`
+          : sql`coalesce(${users.displayName}, ${users.firstName}, ${users.email}) COLLATE NOCASE DESC`,
+        desc(users.id),
+      ];
     default:
       return [dir(users.id)];
   }
@@ -106,7 +112,12 @@ export async function listUsersForAdmin(db: Database, query: UserListQuery & { o
         .select({ userId: userRoles.userId, name: roles.name })
         .from(userRoles)
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(inArray(userRoles.userId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            userRoles.userId,
+            rows.map((r) => r.id),
+          ),
+        )
     : [];
   return {
     rows: rows.map((row) => ({
@@ -124,7 +135,14 @@ export async function rolesAndPermissions(db: Database) {
   const [roleRows, permissionRows] = await db.batch([
     db.select({ id: roles.id, name: roles.name, guest: roles.guest, default: roles.default }).from(roles).orderBy(asc(roles.name)),
     db
-      .select({ id: permissions.id, name: permissions.name, displayName: permissions.displayName, group: permissions.group, description: permissions.description, restrictions: permissions.restrictions })
+      .select({
+        id: permissions.id,
+        name: permissions.name,
+        displayName: permissions.displayName,
+        group: permissions.group,
+        description: permissions.description,
+        restrictions: permissions.restrictions,
+      })
       .from(permissions)
       .orderBy(asc(permissions.group), asc(permissions.name)),
   ]);
@@ -135,7 +153,15 @@ export async function rolesAndPermissions(db: Database) {
 export async function loadUserForEditor(db: Database, id: number) {
   const [found, roleRows, grantRows, socialRows, sessionCount] = await db.batch([
     db
-      .select({ ...userListColumns, updatedAt: users.updatedAt, language: users.language, country: users.country, timezone: users.timezone, hasPassword: sql<number>`${users.password} IS NOT NULL`, twoFactor: sql<number>`${users.twoFactorConfirmedAt} IS NOT NULL` })
+      .select({
+        ...userListColumns,
+        updatedAt: users.updatedAt,
+        language: users.language,
+        country: users.country,
+        timezone: users.timezone,
+        hasPassword: sql<number>`${users.password} IS NOT NULL`,
+        twoFactor: sql<number>`${users.twoFactorConfirmedAt} IS NOT NULL`,
+      })
       .from(users)
       .where(eq(users.id, id)),
     db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id)),
@@ -145,7 +171,10 @@ export async function loadUserForEditor(db: Database, id: number) {
       .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
       .where(eq(userPermissions.userId, id)),
     db.select({ serviceName: socialProfiles.serviceName, username: socialProfiles.username }).from(socialProfiles).where(eq(socialProfiles.userId, id)),
-    db.select({ n: sql<number>`count(*)` }).from(sessions).where(and(eq(sessions.userId, id), sql`${sessions.expiresAt} > unixepoch()`)),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(sessions)
+      .where(and(eq(sessions.userId, id), sql`${sessions.expiresAt} > unixepoch()`)),
   ]);
   const user = found[0];
   if (!user) return null;
@@ -175,7 +204,10 @@ async function checkRoles(db: Database, roleIds: number[]) {
  * bind parameters of raw SQL statements.
  */
 async function grantStatements(db: Database, userId: number | SQL, grants: Grant[]): Promise<Statement[]> {
-  const ids = await permissionIdsByName(db, grants.map((g) => g.name));
+  const ids = await permissionIdsByName(
+    db,
+    grants.map((g) => g.name),
+  );
   return grants.flatMap((grant) => {
     const permissionId = ids.get(grant.name);
     return permissionId === undefined ? [] : [db.insert(userPermissions).values({ userId: userId as number, permissionId, restrictions: grant.restrictions })];
@@ -196,7 +228,7 @@ export async function createUserByAdmin(db: Database, input: AdminUserInput & { 
     lastName: input.lastName || null,
     displayName: input.displayName || null,
     // A username made from the name it shows (decision 043); none without a name ("Member <id>").
-    username: (input.displayName || input.firstName || input.lastName) ? await freeUsername(db, input.displayName || `${input.firstName ?? ""} ${input.lastName ?? ""}`) : null,
+    username: input.displayName || input.firstName || input.lastName ? await freeUsername(db, input.displayName || `${input.firstName ?? ""} ${input.lastName ?? ""}`) : null,
     emailVerifiedAt: input.emailVerified ? new Date() : null,
   };
   const newId = sql`(SELECT id FROM users WHERE email = ${email})`;
@@ -227,7 +259,10 @@ export async function updateUserByAdmin(db: Database, id: number, input: AdminUs
   const lockout = await adminLockoutProblem(db, { kind: "user", userId: id, roleIds: input.roles, permissions: grants.map((g) => g.name) }, actorId);
   if (lockout) return { ok: false, errors: { roles: [lockout] } };
   if (email !== current.user.email) {
-    const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, id)));
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), ne(users.id, id)));
     if (taken) return { ok: false, errors: { email: ["This email is already taken."] } };
   }
   if (input.password && input.password.length < 8) return { ok: false, errors: { password: ["Must be at least :count characters."] } };
@@ -302,8 +337,21 @@ export async function banUsers(db: Database, ids: number[], reason: string, acto
   const rows = await db.select({ id: users.id, email: users.email, bannedAt: users.bannedAt }).from(users).where(inArray(users.id, targets));
   const now = new Date();
   const statements: Statement[] = [
-    db.update(users).set({ bannedAt: now, banReason: reason, updatedAt: now }).where(inArray(users.id, rows.map((r) => r.id))),
-    db.delete(sessions).where(inArray(sessions.userId, rows.map((r) => r.id))),
+    db
+      .update(users)
+      .set({ bannedAt: now, banReason: reason, updatedAt: now })
+      .where(
+        inArray(
+          users.id,
+          rows.map((r) => r.id),
+        ),
+      ),
+    db.delete(sessions).where(
+      inArray(
+        sessions.userId,
+        rows.map((r) => r.id),
+      ),
+    ),
   ];
   for (const row of rows) {
     statements.push(securityLogEntry(db, row.id, "sessions-ended", null, { by: "admin", reason: "banned" }));
@@ -320,8 +368,19 @@ export async function unbanUsers(db: Database, ids: number[], record?: ChangeRec
     .from(users)
     .where(and(inArray(users.id, ids), isNotNull(users.bannedAt)));
   if (rows.length === 0) return [];
-  const statements: Statement[] = [db.update(users).set({ bannedAt: null, banReason: null, updatedAt: new Date() }).where(inArray(users.id, rows.map((r) => r.id)))];
-  if (record) for (const row of rows) statements.push(record({ subjectId: row.id, label: row.email, before: { bannedAt: row.bannedAt, banReason: row.banReason }, after: { bannedAt: null, banReason: null } }));
+  const statements: Statement[] = [
+    db
+      .update(users)
+      .set({ bannedAt: null, banReason: null, updatedAt: new Date() })
+      .where(
+        inArray(
+          users.id,
+          rows.map((r) => r.id),
+        ),
+      ),
+  ];
+  if (record)
+    for (const row of rows) statements.push(record({ subjectId: row.id, label: row.email, before: { bannedAt: row.bannedAt, banReason: row.banReason }, after: { bannedAt: null, banReason: null } }));
   await runBatch(db, statements);
   return rows.map((r) => r.id);
 }
@@ -329,10 +388,23 @@ export async function unbanUsers(db: Database, ids: number[], record?: ChangeRec
 /** Marks addresses as verified (bulk action). */
 export async function verifyUsers(db: Database, ids: number[], record?: ChangeRecorder) {
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(and(inArray(users.id, ids), isNull(users.emailVerifiedAt)));
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.emailVerifiedAt)));
   if (rows.length === 0) return [];
   const now = new Date();
-  const statements: Statement[] = [db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(inArray(users.id, rows.map((r) => r.id)))];
+  const statements: Statement[] = [
+    db
+      .update(users)
+      .set({ emailVerifiedAt: now, updatedAt: now })
+      .where(
+        inArray(
+          users.id,
+          rows.map((r) => r.id),
+        ),
+      ),
+  ];
   if (record) for (const row of rows) statements.push(record({ subjectId: row.id, label: row.email, before: { emailVerified: false }, after: { emailVerified: true } }));
   await runBatch(db, statements);
   return rows.map((r) => r.id);
@@ -386,7 +458,10 @@ export function exportUsersCsv(db: Database, query: UserListQuery): ReadableStre
           row.firstName,
           row.lastName,
           row.displayName,
-          roleRows.filter((r) => r.userId === row.id).map((r) => r.name).join(";"),
+          roleRows
+            .filter((r) => r.userId === row.id)
+            .map((r) => r.name)
+            .join(";"),
           row.emailVerifiedAt,
           row.subscribed ? "yes" : "no",
           row.bannedAt,

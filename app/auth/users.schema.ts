@@ -83,10 +83,7 @@ export const userPermissions = sqliteTable(
     permissionId: integer("permission_id")
       .notNull()
       .references(() => permissions.id, { onDelete: "cascade" }),
-    restrictions: text("restrictions", { mode: "json" })
-      .$type<{ name: string; value: number }[]>()
-      .notNull()
-      .default([]),
+    restrictions: text("restrictions", { mode: "json" }).$type<{ name: string; value: number }[]>().notNull().default([]),
   },
   (t) => [primaryKey({ columns: [t.userId, t.permissionId] }), index("user_permissions_permission_idx").on(t.permissionId)],
 );
@@ -105,8 +102,5 @@ export const socialProfiles = sqliteTable(
     username: text("username"),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("social_profiles_service_account_unique").on(t.serviceName, t.userServiceId),
-    uniqueIndex("social_profiles_user_service_unique").on(t.userId, t.serviceName),
-  ],
+  (t) => [uniqueIndex("social_profiles_service_account_unique").on(t.serviceName, t.userServiceId), uniqueIndex("social_profiles_user_service_unique").on(t.userId, t.serviceName)],
 );

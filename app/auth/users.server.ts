@@ -12,7 +12,6 @@ import type { PermissionRestrictions, Viewer } from "../request/viewer";
 import type { AuthUser, CurrentSession } from "../request/auth-user";
 import { workspacesOfSessionQuery, type WorkspaceRow } from "~/workspaces/session-workspaces.server";
 
-
 /** The account's name as others see it: never derived from the e-mail address (app/auth/public-name.ts). */
 export function displayNameOf(user: { id: number; displayName?: string | null; firstName: string | null; lastName: string | null; username?: string | null }) {
   return memberName(user);
@@ -74,11 +73,7 @@ export async function loadSignedIn(db: Database, sessionId: string) {
       .innerJoin(userPermissions, eq(userPermissions.userId, sessions.userId))
       .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
       .where(live),
-    db
-      .select({ serviceName: socialProfiles.serviceName, username: socialProfiles.username })
-      .from(sessions)
-      .innerJoin(socialProfiles, eq(socialProfiles.userId, sessions.userId))
-      .where(live),
+    db.select({ serviceName: socialProfiles.serviceName, username: socialProfiles.username }).from(sessions).innerJoin(socialProfiles, eq(socialProfiles.userId, sessions.userId)).where(live),
     // Billing: the user's subscriptions and their plans' permissions.
     selectSubscriptionsOfSession(db, sessionId),
     // Their workspaces (the navbar's switcher), so a GET needs no round trip of its own for them (decision 026).
@@ -141,9 +136,7 @@ export function buildViewer(
     }
     const byName = new Map(existing.map((r) => [r.name, r.value]));
     // A role without a restriction of that name grants it without limit.
-    const combined = restrictions
-      .filter((r) => byName.has(r.name))
-      .map((r) => ({ name: r.name, value: Math.max(r.value, byName.get(r.name)!) }));
+    const combined = restrictions.filter((r) => byName.has(r.name)).map((r) => ({ name: r.name, value: Math.max(r.value, byName.get(r.name)!) }));
     merged.set(name, combined);
   }
   for (const { name, restrictions } of direct) merged.set(name, restrictions);
@@ -157,7 +150,11 @@ export function buildViewer(
 }
 
 export async function findUserByEmail(db: Database, email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return row ?? null;
 }
 

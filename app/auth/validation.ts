@@ -17,8 +17,7 @@ export const EMAIL_MAX_LENGTH = 255;
  * only the characters an address may hold: no spaces, quotes or angle
  * brackets, a dotted domain with a real top-level part.
  */
-const EMAIL_PATTERN =
-  /^(?!\.)(?!.*\.\.)[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~.-]{1,64}(?<!\.)@(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?\.)+[\p{L}\p{M}]{2,63}$/u;
+const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~.-]{1,64}(?<!\.)@(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?\.)+[\p{L}\p{M}]{2,63}$/u;
 
 export const emailField = z
   .string()
@@ -80,11 +79,7 @@ const PERSON_NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' .,\u2019-]*$/u;
 function personNameField(mode: RegistrationNameFields): z.ZodType<string | undefined> {
   // Not asked: whatever is posted under the name is dropped, never stored.
   if (mode === "off") return z.optional(z.unknown().transform(() => undefined));
-  const name = z
-    .string()
-    .trim()
-    .max(PERSON_NAME_MAX_LENGTH)
-    .regex(PERSON_NAME_PATTERN, "Use letters, spaces, hyphens and apostrophes only.");
+  const name = z.string().trim().max(PERSON_NAME_MAX_LENGTH).regex(PERSON_NAME_PATTERN, "Use letters, spaces, hyphens and apostrophes only.");
   if (mode === "required") return z.string({ error: "This field is required." }).trim().min(1, "This field is required.").pipe(name);
   // Optional: an empty field is no name (a no-JS form posts it as "").
   return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), name.optional());
@@ -129,12 +124,7 @@ export function registerSchema(policies: Policy[], nameFields: RegistrationNameF
 }
 
 export const verificationCodeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1)
-    .max(VERIFICATION_CODE_LENGTH)
-    .regex(/^\d+$/, "The code may only contain digits."),
+  code: z.string().trim().min(1).max(VERIFICATION_CODE_LENGTH).regex(/^\d+$/, "The code may only contain digits."),
   redirect: redirectField,
 });
 

@@ -15,10 +15,7 @@ export function generateNumericCode(length: number) {
  * Stores a one-time secret for (type, target), replacing any earlier one:
  * only the newest code or link works.
  */
-export async function createVerification(
-  db: Database,
-  input: { type: VerificationType; target: string; userId: number | null; secret: string; ttlSeconds: number; data?: Record<string, unknown> },
-) {
+export async function createVerification(db: Database, input: { type: VerificationType; target: string; userId: number | null; secret: string; ttlSeconds: number; data?: Record<string, unknown> }) {
   const secretHash = await sha256(input.secret);
   const expiresAt = new Date(Date.now() + input.ttlSeconds * 1000);
   await db
@@ -44,19 +41,14 @@ export async function findVerification(db: Database, type: VerificationType, tar
   return row;
 }
 
-export type ConsumeResult =
-  | { ok: true; row: VerificationRow }
-  | { ok: false; reason: "invalid" | "expired" | "too-many-attempts" };
+export type ConsumeResult = { ok: true; row: VerificationRow } | { ok: false; reason: "invalid" | "expired" | "too-many-attempts" };
 
 /**
  * Checks a submitted secret. A wrong one counts an attempt; after
  * VERIFICATION_MAX_ATTEMPTS the secret is void. The right one deletes the row
  * (single use: of two racing requests only the one whose delete succeeds wins).
  */
-export async function consumeVerification(
-  db: Database,
-  input: { type: VerificationType; target: string; secret: string },
-): Promise<ConsumeResult> {
+export async function consumeVerification(db: Database, input: { type: VerificationType; target: string; secret: string }): Promise<ConsumeResult> {
   const [row] = await db
     .select()
     .from(verifications)

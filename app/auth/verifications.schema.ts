@@ -27,9 +27,5 @@ export const verifications = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("verifications_type_target_unique").on(t.type, t.target),
-    index("verifications_user_idx").on(t.userId),
-    index("verifications_expires_idx").on(t.expiresAt),
-  ],
+  (t) => [uniqueIndex("verifications_type_target_unique").on(t.type, t.target), index("verifications_user_idx").on(t.userId), index("verifications_expires_idx").on(t.expiresAt)],
 );

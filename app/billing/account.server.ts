@@ -6,17 +6,7 @@ import type { BillingEvent } from "./billing-events";
 import { checkoutReturnPaths } from "./local-provider.server";
 import { ensureStripePrice, findPlanPrice, providerPrice, type PlanPriceProblem } from "./plans.server";
 import { PaymentDeclinedError, type CardSummary, type PaymentProvider, type PriceChangePreview, type ProviderPrice } from "./provider";
-import {
-  billingCustomers,
-  checkoutSessions,
-  invoices,
-  prices,
-  products,
-  subscriptions,
-  type Price,
-  type Product,
-  type Subscription,
-} from "./schema";
+import { billingCustomers, checkoutSessions, invoices, prices, products, subscriptions, type Price, type Product, type Subscription } from "./schema";
 import { StripeProvider } from "./stripe-provider.server";
 import { isOnGracePeriod, isSubscriptionValid } from "./subscription-rules";
 
@@ -113,11 +103,7 @@ export type CheckoutStart =
  * an open checkout session for the same price, else creates one (with the
  * user's customer, created once) and returns where to redirect.
  */
-export async function startCheckout(
-  db: Database,
-  provider: PaymentProvider,
-  input: { user: BillingUser; productId: number; priceId: number; origin: string; now?: Date },
-): Promise<CheckoutStart> {
+export async function startCheckout(db: Database, provider: PaymentProvider, input: { user: BillingUser; productId: number; priceId: number; origin: string; now?: Date }): Promise<CheckoutStart> {
   const now = input.now ?? new Date();
   const found = await findPlanPrice(db, input.productId, input.priceId);
   if (!found.ok) {
@@ -189,13 +175,7 @@ export async function startCheckout(
  * and applied (a later webhook replaces that state), so a delayed or
  * misconfigured webhook does not leave a paying user waiting.
  */
-export async function checkoutOutcome(
-  db: Database,
-  provider: PaymentProvider | null,
-  userId: number,
-  sessionId: string | null,
-  now = new Date(),
-) {
+export async function checkoutOutcome(db: Database, provider: PaymentProvider | null, userId: number, sessionId: string | null, now = new Date()) {
   const findSession = async (id: string) => {
     const [row] = await db
       .select({ status: checkoutSessions.status, provider: checkoutSessions.provider })
@@ -277,11 +257,7 @@ async function planChangeTarget(
 }
 
 /** /change-plan/{productId}/{priceId}/confirm: the new plan, its price and the proration preview. */
-export async function previewPlanChange(
-  db: Database,
-  provider: PaymentProvider,
-  input: { userId: number; productId: number; priceId: number; now?: Date },
-): Promise<PlanChange> {
+export async function previewPlanChange(db: Database, provider: PaymentProvider, input: { userId: number; productId: number; priceId: number; now?: Date }): Promise<PlanChange> {
   const now = input.now ?? new Date();
   const target = await planChangeTarget(db, provider, { ...input, now });
   if (target.kind !== "ok") return target;
@@ -291,10 +267,7 @@ export async function previewPlanChange(
   return { kind: "preview", current: target.current, product: target.product, price: target.price, toFree: false, preview };
 }
 
-export type PlanChangeResult =
-  | { kind: "changed"; notice: Notice }
-  | { kind: "declined"; notice: Notice }
-  | Exclude<PlanChange, { kind: "preview" }>;
+export type PlanChangeResult = { kind: "changed"; notice: Notice } | { kind: "declined"; notice: Notice } | Exclude<PlanChange, { kind: "preview" }>;
 
 /**
  * Confirms a plan change: the subscription's price is swapped (prorated as
@@ -342,11 +315,7 @@ async function applyAll(db: Database, events: BillingEvent[], now: Date) {
 export type SubscriptionAction = { kind: "done"; notice: Notice } | { kind: "problem"; notice: Notice };
 
 /** Cancel at period end (cancel: true) or take the cancellation back (cancel: false). */
-export async function setSubscriptionCancellation(
-  db: Database,
-  provider: PaymentProvider,
-  input: { userId: number; cancel: boolean; now?: Date },
-): Promise<SubscriptionAction> {
+export async function setSubscriptionCancellation(db: Database, provider: PaymentProvider, input: { userId: number; cancel: boolean; now?: Date }): Promise<SubscriptionAction> {
   const now = input.now ?? new Date();
   const current = primarySubscription(await subscriptionsOf(db, input.userId), now);
   if (!current || !isSubscriptionValid(current.subscription, now)) {
@@ -393,11 +362,7 @@ const INVOICE_LIST_LIMIT = 50;
  * card (asked from the provider when not known yet, or after the portal),
  * account credit and invoices.
  */
-export async function loadBillingOverview(
-  db: Database,
-  provider: PaymentProvider | null,
-  input: { userId: number; refreshCard?: boolean; now?: Date },
-): Promise<BillingOverview> {
+export async function loadBillingOverview(db: Database, provider: PaymentProvider | null, input: { userId: number; refreshCard?: boolean; now?: Date }): Promise<BillingOverview> {
   const now = input.now ?? new Date();
   const [list, invoiceRows, customer] = await Promise.all([
     subscriptionsOf(db, input.userId),
@@ -405,9 +370,7 @@ export async function loadBillingOverview(
     provider ? findCustomer(db, input.userId, provider.name) : Promise.resolve(null),
   ]);
   let card: CardSummary | null =
-    customer?.cardLast4 && customer.cardBrand
-      ? { brand: customer.cardBrand, last4: customer.cardLast4, expMonth: customer.cardExpMonth, expYear: customer.cardExpYear }
-      : null;
+    customer?.cardLast4 && customer.cardBrand ? { brand: customer.cardBrand, last4: customer.cardLast4, expMonth: customer.cardExpMonth, expYear: customer.cardExpYear } : null;
   if (provider && customer && (input.refreshCard || (!card && provider.name === "stripe"))) {
     try {
       card = await provider.fetchDefaultCard(customer.customerId);

@@ -7,17 +7,7 @@ import { log } from "~/log/log.server";
 import type { BillingEvent, InvoiceSnapshot, SubscriptionSnapshot } from "./billing-events";
 import { onSubscriptionEvent } from "./events.server";
 import { formatMoney } from "./money";
-import {
-  billingCustomers,
-  billingEvents,
-  checkoutSessions,
-  invoices,
-  prices,
-  products,
-  subscriptions,
-  type InvoiceStatus,
-  type PaymentProviderName,
-} from "./schema";
+import { billingCustomers, billingEvents, checkoutSessions, invoices, prices, products, subscriptions, type InvoiceStatus, type PaymentProviderName } from "./schema";
 import { isSubscriptionValid, statusRank } from "./subscription-rules";
 
 export type ApplyResult =
@@ -150,9 +140,7 @@ async function planCheckoutCompleted(db: Database, event: Extract<BillingEvent, 
   ];
   if (event.customerId) {
     // The customer is normally recorded before checkout; this covers one created by the provider itself.
-    statements.push(
-      db.insert(billingCustomers).values({ userId, provider: event.provider, customerId: event.customerId }).onConflictDoNothing(),
-    );
+    statements.push(db.insert(billingCustomers).values({ userId, provider: event.provider, customerId: event.customerId }).onConflictDoNothing());
   }
   return { statements };
 }
@@ -160,12 +148,7 @@ async function planCheckoutCompleted(db: Database, event: Extract<BillingEvent, 
 /** The plan and price a provider price reference points at (null when this site does not know it). */
 async function resolvePrice(db: Database, provider: PaymentProviderName, priceRef: string | null) {
   if (!priceRef) return null;
-  const condition =
-    provider === "stripe"
-      ? eq(prices.stripePriceId, priceRef)
-      : /^\d{1,12}$/.test(priceRef)
-        ? eq(prices.id, Number(priceRef))
-        : null;
+  const condition = provider === "stripe" ? eq(prices.stripePriceId, priceRef) : /^\d{1,12}$/.test(priceRef) ? eq(prices.id, Number(priceRef)) : null;
   if (!condition) return null;
   const [row] = await db
     .select({ priceId: prices.id, productId: prices.productId, planName: products.name, amount: prices.amount, currency: prices.currency })
@@ -226,22 +209,14 @@ async function planSubscriptionChange(db: Database, event: BillingEvent, snap: S
       .onConflictDoUpdate({ target: [subscriptions.provider, subscriptions.providerSubscriptionId], set: state, setWhere: SUBSCRIPTION_NEWER }),
   ];
   if (!owner.knownCustomer) {
-    statements.push(
-      db.insert(billingCustomers).values({ userId: owner.userId, provider: event.provider, customerId: snap.customerId }).onConflictDoNothing(),
-    );
+    statements.push(db.insert(billingCustomers).values({ userId: owner.userId, provider: event.provider, customerId: snap.customerId }).onConflictDoNothing());
   }
   // Invoices that arrived before their subscription get linked now.
   statements.push(
     db
       .update(invoices)
       .set({ subscriptionId: sql`(SELECT id FROM subscriptions WHERE provider = ${event.provider} AND provider_subscription_id = ${snap.subscriptionId})` })
-      .where(
-        and(
-          eq(invoices.provider, event.provider),
-          eq(invoices.providerSubscriptionId, snap.subscriptionId),
-          sql`${invoices.subscriptionId} IS NULL`,
-        ),
-      ),
+      .where(and(eq(invoices.provider, event.provider), eq(invoices.providerSubscriptionId, snap.subscriptionId), sql`${invoices.subscriptionId} IS NULL`)),
   );
 
   // What changed, for the user's notifications (written only if this state wins).
@@ -282,18 +257,12 @@ const INVOICE_NEWER = sql.raw(`
   excluded.status_rank > "invoices"."status_rank"
   OR (excluded.status_rank = "invoices"."status_rank" AND excluded.provider_version >= "invoices"."provider_version")`);
 
-async function planInvoice(
-  db: Database,
-  event: Extract<BillingEvent, { kind: "invoice.paid" | "invoice.payment_failed" }>,
-  snap: InvoiceSnapshot,
-): Promise<WritePlan> {
+async function planInvoice(db: Database, event: Extract<BillingEvent, { kind: "invoice.paid" | "invoice.payment_failed" }>, snap: InvoiceSnapshot): Promise<WritePlan> {
   const owner = await resolveUser(db, event.provider, snap.customerId, null);
   if (!owner) return { statements: [], ignored: `invoice ${snap.invoiceId} of unknown customer ${snap.customerId}` };
   const version = event.createdMs;
   const failed = event.kind === "invoice.payment_failed";
-  const subscriptionRef = snap.subscriptionId
-    ? sql<number | null>`(SELECT id FROM subscriptions WHERE provider = ${event.provider} AND provider_subscription_id = ${snap.subscriptionId})`
-    : null;
+  const subscriptionRef = snap.subscriptionId ? sql<number | null>`(SELECT id FROM subscriptions WHERE provider = ${event.provider} AND provider_subscription_id = ${snap.subscriptionId})` : null;
   const state = {
     subscriptionId: subscriptionRef,
     providerSubscriptionId: snap.subscriptionId,
@@ -339,7 +308,5 @@ async function planInvoice(
 
 /** Processed event ids older than the retention window are forgotten (scheduled job). */
 export async function pruneBillingEvents(db: Database, olderThan: Date) {
-  await db
-    .delete(billingEvents)
-    .where(and(lt(billingEvents.receivedAt, olderThan), inArray(billingEvents.status, ["processed", "ignored"])));
+  await db.delete(billingEvents).where(and(lt(billingEvents.receivedAt, olderThan), inArray(billingEvents.status, ["processed", "ignored"])));
 }

@@ -43,8 +43,6 @@ export function onSubscriptionEvent(
   const subscriptionColumn = "subscriptionId" in event.source ? sql.raw("s.id") : sql.raw("s.subscription_id");
   return db
     .insert(subscriptionEvents)
-    .select(
-      sql`SELECT NULL, ${event.userId}, ${subscriptionColumn}, ${event.kind}, ${data}, ${event.sourceEventId}, NULL, unixepoch() ${from}`,
-    )
+    .select(sql`SELECT NULL, ${event.userId}, ${subscriptionColumn}, ${event.kind}, ${data}, ${event.sourceEventId}, NULL, unixepoch() ${from}`)
     .onConflictDoNothing();
 }

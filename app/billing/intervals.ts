@@ -13,9 +13,7 @@ export function addBillingInterval(from: Date, interval: BillingInterval, count:
   const month = from.getUTCMonth() + months;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const day = Math.min(from.getUTCDate(), lastDay);
-  return new Date(
-    Date.UTC(year, month, day, from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds()),
-  );
+  return new Date(Date.UTC(year, month, day, from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds()));
 }
 
 /** Approximate length in days, for ordering prices from the shortest period to the longest. */

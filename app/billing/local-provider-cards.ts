@@ -18,15 +18,7 @@ export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
   unionpay: "UnionPay",
 };
 
-type DeclineCode =
-  | "generic_decline"
-  | "insufficient_funds"
-  | "lost_card"
-  | "stolen_card"
-  | "expired_card"
-  | "incorrect_cvc"
-  | "processing_error"
-  | "card_velocity_exceeded";
+type DeclineCode = "generic_decline" | "insufficient_funds" | "lost_card" | "stolen_card" | "expired_card" | "incorrect_cvc" | "processing_error" | "card_velocity_exceeded";
 
 /** Stripe's messages for each decline, as its API returns them. */
 export const DECLINE_MESSAGES: Record<DeclineCode | "incorrect_number" | "live_card", string> = {
@@ -39,8 +31,7 @@ export const DECLINE_MESSAGES: Record<DeclineCode | "incorrect_number" | "live_c
   processing_error: "An error occurred while processing your card. Try again in a little bit.",
   card_velocity_exceeded: "Your card was declined for making repeated attempts too frequently or exceeding its amount limit.",
   incorrect_number: "Your card number is incorrect.",
-  live_card:
-    "Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.",
+  live_card: "Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.",
 };
 
 interface TestCard {
@@ -110,9 +101,7 @@ export function detectCardBrand(digits: string): CardBrand | null {
   return null;
 }
 
-export type CardCheck =
-  | { ok: true; brand: CardBrand; last4: string; chargeOutcome: "succeeds" | "declined" }
-  | { ok: false; field: "number" | "cvc" | "expiry"; code: string; message: string };
+export type CardCheck = { ok: true; brand: CardBrand; last4: string; chargeOutcome: "succeeds" | "declined" } | { ok: false; field: "number" | "cvc" | "expiry"; code: string; message: string };
 
 export interface CardInput {
   number: string;

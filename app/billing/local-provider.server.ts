@@ -245,9 +245,7 @@ export function checkoutReturnPaths(productId: number, priceId: number) {
   };
 }
 
-export type LocalCheckoutResult =
-  | { ok: true; successPath: string }
-  | { ok: false; field: "number" | "cvc" | "expiry" | "form"; message: string };
+export type LocalCheckoutResult = { ok: true; successPath: string } | { ok: false; field: "number" | "cvc" | "expiry" | "form"; message: string };
 
 /**
  * Pays a local checkout session with a test card, as Stripe Checkout would:
@@ -255,10 +253,7 @@ export type LocalCheckoutResult =
  * checkout.completed, customer.subscription.created and invoice.paid are
  * emitted and applied.
  */
-export async function payLocalCheckout(
-  db: Database,
-  input: { sessionId: string; userId: number; card: CardInput; now?: Date },
-): Promise<LocalCheckoutResult> {
+export async function payLocalCheckout(db: Database, input: { sessionId: string; userId: number; card: CardInput; now?: Date }): Promise<LocalCheckoutResult> {
   const now = input.now ?? new Date();
   const [session] = await db
     .select({
@@ -534,24 +529,12 @@ export async function advanceLocalSubscriptions(db: Database, now: Date = new Da
           .where(and(eq(billingCustomers.provider, "local"), eq(billingCustomers.customerId, customer.customerId)));
       }
       await applyBillingEvent(db, { id: localEventId(), provider: "local", type: "invoice.paid", createdMs: now.getTime(), kind: "invoice.paid", invoice }, now);
-      await applyBillingEvent(
-        db,
-        event({ ...base, status: "active", currentPeriodStart: periodEnd, currentPeriodEnd: nextEnd }, "customer.subscription.updated"),
-        now,
-      );
+      await applyBillingEvent(db, event({ ...base, status: "active", currentPeriodStart: periodEnd, currentPeriodEnd: nextEnd }, "customer.subscription.updated"), now);
       renewed++;
     } else {
-      await applyBillingEvent(
-        db,
-        { id: localEventId(), provider: "local", type: "invoice.payment_failed", createdMs: now.getTime(), kind: "invoice.payment_failed", invoice },
-        now,
-      );
+      await applyBillingEvent(db, { id: localEventId(), provider: "local", type: "invoice.payment_failed", createdMs: now.getTime(), kind: "invoice.payment_failed", invoice }, now);
       // As at Stripe, the new period starts anyway; access returns once the invoice is paid.
-      await applyBillingEvent(
-        db,
-        event({ ...base, status: "past_due", currentPeriodStart: periodEnd, currentPeriodEnd: nextEnd }, "customer.subscription.updated"),
-        now,
-      );
+      await applyBillingEvent(db, event({ ...base, status: "past_due", currentPeriodStart: periodEnd, currentPeriodEnd: nextEnd }, "customer.subscription.updated"), now);
       failed++;
     }
   }

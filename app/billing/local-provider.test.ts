@@ -44,9 +44,7 @@ async function subscriptionOf(userId: number) {
 }
 
 async function kinds(userId: number) {
-  return (await database.db.select({ kind: subscriptionEvents.kind }).from(subscriptionEvents).where(eq(subscriptionEvents.userId, userId)))
-    .map((e) => e.kind)
-    .sort();
+  return (await database.db.select({ kind: subscriptionEvents.kind }).from(subscriptionEvents).where(eq(subscriptionEvents.userId, userId))).map((e) => e.kind).sort();
 }
 
 describe("local checkout", () => {
@@ -221,7 +219,10 @@ describe("local renewals", () => {
     expect(await advanceLocalSubscriptions(database.db, renewalTime, { userId })).toEqual({ renewed: 0, ended: 0, failed: 1 });
     expect(await subscriptionOf(userId)).toMatchObject({ status: "past_due" });
     expect((await loadSubscriptionState(database.db, userId, renewalTime)).isSubscribed).toBe(false);
-    const [open] = await database.db.select().from(invoices).where(and(eq(invoices.userId, userId), eq(invoices.status, "open")));
+    const [open] = await database.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.userId, userId), eq(invoices.status, "open")));
     expect(open.paymentFailedAt).not.toBeNull();
 
     expect(await updateLocalPaymentMethod(database.db, { userId, card: DECLINED_CARD, now: renewalTime })).toMatchObject({ ok: false, message: "Your card was declined." });

@@ -46,4 +46,3 @@ export function onboardingCheckoutPath(request: Request): string | null {
   const selection = readOnboardingSelection(request);
   return selection ? checkoutPath(selection) : null;
 }
-

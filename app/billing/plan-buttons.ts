@@ -14,15 +14,9 @@ export interface PlanButtonViewer {
   currentPriceId: number | null;
 }
 
-export type PlanButton =
-  | { state: "disabled"; label: string }
-  | { state: "action"; label: string; target: string; storesSelection: boolean };
+export type PlanButton = { state: "disabled"; label: string } | { state: "action"; label: string; target: string; storesSelection: boolean };
 
-export function planButton(
-  plan: { id: number; free: boolean },
-  price: { id: number } | undefined,
-  viewer: PlanButtonViewer,
-): PlanButton {
+export function planButton(plan: { id: number; free: boolean }, price: { id: number } | undefined, viewer: PlanButtonViewer): PlanButton {
   if (!price) return { state: "disabled", label: "Not available" };
   if (!viewer.signedIn) {
     return { state: "action", label: "Get started", target: "/register?redirectFrom=pricing", storesSelection: !plan.free };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { permissions as permissionsTable } from "~/auth/roles.schema";
@@ -91,10 +91,7 @@ export async function findPlanPrice(
   priceId: number,
   { allowFree = false } = {},
 ): Promise<{ ok: true; product: Product; price: Price } | { ok: false; problem: PlanPriceProblem }> {
-  const [[product], [price]] = await db.batch([
-    db.select().from(products).where(eq(products.id, productId)),
-    db.select().from(prices).where(eq(prices.id, priceId)),
-  ]);
+  const [[product], [price]] = await db.batch([db.select().from(products).where(eq(products.id, productId)), db.select().from(prices).where(eq(prices.id, priceId))]);
   if (!product) return { ok: false, problem: "unknown_plan" };
   if (product.hidden) return { ok: false, problem: "hidden_plan" };
   if (!price) return { ok: false, problem: "unknown_price" };
@@ -153,7 +150,10 @@ export const planInputSchema = z
       .array(
         z.object({
           name: z.string().min(1).max(100),
-          restrictions: z.array(z.object({ name: z.string().min(1).max(60), value: z.number().int().min(0) })).max(10).default([]),
+          restrictions: z
+            .array(z.object({ name: z.string().min(1).max(60), value: z.number().int().min(0) }))
+            .max(10)
+            .default([]),
         }),
       )
       .max(100)
@@ -190,7 +190,15 @@ export async function savePlan(
   }
   const plan = parsed.data;
   const known = plan.permissions.length
-    ? await db.select({ name: permissionsTable.name }).from(permissionsTable).where(inArray(permissionsTable.name, plan.permissions.map((p) => p.name)))
+    ? await db
+        .select({ name: permissionsTable.name })
+        .from(permissionsTable)
+        .where(
+          inArray(
+            permissionsTable.name,
+            plan.permissions.map((p) => p.name),
+          ),
+        )
     : [];
   const unknown = plan.permissions.filter((p) => !known.some((k) => k.name === p.name)).map((p) => p.name);
   if (unknown.length) return { ok: false, errors: { permissions: [`Unknown permissions: ${unknown.join(", ")}`] } };
@@ -221,18 +229,16 @@ export async function savePlan(
 
   const existing = await db.select().from(prices).where(eq(prices.productId, productId));
   const statements: BatchItem<"sqlite">[] = [
-    db.update(products).set({ ...fields, updatedAt: new Date() }).where(eq(products.id, productId)),
+    db
+      .update(products)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(products.id, productId)),
   ];
   const kept = new Set<number>();
   const added: typeof plan.prices = [];
   for (const price of plan.prices) {
     const current = price.id ? existing.find((p) => p.id === price.id && !p.archived) : undefined;
-    const unchanged =
-      current &&
-      current.amount === price.amount &&
-      current.currency === price.currency &&
-      current.interval === price.interval &&
-      current.intervalCount === price.intervalCount;
+    const unchanged = current && current.amount === price.amount && current.currency === price.currency && current.interval === price.interval && current.intervalCount === price.intervalCount;
     if (unchanged) kept.add(current.id);
     else added.push(price);
   }
@@ -268,7 +274,10 @@ export async function syncPlanWithStripe(db: Database, stripe: StripeProvider, p
     await stripe.updateProduct(stripeProductId, product);
   } else {
     const created = await stripe.createProduct(product);
-    await db.update(products).set({ stripeProductId: created }).where(and(eq(products.id, product.id), isNull(products.stripeProductId)));
+    await db
+      .update(products)
+      .set({ stripeProductId: created })
+      .where(and(eq(products.id, product.id), isNull(products.stripeProductId)));
     [{ stripeProductId }] = await db.select({ stripeProductId: products.stripeProductId }).from(products).where(eq(products.id, product.id));
   }
   const rows = await db.select().from(prices).where(eq(prices.productId, product.id));
@@ -280,7 +289,10 @@ export async function syncPlanWithStripe(db: Database, stripe: StripeProvider, p
     }
     if (price.stripePriceId) continue;
     const created = await stripe.createPrice(stripeProductId!, price);
-    await db.update(prices).set({ stripePriceId: created }).where(and(eq(prices.id, price.id), isNull(prices.stripePriceId)));
+    await db
+      .update(prices)
+      .set({ stripePriceId: created })
+      .where(and(eq(prices.id, price.id), isNull(prices.stripePriceId)));
     createdPrices++;
   }
   return { product: stripeProductId, createdPrices };
@@ -294,4 +306,3 @@ export async function ensureStripePrice(db: Database, stripe: StripeProvider, pr
   if (!row?.id) throw new Error(`Price ${price.id} could not be synced with Stripe.`);
   return row.id;
 }
-

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  displayedAmount,
-  isMonthlyPrice,
-  isYearlyPrice,
-  maxSavePercentage,
-  parseBillingCycle,
-  savePercentage,
-  selectPrice,
-  type PriceForRules,
-} from "./pricing-rules";
+import { displayedAmount, isMonthlyPrice, isYearlyPrice, maxSavePercentage, parseBillingCycle, savePercentage, selectPrice, type PriceForRules } from "./pricing-rules";
 
 const price = (amount: number, interval: PriceForRules["interval"], intervalCount = 1, currency = "usd"): PriceForRules => ({
   amount,

@@ -113,16 +113,7 @@ export type BillingCustomer = typeof billingCustomers.$inferSelect;
  * events: 0 incomplete (only ever first), 1 live states, 2 ended (terminal:
  * never revived by a late event).
  */
-export const SUBSCRIPTION_STATUSES = [
-  "incomplete",
-  "incomplete_expired",
-  "trialing",
-  "active",
-  "past_due",
-  "unpaid",
-  "paused",
-  "canceled",
-] as const;
+export const SUBSCRIPTION_STATUSES = ["incomplete", "incomplete_expired", "trialing", "active", "past_due", "unpaid", "paused", "canceled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const subscriptions = sqliteTable(
@@ -234,7 +225,9 @@ export const checkoutSessions = sqliteTable(
     priceId: integer("price_id")
       .notNull()
       .references(() => prices.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["open", "complete", "expired"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "complete", "expired"] })
+      .notNull()
+      .default("open"),
     url: text("url").notNull(),
     providerSubscriptionId: text("provider_subscription_id"),
     expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
@@ -265,15 +258,7 @@ export const billingEvents = sqliteTable(
   (t) => [index("billing_events_received_idx").on(t.receivedAt)],
 );
 
-export const SUBSCRIPTION_EVENT_KINDS = [
-  "subscribed",
-  "renewed",
-  "plan_changed",
-  "cancel_scheduled",
-  "resumed",
-  "ended",
-  "payment_failed",
-] as const;
+export const SUBSCRIPTION_EVENT_KINDS = ["subscribed", "renewed", "plan_changed", "cancel_scheduled", "resumed", "ended", "payment_failed"] as const;
 export type SubscriptionEventKind = (typeof SUBSCRIPTION_EVENT_KINDS)[number];
 
 /**

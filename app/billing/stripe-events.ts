@@ -73,9 +73,7 @@ const invoiceObject = z.object({
           description: z.string().nullish(),
           amount: z.number().int(),
           proration: z.boolean().optional(),
-          parent: z
-            .object({ subscription_item_details: z.object({ proration: z.boolean() }).nullish() })
-            .nullish(),
+          parent: z.object({ subscription_item_details: z.object({ proration: z.boolean() }).nullish() }).nullish(),
           period: z.object({ start: timestamp, end: timestamp }).nullish(),
         }),
       ),

@@ -58,14 +58,7 @@ export class StripeProvider implements PaymentProvider {
     if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header.");
     let event: Stripe.Event;
     try {
-      event = await this.stripe.webhooks.constructEventAsync(
-        payload,
-        signature,
-        this.webhookSecret,
-        STRIPE_WEBHOOK_TOLERANCE_S,
-        this.crypto,
-        receivedAt,
-      );
+      event = await this.stripe.webhooks.constructEventAsync(payload, signature, this.webhookSecret, STRIPE_WEBHOOK_TOLERANCE_S, this.crypto, receivedAt);
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature.");
     }
@@ -229,10 +222,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** Creates the Stripe price of a price row (prices are immutable at Stripe and here). */
-  async createPrice(
-    stripeProductId: string,
-    price: { id: number; amount: number; currency: string; interval: BillingInterval; intervalCount: number },
-  ) {
+  async createPrice(stripeProductId: string, price: { id: number; amount: number; currency: string; interval: BillingInterval; intervalCount: number }) {
     const created = await this.stripe.prices.create(
       {
         product: stripeProductId,

@@ -42,8 +42,7 @@ beforeEach(async () => {
   fake.requests.length = 0;
 });
 
-const posts = (path: string | RegExp) =>
-  fake.requests.filter((r) => r.method === "POST" && (typeof path === "string" ? r.path === path : path.test(r.path)));
+const posts = (path: string | RegExp) => fake.requests.filter((r) => r.method === "POST" && (typeof path === "string" ? r.path === path : path.test(r.path)));
 
 /** A user subscribed at Stripe (the fake knows the subscription) to Standard monthly. */
 async function subscribedUser() {
@@ -55,7 +54,16 @@ async function subscribedUser() {
   const customerId = `cus_existing${user.id}`;
   await db.insert(billingCustomers).values({ userId: user.id, provider: "stripe", customerId });
   const start = Math.floor(Date.now() / 1000) - 15 * 86400;
-  const sub = { id: `sub_existing${user.id}`, customer: customerId, itemId: `si_existing${user.id}`, price: standardMonthly.stripePriceId!, status: "active", cancelAtPeriodEnd: false, periodStart: start, periodEnd: start + 30 * 86400 };
+  const sub = {
+    id: `sub_existing${user.id}`,
+    customer: customerId,
+    itemId: `si_existing${user.id}`,
+    price: standardMonthly.stripePriceId!,
+    status: "active",
+    cancelAtPeriodEnd: false,
+    periodStart: start,
+    periodEnd: start + 30 * 86400,
+  };
   fake.subscriptions.set(sub.id, sub);
   await db.insert(subscriptions).values({
     userId: user.id,
@@ -152,7 +160,20 @@ describe("Stripe checkout", () => {
       type: "customer.subscription.updated",
       createdMs: Date.now(),
       kind: "subscription.changed",
-      subscription: { subscriptionId: paid.id, customerId: paid.customer, itemId: paid.itemId, priceRef: paid.price, status: "active", cancelAtPeriodEnd: true, currentPeriodStart: new Date(), currentPeriodEnd: new Date(Date.now() + 86_400_000), trialEnd: null, canceledAt: null, endedAt: null, userIdHint: null },
+      subscription: {
+        subscriptionId: paid.id,
+        customerId: paid.customer,
+        itemId: paid.itemId,
+        priceRef: paid.price,
+        status: "active",
+        cancelAtPeriodEnd: true,
+        currentPeriodStart: new Date(),
+        currentPeriodEnd: new Date(Date.now() + 86_400_000),
+        trialEnd: null,
+        canceledAt: null,
+        endedAt: null,
+        userIdHint: null,
+      },
     });
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, paid.id));
     expect(row.cancelAtPeriodEnd).toBe(true);

@@ -65,10 +65,16 @@ describe("plan permissions merged into the user's", () => {
   });
 
   it("keeps the more generous quota when both grant a permission", () => {
-    const base = new Map([["workspaces.create", [{ name: "count", value: 1 }, { name: "member_count", value: 3 }]]]);
-    const merged = mergePermissions(base, [
-      { name: "workspaces.create", restrictions: [{ name: "count", value: 5 }] },
+    const base = new Map([
+      [
+        "workspaces.create",
+        [
+          { name: "count", value: 1 },
+          { name: "member_count", value: 3 },
+        ],
+      ],
     ]);
+    const merged = mergePermissions(base, [{ name: "workspaces.create", restrictions: [{ name: "count", value: 5 }] }]);
     // count: max(1, 5); member_count: no limit on the plan's side, so none.
     expect(merged.get("workspaces.create")).toEqual([{ name: "count", value: 5 }]);
   });

@@ -68,15 +68,15 @@ export type PermissionMap = Map<string, { name: string; value: number }[]>;
  * the more generous quotas win: a restriction missing on one side means no
  * limit there, so it is dropped; present on both, the higher value stays.
  */
-export function mergePermissions(
-  base: ReadonlyMap<string, ReadonlyArray<{ name: string; value: number }>>,
-  granted: readonly PlanPermission[],
-): PermissionMap {
+export function mergePermissions(base: ReadonlyMap<string, ReadonlyArray<{ name: string; value: number }>>, granted: readonly PlanPermission[]): PermissionMap {
   const merged: PermissionMap = new Map([...base].map(([name, restrictions]) => [name, [...restrictions]]));
   for (const permission of granted) {
     const existing = merged.get(permission.name);
     if (!existing) {
-      merged.set(permission.name, permission.restrictions.map((r) => ({ ...r })));
+      merged.set(
+        permission.name,
+        permission.restrictions.map((r) => ({ ...r })),
+      );
       continue;
     }
     const combined: { name: string; value: number }[] = [];

@@ -52,11 +52,7 @@ export function selectSubscriptionsOfSession(db: Database, sessionId: string) {
 }
 
 export function selectSubscriptionsOfUser(db: Database, userId: number) {
-  return db
-    .select(stateColumns)
-    .from(subscriptions)
-    .leftJoin(products, eq(products.id, subscriptions.productId))
-    .where(eq(subscriptions.userId, userId));
+  return db.select(stateColumns).from(subscriptions).leftJoin(products, eq(products.id, subscriptions.productId)).where(eq(subscriptions.userId, userId));
 }
 
 export function subscriptionStateFromRows(rows: readonly SubscriptionStateRow[], now: Date = new Date()): SubscriptionState {

@@ -32,7 +32,10 @@ beforeAll(async () => {
 /** A signed-in user whose only role grants files.create with a 10 MB quota. */
 async function signedInUser() {
   const suffix = uniqueSuffix();
-  const [role] = await db.insert(roles).values({ name: `members-${suffix}` }).returning({ id: roles.id });
+  const [role] = await db
+    .insert(roles)
+    .values({ name: `members-${suffix}` })
+    .returning({ id: roles.id });
   const [files] = await db.select({ id: permissions.id }).from(permissions).where(eq(permissions.name, "files.create"));
   await db.insert(rolePermissions).values({ roleId: role.id, permissionId: files.id, restrictions: [{ name: "max_size_mb", value: 10 }] });
   const user = await createUser(db, { email: `viewer-${suffix}@example.com`, passwordHash: null });

@@ -28,7 +28,16 @@ async function stripeSubscriber(status: "active" | "canceled" = "active") {
   const plans = await createTestPlans(db, { stripeIds: true });
   const user = await createTestUser(db);
   const start = Math.floor(Date.now() / 1000) - 86400;
-  const sub = { id: `sub_del${uniqueSuffix()}`, customer: `cus_del${user.id}`, itemId: `si_del${user.id}`, price: plans.standardMonthly.stripePriceId!, status, cancelAtPeriodEnd: false, periodStart: start, periodEnd: start + 30 * 86400 };
+  const sub = {
+    id: `sub_del${uniqueSuffix()}`,
+    customer: `cus_del${user.id}`,
+    itemId: `si_del${user.id}`,
+    price: plans.standardMonthly.stripePriceId!,
+    status,
+    cancelAtPeriodEnd: false,
+    periodStart: start,
+    periodEnd: start + 30 * 86400,
+  };
   fake.subscriptions.set(sub.id, sub);
   await db.insert(billingCustomers).values({ userId: user.id, provider: "stripe", customerId: sub.customer });
   await db.insert(subscriptions).values({

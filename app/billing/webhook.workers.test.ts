@@ -160,11 +160,7 @@ describe("Stripe webhook events", () => {
     const t = Math.floor(Date.now() / 1000) - 100;
     const price = plans.premiumYearly.stripePriceId!;
     await deliver(stripeEvent("customer.subscription.created", stripeSubscription({ id, customer: customerId, price }), t));
-    const deleted = stripeEvent(
-      "customer.subscription.deleted",
-      stripeSubscription({ id, customer: customerId, price, status: "canceled", endedAt: t + 30, canceledAt: t + 30 }),
-      t + 30,
-    );
+    const deleted = stripeEvent("customer.subscription.deleted", stripeSubscription({ id, customer: customerId, price, status: "canceled", endedAt: t + 30, canceledAt: t + 30 }), t + 30);
     const lateUpdate = stripeEvent("customer.subscription.updated", stripeSubscription({ id, customer: customerId, price, status: "active" }), t + 15);
     await deliver(deleted);
     await deliver(lateUpdate);
@@ -286,7 +282,10 @@ describe("Stripe webhook events", () => {
       receivedAt: new Date(),
     });
     expect((await deliver(event)).status).toBe(409);
-    await db.update(billingEvents).set({ receivedAt: new Date(Date.now() - 5 * 60_000) }).where(eq(billingEvents.id, event.id));
+    await db
+      .update(billingEvents)
+      .set({ receivedAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(billingEvents.id, event.id));
     expect((await deliver(event)).body.outcome).toBe("applied");
     expect(await stored(sub.id)).not.toBeNull();
   });

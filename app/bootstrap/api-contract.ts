@@ -7,7 +7,8 @@ export const getBootstrapData = defineEndpoint({
   path: "/bootstrap-data",
   operationId: "getBootstrapData",
   summary: "Bootstrap data",
-  description: "Everything the browser may need to render a page: browser-safe settings, the user, translations, every theme, default meta tags and the menus filtered for the caller. Pages embed the part their own code reads.",
+  description:
+    "Everything the browser may need to render a page: browser-safe settings, the user, translations, every theme, default meta tags and the menus filtered for the caller. Pages embed the part their own code reads.",
   tag: "Site",
   access: "public",
   responses: {
@@ -22,7 +23,7 @@ export const getBootstrapData = defineEndpoint({
             i18n: z.object({
               language: z.string(),
               lines: z.record(z.string(), z.string()),
-              timezone: z.string().describe("The IANA time zone dates are rendered in (\"auto\": the browser's own)."),
+              timezone: z.string().describe('The IANA time zone dates are rendered in ("auto": the browser\'s own).'),
             }),
             localizations: z.array(z.object({ language: z.string(), name: z.string() })),
             themes: z.object({ all: z.array(z.record(z.string(), z.unknown())), selectedThemeId: z.number().int().nullable() }),

@@ -93,9 +93,20 @@ describe("the bootstrap data a page embeds", () => {
     expect(Object.keys(page.settings.uploads ?? {}).sort()).toEqual(SIGNED_IN_SETTING_KEYS.map((key) => key.split(".")[1]).sort());
     expect(page.settings.uploads?.max_size).toBe(defaultSettings()["uploads.max_size"]);
     // The page's user: only what the browser's components read (decision 026); the API's bootstrap-data keeps the rest.
-    expect(Object.keys(page.user ?? {}).sort()).toEqual(
-      ["avatar", "country", "display_name", "email", "id", "language", "permissions", "profile_url", "roles", "subscriptions", "timezone", "unread_notifications_count"],
-    );
+    expect(Object.keys(page.user ?? {}).sort()).toEqual([
+      "avatar",
+      "country",
+      "display_name",
+      "email",
+      "id",
+      "language",
+      "permissions",
+      "profile_url",
+      "roles",
+      "subscriptions",
+      "timezone",
+      "unread_notifications_count",
+    ]);
     const full = buildBootstrapData({ ...guestApp(), user } as unknown as AppContext, request);
     expect(full.user).toHaveProperty("two_factor_enabled", false);
     expect(full.user).toHaveProperty("has_password", true);

@@ -160,8 +160,18 @@ export const personSchema = personSummarySchema.extend({
 });
 
 const titleParams = idParam("id", "Title id.");
-const seasonParams = titleParams.extend({ season: z.string().regex(/^\d{1,4}$/).describe("Season number (0 holds specials).") });
-const episodeParams = seasonParams.extend({ episode: z.string().regex(/^\d{1,4}$/).describe("Episode number.") });
+const seasonParams = titleParams.extend({
+  season: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .describe("Season number (0 holds specials)."),
+});
+const episodeParams = seasonParams.extend({
+  episode: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .describe("Episode number."),
+});
 
 const readErrors = () => errorResponses(401, 403, 404, 422, 429);
 
@@ -170,15 +180,18 @@ export const listTitles = defineEndpoint({
   path: "/titles",
   operationId: "listTitles",
   summary: "List titles",
-  description:
-    `Browse the catalogue with filters and a sort, paginated (no text filter: to find titles by name, use \`GET /api/v1/search?query=…&types=movie,series\`; a \`query\` parameter here is answered with 422, not ignored). The count stops at the deepest page's worth (${MAX_BROWSE_PAGE} pages) and, with a genre, after a fixed number of the genre's titles: \`pagination.total_is_lower_bound\` says when \`total\` is only a lower bound.`,
+  description: `Browse the catalogue with filters and a sort, paginated (no text filter: to find titles by name, use \`GET /api/v1/search?query=…&types=movie,series\`; a \`query\` parameter here is answered with 422, not ignored). The count stops at the deepest page's worth (${MAX_BROWSE_PAGE} pages) and, with a genre, after a fixed number of the genre's titles: \`pagination.total_is_lower_bound\` says when \`total\` is only a lower bound.`,
   tag: "Catalogue",
   access: "public",
   permission: "titles.view",
   query: z
     .object({
       type: z.enum(TITLE_TYPES).optional().describe("movie or series."),
-      genre: z.string().regex(/^[a-z0-9-]{1,80}$/, "Use a genre slug, e.g. science-fiction.").optional().describe("Genre slug."),
+      genre: z
+        .string()
+        .regex(/^[a-z0-9-]{1,80}$/, "Use a genre slug, e.g. science-fiction.")
+        .optional()
+        .describe("Genre slug."),
       year_from: optionalWholeNumber("year_from", MIN_YEAR, MAX_YEAR),
       year_to: optionalWholeNumber("year_to", MIN_YEAR, MAX_YEAR),
       rating: z.coerce.number({ message: "The rating must be a number from 0 to 10." }).min(0).max(10).optional().describe("Lowest IMDb rating."),
@@ -254,7 +267,9 @@ export const getEpisode = defineEndpoint({
       schema: z.object({
         episode: episodeSchema.extend({
           credits: z.object({ cast: z.array(creditSchema), crew: z.array(creditSchema) }),
-          videos: z.array(z.object({ id: z.number().int(), name: z.string(), category: z.enum(VIDEO_CATEGORIES), thumbnail: z.string().nullable(), duration: z.number().int().nullable(), url: z.string() })),
+          videos: z.array(
+            z.object({ id: z.number().int(), name: z.string(), category: z.enum(VIDEO_CATEGORIES), thumbnail: z.string().nullable(), duration: z.number().int().nullable(), url: z.string() }),
+          ),
         }),
         previous: episodeNeighbour,
         next: episodeNeighbour,

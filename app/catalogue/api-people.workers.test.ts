@@ -47,9 +47,15 @@ describe("api/v1/people: page and capped count", () => {
       const { status, loader } = await getPeople(search);
       expect(status, search).toBe(200);
       expect(loader, search).toMatchObject({ statements: 2, batches: 1, batchedStatements: 2, roundTrips: 1 });
-      expect(loader.sql.filter((sql) => /count\(\*\)/i.test(sql)), search).toHaveLength(1);
+      expect(
+        loader.sql.filter((sql) => /count\(\*\)/i.test(sql)),
+        search,
+      ).toHaveLength(1);
       // The count reads the matches up to the cap, never all of them.
-      expect(loader.sql.find((sql) => /count\(\*\)/i.test(sql)), search).toMatch(/^select count\(\*\) as "total" from \(select 1 (as "one" )?from "people".* limit \?\) (as )?"matches"$/i);
+      expect(
+        loader.sql.find((sql) => /count\(\*\)/i.test(sql)),
+        search,
+      ).toMatch(/^select count\(\*\) as "total" from \(select 1 (as "one" )?from "people".* limit \?\) (as )?"matches"$/i);
     }
   });
 

@@ -48,7 +48,10 @@ describe("api/v1/titles: page and capped count", () => {
       const { status, loader } = await getTitles(search);
       expect(status, search).toBe(200);
       expect(loader, search).toMatchObject({ statements: 2, batches: 1, batchedStatements: 2, roundTrips: 1 });
-      expect(loader.sql.filter((sql) => /count\(\*\)/i.test(sql)), search).toHaveLength(1);
+      expect(
+        loader.sql.filter((sql) => /count\(\*\)/i.test(sql)),
+        search,
+      ).toHaveLength(1);
     }
   });
 

@@ -18,7 +18,16 @@ import { personPath, titlePath } from "../http/slug";
 type Credit = z.infer<typeof creditSchema>;
 type Video = z.infer<typeof videoSchema>;
 
-export function titleSummary(row: { id: number; type: "movie" | "series"; name: string; slug: string; year: number | null; poster: string | null; rating?: number | null; externalRating?: number | null }) {
+export function titleSummary(row: {
+  id: number;
+  type: "movie" | "series";
+  name: string;
+  slug: string;
+  year: number | null;
+  poster: string | null;
+  rating?: number | null;
+  externalRating?: number | null;
+}) {
   return {
     id: row.id,
     type: row.type,
@@ -105,7 +114,17 @@ export function creditOut(row: {
   };
 }
 
-export function videoOut(row: { id: number; name: string; category: Video["category"]; source: Video["source"]; src: string; mime: string | null; quality: string | null; duration: number | null; thumbnail: string | null }): Video {
+export function videoOut(row: {
+  id: number;
+  name: string;
+  category: Video["category"];
+  source: Video["source"];
+  src: string;
+  mime: string | null;
+  quality: string | null;
+  duration: number | null;
+  thumbnail: string | null;
+}): Video {
   return {
     id: row.id,
     name: row.name,
@@ -120,7 +139,16 @@ export function videoOut(row: { id: number; name: string; category: Video["categ
   };
 }
 
-export function seasonOut(row: { id: number; number: number; name: string; plot?: string | null; airDate: string | null; poster: string | null; episodeCount: number; generatedFields?: string[] }): z.infer<typeof seasonSchema> {
+export function seasonOut(row: {
+  id: number;
+  number: number;
+  name: string;
+  plot?: string | null;
+  airDate: string | null;
+  poster: string | null;
+  episodeCount: number;
+  generatedFields?: string[];
+}): z.infer<typeof seasonSchema> {
   return {
     id: row.id,
     number: row.number,
@@ -252,15 +280,16 @@ export async function loadTitleForApi(db: Database, id: number, relations: Relat
           .orderBy(asc(images.type), asc(images.position))
       : null,
     keywords: want.has("keywords")
-      ? db
-          .select({ name: keywords.name, slug: keywords.slug })
-          .from(titleKeywords)
-          .innerJoin(keywords, eq(keywords.id, titleKeywords.keywordId))
-          .where(eq(titleKeywords.titleId, id))
+      ? db.select({ name: keywords.name, slug: keywords.slug }).from(titleKeywords).innerJoin(keywords, eq(keywords.id, titleKeywords.keywordId)).where(eq(titleKeywords.titleId, id))
       : null,
     seasonsCount: wantCount.has("seasons") ? db.select({ n: count() }).from(seasons).where(eq(seasons.titleId, id)) : null,
     episodesCount: wantCount.has("episodes") ? db.select({ n: count() }).from(episodes).where(eq(episodes.titleId, id)) : null,
-    creditsCount: wantCount.has("credits") ? db.select({ n: count() }).from(credits).where(and(eq(credits.titleId, id), isNull(credits.episodeId))) : null,
+    creditsCount: wantCount.has("credits")
+      ? db
+          .select({ n: count() })
+          .from(credits)
+          .where(and(eq(credits.titleId, id), isNull(credits.episodeId)))
+      : null,
     videosCount: wantCount.has("videos") ? db.select({ n: count() }).from(videos).where(eq(videos.titleId, id)) : null,
   };
   const names = Object.keys(queries) as (keyof typeof queries)[];
@@ -308,11 +337,7 @@ export async function loadTitleForApi(db: Database, id: number, relations: Relat
 
 /** Cast and crew of a title plus whether the title exists, in one batch. */
 export async function loadTitleCreditsForApi(db: Database, id: number) {
-  const [found, cast, crew] = await db.batch([
-    db.select({ id: titles.id }).from(titles).where(eq(titles.id, id)).limit(1),
-    titleCreditsQuery(db, id, "cast"),
-    titleCreditsQuery(db, id, "crew"),
-  ]);
+  const [found, cast, crew] = await db.batch([db.select({ id: titles.id }).from(titles).where(eq(titles.id, id)).limit(1), titleCreditsQuery(db, id, "cast"), titleCreditsQuery(db, id, "crew")]);
   if (!found[0]) return null;
   return { cast: cast.map(creditOut), crew: crew.map(creditOut) };
 }

@@ -174,7 +174,9 @@ export function renderArtworkSvg(kind: ArtworkKind, subject: ArtworkSubject): st
   // Attributes by name, so a caller's value replaces the default (XML allows each attribute once).
   const text = (x: number, y: number, size: number, content: string, attributes: Record<string, string | number> = {}) => {
     const all: Record<string, string | number> = { x: round(x), y: round(y), "font-family": font.family, "font-size": size, fill: ink, ...attributes };
-    return `<text ${Object.entries(all).map(([k, v]) => `${k}="${v}"`).join(" ")}>${content}</text>`;
+    return `<text ${Object.entries(all)
+      .map(([k, v]) => `${k}="${v}"`)
+      .join(" ")}>${content}</text>`;
   };
   const big = escapeXml(initials(name));
 
@@ -207,7 +209,10 @@ export function renderArtworkSvg(kind: ArtworkKind, subject: ArtworkSubject): st
       pattern +
       text(w - pad * 0.5, h * 0.48, Math.round(w * 0.62), big, { "text-anchor": "end", "font-weight": font.weight, fill: accent, opacity: ".16" }) +
       `<rect width="${w}" height="${h}" fill="url(#s)"/>` +
-      (label ? text(pad, pad + 18, 18, label, { "font-family": sans, "font-weight": "700", "letter-spacing": "4", fill: accent }) + `<rect x="${pad}" y="${pad + 30}" width="44" height="4" fill="${accent}"/>` : "") +
+      (label
+        ? text(pad, pad + 18, 18, label, { "font-family": sans, "font-weight": "700", "letter-spacing": "4", fill: accent }) +
+          `<rect x="${pad}" y="${pad + 30}" width="44" height="4" fill="${accent}"/>`
+        : "") +
       lines.map((l, i) => text(pad, top + i * lineHeight, size, escapeXml(l), { "font-weight": font.weight })).join("") +
       (caption ? text(pad, captionY, 26, caption, { "font-family": sans, "letter-spacing": "3", fill: accent }) : "") +
       mark +

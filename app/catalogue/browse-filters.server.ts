@@ -32,8 +32,7 @@ const runtime = z
   .transform((v: number | undefined) => (v === undefined || Number.isNaN(v) || v <= 0 ? undefined : Math.min(MAX_RUNTIME, v)));
 
 /** An ISO code of `length` letters, upper- or lower-cased as stored; anything else is no filter. */
-const isoCode = (length: number, upper: boolean) =>
-  optionalText(8).transform((v) => (v && new RegExp(`^[a-z]{${length}}$`, "i").test(v) ? (upper ? v.toUpperCase() : v.toLowerCase()) : undefined));
+const isoCode = (length: number, upper: boolean) => optionalText(8).transform((v) => (v && new RegExp(`^[a-z]{${length}}$`, "i").test(v) ? (upper ? v.toUpperCase() : v.toLowerCase()) : undefined));
 
 const genreSlugs = z
   .array(z.string())
@@ -69,9 +68,7 @@ export const titleFiltersSchema = z
     /** Minimum TMDB vote average (0-10), like `rating` for IMDb. */
     tmdb_rating: minRating,
     /** A TMDB watch provider id: titles available on it in the visitor's region (the region is not a URL field). */
-    provider: z
-      .preprocess(blankAsUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional())
-      .catch(undefined),
+    provider: z.preprocess(blankAsUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()).catch(undefined),
     certification: optionalText(20),
     order: z.enum(TITLE_ORDERS).catch("popularity"),
     dir: z.enum(DIRECTIONS).optional().catch(undefined),
@@ -124,4 +121,3 @@ export function parseTitleFilters(params: URLSearchParams): TitleFilters {
 export function parsePersonFilters(params: URLSearchParams): PersonFilters {
   return personFiltersSchema.parse(firstValues(params, PERSON_ORDERS));
 }
-

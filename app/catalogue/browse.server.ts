@@ -139,14 +139,19 @@ export function listRegionProviders(db: Database, region: string) {
  */
 function genreCondition(f: TitleFilters, counting: boolean): SQL | undefined {
   if (f.genre.length === 0) return undefined;
-  const ids = (slugs: string[]) => sql`(SELECT g.id FROM genres g WHERE g.slug IN (${sql.join(slugs.map((slug) => sql`${slug}`), sql`, `)}))`;
+  const ids = (slugs: string[]) =>
+    sql`(SELECT g.id FROM genres g WHERE g.slug IN (${sql.join(
+      slugs.map((slug) => sql`${slug}`),
+      sql`, `,
+    )}))`;
   if (counting) {
     // A join, so SQLite reads title_genres_genre_idx for the genres (an IN list of ids made it scan title_genres).
-    const slugs = sql.join(f.genre.map((slug) => sql`${slug}`), sql`, `);
+    const slugs = sql.join(
+      f.genre.map((slug) => sql`${slug}`),
+      sql`, `,
+    );
     const inGenres = sql`SELECT tg.title_id FROM genres g JOIN title_genres tg ON tg.genre_id = g.id WHERE g.slug IN (${slugs})`;
-    return f.genre_match === "all" && f.genre.length > 1
-      ? sql`${titles.id} IN (${inGenres} GROUP BY tg.title_id HAVING count(*) = ${f.genre.length})`
-      : sql`${titles.id} IN (${inGenres})`;
+    return f.genre_match === "all" && f.genre.length > 1 ? sql`${titles.id} IN (${inGenres} GROUP BY tg.title_id HAVING count(*) = ${f.genre.length})` : sql`${titles.id} IN (${inGenres})`;
   }
   const exists = (slugs: string[]) => sql`EXISTS (SELECT 1 FROM title_genres tg WHERE tg.title_id = ${titles.id} AND tg.genre_id IN ${ids(slugs)})`;
   return f.genre_match === "all" ? and(...f.genre.map((slug) => exists([slug]))) : exists(f.genre);
@@ -221,16 +226,17 @@ function cappedCountQuery(db: Database, filters: TitleQuery, cap: number, genreL
   if (filters.genre.length === 0) return db.select({ total: sql<number>`count(*)`.as("total"), examined: sql<number>`0`.as("examined") }).from(cappedMatches(db, filters, cap));
   const all = filters.genre_match === "all" && filters.genre.length > 1;
   const driving = all ? filters.genre.slice(0, 1) : filters.genre;
-  const slugs = sql.join(driving.map((slug) => sql`${slug}`), sql`, `);
+  const slugs = sql.join(
+    driving.map((slug) => sql`${slug}`),
+    sql`, `,
+  );
   // CROSS JOIN fixes the loop order (SQLite keeps it as written): genres, then their links by the genre index, then each link's title by its key.
   const links = sql`SELECT ${driving.length > 1 ? sql`DISTINCT ` : sql``}tg.title_id FROM genres g CROSS JOIN title_genres tg INDEXED BY title_genres_genre_idx ON tg.genre_id = g.id WHERE g.slug IN (${slugs}) LIMIT ${genreLinks}`;
   const rest = titleCountConditions({ ...filters, genre: [] });
   const others = all ? genreCondition({ ...filters, genre: filters.genre.slice(1) }, false) : undefined;
   const where = and(...[rest, others].filter((c): c is SQL => c !== undefined));
   const matches = sql`SELECT 1 FROM (${links}) c CROSS JOIN ${titles} ON ${titles.id} = c.title_id${where ? sql` WHERE ${where}` : sql``} LIMIT ${cap}`;
-  return db
-    .select({ total: sql<number>`(SELECT count(*) FROM (${matches}))`.as("total"), examined: sql<number>`(SELECT count(*) FROM (${links}))`.as("examined") })
-    .from(sql`(SELECT 1) AS "one"`);
+  return db.select({ total: sql<number>`(SELECT count(*) FROM (${matches}))`.as("total"), examined: sql<number>`(SELECT count(*) FROM (${links}))`.as("examined") }).from(sql`(SELECT 1) AS "one"`);
 }
 
 const pageCount = (total: number, pageSize: number) => Math.min(MAX_BROWSE_PAGE, Math.ceil(total / pageSize));
@@ -260,7 +266,12 @@ export function browseTitlesQuery(db: Database, filters: TitleQuery, pageSize: n
 
 /** The matches of `filters`, at most `cap` (a broad filter on a large catalogue does not count every title). */
 function cappedMatches(db: Database, filters: TitleQuery, cap: number) {
-  return db.select({ one: sql`1`.as("one") }).from(titles).where(titleCountConditions(filters)).limit(cap).as("matches");
+  return db
+    .select({ one: sql`1`.as("one") })
+    .from(titles)
+    .where(titleCountConditions(filters))
+    .limit(cap)
+    .as("matches");
 }
 
 /**

@@ -106,6 +106,17 @@ describe("filtersToSearch", () => {
 describe("an empty filter form", () => {
   it("means no filters at all", () => {
     const f = parseTitleFilters(new URLSearchParams("type=&genre_match=any&year_from=&year_to=&runtime_min=&runtime_max=&rating=&certification=&language=&country=&sort=popularity-desc"));
-    expect(f).toMatchObject({ type: undefined, genre: [], year_from: undefined, year_to: undefined, runtime_min: undefined, rating: undefined, certification: undefined, language: undefined, country: undefined, order: "popularity" });
+    expect(f).toMatchObject({
+      type: undefined,
+      genre: [],
+      year_from: undefined,
+      year_to: undefined,
+      runtime_min: undefined,
+      rating: undefined,
+      certification: undefined,
+      language: undefined,
+      country: undefined,
+      order: "popularity",
+    });
   });
 });

@@ -1,4 +1,3 @@
-
 /**
  * Browse options shared by the browse pages and their filter forms (no zod
  * here: this module ships to the browser). Parsing lives in

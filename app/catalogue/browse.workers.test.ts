@@ -238,7 +238,13 @@ describe("filters", () => {
 // column that can be NULL walk the "nulls last" index (decision 020).
 describe("query plans", () => {
   const plan = async ({ sql, params }: { sql: string; params: unknown[] }) =>
-    (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((row) => row.detail).join("\n");
+    (
+      await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>()
+    ).results
+      .map((row) => row.detail)
+      .join("\n");
 
   it("walks the sort's browse index without sorting, whatever the filters and direction", async () => {
     const mixes = [
@@ -255,9 +261,7 @@ describe("query plans", () => {
           const parsed = { ...parseTitleFilters(new URLSearchParams(`${filters}&sort=${order}-${dir}`)), region: "GB" };
           const details = await plan(browseTitlesQuery(db, parsed, 24).toSQL());
           const excludesNulls =
-            (order === "rating" && parsed.rating !== undefined) ||
-            (order === "tmdb_rating" && parsed.tmdb_rating !== undefined) ||
-            (order === "release_date" && parsed.year_from !== undefined);
+            (order === "rating" && parsed.rating !== undefined) || (order === "tmdb_rating" && parsed.tmdb_rating !== undefined) || (order === "release_date" && parsed.year_from !== undefined);
           const nullsLast = dir === "asc" && (order === "rating" || order === "tmdb_rating" || order === "release_date") && !excludesNulls;
           const index = `titles_browse_${order}${nullsLast ? "_nulls_last" : ""}_idx`;
           const label = `${order} ${dir} ${filters}`;

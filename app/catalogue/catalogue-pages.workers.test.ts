@@ -24,7 +24,18 @@ beforeAll(async () => {
     { id: BASE + 2, name: "Pages Test Comedy", slug: "pages-test-comedy" },
   ]);
   const movie = { type: "movie" as const, countries: ["US"], generatedFields: ["plot"] };
-  await db.insert(titles).values({ ...movie, id: BASE + 1, name: "Alpha Film", slug: "alpha-film", year: 1999, releaseDate: "1999-05-01", popularity: 50, plot: "An invented plot.", externalRating: 7.5, externalVotes: 1000 });
+  await db.insert(titles).values({
+    ...movie,
+    id: BASE + 1,
+    name: "Alpha Film",
+    slug: "alpha-film",
+    year: 1999,
+    releaseDate: "1999-05-01",
+    popularity: 50,
+    plot: "An invented plot.",
+    externalRating: 7.5,
+    externalVotes: 1000,
+  });
   await db.insert(titles).values({ ...movie, id: BASE + 2, name: "Beta Film", slug: "beta-film", year: 2001, releaseDate: "2001-01-01", popularity: 90 });
   await db.insert(titles).values({ ...movie, id: BASE + 3, name: "Gamma Film", slug: "gamma-film", year: 1998, popularity: 70 });
   await db.insert(titles).values({ type: "series", id: BASE + 4, name: "Delta Show", slug: "delta-show", year: 2010, popularity: 40, seasonCount: 1, episodeCount: 2 });
@@ -58,9 +69,7 @@ describe("title pages on D1", () => {
     const page = await loadTitlePage(db, BASE + 1, { topCast: 12 });
     expect(page?.title).toMatchObject({ id: BASE + 1, name: "Alpha Film", slug: "alpha-film", countries: ["US"], generatedFields: ["plot"] });
     expect(page?.genres.map((g) => g.slug)).toEqual(["pages-test-drama"]);
-    expect(page?.cast).toEqual([
-      expect.objectContaining({ personId: BASE + 1, name: "Pat Lead", slug: "pat-lead", character: "Hero", generated: true, personGenerated: ["biography"] }),
-    ]);
+    expect(page?.cast).toEqual([expect.objectContaining({ personId: BASE + 1, name: "Pat Lead", slug: "pat-lead", character: "Hero", generated: true, personGenerated: ["biography"] })]);
     expect(typeof page?.cast[0].id).toBe("number");
     expect(page?.keyCrew.map((c) => [c.name, c.job])).toEqual([["Sam Director", "Director"]]);
     expect(page?.videos.map((v) => v.name)).toEqual(["Alpha trailer", "Alpha clip"]);
@@ -153,7 +162,10 @@ describe("browse on D1", () => {
       for (const dir of ["asc", "desc"]) {
         const search = `type=movie&genre=pages-test-drama&year_from=1990&year_to=2000&rating=7&order=${order}&dir=${dir}`;
         const found = await browseTitles(db, parseTitleFilters(new URLSearchParams(search)), 10);
-        expect(found.items.map((t) => t.id), search).toEqual([BASE + 1]);
+        expect(
+          found.items.map((t) => t.id),
+          search,
+        ).toEqual([BASE + 1]);
       }
     }
   });

@@ -74,7 +74,12 @@ export const titleFactsSchema = z
       .regex(/^[a-z]{2}$/, "Use a two-letter language code such as en.")
       .optional(),
     countries: commaList(30, 2).pipe(
-      z.array(z.string().regex(/^[A-Za-z]{2}$/, "Use two-letter country codes such as US, GB.").transform((c) => c.toUpperCase())),
+      z.array(
+        z
+          .string()
+          .regex(/^[A-Za-z]{2}$/, "Use two-letter country codes such as US, GB.")
+          .transform((c) => c.toUpperCase()),
+      ),
     ),
     budget: z.number().int().min(0).max(10_000_000_000).optional(),
     revenue: z.number().int().min(0).max(100_000_000_000).optional(),

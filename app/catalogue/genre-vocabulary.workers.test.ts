@@ -28,9 +28,15 @@ describe("genre title counts", () => {
     await db.insert(titleGenres).values([1, 2, 3].map((id) => ({ titleId: G + id, genreId: G + 1 })));
     expect(await countOf(G + 1)).toBe(3);
     // A link that already exists is not counted twice.
-    await db.insert(titleGenres).values({ titleId: G + 1, genreId: G + 1 }).onConflictDoNothing();
+    await db
+      .insert(titleGenres)
+      .values({ titleId: G + 1, genreId: G + 1 })
+      .onConflictDoNothing();
     expect(await countOf(G + 1)).toBe(3);
-    await db.update(titleGenres).set({ genreId: G + 2 }).where(eq(titleGenres.titleId, G + 3));
+    await db
+      .update(titleGenres)
+      .set({ genreId: G + 2 })
+      .where(eq(titleGenres.titleId, G + 3));
     expect([await countOf(G + 1), await countOf(G + 2)]).toEqual([2, 1]);
     await db.delete(titleGenres).where(eq(titleGenres.titleId, G + 3));
     expect(await countOf(G + 2)).toBe(0);
@@ -44,7 +50,10 @@ describe("genre title counts", () => {
     const before = await countOf(G + 1);
     await Promise.all([4, 5, 6, 7, 8].map((id) => db.insert(titleGenres).values({ titleId: G + id, genreId: G + 1 })));
     expect(await countOf(G + 1)).toBe(before! + 5);
-    const [stored] = await db.select({ n: genres.titlesCount }).from(genres).where(eq(genres.id, G + 1));
+    const [stored] = await db
+      .select({ n: genres.titlesCount })
+      .from(genres)
+      .where(eq(genres.id, G + 1));
     const actual = await db.$count(titleGenres, eq(titleGenres.genreId, G + 1));
     expect(stored.n).toBe(actual);
   });
@@ -61,14 +70,22 @@ describe("the genres /titles offers", () => {
 
 describe("TMDB rating presence", () => {
   it("is null with no TMDB rating anywhere and the largest one otherwise, read from the index", async () => {
-    const rated = await db.select({ id: titles.id }).from(titles).where(inArray(titles.id, [G + 4]));
+    const rated = await db
+      .select({ id: titles.id })
+      .from(titles)
+      .where(inArray(titles.id, [G + 4]));
     expect(rated).toHaveLength(1);
     const [before] = await tmdbRatingPresence(db);
-    await db.update(titles).set({ tmdbRating: 9.7 }).where(eq(titles.id, G + 4));
+    await db
+      .update(titles)
+      .set({ tmdbRating: 9.7 })
+      .where(eq(titles.id, G + 4));
     const [after] = await tmdbRatingPresence(db);
     expect(after.top).toBe(Math.max(9.7, before.top ?? 0));
     const query = tmdbRatingPresence(db).toSQL();
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).bind(...query.params).all<{ detail: string }>();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+      .bind(...query.params)
+      .all<{ detail: string }>();
     expect(plan.results.map((r) => r.detail).join("\n")).toMatch(/SEARCH titles USING COVERING INDEX titles_browse_tmdb_rating_idx|USING COVERING INDEX titles_browse_tmdb_rating/);
   });
 });

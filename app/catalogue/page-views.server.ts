@@ -61,9 +61,7 @@ function buffer(view: PendingView, db: () => Database, worker: WorkerContext): P
   if (pending.length >= VIEW_BUFFER_MAX) return writePending(db(), worker.requestId);
   if (writeScheduled) return;
   writeScheduled = true;
-  worker.ctx.waitUntil(
-    new Promise((resolve) => setTimeout(resolve, VIEW_FLUSH_DELAY_MS)).then(() => writePending(db(), worker.requestId)),
-  );
+  worker.ctx.waitUntil(new Promise((resolve) => setTimeout(resolve, VIEW_FLUSH_DELAY_MS)).then(() => writePending(db(), worker.requestId)));
 }
 
 async function writePending(db: Database, requestId: string) {

@@ -16,10 +16,13 @@ const { db } = openD1(env.DB, null);
 let run = 0;
 
 beforeAll(async () => {
-  await db.insert(titles).values([
-    { id: 970_001, type: "movie", name: "Buffered Film", slug: "buffered-film", year: 2002, popularity: 1 },
-    { id: 970_002, type: "movie", name: "Other Buffered Film", slug: "other-buffered-film", year: 2003, popularity: 1 },
-  ]).onConflictDoNothing();
+  await db
+    .insert(titles)
+    .values([
+      { id: 970_001, type: "movie", name: "Buffered Film", slug: "buffered-film", year: 2002, popularity: 1 },
+      { id: 970_002, type: "movie", name: "Other Buffered Film", slug: "other-buffered-film", year: 2003, popularity: 1 },
+    ])
+    .onConflictDoNothing();
   await db.insert(videos).values({ id: 970_101, titleId: 970_002, name: "Trailer", category: "trailer", source: "youtube", src: "bufferedfilm" }).onConflictDoNothing();
 });
 
@@ -56,7 +59,12 @@ describe("views from many requests", () => {
     run++;
     const d1 = countingD1(env.DB);
     const before = { one: await counters(970_001), two: await counters(970_002) };
-    const viewsBefore = (await db.select({ id: titleViews.titleId }).from(titleViews).where(inArray(titleViews.titleId, [970_001, 970_002]))).length;
+    const viewsBefore = (
+      await db
+        .select({ id: titleViews.titleId })
+        .from(titleViews)
+        .where(inArray(titleViews.titleId, [970_001, 970_002]))
+    ).length;
     const contexts = Array.from({ length: 5 }, () => createExecutionContext());
     const same = `198.51.${run}.7`;
     countGuestView(workerFor(d1.env, contexts[0], 0), guestRequest(same), "view", 970_001);
@@ -69,7 +77,12 @@ describe("views from many requests", () => {
     expect(await counters(970_001)).toEqual({ views: before.one.views + 1, plays: before.one.plays });
     // The play counts for the trailer's title.
     expect(await counters(970_002)).toEqual({ views: before.two.views + 1, plays: before.two.plays + 1 });
-    const viewsAfter = (await db.select({ id: titleViews.titleId }).from(titleViews).where(inArray(titleViews.titleId, [970_001, 970_002]))).length;
+    const viewsAfter = (
+      await db
+        .select({ id: titleViews.titleId })
+        .from(titleViews)
+        .where(inArray(titleViews.titleId, [970_001, 970_002]))
+    ).length;
     expect(viewsAfter).toBe(viewsBefore + 2);
     expect(d1.counts).toMatchObject({ statements: 2, batches: 1 });
     expect(d1.roundTrips()).toBe(1);

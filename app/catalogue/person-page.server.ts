@@ -83,7 +83,19 @@ export async function loadPersonPage(db: Database, id: number, { perDepartment }
       ORDER BY department, rn`),
     // "Known for" (decision 029): their best-known titles (popularity, then everyone's votes), preferring the
     // department they have most titles in; `titleCount` says whether that is more than the whole filmography.
-    db.all<{ id: number; name: string; slug: string; type: "movie" | "series"; year: number | null; poster: string | null; rating: number | null; voteCount: number; externalRating: number | null; tmdbRating: number | null; titleCount: number }>(sql`
+    db.all<{
+      id: number;
+      name: string;
+      slug: string;
+      type: "movie" | "series";
+      year: number | null;
+      poster: string | null;
+      rating: number | null;
+      voteCount: number;
+      externalRating: number | null;
+      tmdbRating: number | null;
+      titleCount: number;
+    }>(sql`
       WITH mine AS (
         SELECT c.title_id, c.department FROM credits c WHERE c.person_id = ${id} GROUP BY c.title_id, c.department
       ), main AS (
@@ -126,9 +138,7 @@ export async function loadPersonPage(db: Database, id: number, { perDepartment }
   const ranked = [...departments.entries()].sort(([a, x], [b, y]) => y.total - x.total || Number(b === "Acting") - Number(a === "Acting") || a.localeCompare(b));
   const department = ranked[0]?.[0] ?? person.knownFor;
   const order = (name: string) => (name === department ? 0 : name === "Acting" ? 1 : 2);
-  const filmography = [...departments.entries()]
-    .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
-    .map(([department, value]) => ({ department, ...value }));
+  const filmography = [...departments.entries()].sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b)).map(([department, value]) => ({ department, ...value }));
   // "Known for" only when it says more than the filmography: someone with four titles or fewer is their filmography.
   const titleCount = Number(knownForRows[0]?.titleCount ?? 0);
   const knownFor = titleCount > knownForRows.length ? knownForRows.map(({ titleCount: _, ...row }) => row) : [];

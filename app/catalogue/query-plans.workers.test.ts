@@ -58,7 +58,9 @@ async function plansOf(run: (db: ReturnType<typeof openD1>["db"]) => Promise<unk
     baseTables = new Set(tables.results.map((row) => row.name));
   }
   for (const { sql, params } of recorder.recorded) {
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
     plans.push({ sql, details: plan.results.map((row) => row.detail) });
   }
   return plans;
@@ -72,7 +74,10 @@ async function expectSeeks(label: string, run: (db: ReturnType<typeof openD1>["d
 
 beforeAll(async () => {
   const { db } = openD1(env.DB, null);
-  await db.insert(genres).values({ id: BASE + 1, name: "Plans Drama", slug: "plans-drama" }).onConflictDoNothing();
+  await db
+    .insert(genres)
+    .values({ id: BASE + 1, name: "Plans Drama", slug: "plans-drama" })
+    .onConflictDoNothing();
   const rows = Array.from({ length: 30 }, (_, i) => ({
     id: BASE + i,
     type: (i % 3 === 0 ? "series" : "movie") as "movie" | "series",
@@ -86,9 +91,16 @@ beforeAll(async () => {
     tmdbRating: i % 4 ? 4 + (i % 6) : null,
   }));
   for (const row of rows) await db.insert(titles).values(row).onConflictDoNothing();
-  for (const row of rows) await db.insert(titleGenres).values({ titleId: row.id, genreId: BASE + 1 }).onConflictDoNothing();
+  for (const row of rows)
+    await db
+      .insert(titleGenres)
+      .values({ titleId: row.id, genreId: BASE + 1 })
+      .onConflictDoNothing();
   for (let i = 0; i < 10; i++) {
-    await db.insert(people).values({ id: BASE + i, name: `Plan Person ${i}`, slug: `plan-person-${i}`, popularity: i, knownFor: "Acting" }).onConflictDoNothing();
+    await db
+      .insert(people)
+      .values({ id: BASE + i, name: `Plan Person ${i}`, slug: `plan-person-${i}`, popularity: i, knownFor: "Acting" })
+      .onConflictDoNothing();
   }
   for (let i = 0; i < 30; i++) {
     await db
@@ -96,8 +108,15 @@ beforeAll(async () => {
       .values({ titleId: BASE + i, personId: BASE + (i % 10), kind: "cast", character: "Someone", position: i % 4, department: "Acting", job: "Actor" })
       .onConflictDoNothing();
   }
-  await db.insert(watchProviders).values({ id: BASE + 1, name: "Plans Stream", displayPriority: 1 }).onConflictDoNothing();
-  for (let i = 0; i < 30; i += 2) await db.insert(titleWatchProviders).values({ titleId: BASE + i, region: "GB", kind: "flatrate", providerId: BASE + 1 }).onConflictDoNothing();
+  await db
+    .insert(watchProviders)
+    .values({ id: BASE + 1, name: "Plans Stream", displayPriority: 1 })
+    .onConflictDoNothing();
+  for (let i = 0; i < 30; i += 2)
+    await db
+      .insert(titleWatchProviders)
+      .values({ titleId: BASE + i, region: "GB", kind: "flatrate", providerId: BASE + 1 })
+      .onConflictDoNothing();
   await env.DB.prepare("ANALYZE").run();
 });
 
@@ -126,9 +145,7 @@ describe("query plans of the uncached public pages: seeks, no full scans", () =>
     for (const order of TITLE_ORDERS) {
       for (const dir of ["asc", "desc"]) {
         for (const mix of mixes) {
-          await expectSeeks(`browse ${order} ${dir} ${mix}`, (db) =>
-            browseTitles(db, { ...parseTitleFilters(new URLSearchParams(`${mix}&order=${order}&dir=${dir}&page=2`)), region: "GB" }, 24),
-          );
+          await expectSeeks(`browse ${order} ${dir} ${mix}`, (db) => browseTitles(db, { ...parseTitleFilters(new URLSearchParams(`${mix}&order=${order}&dir=${dir}&page=2`)), region: "GB" }, 24));
         }
       }
     }
@@ -136,7 +153,11 @@ describe("query plans of the uncached public pages: seeks, no full scans", () =>
     for (const mix of [...mixes, "genre=plans-drama&rating=6", "genre=plans-drama&genre=drama&genre_match=all&type=movie"]) {
       const recorded = await plansOf((db) => browseTitlesWithCount(db, { ...parseTitleFilters(new URLSearchParams(`${mix}&sort=rating-asc`)), region: "GB" }, 24));
       for (const { sql, details } of recorded) expect(fullScans(sql, details), `browse with count ${mix}: ${sql}\n${details.join("\n")}`).toEqual([]);
-      if (mix.includes("genre=")) expect(recorded.some(({ sql }) => /title_genres tg INDEXED BY title_genres_genre_idx ON tg.genre_id = g.id WHERE g.slug IN \([^)]*\) LIMIT \?/.test(sql)), mix).toBe(true);
+      if (mix.includes("genre="))
+        expect(
+          recorded.some(({ sql }) => /title_genres tg INDEXED BY title_genres_genre_idx ON tg.genre_id = g.id WHERE g.slug IN \([^)]*\) LIMIT \?/.test(sql)),
+          mix,
+        ).toBe(true);
     }
     await expectSeeks("browse: providers of a region", (db) => listRegionProviders(db, "GB"));
     // Past the last page: the capped count alone.
@@ -147,10 +168,18 @@ describe("query plans of the uncached public pages: seeks, no full scans", () =>
   });
 
   it("api/v1/titles: its page and capped count (the browse page's own statements, the API's filters)", async () => {
-    const mixes = [{}, { year_from: "1990", year_to: "1999" }, { type: "series", genre: "plans-drama", year_from: "1980", year_to: "2015", rating: "5", certification: "R", order: "rating", dir: "asc" }, { genre: "plans-drama", perPage: "100", page: "3" }];
+    const mixes = [
+      {},
+      { year_from: "1990", year_to: "1999" },
+      { type: "series", genre: "plans-drama", year_from: "1980", year_to: "2015", rating: "5", certification: "R", order: "rating", dir: "asc" },
+      { genre: "plans-drama", perPage: "100", page: "3" },
+    ];
     for (const mix of mixes) {
       const recorded = await plansOf((db) => listTitlesPage(db, listTitles.query!.parse(mix)));
-      expect(recorded.map(({ sql }) => sql).filter((sql) => /count\(\*\)/i.test(sql)), JSON.stringify(mix)).toHaveLength(1);
+      expect(
+        recorded.map(({ sql }) => sql).filter((sql) => /count\(\*\)/i.test(sql)),
+        JSON.stringify(mix),
+      ).toHaveLength(1);
       for (const { sql, details } of recorded) expect(fullScans(sql, details), `api titles ${JSON.stringify(mix)}: ${sql}\n${details.join("\n")}`).toEqual([]);
     }
   });
@@ -169,7 +198,10 @@ describe("query plans of the uncached public pages: seeks, no full scans", () =>
       const counts = recorded.filter(({ sql }) => /count\(\*\)/i.test(sql));
       expect(counts, label).toHaveLength(1);
       expect(counts[0].sql, label).toMatch(/ limit \?\) (as )?"matches"$/i);
-      expect(counts[0].details.filter((line) => /^(SCAN|SEARCH) people\b/.test(line)), `${label}: ${counts[0].details.join("\n")}`).toEqual([expect.stringMatching(countIndex[mix])]);
+      expect(
+        counts[0].details.filter((line) => /^(SCAN|SEARCH) people\b/.test(line)),
+        `${label}: ${counts[0].details.join("\n")}`,
+      ).toEqual([expect.stringMatching(countIndex[mix])]);
       for (const { sql, details } of recorded) expect(fullScans(sql, details), `${label}: ${sql}\n${details.join("\n")}`).toEqual([]);
     };
     for (const mix of Object.keys(countIndex)) {

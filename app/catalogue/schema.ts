@@ -47,14 +47,9 @@ export type Gender = (typeof GENDERS)[number];
  * instead of ranking every match (decision 005). Computed by SQLite, never
  * written by the application.
  */
-const searchKey = () =>
-  integer("search_key").generatedAlwaysAs(
-    sql`(1000000 - min(max(CAST(popularity * 100 AS INTEGER), 0), 999999)) * 4294967296 + id`,
-    { mode: "virtual" },
-  );
+const searchKey = () => integer("search_key").generatedAlwaysAs(sql`(1000000 - min(max(CAST(popularity * 100 AS INTEGER), 0), 999999)) * 4294967296 + id`, { mode: "virtual" });
 
-const generatedFields = () =>
-  text("generated_fields", { mode: "json" }).$type<string[]>().notNull().default([]);
+const generatedFields = () => text("generated_fields", { mode: "json" }).$type<string[]>().notNull().default([]);
 
 export const titles = sqliteTable(
   "titles",

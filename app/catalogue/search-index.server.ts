@@ -39,12 +39,7 @@ export function insertTermStatements(db: Database, terms: Iterable<string>): Sta
   const statements: Statement[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const chunk = JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT));
-    statements.push(
-      db
-        .insert(searchTerms)
-        .select(sql`SELECT json_extract(value, '$[0]') AS variant, json_extract(value, '$[1]') AS term FROM json_each(${chunk}) WHERE true`)
-        .onConflictDoNothing(),
-    );
+    statements.push(db.insert(searchTerms).select(sql`SELECT json_extract(value, '$[0]') AS variant, json_extract(value, '$[1]') AS term FROM json_each(${chunk}) WHERE true`).onConflictDoNothing());
   }
   return statements;
 }
@@ -68,9 +63,7 @@ export async function indexQueued(db: Database, queued: readonly { id: number; n
 export async function indexQueuedNames(db: Database, max = 10_000): Promise<number> {
   let done = 0;
   while (done < max) {
-    const queued = await db.all<{ id: number; name: string }>(
-      sql`SELECT id, name FROM search_vocabulary_queue WHERE id > 0 ORDER BY id LIMIT ${Math.min(SEARCH_QUEUE_BATCH * 10, max - done)}`,
-    );
+    const queued = await db.all<{ id: number; name: string }>(sql`SELECT id, name FROM search_vocabulary_queue WHERE id > 0 ORDER BY id LIMIT ${Math.min(SEARCH_QUEUE_BATCH * 10, max - done)}`);
     if (queued.length === 0) break;
     await indexQueued(db, queued);
     done += queued.length;

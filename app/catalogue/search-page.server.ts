@@ -5,7 +5,10 @@ export type SearchFilter = (typeof SEARCH_FILTERS)[number];
 
 /** /search query string: forgiving, like the browse filters. */
 export const searchPageParams = z.object({
-  query: z.string().catch("").transform((q) => q.slice(0, 200)),
+  query: z
+    .string()
+    .catch("")
+    .transform((q) => q.slice(0, 200)),
   type: z.enum(SEARCH_FILTERS).catch("all"),
   page: z.coerce
     .number()

@@ -16,7 +16,12 @@ export const MAX_QUERY_LENGTH = 200;
 /** The words of a query, lowercased, in order, without duplicates. */
 export function searchTokens(query: unknown): string[] {
   if (typeof query !== "string") return [];
-  const words = query.slice(0, MAX_QUERY_LENGTH).normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    query
+      .slice(0, MAX_QUERY_LENGTH)
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   const tokens: string[] = [];
   for (const word of words) {
     const token = word.slice(0, MAX_TOKEN_LENGTH);

@@ -68,8 +68,27 @@ export function nameWords(name: string): string[] {
 // --- Numbers ------------------------------------------------------------------------------
 
 const NUMBER_WORDS = [
-  "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-  "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+  "twenty",
 ];
 const ROMAN = ["", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx"];
 
@@ -202,7 +221,10 @@ export function deletionVariants(word: string, max: number): string[] {
       const chars = [...w];
       if (chars.length <= 1) continue;
       for (let i = 0; i < chars.length; i++) {
-        const v = chars.slice(0, i).concat(chars.slice(i + 1)).join("");
+        const v = chars
+          .slice(0, i)
+          .concat(chars.slice(i + 1))
+          .join("");
         if (!found.has(v)) {
           found.add(v);
           next.push(v);

@@ -42,10 +42,7 @@ export const searchTerms = sqliteTable(
 );
 
 /** Names written since the typo index read them (filled by triggers, emptied by search-index.server.ts). */
-export const searchVocabularyQueue = sqliteTable(
-  "search_vocabulary_queue",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    name: text("name").notNull(),
-  },
-);
+export const searchVocabularyQueue = sqliteTable("search_vocabulary_queue", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+});

@@ -3,18 +3,7 @@ import type { Database } from "~/db/client.server";
 import { log } from "~/log/log.server";
 import { TITLE_TYPES, type TitleType } from "./schema";
 import { indexQueued, SEARCH_QUEUE_BATCH, termRows, vocabularyOf } from "./search-index.server";
-import {
-  allowedTypos,
-  analyseQuery,
-  deletionVariants,
-  editDistance,
-  ftsString,
-  isOptionalWord,
-  nameWords,
-  prefixDistance,
-  type AnalysedQuery,
-  type QuerySlot,
-} from "./search-text";
+import { allowedTypos, analyseQuery, deletionVariants, editDistance, ftsString, isOptionalWord, nameWords, prefixDistance, type AnalysedQuery, type QuerySlot } from "./search-text";
 
 export type SearchKind = TitleType | "person";
 export const SEARCH_KINDS: readonly SearchKind[] = [...TITLE_TYPES, "person"];
@@ -190,9 +179,7 @@ async function readVocabulary(db: Database, analysed: AnalysedQuery) {
   }
   for (const join of joins) for (const v of deletionVariants(join, allowedTypos([...join].length))) lookups.add(v);
   const [found, queued] = await Promise.all([
-    db.all<{ variant: string; term: string }>(
-      sql`SELECT variant, term FROM search_terms WHERE variant IN (SELECT value FROM json_each(${JSON.stringify([...lookups])}))`,
-    ),
+    db.all<{ variant: string; term: string }>(sql`SELECT variant, term FROM search_terms WHERE variant IN (SELECT value FROM json_each(${JSON.stringify([...lookups])}))`),
     db.all<{ id: number; name: string }>(sql`SELECT id, name FROM search_vocabulary_queue WHERE id > 0 ORDER BY id LIMIT ${SEARCH_QUEUE_BATCH}`),
   ]);
   // Words not yet in the index count already (the index is caught up beside step 2).
@@ -215,10 +202,7 @@ async function readVocabulary(db: Database, analysed: AnalysedQuery) {
       for (const variant of deletionVariants(slot.word, slot.typos))
         for (const term of byVariant.get(variant) ?? []) {
           if (term === slot.word || near.has(term)) continue;
-          const distance = Math.min(
-            editDistance(slot.word, term, slot.typos),
-            slot.prefix ? prefixDistance(slot.word, term, slot.typos) : Infinity,
-          );
+          const distance = Math.min(editDistance(slot.word, term, slot.typos), slot.prefix ? prefixDistance(slot.word, term, slot.typos) : Infinity);
           if (distance <= slot.typos) near.set(term, distance);
         }
       [...near.entries()]
@@ -234,8 +218,7 @@ async function readVocabulary(db: Database, analysed: AnalysedQuery) {
   for (const join of joins) {
     if (known(join)) joinTerms.add(join);
     const max = allowedTypos([...join].length);
-    for (const variant of deletionVariants(join, max))
-      for (const term of byVariant.get(variant) ?? []) if (editDistance(join, term, max) <= max) joinTerms.add(term);
+    for (const variant of deletionVariants(join, max)) for (const term of byVariant.get(variant) ?? []) if (editDistance(join, term, max) <= max) joinTerms.add(term);
   }
   return { plan: { slots, joins: [...joinTerms].slice(0, MAX_TYPO_TERMS) } satisfies Plan, queued };
 }
@@ -288,7 +271,13 @@ function expressions(plan: Plan) {
 function titleCandidates(plan: Plan, exact: string[], need: number, types: TitleType[]): SQL[] {
   const columns = sql`t.id, t.type, t.name, t.original_name AS originalName, t.slug, t.year, t.poster, t.popularity,
     (SELECT json_group_array(a2.name) FROM title_aliases a2 WHERE a2.title_id = t.id) AS aliases`;
-  const typeFilter = types.length < TITLE_TYPES.length ? sql`AND t.type IN (${sql.join(types.map((type) => sql`${type}`), sql`, `)})` : sql``;
+  const typeFilter =
+    types.length < TITLE_TYPES.length
+      ? sql`AND t.type IN (${sql.join(
+          types.map((type) => sql`${type}`),
+          sql`, `,
+        )})`
+      : sql``;
   const { all, each, joins, any } = expressions(plan);
   const fts = (match: string, rows: number) =>
     sql`SELECT * FROM (SELECT ${columns} FROM titles_fts f JOIN titles t ON t.search_key = f.rowid
@@ -296,9 +285,7 @@ function titleCandidates(plan: Plan, exact: string[], need: number, types: Title
   const aka = (match: string, rows: number) =>
     sql`SELECT * FROM (SELECT ${columns} FROM title_aliases_fts af JOIN title_aliases a ON a.id = af.rowid JOIN titles t ON t.id = a.title_id
       WHERE title_aliases_fts MATCH ${match} ${typeFilter} LIMIT ${sql.raw(String(rows))})`;
-  const parts: SQL[] = [
-    sql`SELECT * FROM (SELECT ${columns} FROM titles t WHERE lower(t.name) IN (${exact[0]}, ${exact[1]}) ${typeFilter} ORDER BY t.search_key LIMIT ${sql.raw(String(need))})`,
-  ];
+  const parts: SQL[] = [sql`SELECT * FROM (SELECT ${columns} FROM titles t WHERE lower(t.name) IN (${exact[0]}, ${exact[1]}) ${typeFilter} ORDER BY t.search_key LIMIT ${sql.raw(String(need))})`];
   const perWord = Math.max(PER_WORD_CANDIDATES, need);
   if (all) parts.push(fts(all, need * 2), aka(all, perWord));
   for (const match of [...each, ...joins]) parts.push(fts(match, perWord));
@@ -312,9 +299,7 @@ function personCandidates(plan: Plan, exact: string[], need: number): SQL[] {
   const fts = (match: string, rows: number) =>
     sql`SELECT * FROM (SELECT ${columns} FROM people_fts f JOIN people p ON p.search_key = f.rowid
       WHERE people_fts MATCH ${match} ORDER BY f.rowid LIMIT ${sql.raw(String(rows))})`;
-  const parts: SQL[] = [
-    sql`SELECT * FROM (SELECT ${columns} FROM people p WHERE lower(p.name) IN (${exact[0]}, ${exact[1]}) ORDER BY p.search_key LIMIT ${sql.raw(String(need))})`,
-  ];
+  const parts: SQL[] = [sql`SELECT * FROM (SELECT ${columns} FROM people p WHERE lower(p.name) IN (${exact[0]}, ${exact[1]}) ORDER BY p.search_key LIMIT ${sql.raw(String(need))})`];
   const perWord = Math.max(PER_WORD_CANDIDATES, need);
   if (all) parts.push(fts(all, need * 2));
   for (const match of [...each, ...joins]) parts.push(fts(match, perWord));

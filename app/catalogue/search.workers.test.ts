@@ -40,9 +40,7 @@ beforeAll(async () => {
 describe("searchCatalogue", () => {
   it("matches word prefixes in titles and people", async () => {
     const result = await searchCatalogue(db, "mat");
-    expect(result.titles.map((t) => t.name)).toEqual(
-      expect.arrayContaining(["The Matrix", "The Matrix Reloaded", "Matrix", "Mathilde"]),
-    );
+    expect(result.titles.map((t) => t.name)).toEqual(expect.arrayContaining(["The Matrix", "The Matrix Reloaded", "Matrix", "Mathilde"]));
     expect(result.people.map((p) => p.name)).toEqual(["Mathieu Amalric"]);
     expect(result.titles[0]).toMatchObject({ kind: "title", type: "movie", slug: expect.any(String) });
   });

@@ -138,7 +138,18 @@ export async function loadTitlePageWith<E extends readonly BatchItem<"sqlite">[]
       .where(eq(seasons.titleId, id))
       .orderBy(asc(seasons.number)),
     db
-      .select({ id: videos.id, name: videos.name, category: videos.category, source: videos.source, src: videos.src, thumbnail: videos.thumbnail, duration: videos.duration, quality: videos.quality, mime: videos.mime, createdAt: videos.createdAt })
+      .select({
+        id: videos.id,
+        name: videos.name,
+        category: videos.category,
+        source: videos.source,
+        src: videos.src,
+        thumbnail: videos.thumbnail,
+        duration: videos.duration,
+        quality: videos.quality,
+        mime: videos.mime,
+        createdAt: videos.createdAt,
+      })
       .from(videos)
       .where(and(eq(videos.titleId, id), isNull(videos.episodeId)))
       .orderBy(asc(videos.position), asc(videos.id))
@@ -149,12 +160,7 @@ export async function loadTitlePageWith<E extends readonly BatchItem<"sqlite">[]
       .where(eq(images.titleId, id))
       .orderBy(asc(images.type), asc(images.position))
       .limit(24),
-    db
-      .select({ name: keywords.name, slug: keywords.slug })
-      .from(titleKeywords)
-      .innerJoin(keywords, eq(keywords.id, titleKeywords.keywordId))
-      .where(eq(titleKeywords.titleId, id))
-      .limit(30),
+    db.select({ name: keywords.name, slug: keywords.slug }).from(titleKeywords).innerJoin(keywords, eq(keywords.id, titleKeywords.keywordId)).where(eq(titleKeywords.titleId, id)).limit(30),
     relatedTitles(db, id, 12),
   ] as const;
   const results = await db.batch([...own, ...extra] as unknown as readonly [...typeof own, ...E]);
@@ -219,9 +225,7 @@ export async function loadFullCredits(db: Database, id: number) {
   return {
     title,
     cast,
-    crew: [...departments.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([department, list]) => ({ department, credits: list })),
+    crew: [...departments.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([department, list]) => ({ department, credits: list })),
   };
 }
 
@@ -244,7 +248,16 @@ export async function loadSeason(db: Database, titleId: number, seasonNumber: nu
   const [found, seasonRows, episodeRows] = await db.batch([
     titleById(db, titleId),
     db
-      .select({ id: seasons.id, number: seasons.number, name: seasons.name, plot: seasons.plot, airDate: seasons.airDate, poster: seasons.poster, episodeCount: seasons.episodeCount, generatedFields: seasons.generatedFields })
+      .select({
+        id: seasons.id,
+        number: seasons.number,
+        name: seasons.name,
+        plot: seasons.plot,
+        airDate: seasons.airDate,
+        poster: seasons.poster,
+        episodeCount: seasons.episodeCount,
+        generatedFields: seasons.generatedFields,
+      })
       .from(seasons)
       .where(eq(seasons.titleId, titleId))
       .orderBy(asc(seasons.number)),
@@ -286,23 +299,13 @@ export async function loadEpisode(db: Database, titleId: number, seasonNumber: n
     db
       .select({ seasonNumber: episodes.seasonNumber, episodeNumber: episodes.episodeNumber, name: episodes.name })
       .from(episodes)
-      .where(
-        and(
-          eq(episodes.titleId, titleId),
-          sql`(${episodes.seasonNumber}, ${episodes.episodeNumber}) < (${seasonNumber}, ${episodeNumber})`,
-        ),
-      )
+      .where(and(eq(episodes.titleId, titleId), sql`(${episodes.seasonNumber}, ${episodes.episodeNumber}) < (${seasonNumber}, ${episodeNumber})`))
       .orderBy(desc(episodes.seasonNumber), desc(episodes.episodeNumber))
       .limit(1),
     db
       .select({ seasonNumber: episodes.seasonNumber, episodeNumber: episodes.episodeNumber, name: episodes.name })
       .from(episodes)
-      .where(
-        and(
-          eq(episodes.titleId, titleId),
-          sql`(${episodes.seasonNumber}, ${episodes.episodeNumber}) > (${seasonNumber}, ${episodeNumber})`,
-        ),
-      )
+      .where(and(eq(episodes.titleId, titleId), sql`(${episodes.seasonNumber}, ${episodes.episodeNumber}) > (${seasonNumber}, ${episodeNumber})`))
       .orderBy(asc(episodes.seasonNumber), asc(episodes.episodeNumber))
       .limit(1),
   ]);

@@ -28,7 +28,11 @@ const columns = {
 export async function listTrendingTitles(db: Database, limit: number) {
   const [trending, popular] = await db.batch([
     db.select(columns).from(titles).where(gt(titles.trendingScore, 0)).orderBy(desc(titles.trendingScore)).limit(limit),
-    db.select(columns).from(titles).orderBy(desc(titles.popularity)).limit(limit * 2),
+    db
+      .select(columns)
+      .from(titles)
+      .orderBy(desc(titles.popularity))
+      .limit(limit * 2),
   ]);
   const seen = new Set(trending.map((t) => t.id));
   return [...trending, ...popular.filter((t) => !seen.has(t.id))].slice(0, limit);

@@ -54,11 +54,7 @@ export async function recalculateTrending(db: Database, options: TrendingOptions
     // Everything that trended before starts from zero...
     db.update(titles).set({ trendingScore: 0 }).where(gt(titles.trendingScore, 0)),
     // ...and what was seen in the window gets its score (all in one transaction).
-    db
-      .update(titles)
-      .set({ trendingScore: sql`round(scores.score, 4)` })
-      .from(sql`(${scores}) AS scores`)
-      .where(sql`${titles.id} = scores.title_id`),
+    db.update(titles).set({ trendingScore: sql`round(scores.score, 4)` }).from(sql`(${scores}) AS scores`).where(sql`${titles.id} = scores.title_id`),
     db.delete(titleViews).where(lt(titleViews.day, cutoff)),
     db.delete(videoPlays).where(lt(videoPlays.day, cutoff)),
   ]);

@@ -19,14 +19,15 @@ beforeEach(async () => {
   await db.delete(videos);
   await db.delete(titles);
   const inserted = [];
-  for (const [name, popularity] of [["Alpha", 10], ["Bravo", 50], ["Charlie", 90]] as const) {
+  for (const [name, popularity] of [
+    ["Alpha", 10],
+    ["Bravo", 50],
+    ["Charlie", 90],
+  ] as const) {
     const [row] = await db.insert(titles).values({ type: "movie", name, slug: name.toLowerCase(), popularity }).returning({ id: titles.id });
     inserted.push(row.id);
   }
-  const [video] = await db
-    .insert(videos)
-    .values({ titleId: inserted[0], name: "Trailer", category: "trailer", source: "youtube", src: "dQw4w9WgXcQ" })
-    .returning({ id: videos.id });
+  const [video] = await db.insert(videos).values({ titleId: inserted[0], name: "Trailer", category: "trailer", source: "youtube", src: "dQw4w9WgXcQ" }).returning({ id: videos.id });
   ids = { a: inserted[0], b: inserted[1], c: inserted[2], video: video.id };
 });
 
@@ -89,7 +90,12 @@ describe("trending", () => {
     const result = await recalculateTrending(db, { now: NOW });
     expect(result.scored).toBe(3);
     const scores = Object.fromEntries(
-      (await db.select({ id: titles.id, score: titles.trendingScore }).from(titles).where(inArray(titles.id, [ids.a, ids.b, ids.c]))).map((r) => [r.id, r.score]),
+      (
+        await db
+          .select({ id: titles.id, score: titles.trendingScore })
+          .from(titles)
+          .where(inArray(titles.id, [ids.a, ids.b, ids.c]))
+      ).map((r) => [r.id, r.score]),
     );
     expect(scores[ids.b]).toBeCloseTo(4);
     expect(scores[ids.a]).toBeCloseTo(3);

@@ -31,10 +31,7 @@ const VIEWER_KEY = /^(u:\d{1,15}|a:[0-9a-f]{32})$/;
  */
 /** What identifies an anonymous viewer: their address and browser (never stored as such). */
 export function anonymousViewerSource(request: Request): string {
-  const ip =
-    request.headers.get("CF-Connecting-IP") ??
-    request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ??
-    "unknown";
+  const ip = request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "unknown";
   const agent = (request.headers.get("User-Agent") ?? "").slice(0, 512);
   return `${ip}\n${agent}`;
 }

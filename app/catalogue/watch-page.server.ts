@@ -5,10 +5,7 @@ import { episodes, titles, videos } from "./schema";
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
 const VIMEO_ID = /^\d{1,15}$/;
 
-export type PlayerSource =
-  | { kind: "file"; url: string; mime: string | null }
-  | { kind: "embed"; url: string; provider: "youtube" | "vimeo" }
-  | { kind: "unavailable" };
+export type PlayerSource = { kind: "file"; url: string; mime: string | null } | { kind: "embed"; url: string; provider: "youtube" | "vimeo" } | { kind: "unavailable" };
 
 /**
  * How a video plays: R2 files through /media (Range support), external files
@@ -23,13 +20,9 @@ export function playerSource(video: { source: string; src: string; mime: string 
     case "external":
       return /^https:\/\/[^\s]+$/i.test(video.src) ? { kind: "file", url: video.src, mime: video.mime } : { kind: "unavailable" };
     case "youtube":
-      return YOUTUBE_ID.test(video.src)
-        ? { kind: "embed", provider: "youtube", url: `https://www.youtube-nocookie.com/embed/${video.src}?rel=0` }
-        : { kind: "unavailable" };
+      return YOUTUBE_ID.test(video.src) ? { kind: "embed", provider: "youtube", url: `https://www.youtube-nocookie.com/embed/${video.src}?rel=0` } : { kind: "unavailable" };
     case "vimeo":
-      return VIMEO_ID.test(video.src)
-        ? { kind: "embed", provider: "vimeo", url: `https://player.vimeo.com/video/${video.src}?dnt=1` }
-        : { kind: "unavailable" };
+      return VIMEO_ID.test(video.src) ? { kind: "embed", provider: "vimeo", url: `https://player.vimeo.com/video/${video.src}?dnt=1` } : { kind: "unavailable" };
     default:
       return { kind: "unavailable" };
   }

@@ -71,17 +71,32 @@ export const getChannel = defineEndpoint({
   tag: "Channels",
   access: "public",
   permission: "titles.view",
-  params: z.object({ idOrSlug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$|^\d{1,15}$/).max(100).describe("The channel id, or its slug.") }),
+  params: z.object({
+    idOrSlug: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$|^\d{1,15}$/)
+      .max(100)
+      .describe("The channel id, or its slug."),
+  }),
   query: z.object({
     page: optionalWholeNumber("page", 1, CHANNEL_MAX_PAGE).describe("Page number, from 1."),
-    genre: z.string().regex(/^[a-z0-9-]{1,80}$/, "Use a genre slug, e.g. drama.").optional().describe("Genre slug, for channels that take their genre from the address."),
+    genre: z
+      .string()
+      .regex(/^[a-z0-9-]{1,80}$/, "Use a genre slug, e.g. drama.")
+      .optional()
+      .describe("Genre slug, for channels that take their genre from the address."),
   }),
   responses: {
     200: {
       description: "The channel and a page of its items.",
       schema: z.object({
         channel: channelSummarySchema.extend({ genre: z.object({ name: z.string(), slug: z.string() }).nullable() }),
-        items: z.object({ data: z.array(channelItemSchema.and(z.object({ items: z.array(channelItemSchema).optional().describe("Nested channels: the row's first items.") }))), current_page: z.number().int(), per_page: z.number().int(), has_next: z.boolean() }),
+        items: z.object({
+          data: z.array(channelItemSchema.and(z.object({ items: z.array(channelItemSchema).optional().describe("Nested channels: the row's first items.") }))),
+          current_page: z.number().int(),
+          per_page: z.number().int(),
+          has_next: z.boolean(),
+        }),
       }),
     },
     ...errorResponses(401, 403, 404, 422, 429),

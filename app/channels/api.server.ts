@@ -8,7 +8,19 @@ import { channels } from "./schema";
 export function channelItemJson(item: ChannelItem) {
   switch (item.kind) {
     case "title":
-      return { kind: item.kind, id: item.id, type: item.type, name: item.name, slug: item.slug, year: item.year, poster: item.poster, backdrop: item.backdrop, rating: item.rating, external_rating: item.externalRating, release_date: item.releaseDate };
+      return {
+        kind: item.kind,
+        id: item.id,
+        type: item.type,
+        name: item.name,
+        slug: item.slug,
+        year: item.year,
+        poster: item.poster,
+        backdrop: item.backdrop,
+        rating: item.rating,
+        external_rating: item.externalRating,
+        release_date: item.releaseDate,
+      };
     case "person":
       return { kind: item.kind, id: item.id, name: item.name, slug: item.slug, profile: item.profile, known_for: item.knownFor };
     case "episode":
@@ -24,7 +36,17 @@ export function channelPageJson(page: ChannelPage, updatedAt: Date) {
   const rows = new Map(page.rows.map((row) => [row.channel.id, row.items]));
   const { channel } = page;
   return {
-    channel: { id: channel.id, name: channel.name, slug: channel.slug, description: channel.description, layout: channel.layout, source: channel.source, per_page: channel.perPage, updated_at: updatedAt.toISOString(), genre: page.genre ? { name: page.genre.name, slug: page.genre.slug } : null },
+    channel: {
+      id: channel.id,
+      name: channel.name,
+      slug: channel.slug,
+      description: channel.description,
+      layout: channel.layout,
+      source: channel.source,
+      per_page: channel.perPage,
+      updated_at: updatedAt.toISOString(),
+      genre: page.genre ? { name: page.genre.name, slug: page.genre.slug } : null,
+    },
     items: {
       data: page.items.map((item) => {
         const nested = item.kind === "channel" ? rows.get(item.id) : undefined;
@@ -39,7 +61,13 @@ export function channelPageJson(page: ChannelPage, updatedAt: Date) {
 
 export async function listPublicChannelsPage(db: Database, page: number, perPage: number) {
   const [rows, total] = await db.batch([
-    db.select().from(channels).where(eq(channels.public, true)).orderBy(asc(channels.name), asc(channels.id)).limit(perPage).offset((page - 1) * perPage),
+    db
+      .select()
+      .from(channels)
+      .where(eq(channels.public, true))
+      .orderBy(asc(channels.name), asc(channels.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
     db.select({ n: count() }).from(channels).where(eq(channels.public, true)),
   ]);
   return {

@@ -37,10 +37,7 @@ describe("channel names", () => {
   });
 
   it("the unique index holds even when the check is raced (two inserts at once)", async () => {
-    const results = await Promise.all([
-      createChannel(db, { ...form({ name: "Twin Row" }), slug: "twin-row-a" }),
-      createChannel(db, { ...form({ name: "Twin Row" }), slug: "twin-row-b" }),
-    ]);
+    const results = await Promise.all([createChannel(db, { ...form({ name: "Twin Row" }), slug: "twin-row-a" }), createChannel(db, { ...form({ name: "Twin Row" }), slug: "twin-row-b" })]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(await db.$count(channels)).toBe(1);
     await expect(db.insert(channels).values({ name: "twin ROW", slug: "twin-row-c", layout: "carousel", perPage: 20, public: true, source: "manual" })).rejects.toThrow();

@@ -21,14 +21,20 @@ export type ChannelSort = (typeof CHANNEL_SORTS)[number];
 const sortColumns = { updated_at: channels.updatedAt, name: channels.name, slug: channels.slug, created_at: channels.createdAt } as const;
 
 export async function listChannelsForAdmin(db: Database, query: { q: string; source: string | null; sort: ChannelSort; dir: "asc" | "desc"; offset: number; limit: number }) {
-  const where = and(
-    query.q ? or(like(channels.name, `%${query.q}%`), like(channels.slug, `%${query.q}%`)) : undefined,
-    query.source ? eq(channels.source, query.source as "manual") : undefined,
-  );
+  const where = and(query.q ? or(like(channels.name, `%${query.q}%`), like(channels.slug, `%${query.q}%`)) : undefined, query.source ? eq(channels.source, query.source as "manual") : undefined);
   const order = query.dir === "asc" ? asc(sortColumns[query.sort]) : desc(sortColumns[query.sort]);
   const [rows, total] = await db.batch([
     db
-      .select({ id: channels.id, name: channels.name, slug: channels.slug, source: channels.source, layout: channels.layout, public: channels.public, updatedAt: channels.updatedAt, refreshedAt: channels.refreshedAt })
+      .select({
+        id: channels.id,
+        name: channels.name,
+        slug: channels.slug,
+        source: channels.source,
+        layout: channels.layout,
+        public: channels.public,
+        updatedAt: channels.updatedAt,
+        refreshedAt: channels.refreshedAt,
+      })
       .from(channels)
       .where(where)
       .orderBy(order, asc(channels.id))
@@ -45,7 +51,11 @@ export function listChannelChoices(db: Database) {
 
 /** The watch providers a "where to watch" rule can name, in TMDB's display order (watch_providers_display_idx). */
 export function listWatchProviderChoices(db: Database) {
-  return db.select({ id: watchProviders.id, name: watchProviders.name }).from(watchProviders).orderBy(asc(watchProviders.displayPriority), asc(watchProviders.name), asc(watchProviders.id)).limit(1000);
+  return db
+    .select({ id: watchProviders.id, name: watchProviders.name })
+    .from(watchProviders)
+    .orderBy(asc(watchProviders.displayPriority), asc(watchProviders.name), asc(watchProviders.id))
+    .limit(1000);
 }
 
 export async function loadChannelForEditor(db: Database, id: number) {
@@ -158,14 +168,23 @@ export async function updateChannel(db: Database, id: number, input: ChannelForm
   const built = await channelValues(db, input);
   if ("errors" in built) return { ok: false, errors: built.errors! };
   if (input.slug !== current.slug) {
-    const [taken] = await db.select({ id: channels.id }).from(channels).where(and(eq(channels.slug, input.slug), ne(channels.id, id))).limit(1);
+    const [taken] = await db
+      .select({ id: channels.id })
+      .from(channels)
+      .where(and(eq(channels.slug, input.slug), ne(channels.id, id)))
+      .limit(1);
     if (taken) return { ok: false, errors: SLUG_TAKEN };
   }
   if (input.name.toLowerCase() !== current.name.toLowerCase() && (await nameTaken(db, input.name, id))) return { ok: false, errors: NAME_TAKEN };
   const diff = changedFields(current, built.values);
   const statements: Statement[] = [];
   if (diff.changed) {
-    statements.push(db.update(channels).set({ ...built.values, updatedAt: new Date() }).where(eq(channels.id, id)));
+    statements.push(
+      db
+        .update(channels)
+        .set({ ...built.values, updatedAt: new Date() })
+        .where(eq(channels.id, id)),
+    );
     // A channel that stops being automatic keeps no stale rule items; manual items are kept when the source stays.
     if (current.source !== built.values.source) statements.push(db.delete(channelItems).where(eq(channelItems.channelId, id)));
     if (record) statements.push(record({ subjectId: id, label: built.values.name, before: diff.before, after: diff.after }));
@@ -205,7 +224,14 @@ export async function deleteChannels(db: Database, ids: number[], homepageChanne
   const used = await homePageChannelIds(db, homepageChannel);
   const inUse = rows.filter((r) => used.has(r.id)).map((r) => r.name);
   if (inUse.length) return { ok: false, inUse };
-  const statements: Statement[] = [db.delete(channels).where(inArray(channels.id, rows.map((r) => r.id)))];
+  const statements: Statement[] = [
+    db.delete(channels).where(
+      inArray(
+        channels.id,
+        rows.map((r) => r.id),
+      ),
+    ),
+  ];
   if (record) for (const row of rows) statements.push(record({ subjectId: row.id, label: row.name, before: { name: row.name, slug: row.slug }, after: null }));
   await runBatch(db, statements);
   return { ok: true, deleted: rows.map((r) => r.id) };
@@ -275,7 +301,11 @@ export async function addChannelItem(db: Database, channelId: number, kind: Chan
 }
 
 export async function removeChannelItem(db: Database, channelId: number, itemId: number, record?: ChangeRecorder) {
-  const [item] = await db.select().from(channelItems).where(and(eq(channelItems.id, itemId), eq(channelItems.channelId, channelId))).limit(1);
+  const [item] = await db
+    .select()
+    .from(channelItems)
+    .where(and(eq(channelItems.id, itemId), eq(channelItems.channelId, channelId)))
+    .limit(1);
   if (!item) return false;
   const statements: Statement[] = [db.delete(channelItems).where(eq(channelItems.id, itemId)), db.update(channels).set({ updatedAt: new Date() }).where(eq(channels.id, channelId))];
   if (record) statements.push(record({ subjectId: channelId, label: null, before: { removedItem: itemId }, after: null }));
@@ -289,7 +319,11 @@ export async function removeChannelItem(db: Database, channelId: number, itemId:
  * added or removed one meanwhile) is refused rather than half applied.
  */
 export async function reorderChannelItems(db: Database, channelId: number, order: number[], record?: ChangeRecorder): Promise<ItemChangeResult> {
-  const rows = await db.select({ id: channelItems.id, position: channelItems.position }).from(channelItems).where(and(eq(channelItems.channelId, channelId), eq(channelItems.variant, ""))).orderBy(asc(channelItems.position));
+  const rows = await db
+    .select({ id: channelItems.id, position: channelItems.position })
+    .from(channelItems)
+    .where(and(eq(channelItems.channelId, channelId), eq(channelItems.variant, "")))
+    .orderBy(asc(channelItems.position));
   const current = rows.map((r) => r.id);
   if (order.length !== current.length || new Set(order).size !== order.length || !order.every((id) => current.includes(id))) {
     return { ok: false, message: "The list changed meanwhile: reload and try again." };
@@ -304,7 +338,11 @@ export async function reorderChannelItems(db: Database, channelId: number, order
 
 /** Moves one item a step up (-1) or down (+1): the buttons that work without JavaScript. */
 export async function moveChannelItem(db: Database, channelId: number, itemId: number, step: -1 | 1, record?: ChangeRecorder): Promise<ItemChangeResult> {
-  const rows = await db.select({ id: channelItems.id }).from(channelItems).where(and(eq(channelItems.channelId, channelId), eq(channelItems.variant, ""))).orderBy(asc(channelItems.position));
+  const rows = await db
+    .select({ id: channelItems.id })
+    .from(channelItems)
+    .where(and(eq(channelItems.channelId, channelId), eq(channelItems.variant, "")))
+    .orderBy(asc(channelItems.position));
   const order = rows.map((r) => r.id);
   const at = order.indexOf(itemId);
   if (at < 0) return { ok: false, message: "That item is no longer in this channel." };
@@ -319,7 +357,9 @@ export async function searchChannelPicker(db: Database, q: string, kinds: Channe
   const term = `%${q.replace(/[%_]/g, "")}%`;
   const limit = 10;
   const [titleRows, peopleRows, episodeRows, videoRows, channelRows] = await Promise.all([
-    kinds.includes("title") ? db.select({ id: titles.id, name: titles.name, year: titles.year, type: titles.type }).from(titles).where(like(titles.name, term)).orderBy(desc(titles.popularity)).limit(limit) : [],
+    kinds.includes("title")
+      ? db.select({ id: titles.id, name: titles.name, year: titles.year, type: titles.type }).from(titles).where(like(titles.name, term)).orderBy(desc(titles.popularity)).limit(limit)
+      : [],
     kinds.includes("person") ? db.select({ id: people.id, name: people.name }).from(people).where(like(people.name, term)).orderBy(desc(people.popularity)).limit(limit) : [],
     kinds.includes("episode")
       ? db
@@ -339,7 +379,14 @@ export async function searchChannelPicker(db: Database, q: string, kinds: Channe
           .orderBy(asc(videos.name), asc(videos.id))
           .limit(limit)
       : [],
-    kinds.includes("channel") ? db.select({ id: channels.id, name: channels.name, slug: channels.slug }).from(channels).where(or(like(channels.name, term), like(channels.slug, term))).orderBy(asc(channels.name)).limit(limit) : [],
+    kinds.includes("channel")
+      ? db
+          .select({ id: channels.id, name: channels.name, slug: channels.slug })
+          .from(channels)
+          .where(or(like(channels.name, term), like(channels.slug, term)))
+          .orderBy(asc(channels.name))
+          .limit(limit)
+      : [],
   ]);
   return [
     ...titleRows.map((r) => ({ kind: "title" as const, id: r.id, label: `${r.name}${r.year ? ` (${r.year})` : ""}`, detail: r.type })),

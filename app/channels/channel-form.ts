@@ -16,7 +16,14 @@ const slugCsv = z
   .trim()
   .max(1000)
   .optional()
-  .transform((text) => (text ? text.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean) : []))
+  .transform((text) =>
+    text
+      ? text
+          .split(",")
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean)
+      : [],
+  )
   .pipe(z.array(slug).max(20));
 
 /**
@@ -42,15 +49,30 @@ export const channelFormSchema = z
     ruleYearFrom: z.number().int().min(1870).max(2100).optional(),
     ruleYearTo: z.number().int().min(1870).max(2100).optional(),
     ruleCertification: z.string().trim().max(20).optional(),
-    ruleLanguage: z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, "A two-letter language code, e.g. en.").optional(),
-    ruleCountry: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "A two-letter country code, e.g. US.").optional(),
+    ruleLanguage: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z]{2}$/, "A two-letter language code, e.g. en.")
+      .optional(),
+    ruleCountry: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "A two-letter country code, e.g. US.")
+      .optional(),
     ruleRatingSource: z.enum(RATING_SOURCES).default("site"),
     ruleMinVotes: z.number().int().min(0).max(10_000_000).default(0),
     ruleDays: z.number().int().min(1).max(36500).optional(),
     ruleGenreFromUrl: z.boolean().default(false),
     /** Where to watch: a provider (watch_providers.id) and a region. */
     ruleProvider: z.number().int().positive().max(2_147_483_647).optional(),
-    ruleRegion: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "A two-letter country code, e.g. US.").optional(),
+    ruleRegion: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "A two-letter country code, e.g. US.")
+      .optional(),
   })
   .refine((v) => v.ruleYearFrom === undefined || v.ruleYearTo === undefined || v.ruleYearFrom <= v.ruleYearTo, {
     message: "The first year must not be after the last.",

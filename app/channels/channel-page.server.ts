@@ -11,7 +11,18 @@ import { channelItemsPage, channelRows, findGenreBySlug, listGenreLinks, takesGe
  * unknown genre): the caller answers 404.
  */
 export interface ChannelPage {
-  channel: { id: number; name: string; slug: string; description: string | null; seoTitle: string | null; seoDescription: string | null; layout: ChannelRecord["layout"]; source: ChannelRecord["source"]; perPage: number; public: boolean };
+  channel: {
+    id: number;
+    name: string;
+    slug: string;
+    description: string | null;
+    seoTitle: string | null;
+    seoDescription: string | null;
+    layout: ChannelRecord["layout"];
+    source: ChannelRecord["source"];
+    perPage: number;
+    public: boolean;
+  };
   genre: { name: string; slug: string } | null;
   page: number;
   items: ChannelItem[];
@@ -43,7 +54,8 @@ export async function loadChannelPage(db: Database, channel: ChannelRecord, opti
   const children = nested ? items.filter((item): item is Extract<ChannelItem, { kind: "channel" }> => item.kind === "channel") : [];
   const rows = nested ? await channelRows(db, children, genre?.slug ?? null) : [];
   // "Browse by genre": a row of a channel that takes a genre, shown without one, lists the genres.
-  const needsGenres = !genre && (rows.some((row) => row.channel.genreFromUrl || row.items.some((i) => i.kind === "channel" && i.genreFromUrl)) || (channel.source === "automatic" && channel.rule?.genreFromUrl));
+  const needsGenres =
+    !genre && (rows.some((row) => row.channel.genreFromUrl || row.items.some((i) => i.kind === "channel" && i.genreFromUrl)) || (channel.source === "automatic" && channel.rule?.genreFromUrl));
   const genreLinks = needsGenres ? await listGenreLinks(db) : [];
   return {
     channel: {

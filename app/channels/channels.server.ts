@@ -93,7 +93,15 @@ function toItem(row: ItemRow): ChannelItem | null {
     };
   }
   if (row.cc_id != null) {
-    return { kind: "channel", id: n("cc_id")!, name: s("cc_name")!, slug: s("cc_slug")!, public: Boolean(n("cc_public")), layout: s("cc_layout") as ChannelLayout, genreFromUrl: Boolean(n("cc_genre_from_url")) };
+    return {
+      kind: "channel",
+      id: n("cc_id")!,
+      name: s("cc_name")!,
+      slug: s("cc_slug")!,
+      public: Boolean(n("cc_public")),
+      layout: s("cc_layout") as ChannelLayout,
+      genreFromUrl: Boolean(n("cc_genre_from_url")),
+    };
   }
   return null;
 }
@@ -107,7 +115,10 @@ export async function channelItemsPage(db: Database, channelId: number, variant:
   const rows = (await db.all(sql`SELECT ${ITEM_SELECT} FROM channel_items ci ${ITEM_JOINS}
     WHERE ci.channel_id = ${channelId} AND ci.variant = ${variant}
     ORDER BY ci.position LIMIT ${limit + 1} OFFSET ${offset}`)) as ItemRow[];
-  const items = rows.slice(0, limit).map(toItem).filter((item): item is ChannelItem => item !== null);
+  const items = rows
+    .slice(0, limit)
+    .map(toItem)
+    .filter((item): item is ChannelItem => item !== null);
   return { items, hasNext: rows.length > limit };
 }
 
@@ -124,7 +135,10 @@ export interface ChannelRow {
 export async function channelRows(db: Database, children: Extract<ChannelItem, { kind: "channel" }>[], genre: string | null): Promise<ChannelRow[]> {
   const ids = children.slice(0, CHANNEL_MAX_ROWS).map((c) => c.id);
   if (ids.length === 0) return [];
-  const idList: SQL = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const idList: SQL = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const rows = await db.all(sql`SELECT ${ITEM_SELECT} FROM (
         SELECT ci.*, row_number() OVER (PARTITION BY ci.channel_id ORDER BY ci.position) AS rn, c.per_page AS per_page
         FROM channel_items ci JOIN channels c ON c.id = ci.channel_id

@@ -81,7 +81,13 @@ beforeEach(async () => {
   await db.delete(titles);
   await db.delete(people);
   await db.delete(genres);
-  [{ id: drama }, { id: comedy }] = await db.insert(genres).values([{ name: "Drama", slug: "drama" }, { name: "Comedy", slug: "comedy" }]).returning({ id: genres.id });
+  [{ id: drama }, { id: comedy }] = await db
+    .insert(genres)
+    .values([
+      { name: "Drama", slug: "drama" },
+      { name: "Comedy", slug: "comedy" },
+    ])
+    .returning({ id: genres.id });
   titleIds.length = 0;
   for (let i = 0; i < 30; i++) {
     const [row] = await db
@@ -104,7 +110,10 @@ beforeEach(async () => {
 
 describe("automatic channels", () => {
   it("store a rule's items in order and follow a rating change on refresh", async () => {
-    const created = await createChannel(db, { ...form({ name: "Top rated series", source: "automatic", ruleKind: "top_rated", ruleType: "series", ruleRatingSource: "site", ruleMinVotes: 1 }), slug: "top-series" });
+    const created = await createChannel(db, {
+      ...form({ name: "Top rated series", source: "automatic", ruleKind: "top_rated", ruleType: "series", ruleRatingSource: "site", ruleMinVotes: 1 }),
+      slug: "top-series",
+    });
     expect(created.ok).toBe(true);
     const channel = (await findChannel(db, "top-series"))!;
     expect((await loadChannelPage(db, channel, { page: 1, genre: null }))!.items).toEqual([]);
@@ -123,9 +132,13 @@ describe("automatic channels", () => {
     await createChannel(db, { ...form({ source: "automatic", ruleKind: "coming_soon" }), slug: "soon" });
     const soon = (await findChannel(db, "soon"))!;
     await refreshChannel(db, soon, TODAY);
-    expect((await loadChannelPage(db, soon, { page: 1, genre: null }))!.items.map((i) => i.name).sort()).toEqual(
-      ["Fictional Title 25", "Fictional Title 26", "Fictional Title 27", "Fictional Title 28", "Fictional Title 29"],
-    );
+    expect((await loadChannelPage(db, soon, { page: 1, genre: null }))!.items.map((i) => i.name).sort()).toEqual([
+      "Fictional Title 25",
+      "Fictional Title 26",
+      "Fictional Title 27",
+      "Fictional Title 28",
+      "Fictional Title 29",
+    ]);
     await createChannel(db, { ...form({ source: "automatic", ruleKind: "popular", ruleGenreFromUrl: true }), slug: "by-genre" });
     const byGenre = (await findChannel(db, "by-genre"))!;
     const dramaPage = (await loadChannelPage(db, byGenre, { page: 1, genre: "drama" }))!;
@@ -149,9 +162,19 @@ describe("automatic channels", () => {
 
     const statement = ruleInsertStatement(db, airing.id, channelRuleSchema.parse({ kind: "airing_this_week" }), "", TODAY) as unknown as { toSQL(): { sql: string; params: unknown[] } };
     const { sql: query, params } = statement.toSQL();
-    const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
-    expect(plan.some((line) => /SEARCH e USING (COVERING )?INDEX episodes_air_date_idx \(air_date>\? AND air_date<\?\)/.test(line)), plan.join("\n")).toBe(true);
-    expect(plan.filter((line) => /^SCAN (e|episodes)\b/.test(line.trim())), plan.join("\n")).toEqual([]);
+    const plan = (
+      await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`)
+        .bind(...params)
+        .all<{ detail: string }>()
+    ).results.map((r) => r.detail);
+    expect(
+      plan.some((line) => /SEARCH e USING (COVERING )?INDEX episodes_air_date_idx \(air_date>\? AND air_date<\?\)/.test(line)),
+      plan.join("\n"),
+    ).toBe(true);
+    expect(
+      plan.filter((line) => /^SCAN (e|episodes)\b/.test(line.trim())),
+      plan.join("\n"),
+    ).toEqual([]);
   });
 
   it("refuse an unknown genre with a field error and store nothing", async () => {
@@ -187,9 +210,15 @@ describe("manual and nested channels", () => {
     // A nested channel's picker asks for channels only.
     expect(await searchChannelPicker(db, "lantern", ["channel"])).toEqual([]);
     for (const r of results) expect(await addChannelItem(db, lanterns.id, r.kind, r.id)).toEqual({ ok: true });
-    expect((await listEditorItems(db, lanterns.id)).map((i) => [i.kind, i.name])).toEqual([["episode", "The Lantern Quay"], ["video", "Lantern Quay trailer"]]);
+    expect((await listEditorItems(db, lanterns.id)).map((i) => [i.kind, i.name])).toEqual([
+      ["episode", "The Lantern Quay"],
+      ["video", "Lantern Quay trailer"],
+    ]);
     const items = (await loadChannelPage(db, lanterns, { page: 1, genre: null }))!.items;
-    expect(items.map((i) => [i.kind, i.name])).toEqual([["episode", "The Lantern Quay"], ["video", "Lantern Quay trailer"]]);
+    expect(items.map((i) => [i.kind, i.name])).toEqual([
+      ["episode", "The Lantern Quay"],
+      ["video", "Lantern Quay trailer"],
+    ]);
   });
 
   it("keep the order an editor sets, and lose a deleted title from every channel", async () => {
@@ -214,7 +243,13 @@ describe("manual and nested channels", () => {
 
 describe("TMDB data in channels", () => {
   it("where to watch: the titles on a provider in a region, most popular first; another region or provider is not mixed in", async () => {
-    await db.insert(watchProviders).values([{ id: 990_001, name: "Channelflix" }, { id: 990_002, name: "Other Stream" }]).onConflictDoNothing();
+    await db
+      .insert(watchProviders)
+      .values([
+        { id: 990_001, name: "Channelflix" },
+        { id: 990_002, name: "Other Stream" },
+      ])
+      .onConflictDoNothing();
     await db.insert(titleWatchProviders).values([
       { titleId: titleIds[7], region: "GB", kind: "flatrate", providerId: 990_001 },
       { titleId: titleIds[2], region: "GB", kind: "rent", providerId: 990_001 },

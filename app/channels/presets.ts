@@ -30,7 +30,14 @@ const CHANNELS: ChannelSpec[] = [
   { slug: "trending-series", name: "Trending series", layout: "hero", perPage: 8, rule: { kind: "trending", type: "series" } },
   { slug: "popular-movies", name: "Popular movies", layout: "carousel", perPage: 20, rule: { kind: "popular", type: "movie" } },
   { slug: "popular-series", name: "Popular series", layout: "carousel", perPage: 20, rule: { kind: "popular", type: "series" } },
-  { slug: "top-rated", name: "Top rated", layout: "top-list", perPage: 10, rule: { kind: "top_rated", ratingSource: "imdb", minVotes: 1000 }, description: "Highest IMDb ratings among titles with at least 1,000 votes." },
+  {
+    slug: "top-rated",
+    name: "Top rated",
+    layout: "top-list",
+    perPage: 10,
+    rule: { kind: "top_rated", ratingSource: "imdb", minVotes: 1000 },
+    description: "Highest IMDb ratings among titles with at least 1,000 votes.",
+  },
   { slug: "top-rated-movies", name: "Top rated movies", layout: "top-list", perPage: 10, rule: { kind: "top_rated", type: "movie", ratingSource: "imdb", minVotes: 1000 } },
   { slug: "top-rated-series", name: "Top rated series", layout: "top-list", perPage: 10, rule: { kind: "top_rated", type: "series", ratingSource: "site", minVotes: 1 } },
   { slug: "new-releases", name: "New releases", layout: "carousel", perPage: 20, rule: { kind: "new_releases" }, description: "The most recently released titles." },
@@ -66,14 +73,31 @@ function specsOf(rootSlug: string): ChannelSpec[] {
 /** Installs a preset; returns the root channel's id and how many channels were created. */
 export async function installChannelPreset(db: Database, preset: ChannelPreset, record?: ChangeRecorder) {
   const specs = specsOf(CHANNEL_PRESETS[preset]);
-  const existing = await db.select({ id: channels.id, slug: channels.slug }).from(channels).where(inArray(channels.slug, specs.map((s) => s.slug)));
+  const existing = await db
+    .select({ id: channels.id, slug: channels.slug })
+    .from(channels)
+    .where(
+      inArray(
+        channels.slug,
+        specs.map((s) => s.slug),
+      ),
+    );
   const ids = new Map(existing.map((c) => [c.slug, c.id]));
   let created = 0;
   // Children come before their parents (specsOf), so a parent's rows can name their ids.
   for (const spec of specs) {
     if (ids.has(spec.slug)) continue;
     const rule = spec.rule ? channelRuleSchema.parse(spec.rule) : null;
-    const values = { name: spec.name, slug: spec.slug, description: spec.description ?? null, layout: spec.layout, perPage: spec.perPage, public: true, source: rule ? ("automatic" as const) : ("nested" as const), rule };
+    const values = {
+      name: spec.name,
+      slug: spec.slug,
+      description: spec.description ?? null,
+      layout: spec.layout,
+      perPage: spec.perPage,
+      public: true,
+      source: rule ? ("automatic" as const) : ("nested" as const),
+      rule,
+    };
     const statements: Statement[] = [db.insert(channels).values(values).returning({ id: channels.id })];
     if (record) statements.push(record({ subjectId: newRowId, label: spec.name, before: null, after: { ...values, preset } }));
     const [inserted] = (await runBatch(db, statements)) as [{ id: number }[]];

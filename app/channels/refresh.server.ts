@@ -33,10 +33,20 @@ function titleConditions(rule: ChannelRule, genre: string | null): SQL[] {
   if (rule.type !== "both") where.push(sql`t.type = ${rule.type}`);
   const genreSlugs = genre ? [genre] : rule.genres;
   if (genreSlugs.length) {
-    where.push(sql`t.id IN (SELECT tg.title_id FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE g.slug IN (${sql.join(genreSlugs.map((s) => sql`${s}`), sql`, `)}))`);
+    where.push(
+      sql`t.id IN (SELECT tg.title_id FROM title_genres tg JOIN genres g ON g.id = tg.genre_id WHERE g.slug IN (${sql.join(
+        genreSlugs.map((s) => sql`${s}`),
+        sql`, `,
+      )}))`,
+    );
   }
   if (rule.keywords.length) {
-    where.push(sql`t.id IN (SELECT tk.title_id FROM title_keywords tk JOIN keywords k ON k.id = tk.keyword_id WHERE k.slug IN (${sql.join(rule.keywords.map((s) => sql`${s}`), sql`, `)}))`);
+    where.push(
+      sql`t.id IN (SELECT tk.title_id FROM title_keywords tk JOIN keywords k ON k.id = tk.keyword_id WHERE k.slug IN (${sql.join(
+        rule.keywords.map((s) => sql`${s}`),
+        sql`, `,
+      )}))`,
+    );
   }
   if (rule.yearFrom !== undefined) where.push(sql`t.year >= ${rule.yearFrom}`);
   if (rule.yearTo !== undefined) where.push(sql`t.year <= ${rule.yearTo}`);

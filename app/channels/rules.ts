@@ -5,16 +5,7 @@ import { z } from "zod";
  * the refresh job stores, in what order. Pure data, shared by the admin
  * form, the API description and the refresh job (refresh.server.ts).
  */
-export const RULE_KINDS = [
-  "trending",
-  "popular",
-  "top_rated",
-  "new_releases",
-  "coming_soon",
-  "airing_this_week",
-  "recently_added",
-  "where_to_watch",
-] as const;
+export const RULE_KINDS = ["trending", "popular", "top_rated", "new_releases", "coming_soon", "airing_this_week", "recently_added", "where_to_watch"] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
 export const RULE_KIND_LABELS: Record<RuleKind, string> = {
@@ -40,7 +31,14 @@ export const RATING_SOURCE_LABELS: Record<RatingSource, string> = { site: "This 
 export const RULE_TITLE_TYPES = ["both", "movie", "series"] as const;
 
 const slugList = z
-  .array(z.string().trim().toLowerCase().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use slugs: lowercase letters, numbers and hyphens.").max(80))
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use slugs: lowercase letters, numbers and hyphens.")
+      .max(80),
+  )
   .max(20)
   .default([]);
 const year = z.number().int().min(1870).max(2100);
@@ -57,9 +55,19 @@ export const channelRuleSchema = z
     yearTo: year.optional(),
     certification: z.string().trim().max(20).optional(),
     /** ISO 639-1. */
-    language: z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, "A two-letter language code, e.g. en.").optional(),
+    language: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z]{2}$/, "A two-letter language code, e.g. en.")
+      .optional(),
     /** ISO 3166-1 alpha-2. */
-    country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "A two-letter country code, e.g. US.").optional(),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "A two-letter country code, e.g. US.")
+      .optional(),
     ratingSource: z.enum(RATING_SOURCES).default("site"),
     /** Top rated: only titles with at least this many votes. */
     minVotes: z.number().int().min(0).max(10_000_000).default(0),
@@ -68,7 +76,12 @@ export const channelRuleSchema = z
     /** Where to watch: a TMDB watch provider id (watch_providers.id) ... */
     provider: z.number().int().positive().max(2_147_483_647).optional(),
     /** ... in this region (ISO 3166-1 alpha-2): titles available on it there, any kind (subscription, free, rent, buy). */
-    region: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "A two-letter country code, e.g. US.").optional(),
+    region: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "A two-letter country code, e.g. US.")
+      .optional(),
     /** Take the genre from the address (/channel/genre/{slug}): one stored list per genre. */
     genreFromUrl: z.boolean().default(false),
   })

@@ -1,17 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses, idParam, messageSchema } from "~/api/contract";
 import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
-import {
-  COMMENT_ORDERS,
-  commentEditSchema,
-  commentInputSchema,
-  moderationInputSchema,
-  newReviewInputSchema,
-  reportInputSchema,
-  REVIEW_SORTS,
-  reviewInputSchema,
-  voteInputSchema,
-} from "./input";
+import { COMMENT_ORDERS, commentEditSchema, commentInputSchema, moderationInputSchema, newReviewInputSchema, reportInputSchema, REVIEW_SORTS, reviewInputSchema, voteInputSchema } from "./input";
 import { COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_SUBJECTS } from "./schema";
 
 /**
@@ -286,7 +276,8 @@ export const moderateEndpoint = defineEndpoint({
   path: "/moderation/actions",
   operationId: "moderate",
   summary: "Approve, hide or delete a post, or ban its author from posting (moderators)",
-  description: "Audit-logged; the author is notified. `ban` needs `ban_days` and `reason`; `ban_scope` (comments, reviews, all) defaults to the kind of the post and needs the matching moderation permission (`all`: both). Staff and accounts holding a permission the moderator lacks cannot be banned (403).",
+  description:
+    "Audit-logged; the author is notified. `ban` needs `ban_days` and `reason`; `ban_scope` (comments, reviews, all) defaults to the kind of the post and needs the matching moderation permission (`all`: both). Staff and accounts holding a permission the moderator lacks cannot be banned (403).",
   tag,
   access: "user",
   body: moderationInputSchema,

@@ -12,7 +12,7 @@ describe("renderBody", () => {
   });
 
   it("renders markup people type as text", () => {
-    const html = renderBody('<img src=x onerror=alert(1)> </script><script>alert(2)</script> [x](javascript:alert(3)) javascript:alert(4)');
+    const html = renderBody("<img src=x onerror=alert(1)> </script><script>alert(2)</script> [x](javascript:alert(3)) javascript:alert(4)");
     expect(html).not.toMatch(/<img|<script|<\/script>|href="javascript/i);
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(html).toContain("&lt;/script&gt;");

@@ -178,7 +178,10 @@ export async function editComment(s: CommunityServices, commentId: number, body:
   const { status } = await admitPost(s, "comment", { body }, { humanCheckToken, editing: { id: row.id } });
   const nextStatus: PostStatus = row.status === "published" ? status : row.status;
   await s.db.batch([
-    s.db.update(comments).set({ body, bodyHtml: renderBody(body), editedAt: s.now(), status: nextStatus }).where(eq(comments.id, row.id)),
+    s.db
+      .update(comments)
+      .set({ body, bodyHtml: renderBody(body), editedAt: s.now(), status: nextStatus })
+      .where(eq(comments.id, row.id)),
     ...recountComments(s.db, row.targetKind, row.targetId),
   ]);
   return { id: row.id, status: nextStatus };
@@ -193,7 +196,14 @@ export async function deleteComment(s: CommunityServices, commentId: number) {
   // A moderator deleting someone else's comment from the public page is audit-logged like the Moderation screen.
   const audit = own
     ? []
-    : [auditStatement(s.db, { userId: s.user!.id, email: s.user!.email, ip: s.ip }, "comment.delete", "comment", { subjectId: row.id, label: row.body.slice(0, 120), before: { body: row.body, status: row.status }, after: null })];
+    : [
+        auditStatement(s.db, { userId: s.user!.id, email: s.user!.email, ip: s.ip }, "comment.delete", "comment", {
+          subjectId: row.id,
+          label: row.body.slice(0, 120),
+          before: { body: row.body, status: row.status },
+          after: null,
+        }),
+      ];
   await s.db.batch([...deleteCommentStatements(s.db, row, s.now()), ...audit] as unknown as [ReturnType<typeof recountReplies>]);
   return row;
 }
@@ -201,7 +211,10 @@ export async function deleteComment(s: CommunityServices, commentId: number) {
 export function deleteCommentStatements(db: Database, row: typeof comments.$inferSelect, now: Date) {
   const hasReplies = sql`EXISTS (SELECT 1 FROM comments c WHERE c.parent_id = ${row.id})`;
   return [
-    db.update(comments).set({ deletedAt: now, body: "", bodyHtml: "" }).where(and(eq(comments.id, row.id), hasReplies)),
+    db
+      .update(comments)
+      .set({ deletedAt: now, body: "", bodyHtml: "" })
+      .where(and(eq(comments.id, row.id), hasReplies)),
     db.delete(comments).where(and(eq(comments.id, row.id), sql`NOT ${hasReplies}`)),
     db.delete(contentReports).where(and(eq(contentReports.subjectKind, "comment"), eq(contentReports.subjectId, row.id))),
     ...(row.parentId ? [recountReplies(db, row.parentId)] : []),
@@ -284,7 +297,12 @@ export async function listThread(
   const visible = viewerId ? or(eq(comments.status, "published"), eq(comments.userId, viewerId)) : eq(comments.status, "published");
   const top = and(eq(comments.targetKind, target.kind), eq(comments.targetId, target.id), eq(comments.depth, 0), visible);
   const rows = repliesOf
-    ? await db.select(fields).from(comments).innerJoin(users, eq(users.id, comments.userId)).where(and(top, eq(comments.id, repliesOf.rootId))).limit(1)
+    ? await db
+        .select(fields)
+        .from(comments)
+        .innerJoin(users, eq(users.id, comments.userId))
+        .where(and(top, eq(comments.id, repliesOf.rootId)))
+        .limit(1)
     : await db
         .select(fields)
         .from(comments)
@@ -307,22 +325,22 @@ export async function listThread(
   const view = (row: (typeof rows)[number]): CommentView => {
     const editable = !row.deletedAt && row.userId === viewerId && now.getTime() - row.createdAt.getTime() <= COMMENT_EDIT_WINDOW_S * 1000;
     return {
-    id: row.id,
-    parentId: row.parentId,
-    depth: row.depth,
-    bodyHtml: row.deletedAt ? "" : row.bodyHtml,
-    deleted: row.deletedAt !== null,
-    status: row.status,
-    replyCount: row.replyCount,
-    createdAt: row.createdAt.toISOString(),
-    editedAt: row.editedAt ? row.editedAt.toISOString() : null,
-    author: row.deletedAt
-      ? null
-      : { id: row.userId, name: memberName({ id: row.userId, displayName: row.authorDisplayName, firstName: row.authorFirstName, lastName: row.authorLastName }), avatar: row.authorAvatar },
-    editable,
-    editBody: editable ? row.body : null,
-    replies: [],
-    moreRepliesAfter: null,
+      id: row.id,
+      parentId: row.parentId,
+      depth: row.depth,
+      bodyHtml: row.deletedAt ? "" : row.bodyHtml,
+      deleted: row.deletedAt !== null,
+      status: row.status,
+      replyCount: row.replyCount,
+      createdAt: row.createdAt.toISOString(),
+      editedAt: row.editedAt ? row.editedAt.toISOString() : null,
+      author: row.deletedAt
+        ? null
+        : { id: row.userId, name: memberName({ id: row.userId, displayName: row.authorDisplayName, firstName: row.authorFirstName, lastName: row.authorLastName }), avatar: row.authorAvatar },
+      editable,
+      editBody: editable ? row.body : null,
+      replies: [],
+      moreRepliesAfter: null,
     };
   };
   const threads = page.map((row, index) => {

@@ -31,8 +31,14 @@ const COMMENT_MODERATOR = { ...POSTER, "comments.moderate": [] };
 
 /** Gives an account these permissions in the database (through a role of its own), as a ban's target is checked there. */
 async function grant(userId: number, names: string[]) {
-  await db.insert(permissions).values(names.map((name) => ({ name, displayName: name, group: "test" }))).onConflictDoNothing();
-  const [role] = await db.insert(roles).values({ name: `role-${userId}-${Math.random().toString(36).slice(2)}` }).returning();
+  await db
+    .insert(permissions)
+    .values(names.map((name) => ({ name, displayName: name, group: "test" })))
+    .onConflictDoNothing();
+  const [role] = await db
+    .insert(roles)
+    .values({ name: `role-${userId}-${Math.random().toString(36).slice(2)}` })
+    .returning();
   const ids = await db.select({ id: permissions.id, name: permissions.name }).from(permissions);
   await db.insert(rolePermissions).values(ids.filter((p) => names.includes(p.name)).map((p) => ({ roleId: role!.id, permissionId: p.id })));
   await db.insert(userRoles).values({ userId, roleId: role!.id });
@@ -144,7 +150,10 @@ describe("reviews", () => {
     // The first helpful vote was a milestone: the author was told once.
     await author.notifier.settle();
     await Promise.all(voters.map((v) => v.notifier.settle()));
-    const told = await db.select().from(notifications).where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.helpful")));
+    const told = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.helpful")));
     expect(told).toHaveLength(1);
   });
 
@@ -162,7 +171,10 @@ describe("reviews", () => {
     await Promise.all(voters.map((v) => v.notifier.settle()));
     const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
     expect(row).toMatchObject({ helpfulCount: 11, helpfulMilestone: 10 });
-    const told = await db.select().from(notifications).where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.helpful")));
+    const told = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.helpful")));
     const counts = told.map((n) => JSON.stringify(n.data).match(/(\d+) people found your review/)?.[1]).sort((a, b) => Number(a) - Number(b));
     expect(counts).toEqual(["1", "10"]);
   });
@@ -206,7 +218,10 @@ describe("comments", () => {
 
     await replier.notifier.settle();
     await author.notifier.settle();
-    const told = await db.select().from(notifications).where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.reply")));
+    const told = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.reply")));
     expect(told.length).toBeGreaterThanOrEqual(2);
     const [counted] = await db.select().from(reviews).where(eq(reviews.id, reviewId));
     expect(counted!.commentCount).toBe(3);
@@ -217,11 +232,16 @@ describe("comments", () => {
     expect(thread.comments[0]!.replies[0]!.replies.map((r) => r.id)).toEqual([two.id]);
   });
 
-  it("pages a thread's replies by keyset: the first ones with the thread, then \"More replies\" after the last shown", async () => {
+  it('pages a thread\'s replies by keyset: the first ones with the thread, then "More replies" after the last shown', async () => {
     const titleId = await newTitle();
     const writer = await person();
     const insert = async (values: { parentId: number | null; rootId: number; depth: number; body: string }) =>
-      (await db.insert(comments).values({ userId: writer.user.id, targetKind: "title", targetId: titleId, bodyHtml: `<p>${values.body}</p>`, ...values }).returning({ id: comments.id }))[0]!.id;
+      (
+        await db
+          .insert(comments)
+          .values({ userId: writer.user.id, targetKind: "title", targetId: titleId, bodyHtml: `<p>${values.body}</p>`, ...values })
+          .returning({ id: comments.id })
+      )[0]!.id;
     const root = await insert({ parentId: null, rootId: 0, depth: 0, body: "Top" });
     const replies: number[] = [];
     for (let i = 0; i < 5; i++) replies.push(await insert({ parentId: root, rootId: root, depth: 1, body: `Reply ${i}` }));
@@ -278,7 +298,12 @@ describe("comments", () => {
     const missing = await refusal(reportContent(stranger.s, "comment", 987_654_321, { reason: "spam" }));
     expect(hidden).toEqual(missing);
     expect(hidden).toMatchObject({ status: 404 });
-    expect(await db.select().from(contentReports).where(and(eq(contentReports.subjectKind, "comment"), eq(contentReports.subjectId, note.id)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(contentReports)
+        .where(and(eq(contentReports.subjectKind, "comment"), eq(contentReports.subjectId, note.id))),
+    ).toEqual([]);
   });
 
   it("editing or deleting someone else's comment or review answers 404 exactly like a missing id (ids cannot be probed)", async () => {
@@ -323,7 +348,10 @@ describe("anti-spam and moderation", () => {
   it("refuses too many links and duplicates; holds new accounts' posts and held words until approved", async () => {
     const titleId = await newTitle();
     const a = await person();
-    expect(await refusal(createComment(a.s, { target_kind: "title", target_id: titleId, body: "https://a.test https://b.test https://c.test https://d.test" }))).toMatchObject({ status: 422, field: "body" });
+    expect(await refusal(createComment(a.s, { target_kind: "title", target_id: titleId, body: "https://a.test https://b.test https://c.test https://d.test" }))).toMatchObject({
+      status: 422,
+      field: "body",
+    });
     await createComment(a.s, { target_kind: "title", target_id: titleId, body: "Same words twice." });
     expect(await refusal(createComment(a.s, { target_kind: "title", target_id: titleId, body: "Same words twice.  " }))).toMatchObject({ status: 422 });
 
@@ -409,7 +437,10 @@ describe("anti-spam and moderation", () => {
     const [ban] = await db.select().from(postingBans).where(eq(postingBans.userId, author.user.id));
     expect(ban).toMatchObject({ scope: "comments", reason: "Shouting", createdBy: mod.user.id });
     expect(ban!.until.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.userId, mod.user.id), eq(auditLog.action, "user.posting_ban")));
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, mod.user.id), eq(auditLog.action, "user.posting_ban")));
     expect(audit).toBeTruthy();
     expect(JSON.stringify(audit)).toContain("comments");
     expect(await refusal(createComment(author.s, { target_kind: "title", target_id: titleId, body: "Still shouting." }))).toMatchObject({ status: 403 });
@@ -439,14 +470,18 @@ describe("anti-spam and moderation", () => {
     expect(await refusal(createReview(plain.s, titleId, review()))).toMatchObject({ status: 403, message: expect.stringContaining("Spam") });
   });
 
-  it("an author without a name shows as \"Member <id>\" on reviews and comments, never their e-mail's local part", async () => {
+  it('an author without a name shows as "Member <id>" on reviews and comments, never their e-mail\'s local part', async () => {
     const titleId = await newTitle();
     const nameless = await person();
     const local = `secret-${Math.random().toString(36).slice(2, 8)}`;
     await db.run(sql`UPDATE users SET first_name = NULL, last_name = NULL, display_name = NULL, email = ${`${local}@example.test`} WHERE id = ${nameless.user.id}`);
     await createReview(nameless.s, titleId, review());
     await createComment(nameless.s, { target_kind: "title", target_id: titleId, body: "No name given." });
-    const shown = JSON.stringify([await listReviews(db, titleId, 0), await listThread(db, { kind: "title", id: titleId }), await moderationQueue(db, { can: () => true }).then((q) => q.map((i) => i.author.name))]);
+    const shown = JSON.stringify([
+      await listReviews(db, titleId, 0),
+      await listThread(db, { kind: "title", id: titleId }),
+      await moderationQueue(db, { can: () => true }).then((q) => q.map((i) => i.author.name)),
+    ]);
     expect(shown).toContain(`Member ${nameless.user.id}`);
     expect(shown).not.toContain(local);
   });
@@ -479,9 +514,17 @@ describe("anti-spam and moderation", () => {
       for (let i = 0; i < COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT && sent < COMMUNITY_REPORTS_PER_MINUTE_PER_IP; i++, sent++) await reportContent(member.s, "comment", c.id, { reason: "abuse" });
     }
     const last = crowd.at(-1)!;
-    const before = await db.select().from(contentReports).where(and(eq(contentReports.subjectId, c.id), eq(contentReports.userId, last.user.id)));
+    const before = await db
+      .select()
+      .from(contentReports)
+      .where(and(eq(contentReports.subjectId, c.id), eq(contentReports.userId, last.user.id)));
     expect(await refusal(reportContent(last.s, "comment", c.id, { reason: "abuse" }))).toMatchObject({ status: 429 });
-    expect(await db.select().from(contentReports).where(and(eq(contentReports.subjectId, c.id), eq(contentReports.userId, last.user.id)))).toEqual(before);
+    expect(
+      await db
+        .select()
+        .from(contentReports)
+        .where(and(eq(contentReports.subjectId, c.id), eq(contentReports.userId, last.user.id))),
+    ).toEqual(before);
   });
 
   it("bidi overrides never reach a stored review headline, review body, comment body or report note", async () => {
@@ -509,7 +552,11 @@ describe("anti-spam and moderation", () => {
     const queued = (await moderationQueue(db, { can: () => true })).find((item) => item.kind === "review" && item.id === review.id);
     expect(queued).toMatchObject({ author: { name: "Wren Alder", email: author.user.email }, about: "The Glass Orchard" });
 
-    const told = () => db.select().from(notifications).where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.moderation")));
+    const told = () =>
+      db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.moderation")));
     await moderate(mod.s, actor, { subject_kind: "review", subject_id: review.id, action: "approve" });
     await mod.notifier.settle();
     expect(await told()).toHaveLength(0);
@@ -533,7 +580,10 @@ describe("anti-spam and moderation", () => {
     const replier = await person(POSTER, { name: evil });
     await createComment(replier.s, { target_kind: "review", target_id: id, body: evil });
     await replier.notifier.settle();
-    const [told] = await db.select().from(notifications).where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.reply")));
+    const [told] = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.reply")));
     const lines = JSON.stringify(told!.data.lines);
     expect(lines).not.toMatch(/<img|<script|<\/script>/i);
     expect(lines).toContain("&lt;img src=x onerror=alert(1)&gt;");

@@ -27,7 +27,12 @@ const id = z.coerce.number({ error: "Must be a positive whole number." }).int().
 
 export const reviewInputSchema = z.object({
   score: z.coerce.number({ error: "Choose a score from 1 to 10." }).int("Choose a score from 1 to 10.").min(1, "Choose a score from 1 to 10.").max(10, "Choose a score from 1 to 10."),
-  headline: z.string({ error: "Give your review a title." }).trim().min(1, "Give your review a title.").max(REVIEW_HEADLINE_MAX_LENGTH, `Keep the title under ${REVIEW_HEADLINE_MAX_LENGTH} characters.`).transform(withoutBidiOverrides),
+  headline: z
+    .string({ error: "Give your review a title." })
+    .trim()
+    .min(1, "Give your review a title.")
+    .max(REVIEW_HEADLINE_MAX_LENGTH, `Keep the title under ${REVIEW_HEADLINE_MAX_LENGTH} characters.`)
+    .transform(withoutBidiOverrides),
   body: body(REVIEW_BODY_MIN_LENGTH),
   spoiler: flag,
 });
@@ -72,10 +77,7 @@ export const moderationInputSchema = z.object({
     .refine((days) => (POSTING_BAN_DAYS as readonly number[]).includes(days), `One of ${POSTING_BAN_DAYS.join(", ")} days.`)
     .optional()
     .describe("For `ban`: how long the author may not post."),
-  ban_scope: z
-    .enum(BAN_SCOPES)
-    .optional()
-    .describe("For `ban`: what the author may not post (default: the kind of the post). `all` needs both moderation permissions."),
+  ban_scope: z.enum(BAN_SCOPES).optional().describe("For `ban`: what the author may not post (default: the kind of the post). `all` needs both moderation permissions."),
   reason: z.string().trim().max(300).optional().describe("Shown to the banned author on the posting forms; required for `ban`."),
 });
 export type ModerationInput = z.output<typeof moderationInputSchema>;

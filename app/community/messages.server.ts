@@ -61,7 +61,14 @@ const ACTION_LINES = {
   ban: "A moderator stopped you from posting until :until UTC.",
 } as const;
 
-export function moderationMessage(details: { action: keyof typeof ACTION_LINES; kind: "review" | "comment"; text: string; until?: Date; reason?: string | null; path: string | null }): NotificationMessage {
+export function moderationMessage(details: {
+  action: keyof typeof ACTION_LINES;
+  kind: "review" | "comment";
+  text: string;
+  until?: Date;
+  reason?: string | null;
+  path: string | null;
+}): NotificationMessage {
   return {
     type: "community.moderation",
     render({ t, baseUrl }) {

@@ -53,7 +53,14 @@ export async function reportContent(s: CommunityServices, kind: ReportSubject, i
   const row = await subjectRow(s.db, kind, id);
   if (!row || row.deleted || row.status !== "published") throw new CommunityError(404, s.t("Nothing here."));
   // A comment is only reportable where the reporter can read its thread (a private list's is its owner's alone).
-  if (row.target && !(await commentTarget(s.db, row.target.kind, row.target.id, s.user.id).then(() => true, () => false))) throw new CommunityError(404, s.t("Nothing here."));
+  if (
+    row.target &&
+    !(await commentTarget(s.db, row.target.kind, row.target.id, s.user.id).then(
+      () => true,
+      () => false,
+    ))
+  )
+    throw new CommunityError(404, s.t("Nothing here."));
   if (row.userId === s.user.id) throw new CommunityError(422, s.t("You cannot report your own post."), "reason");
   await limitCommunityWrite(s, "report", s.user.id);
   await s.db.batch([
@@ -89,7 +96,18 @@ export async function moderationQueue(db: Database, { limit = MODERATION_QUEUE_P
   const [reviewRows, commentRows] = await Promise.all([
     can("review")
       ? db
-          .select({ id: reviews.id, status: reviews.status, headline: reviews.headline, bodyHtml: reviews.bodyHtml, openReports: reviews.openReports, createdAt: reviews.createdAt, titleId: titles.id, slug: titles.slug, titleName: titles.name, ...author })
+          .select({
+            id: reviews.id,
+            status: reviews.status,
+            headline: reviews.headline,
+            bodyHtml: reviews.bodyHtml,
+            openReports: reviews.openReports,
+            createdAt: reviews.createdAt,
+            titleId: titles.id,
+            slug: titles.slug,
+            titleName: titles.name,
+            ...author,
+          })
           .from(reviews)
           .innerJoin(users, eq(users.id, reviews.userId))
           .innerJoin(titles, eq(titles.id, reviews.titleId))
@@ -99,7 +117,16 @@ export async function moderationQueue(db: Database, { limit = MODERATION_QUEUE_P
       : Promise.resolve([]),
     can("comment")
       ? db
-          .select({ id: comments.id, status: comments.status, bodyHtml: comments.bodyHtml, openReports: comments.openReports, createdAt: comments.createdAt, targetKind: comments.targetKind, targetId: comments.targetId, ...author })
+          .select({
+            id: comments.id,
+            status: comments.status,
+            bodyHtml: comments.bodyHtml,
+            openReports: comments.openReports,
+            createdAt: comments.createdAt,
+            targetKind: comments.targetKind,
+            targetId: comments.targetId,
+            ...author,
+          })
           .from(comments)
           .innerJoin(users, eq(users.id, comments.userId))
           .where(and(or(eq(comments.status, "held"), sql`${comments.openReports} > 0`), isNull(comments.deletedAt)))
@@ -112,19 +139,35 @@ export async function moderationQueue(db: Database, { limit = MODERATION_QUEUE_P
       ? await db
           .select({ kind: contentReports.subjectKind, id: contentReports.subjectId, reason: contentReports.reason })
           .from(contentReports)
-          .where(and(eq(contentReports.subjectKind, "review"), inArray(contentReports.subjectId, reviewRows.map((r) => r.id)), isNull(contentReports.resolvedAt)))
+          .where(
+            and(
+              eq(contentReports.subjectKind, "review"),
+              inArray(
+                contentReports.subjectId,
+                reviewRows.map((r) => r.id),
+              ),
+              isNull(contentReports.resolvedAt),
+            ),
+          )
       : []),
     ...(commentRows.length
       ? await db
           .select({ kind: contentReports.subjectKind, id: contentReports.subjectId, reason: contentReports.reason })
           .from(contentReports)
-          .where(and(eq(contentReports.subjectKind, "comment"), inArray(contentReports.subjectId, commentRows.map((r) => r.id)), isNull(contentReports.resolvedAt)))
+          .where(
+            and(
+              eq(contentReports.subjectKind, "comment"),
+              inArray(
+                contentReports.subjectId,
+                commentRows.map((r) => r.id),
+              ),
+              isNull(contentReports.resolvedAt),
+            ),
+          )
       : []),
   ];
   const authorIds = [...new Set([...reviewRows, ...commentRows].map((r) => r.authorId))];
-  const bans = authorIds.length
-    ? await db.select({ userId: postingBans.userId, until: postingBans.until }).from(postingBans).where(inArray(postingBans.userId, authorIds))
-    : [];
+  const bans = authorIds.length ? await db.select({ userId: postingBans.userId, until: postingBans.until }).from(postingBans).where(inArray(postingBans.userId, authorIds)) : [];
   const banOf = (id: number) => {
     const until = Math.max(0, ...bans.filter((b) => b.userId === id).map((b) => b.until.getTime()));
     return until > Date.now() ? new Date(until).toISOString() : null;
@@ -225,7 +268,10 @@ export async function moderate(s: CommunityServices, actor: AuditActor, input: M
     authorId = row.userId;
     text = row.body;
     wasShown = row.status === "published";
-    path = await commentTarget(s.db, row.targetKind, row.targetId, "any").then((target) => `${target.path}#comment-${row.id}`, () => null);
+    path = await commentTarget(s.db, row.targetKind, row.targetId, "any").then(
+      (target) => `${target.path}#comment-${row.id}`,
+      () => null,
+    );
     const before = { status: row.status, open_reports: row.openReports };
     if (input.action === "approve" || input.action === "hide") {
       const status: PostStatus = input.action === "approve" ? "published" : "hidden";

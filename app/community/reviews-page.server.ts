@@ -36,7 +36,11 @@ export async function reviewsPageData(
   const page = { ...listed, reviews: cursor ? listed.reviews : withFollowedFirst(followed, listed.reviews) };
   const [stats, votes, own, myRating, poster] = await Promise.all([
     reviewStats(app.db, title.id, episodeId),
-    votesOf(app.db, app.user?.id ?? null, page.reviews.map((r) => r.id)),
+    votesOf(
+      app.db,
+      app.user?.id ?? null,
+      page.reviews.map((r) => r.id),
+    ),
     app.user ? ownReviewForm(app.db, app.user.id, title.id, episodeId) : null,
     app.user ? ownRatingOf(app.db, app.user.id, title.id, episodeId) : null,
     posterState(args.context, args.request),

@@ -84,12 +84,7 @@ function recountVotes(db: Database, reviewId: number) {
     .returning({ helpfulCount: reviews.helpfulCount });
 }
 
-export async function createReview(
-  s: CommunityServices,
-  titleId: number,
-  input: ReviewInput & { episode_id?: number },
-  humanCheckToken?: unknown,
-) {
+export async function createReview(s: CommunityServices, titleId: number, input: ReviewInput & { episode_id?: number }, humanCheckToken?: unknown) {
   const prepared = await prepareNewReview(s, titleId, input, humanCheckToken);
   const [inserted] = await s.db.batch(prepared.statements);
   if (!inserted[0]) throw new CommunityError(409, s.t("You already reviewed this. Edit your review instead."));
@@ -102,12 +97,7 @@ export async function createReview(
  * target's counts and the author's rating (the review's score). For callers
  * that write more in the same batch (the Log form: decision 030).
  */
-export async function prepareNewReview(
-  s: CommunityServices,
-  titleId: number,
-  input: ReviewInput & { episode_id?: number },
-  humanCheckToken?: unknown,
-) {
+export async function prepareNewReview(s: CommunityServices, titleId: number, input: ReviewInput & { episode_id?: number }, humanCheckToken?: unknown) {
   const target = await reviewTarget(s.db, titleId, input.episode_id ?? 0);
   if (s.user && (await findOwnReview(s.db, s.user.id, titleId, target.episodeId))) {
     throw new CommunityError(409, s.t("You already reviewed this. Edit your review instead."), "body");
@@ -195,7 +185,14 @@ export async function deleteReview(s: CommunityServices, reviewId: number) {
   // A moderator deleting someone else's review from the public page is audit-logged like the Moderation screen.
   const audit = own
     ? []
-    : [auditStatement(s.db, { userId: s.user!.id, email: s.user!.email, ip: s.ip }, "review.delete", "review", { subjectId: row.id, label: row.headline, before: { headline: row.headline, body: row.body, status: row.status }, after: null })];
+    : [
+        auditStatement(s.db, { userId: s.user!.id, email: s.user!.email, ip: s.ip }, "review.delete", "review", {
+          subjectId: row.id,
+          label: row.headline,
+          before: { headline: row.headline, body: row.body, status: row.status },
+          after: null,
+        }),
+      ];
   await s.db.batch([...deleteReviewStatements(s.db, row), ...audit]);
   return row;
 }
@@ -248,9 +245,7 @@ export async function voteReview(s: CommunityServices, reviewId: number, helpful
     const [author] = await s.db.select({ id: users.id, email: users.email, language: users.language }).from(users).where(eq(users.id, row.userId));
     const [title] = await s.db.select({ id: titles.id, slug: titles.slug }).from(titles).where(eq(titles.id, row.titleId));
     if (author && title) {
-      s.notifications.waitUntil(
-        notify(s.notifications, [author], helpfulMilestoneMessage({ headline: row.headline, count: milestone, path: reviewPath(title, row.id) })),
-      );
+      s.notifications.waitUntil(notify(s.notifications, [author], helpfulMilestoneMessage({ headline: row.headline, count: milestone, path: reviewPath(title, row.id) })));
     }
   }
   return { helpfulCount, notHelpfulCount: (await reviewRow(s.db, reviewId))?.notHelpfulCount ?? 0 };
@@ -320,7 +315,12 @@ function toView(row: ReviewSelect): ReviewView {
     updatedAt: (row.updatedAt as Date).toISOString(),
     author: {
       id: row.authorId as number,
-      name: memberName({ id: row.authorId as number, displayName: row.authorDisplayName as string | null, firstName: row.authorFirstName as string | null, lastName: row.authorLastName as string | null }),
+      name: memberName({
+        id: row.authorId as number,
+        displayName: row.authorDisplayName as string | null,
+        firstName: row.authorFirstName as string | null,
+        lastName: row.authorLastName as string | null,
+      }),
       avatar: (row.authorAvatar as string | null) ?? null,
     },
   };
@@ -354,7 +354,7 @@ export async function listReviews(
     cursor = null,
     limit = REVIEWS_PAGE_SIZE,
     exclude = [],
-  }: { sort?: ReviewSort; cursor?: string | null; limit?: number; /** Reviews already listed first (the viewer's follows'). */ exclude?: number[] } = {},
+  }: { sort?: ReviewSort; cursor?: string | null; limit?: number /** Reviews already listed first (the viewer's follows'). */; exclude?: number[] } = {},
 ) {
   const after = parseCursor(cursor);
   const target = and(eq(reviews.titleId, titleId), eq(reviews.episodeId, episodeId), eq(reviews.status, "published"));
@@ -488,16 +488,19 @@ export function titlePageReviewsQueries(db: Database, titleId: number, top: numb
  * What titlePageReviewsQueries read, as the section shows it; `ownReviewId` is the signed-in viewer's review,
  * `followed` the reviews of the people they follow (followedReviewsFrom), which lead the `top` shown.
  */
-export function titlePageReviewsFrom(
-  [statsRows, rows]: BatchResponse<ReturnType<typeof titlePageReviewsQueries>>,
-  top: number,
-  ownReviewId: number | null,
-  followed: ReviewView[] = [],
-) {
+export function titlePageReviewsFrom([statsRows, rows]: BatchResponse<ReturnType<typeof titlePageReviewsQueries>>, top: number, ownReviewId: number | null, followed: ReviewView[] = []) {
   const row = statsRows[0];
   const reviewCount = row?.reviewCount ?? 0;
   const stats = { reviewCount, average: reviewCount ? Math.round((row!.scoreSum / reviewCount) * 10) / 10 : null, commentCount: row?.commentCount ?? 0 };
-  return { stats, reviews: withFollowedFirst(followed.slice(0, top), rows.map((r) => toView(r as ReviewSelect)), top), ownReviewId };
+  return {
+    stats,
+    reviews: withFollowedFirst(
+      followed.slice(0, top),
+      rows.map((r) => toView(r as ReviewSelect)),
+      top,
+    ),
+    ownReviewId,
+  };
 }
 
 /** The reviews section of an episode's page: its stored stats, top reviews (the viewer's follows' first) and the viewer's own. */

@@ -23,9 +23,7 @@ export function titleReviewsSectionHtml(
   const base = episodePath ? `${episodePath}/reviews` : reviewsPath(title);
   const discussion = episodePath ? `${episodePath}/comments` : `/titles/${title.id}/${encodeURIComponent(title.slug)}/comments`;
   const link = (href: string, text: string, testId: string) => `<a href="${escapeText(href)}" class="text-primary hover:underline" data-testid="${testId}">${escapeText(text)}</a>`;
-  const stats = data.stats.reviewCount
-    ? t(":count [one review|other reviews] · average :average/10", { count: data.stats.reviewCount, average: data.stats.average ?? 0 })
-    : t("No reviews yet.");
+  const stats = data.stats.reviewCount ? t(":count [one review|other reviews] · average :average/10", { count: data.stats.reviewCount, average: data.stats.average ?? 0 }) : t("No reviews yet.");
   const links = [
     data.stats.reviewCount ? link(base, t("All reviews"), "all-reviews-link") : "",
     data.ownReviewId ? link(reviewPath(title, data.ownReviewId), t("Your review"), "write-review-link") : link(`${base}#write`, t("Write a review"), "write-review-link"),

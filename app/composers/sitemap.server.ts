@@ -117,13 +117,7 @@ export async function sitemapBlock(db: Database, origin: string, kind: SitemapKi
 
 /** Home, browse pages and the visible custom pages. */
 export async function sitePagesUrls(db: Database, origin: string): Promise<SitemapUrl[]> {
-  const urls: SitemapUrl[] = [
-    { loc: `${origin}/` },
-    { loc: `${origin}/titles` },
-    { loc: `${origin}/titles?type=movie` },
-    { loc: `${origin}/titles?type=series` },
-    { loc: `${origin}/people` },
-  ];
+  const urls: SitemapUrl[] = [{ loc: `${origin}/` }, { loc: `${origin}/titles` }, { loc: `${origin}/titles?type=movie` }, { loc: `${origin}/titles?type=series` }, { loc: `${origin}/people` }];
   // Public channels (decision 022): a few hundred at most, one statement.
   for (const channel of await listPublicChannels(db)) urls.push({ loc: `${origin}/channel/${channel.slug}`, lastmod: channel.updatedAt });
   let after = 0;

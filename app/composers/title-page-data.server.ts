@@ -23,7 +23,12 @@ export async function loadTitlePageData(app: AppContext, worker: WorkerContext, 
   const region = watchRegionFor(app.user, app.settings["tmdb.region"]);
   const shared = [...titlePageReviewsQueries(app.db, id, TITLE_PAGE_REVIEWS), ...titleTmdbExtrasQueries(app.db, id, region)] as const;
   const member = app.user
-    ? ([...myTitleStateQueries(app.db, app.user.id, id), ownReviewIdQuery(app.db, app.user.id, id), friendsOnTitleQuery(app.db, app.user.id, id), followedReviewsQuery(app.db, app.user.id, id, 0, TITLE_PAGE_REVIEWS)] as const)
+    ? ([
+        ...myTitleStateQueries(app.db, app.user.id, id),
+        ownReviewIdQuery(app.db, app.user.id, id),
+        friendsOnTitleQuery(app.db, app.user.id, id),
+        followedReviewsQuery(app.db, app.user.id, id, 0, TITLE_PAGE_REVIEWS),
+      ] as const)
     : null;
   const loaded = await loadTitlePageWith(app.db, id, { topCast: TITLE_TOP_CAST }, member ? ([...shared, ...member] as const) : shared);
   // A member's five results follow the shared ones (absent for a guest).

@@ -3,11 +3,7 @@ import type { MailMessage } from "~/mail/mailer.server";
 import type { Translate } from "~/i18n/translate";
 
 /** The copy of a contact message sent to the site's address. Every value is escaped. */
-export function contactMessageMail(
-  ctx: { t: Translate; siteName: string; baseUrl: string },
-  to: string,
-  input: { name: string; email: string; message: string },
-): MailMessage {
+export function contactMessageMail(ctx: { t: Translate; siteName: string; baseUrl: string }, to: string, input: { name: string; email: string; message: string }): MailMessage {
   const { t } = ctx;
   const subject = t("New message from :name via :site", { name: input.name.slice(0, 80), site: ctx.siteName });
   const from = t("From: :name <:email>", { name: input.name, email: input.email });

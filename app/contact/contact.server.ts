@@ -22,11 +22,7 @@ export function contactAddress(s: Pick<AuthServices, "app" | "worker" | "baseUrl
  * for it, stored, then mailed to the site's address. A filled honeypot is
  * answered like a success (so bots learn nothing) but nothing is kept or sent.
  */
-export async function submitContactMessage(
-  s: AuthServices,
-  input: ContactInput,
-  humanCheckToken: unknown,
-): Promise<ContactOutcome> {
+export async function submitContactMessage(s: AuthServices, input: ContactInput, humanCheckToken: unknown): Promise<ContactOutcome> {
   const limited = await checkRateLimits(s.limiter, [["contact:ip", s.info.ipAddress ?? "unknown"]]);
   if (!limited.ok) return { status: "rate-limited", retryAfter: limited.retryAfter };
   if (humanCheckEnabled(s.app.settings, s.env, "contact")) {

@@ -31,7 +31,13 @@ function services(ip: string, { humanCheck = false }: { humanCheck?: boolean } =
     user: null,
   } as unknown as AppContext;
   const context = new RouterContextProvider();
-  const workerEnv = { ...env, APP_ENV: "local", APP_URL: "http://reelbase.test", TURNSTILE_SECRET_KEY: humanCheck ? "1x0000000000000000000000000000000AA" : undefined, TURNSTILE_VERIFY_URL: VERIFY_URL } as unknown as Env;
+  const workerEnv = {
+    ...env,
+    APP_ENV: "local",
+    APP_URL: "http://reelbase.test",
+    TURNSTILE_SECRET_KEY: humanCheck ? "1x0000000000000000000000000000000AA" : undefined,
+    TURNSTILE_VERIFY_URL: VERIFY_URL,
+  } as unknown as Env;
   context.set(workerContext, { env: workerEnv, ctx: { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext, requestId: crypto.randomUUID(), nonce: "n", isLocal: true });
   context.set(appContext, app);
   const request = new Request("http://reelbase.test/contact", { method: "POST", headers: { "CF-Connecting-IP": ip, "User-Agent": "vitest" } });

@@ -86,7 +86,14 @@ async function claimAlerts(db: Database, from: string, to: string) {
 async function inChunks<T>(ids: number[], read: (chunk: ReturnType<typeof sql>) => Promise<T[]>) {
   const out: T[] = [];
   for (let i = 0; i < ids.length; i += 90) {
-    out.push(...(await read(sql.join(ids.slice(i, i + 90).map((id) => sql`${id}`), sql`, `))));
+    out.push(
+      ...(await read(
+        sql.join(
+          ids.slice(i, i + 90).map((id) => sql`${id}`),
+          sql`, `,
+        ),
+      )),
+    );
   }
   return out;
 }
@@ -113,7 +120,10 @@ export async function runTrackingAlerts(services: NotificationServices, now = ne
 
   const recipients = new Map<number, Recipient>();
   for (let i = 0; i < userIds.length; i += 90) {
-    const rows = await db.select({ id: users.id, email: users.email, language: users.language }).from(users).where(inArray(users.id, userIds.slice(i, i + 90)));
+    const rows = await db
+      .select({ id: users.id, email: users.email, language: users.language })
+      .from(users)
+      .where(inArray(users.id, userIds.slice(i, i + 90)));
     for (const row of rows) recipients.set(row.id, row);
   }
   const pick = (ids: number[]) => ids.map((id) => recipients.get(id)).filter((r): r is Recipient => r !== undefined);

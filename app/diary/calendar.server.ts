@@ -49,7 +49,10 @@ export async function loadCalendar(db: Database, userId: number, from: string, t
 /** 32 random bytes, base64url: the feed's secret address. */
 function newToken() {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export async function calendarToken(db: Database, userId: number): Promise<string | null> {

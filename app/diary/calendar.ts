@@ -16,4 +16,3 @@ export function addDays(day: string, days: number) {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
-

@@ -111,13 +111,20 @@ export function groupByMonth<T extends { watchedOn: string }>(entries: T[]): { m
  * last day) is refreshed in the same batch.
  */
 export async function editDiaryEntry(db: Database, userId: number, id: number, change: { watchedOn?: string; rewatch?: boolean }) {
-  const [row] = await db.select({ titleId: watchHistory.titleId, episodeId: watchHistory.episodeId }).from(watchHistory).where(and(eq(watchHistory.id, id), eq(watchHistory.userId, userId))).limit(1);
+  const [row] = await db
+    .select({ titleId: watchHistory.titleId, episodeId: watchHistory.episodeId })
+    .from(watchHistory)
+    .where(and(eq(watchHistory.id, id), eq(watchHistory.userId, userId)))
+    .limit(1);
   if (!row) throw new LibraryError(404, "This entry is not in your diary.", "id");
   const set: Partial<typeof watchHistory.$inferInsert> = {};
   if (change.watchedOn !== undefined) set.watchedOn = change.watchedOn;
   if (change.rewatch !== undefined) set.rewatch = change.rewatch;
   if (Object.keys(set).length === 0) return row;
-  const update = db.update(watchHistory).set(set).where(and(eq(watchHistory.id, id), eq(watchHistory.userId, userId)));
+  const update = db
+    .update(watchHistory)
+    .set(set)
+    .where(and(eq(watchHistory.id, id), eq(watchHistory.userId, userId)));
   if (row.episodeId) await db.batch([update, refreshSeriesProgress(db, userId, row.titleId)]);
   else await db.batch([update, refreshProfileCounts(db, userId)]);
   return row;

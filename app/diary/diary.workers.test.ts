@@ -58,7 +58,7 @@ beforeAll(async () => {
     { id: BASE + 1, titleId: SERIES, seasonId: BASE + 1, seasonNumber: 1, episodeNumber: 1, name: "Seedlings", airDate: "2019-01-01", runtime: 42 },
     { id: BASE + 2, titleId: SERIES, seasonId: BASE + 1, seasonNumber: 1, episodeNumber: 2, name: "Frost", airDate: "2019-01-08", runtime: null },
     // Airs on the test clock's day, then the day after (the calendar's next episode).
-    { id: BASE + 3, titleId: SERIES, seasonId: BASE + 1, seasonNumber: 1, episodeNumber: 3, name: "Grafting; Part One, \"Roots\"", airDate: CLOCK_DAY, runtime: 44 },
+    { id: BASE + 3, titleId: SERIES, seasonId: BASE + 1, seasonNumber: 1, episodeNumber: 3, name: 'Grafting; Part One, "Roots"', airDate: CLOCK_DAY, runtime: 44 },
     { id: BASE + 4, titleId: SERIES, seasonId: BASE + 1, seasonNumber: 1, episodeNumber: 4, name: "Harvest", airDate: addDays(CLOCK_DAY, 3), runtime: 44 },
   ]);
   await db.insert(people).values([
@@ -160,7 +160,16 @@ describe("the year in review", () => {
     expect(stats.titles).toBe(new Set(rows.map((r) => r.titleId)).size);
 
     const titleIds = [...new Set(rows.map((r) => r.titleId))];
-    const genreRows = await db.select({ titleId: titleGenres.titleId, name: genres.name }).from(titleGenres).innerJoin(genres, eq(genres.id, titleGenres.genreId)).where(sql`${titleGenres.titleId} IN (${sql.join(titleIds.map((id) => sql`${id}`), sql`, `)})`);
+    const genreRows = await db
+      .select({ titleId: titleGenres.titleId, name: genres.name })
+      .from(titleGenres)
+      .innerJoin(genres, eq(genres.id, titleGenres.genreId))
+      .where(
+        sql`${titleGenres.titleId} IN (${sql.join(
+          titleIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
     const expectedGenres = new Map<string, number>();
     for (const row of genreRows) expectedGenres.set(row.name, (expectedGenres.get(row.name) ?? 0) + 1);
     expect(new Map(stats.genres.map((g) => [g.name, g.count]))).toEqual(expectedGenres);
@@ -290,13 +299,17 @@ describe("query plans", () => {
     await run(openD1(recorder.env.DB, null).db);
     expect(recorder.recorded.length).toBeGreaterThan(0);
     for (const { sql: statement, params } of recorder.recorded) {
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement}`).bind(...params).all<{ detail: string }>();
-      const scans = plan.results.map((row) => row.detail).filter((detail) => {
-        const table = /^SCAN (\w+)(?: \(|$)/.exec(detail.trim())?.[1];
-        if (!table) return false;
-        const alias = new RegExp(`\\b(\\w+)\\s+(?:AS\\s+)?${table}\\b`, "i").exec(statement)?.[1];
-        return baseTables.has(table) || (alias !== undefined && baseTables.has(alias));
-      });
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      const scans = plan.results
+        .map((row) => row.detail)
+        .filter((detail) => {
+          const table = /^SCAN (\w+)(?: \(|$)/.exec(detail.trim())?.[1];
+          if (!table) return false;
+          const alias = new RegExp(`\\b(\\w+)\\s+(?:AS\\s+)?${table}\\b`, "i").exec(statement)?.[1];
+          return baseTables.has(table) || (alias !== undefined && baseTables.has(alias));
+        });
       expect(scans, `${statement}\n${plan.results.map((r) => r.detail).join("\n")}`).toEqual([]);
     }
   }

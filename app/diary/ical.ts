@@ -16,7 +16,11 @@ export interface CalendarEvent {
 
 /** TEXT escaping: backslash, semicolon, comma, and newlines as \n. */
 export function escapeText(value: string) {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
 }
 
 const encoder = new TextEncoder();
@@ -54,7 +58,10 @@ function nextDay(date: string) {
 
 /** DTSTAMP form, UTC: 20261128T125400Z. */
 function stamp(now: Date) {
-  return now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 export function buildCalendar(events: CalendarEvent[], { name, now = new Date() }: { name: string; now?: Date }) {

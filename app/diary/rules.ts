@@ -10,11 +10,7 @@ import { watchedOnSchema } from "~/library/rules";
 const YEAR_MESSAGE = `Choose a year from ${STATS_MIN_YEAR} to ${STATS_MAX_YEAR}.`;
 
 /** ?year=YYYY: a whole number in range; "-1", "99999", "abc" are refused (400 with a field error), never a 500. */
-export const yearSchema = z.coerce
-  .number({ message: YEAR_MESSAGE })
-  .int({ message: YEAR_MESSAGE })
-  .min(STATS_MIN_YEAR, { message: YEAR_MESSAGE })
-  .max(STATS_MAX_YEAR, { message: YEAR_MESSAGE });
+export const yearSchema = z.coerce.number({ message: YEAR_MESSAGE }).int({ message: YEAR_MESSAGE }).min(STATS_MIN_YEAR, { message: YEAR_MESSAGE }).max(STATS_MAX_YEAR, { message: YEAR_MESSAGE });
 
 /** Reads ?year= (absent or empty: `fallback`); a bad value is the error's message. */
 export function parseYear(value: string | null, fallback: number): { ok: true; year: number } | { ok: false; message: string } {
@@ -25,9 +21,16 @@ export function parseYear(value: string | null, fallback: number): { ok: true; y
   return parsed.success ? { ok: true, year: parsed.data } : { ok: false, message: YEAR_MESSAGE };
 }
 
-const booleanField = z.preprocess((value) => (value === "on" || value === "true" || value === "1" || value === true ? true : value === "0" || value === "false" || value === false ? false : value), z.boolean({ message: "Choose yes or no." }));
+const booleanField = z.preprocess(
+  (value) => (value === "on" || value === "true" || value === "1" || value === true ? true : value === "0" || value === "false" || value === false ? false : value),
+  z.boolean({ message: "Choose yes or no." }),
+);
 
-const idField = z.coerce.number({ message: "Not a diary entry." }).int({ message: "Not a diary entry." }).positive({ message: "Not a diary entry." }).max(Number.MAX_SAFE_INTEGER, { message: "Not a diary entry." });
+const idField = z.coerce
+  .number({ message: "Not a diary entry." })
+  .int({ message: "Not a diary entry." })
+  .positive({ message: "Not a diary entry." })
+  .max(Number.MAX_SAFE_INTEGER, { message: "Not a diary entry." });
 
 /** The diary's owner forms: edit (day, rewatch) or delete one entry. */
 export const diaryFormSchema = z.discriminatedUnion("intent", [

@@ -143,4 +143,3 @@ export async function encodeSharePng(figures: ShareFigures): Promise<Uint8Array>
   }
   return out;
 }
-

@@ -25,7 +25,12 @@ const SOURCES = [
 
 function linesOf(language: string) {
   const dir = `scripts/seed/translations/${language}/`;
-  return Object.assign({}, ...readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => JSON.parse(readFileSync(dir + f, "utf8")) as Record<string, string>)) as Record<string, string>;
+  return Object.assign(
+    {},
+    ...readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => JSON.parse(readFileSync(dir + f, "utf8")) as Record<string, string>),
+  ) as Record<string, string>;
 }
 
 export function englishLines() {

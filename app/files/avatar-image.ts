@@ -21,12 +21,9 @@ export const AVATAR_EXTENSIONS: Record<AvatarMime, string> = {
   "image/webp": "webp",
 };
 
-export type ImageInspection =
-  | { ok: true; mime: AvatarMime; width: number; height: number }
-  | { ok: false; reason: "svg" | "not-image" | "unreadable" };
+export type ImageInspection = { ok: true; mime: AvatarMime; width: number; height: number } | { ok: false; reason: "svg" | "not-image" | "unreadable" };
 
-const ascii = (bytes: Uint8Array, offset: number, text: string) =>
-  offset + text.length <= bytes.length && [...text].every((c, i) => bytes[offset + i] === c.charCodeAt(0));
+const ascii = (bytes: Uint8Array, offset: number, text: string) => offset + text.length <= bytes.length && [...text].every((c, i) => bytes[offset + i] === c.charCodeAt(0));
 const u16be = (b: Uint8Array, o: number) => (b[o] << 8) | b[o + 1];
 const u16le = (b: Uint8Array, o: number) => b[o] | (b[o + 1] << 8);
 const u24le = (b: Uint8Array, o: number) => b[o] | (b[o + 1] << 8) | (b[o + 2] << 16);
@@ -237,12 +234,42 @@ function jpegOrientation(bytes: Uint8Array, segments: JpegSegment[]): number {
 /** An APP1 segment holding nothing but the orientation tag. */
 function minimalExif(orientation: number): Uint8Array {
   return Uint8Array.from([
-    0xff, 0xe1, 0x00, 0x22, // APP1, length 34
-    0x45, 0x78, 0x69, 0x66, 0x00, 0x00, // "Exif\0\0"
-    0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, // big-endian TIFF header, IFD0 at 8
-    0x00, 0x01, // one entry
-    0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00, // Orientation, SHORT, 1
-    0x00, 0x00, 0x00, 0x00, // no next IFD
+    0xff,
+    0xe1,
+    0x00,
+    0x22, // APP1, length 34
+    0x45,
+    0x78,
+    0x69,
+    0x66,
+    0x00,
+    0x00, // "Exif\0\0"
+    0x4d,
+    0x4d,
+    0x00,
+    0x2a,
+    0x00,
+    0x00,
+    0x00,
+    0x08, // big-endian TIFF header, IFD0 at 8
+    0x00,
+    0x01, // one entry
+    0x01,
+    0x12,
+    0x00,
+    0x03,
+    0x00,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    orientation,
+    0x00,
+    0x00, // Orientation, SHORT, 1
+    0x00,
+    0x00,
+    0x00,
+    0x00, // no next IFD
   ]);
 }
 

@@ -142,11 +142,7 @@ function baseHeaders(object: R2Object, key: string, options: ServeR2ObjectOption
   return headers;
 }
 
-type Decision =
-  | { status: 304 | 412 }
-  | { status: 416 }
-  | { status: 200 }
-  | { status: 206; range: ByteRange };
+type Decision = { status: 304 | 412 } | { status: 416 } | { status: 200 } | { status: 206; range: ByteRange };
 
 /** Evaluates the request's preconditions and range against the object's metadata. */
 export function decide(request: Request, object: Pick<R2Object, "httpEtag" | "uploaded" | "size">): Decision {
@@ -176,9 +172,7 @@ export function decide(request: Request, object: Pick<R2Object, "httpEtag" | "up
   const ifRange = headers.get("If-Range");
   if (ifRange !== null) {
     const value = ifRange.trim();
-    const current = value.startsWith('"') || value.startsWith("W/")
-      ? !value.startsWith("W/") && value === etag
-      : parseHttpDate(value) === modified;
+    const current = value.startsWith('"') || value.startsWith("W/") ? !value.startsWith("W/") && value === etag : parseHttpDate(value) === modified;
     if (!current) return { status: 200 };
   }
   if (range === "unsatisfiable") return { status: 416 };
@@ -189,12 +183,7 @@ export function decide(request: Request, object: Pick<R2Object, "httpEtag" | "up
  * Answers GET/HEAD for `key` from `bucket`. Returns 404 when the object does
  * not exist and 405 for other methods.
  */
-export async function serveR2Object(
-  bucket: R2Bucket,
-  key: string,
-  request: Request,
-  options: ServeR2ObjectOptions = {},
-): Promise<Response> {
+export async function serveR2Object(bucket: R2Bucket, key: string, request: Request, options: ServeR2ObjectOptions = {}): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     return new Response("Method not allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
   }

@@ -52,9 +52,7 @@ export function contentVersion(db: D1Database, now = Date.now()): number | Promi
 
 /** After a write that changes public pages: a new version for every copy, known at once in this isolate. */
 export async function bumpContentVersion(db: D1Database): Promise<number | null> {
-  const row = await db
-    .prepare("UPDATE content_version SET version = version + 1, updated_at = unixepoch() WHERE id = 1 RETURNING version")
-    .first<{ version: number }>();
+  const row = await db.prepare("UPDATE content_version SET version = version + 1, updated_at = unixepoch() WHERE id = 1 RETURNING version").first<{ version: number }>();
   generation++;
   known = row ? { version: row.version, readAt: Date.now() } : null;
   return row?.version ?? null;

@@ -35,8 +35,7 @@ describe("CORS for api/v1", () => {
   });
 
   it("lets a cross-origin write through only from an allowed origin, to api/v1, with a bearer token", () => {
-    const write = (path: string, origin: string, auth?: string) =>
-      request(path, { method: "POST", headers: { Origin: origin, ...(auth ? { Authorization: auth } : {}) } });
+    const write = (path: string, origin: string, auth?: string) => request(path, { method: "POST", headers: { Origin: origin, ...(auth ? { Authorization: auth } : {}) } });
     const allowed = ["https://app.example"];
     expect(isAllowedTokenWrite(write("/api/v1/lists", "https://app.example", "Bearer abc"), allowed)).toBe(true);
     expect(isAllowedTokenWrite(write("/api/v1/lists", "https://app.example"), allowed)).toBe(false);

@@ -119,8 +119,7 @@ describe("applySecurityHeaders", () => {
 });
 
 describe("asFormWrite (issue 16, finding 5)", () => {
-  const post = (path: string, body: BodyInit | null, type?: string) =>
-    new Request(`https://films.example${path}`, { method: "POST", body, headers: type ? { "Content-Type": type } : {} });
+  const post = (path: string, body: BodyInit | null, type?: string) => new Request(`https://films.example${path}`, { method: "POST", body, headers: type ? { "Content-Type": type } : {} });
 
   it("refuses JSON, text and untyped bodies to a form route", async () => {
     expect(await asFormWrite(post("/login", '{"email":"a@b.c"}', "application/json"), "/login")).toBeNull();

@@ -183,10 +183,7 @@ export function contentSecurityPolicy(nonce: string, options: { isLocal: boolean
 }
 
 /** Headers every response carries; HTML pages also get the CSP. */
-export function applySecurityHeaders(
-  response: Response,
-  options: { nonce: string; requestId: string; isLocal: boolean; connectSources?: string[] },
-): Response {
+export function applySecurityHeaders(response: Response, options: { nonce: string; requestId: string; isLocal: boolean; connectSources?: string[] }): Response {
   const mutable = new Response(response.body, response);
   const headers = mutable.headers;
   headers.set("X-Request-Id", options.requestId);

@@ -36,10 +36,7 @@ export function toTime(date: Date | string | number | null | undefined): number 
   return Number.isFinite(time) ? time : null;
 }
 
-export function formatInZone(
-  date: Date | string | number | null | undefined,
-  { language, timeZone, style = "datetime" }: { language: string; timeZone: string; style?: DateStyle },
-): string {
+export function formatInZone(date: Date | string | number | null | undefined, { language, timeZone, style = "datetime" }: { language: string; timeZone: string; style?: DateStyle }): string {
   const time = toTime(date);
   if (time === null) return "";
   return formatter(language, timeZone, style).format(time);

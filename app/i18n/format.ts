@@ -92,8 +92,7 @@ export function ageInYears(birth: string | null | undefined, until?: string | nu
   const end = until && /^\d{4}-\d{2}-\d{2}$/.test(until) ? new Date(`${until}T00:00:00Z`) : new Date();
   const start = new Date(`${birth}T00:00:00Z`);
   let age = end.getUTCFullYear() - start.getUTCFullYear();
-  const beforeBirthday =
-    end.getUTCMonth() < start.getUTCMonth() || (end.getUTCMonth() === start.getUTCMonth() && end.getUTCDate() < start.getUTCDate());
+  const beforeBirthday = end.getUTCMonth() < start.getUTCMonth() || (end.getUTCMonth() === start.getUTCMonth() && end.getUTCDate() < start.getUTCDate());
   if (beforeBirthday) age--;
   return age >= 0 && age < 150 ? age : null;
 }

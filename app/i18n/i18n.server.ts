@@ -19,10 +19,7 @@ export function invalidateLocalizationsCache() {
 export async function loadLocalizations(db: Database): Promise<Localization[]> {
   const now = Date.now();
   if (cached && cached.expiresAt > now) return cached.value;
-  const rows = await db
-    .select({ language: localizations.language, name: localizations.name, lines: localizations.lines })
-    .from(localizations)
-    .orderBy(asc(localizations.id));
+  const rows = await db.select({ language: localizations.language, name: localizations.name, lines: localizations.lines }).from(localizations).orderBy(asc(localizations.id));
   const value = rows.length > 0 ? rows : [{ language: "en", name: "English", lines: {} }];
   cached = { value, expiresAt: now + SETTINGS_CACHE_TTL_MS };
   return value;

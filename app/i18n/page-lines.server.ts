@@ -7,7 +7,10 @@ import { PAGE_LINES_GLOBAL } from "./page-lines";
  * close the tag or break the statement.
  */
 export function pageLinesScript(lines: Record<string, string>, nonce: string): string {
-  const json = JSON.stringify(lines).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(lines)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
   return `<script nonce="${nonce}">${PAGE_LINES_GLOBAL}=${json}</script>`;
 }
 

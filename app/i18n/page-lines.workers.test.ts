@@ -13,7 +13,10 @@ const { db } = openD1(env.DB, null);
 const LINES = { Login: "Connexion", Register: "Créer un compte", "</script>": "<b>x</b>" };
 
 beforeAll(async () => {
-  await db.insert(localizations).values({ language: "fr", name: "Français", lines: LINES }).onConflictDoUpdate({ target: localizations.language, set: { lines: LINES } });
+  await db
+    .insert(localizations)
+    .values({ language: "fr", name: "Français", lines: LINES })
+    .onConflictDoUpdate({ target: localizations.language, set: { lines: LINES } });
   invalidateLocalizationsCache();
 });
 

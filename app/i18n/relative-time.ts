@@ -29,10 +29,7 @@ export function relativeParts(seconds: number): { unit: RelativeUnit; value: num
   return { unit: "year", value: whole(YEAR) };
 }
 
-export function formatRelativeTime(
-  date: Date | string | number,
-  options: { now: number; language: string; t: (key: string) => string },
-): string {
+export function formatRelativeTime(date: Date | string | number, options: { now: number; language: string; t: (key: string) => string }): string {
   const time = date instanceof Date ? date.getTime() : typeof date === "number" ? date : Date.parse(date);
   if (!Number.isFinite(time)) return "";
   const seconds = (time - options.now) / 1000;

@@ -56,7 +56,10 @@ describe("plural forms by the language's CLDR rules", () => {
   });
 
   it("lists a line's choices with their forms", () => {
-    expect(choicesOf("[one a|few b|other c] and [one d|other e]")).toEqual([{ one: "a", few: "b", other: "c" }, { one: "d", other: "e" }]);
+    expect(choicesOf("[one a|few b|other c] and [one d|other e]")).toEqual([
+      { one: "a", few: "b", other: "c" },
+      { one: "d", other: "e" },
+    ]);
   });
 });
 

@@ -91,10 +91,7 @@ export function parseAcceptLanguage(header: string | null): string[] {
  * The language to show: the user's own, else the cookie's, else the best
  * match from Accept-Language (exact, then by primary subtag), else the default.
  */
-export function pickLanguage(
-  available: readonly string[],
-  candidates: { user?: string | null; cookie?: string | null; acceptLanguage?: string | null; fallback: string },
-): string {
+export function pickLanguage(available: readonly string[], candidates: { user?: string | null; cookie?: string | null; acceptLanguage?: string | null; fallback: string }): string {
   const has = (code: string | null | undefined) => !!code && available.includes(code);
   if (has(candidates.user)) return candidates.user!;
   if (has(candidates.cookie)) return candidates.cookie!;

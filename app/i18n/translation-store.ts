@@ -92,6 +92,7 @@ declare global {
  * The page's store. On the server it stays empty and unused: each render
  * translates through its own recorder (entry.server).
  */
-export const translationStore = createTranslationStore(typeof window === "undefined" ? undefined : window[PAGE_LINES_GLOBAL], (store, whenIdle) =>
-  void import("./translation-loader").then((loader) => loader.loadTable(store, whenIdle)),
+export const translationStore = createTranslationStore(
+  typeof window === "undefined" ? undefined : window[PAGE_LINES_GLOBAL],
+  (store, whenIdle) => void import("./translation-loader").then((loader) => loader.loadTable(store, whenIdle)),
 );

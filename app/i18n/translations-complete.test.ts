@@ -35,7 +35,12 @@ function usedKeys() {
 
 function linesOf(language: string): Record<string, string> {
   const dir = `scripts/seed/translations/${language}/`;
-  return Object.assign({}, ...readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => JSON.parse(readFileSync(dir + f, "utf8")) as Record<string, string>));
+  return Object.assign(
+    {},
+    ...readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => JSON.parse(readFileSync(dir + f, "utf8")) as Record<string, string>),
+  );
 }
 
 describe("every translated string has a Spanish and a French line", () => {

@@ -20,7 +20,9 @@ export const importReportSchema = z
     watched: counts,
     reviews: counts,
     lists: z.array(z.object({ id: z.number().int(), name: z.string(), matched: z.number().int(), total: z.number().int() })).describe("Lists created (private)."),
-    unmatched: z.array(z.object({ file: z.string(), line: z.number().int(), name: z.string(), year: z.number().int().nullable() })).describe(`Rows no title matched (the first ${IMPORT_REPORT_UNMATCHED}).`),
+    unmatched: z
+      .array(z.object({ file: z.string(), line: z.number().int(), name: z.string(), year: z.number().int().nullable() }))
+      .describe(`Rows no title matched (the first ${IMPORT_REPORT_UNMATCHED}).`),
     unmatched_count: z.number().int(),
   })
   .meta({ title: "ImportReport" });

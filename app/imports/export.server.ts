@@ -74,7 +74,15 @@ function historyRows(db: Database, userId: number) {
   return paged(
     (after: { on: string; id: number } | null) =>
       db
-        .select({ id: watchHistory.id, ...TITLE, season: episodes.seasonNumber, episode: episodes.episodeNumber, watchedOn: watchHistory.watchedOn, watchedAt: watchHistory.watchedAt, createdAt: watchHistory.createdAt })
+        .select({
+          id: watchHistory.id,
+          ...TITLE,
+          season: episodes.seasonNumber,
+          episode: episodes.episodeNumber,
+          watchedOn: watchHistory.watchedOn,
+          watchedAt: watchHistory.watchedAt,
+          createdAt: watchHistory.createdAt,
+        })
         .from(watchHistory)
         .innerJoin(titles, eq(titles.id, watchHistory.titleId))
         .leftJoin(episodes, eq(episodes.id, watchHistory.episodeId))
@@ -104,7 +112,12 @@ async function* watchlistCsv(db: Database, userId: number): Lines {
         .select({ ...TITLE, createdAt: watchlistItems.createdAt })
         .from(watchlistItems)
         .innerJoin(titles, eq(titles.id, watchlistItems.titleId))
-        .where(and(eq(watchlistItems.userId, userId), after === null ? undefined : or(gt(watchlistItems.createdAt, after.at), and(eq(watchlistItems.createdAt, after.at), gt(watchlistItems.titleId, after.id)))))
+        .where(
+          and(
+            eq(watchlistItems.userId, userId),
+            after === null ? undefined : or(gt(watchlistItems.createdAt, after.at), and(eq(watchlistItems.createdAt, after.at), gt(watchlistItems.titleId, after.id))),
+          ),
+        )
         .orderBy(asc(watchlistItems.createdAt), asc(watchlistItems.titleId))
         .limit(EXPORT_PAGE_ROWS),
     (r) => ({ at: r.createdAt, id: r.titleId }),
@@ -127,7 +140,22 @@ async function* reviewsCsv(db: Database, userId: number): Lines {
     (r) => r.id,
   );
   for await (const r of rows) {
-    yield csvLine([dayOf(r.createdAt), r.name, r.year, "", stars(r.score), "", r.body, "", "", ...titleCells(r), r.headline, r.spoiler ? "Yes" : "No", r.status === "published" ? "published" : "draft", iso(r.createdAt)]);
+    yield csvLine([
+      dayOf(r.createdAt),
+      r.name,
+      r.year,
+      "",
+      stars(r.score),
+      "",
+      r.body,
+      "",
+      "",
+      ...titleCells(r),
+      r.headline,
+      r.spoiler ? "Yes" : "No",
+      r.status === "published" ? "published" : "draft",
+      iso(r.createdAt),
+    ]);
   }
 }
 
@@ -167,7 +195,11 @@ async function* followsCsv(db: Database, userId: number): Lines {
 
 /** The member's lists (one per file in the ZIP, all in one file for the single CSV). */
 function ownLists(db: Database, userId: number) {
-  return db.select({ id: lists.id, name: lists.name, description: lists.description, public: lists.public, createdAt: lists.createdAt }).from(lists).where(and(eq(lists.userId, userId), eq(lists.workspaceId, 0))).orderBy(asc(lists.id));
+  return db
+    .select({ id: lists.id, name: lists.name, description: lists.description, public: lists.public, createdAt: lists.createdAt })
+    .from(lists)
+    .where(and(eq(lists.userId, userId), eq(lists.workspaceId, 0)))
+    .orderBy(asc(lists.id));
 }
 
 async function* listCsv(db: Database, list: Awaited<ReturnType<typeof ownLists>>[number]): Lines {
@@ -210,8 +242,14 @@ async function* listsCsv(db: Database, userId: number): Lines {
 async function* letterboxdCsv(db: Database, userId: number): Lines {
   yield csvLine(["Title", "Year", "tmdbID", "imdbID", "Rating10", "WatchedDate", "Rewatch", "Review"]);
   const [rated, reviewed] = await Promise.all([
-    db.select({ titleId: ratings.titleId, rating: ratings.rating }).from(ratings).where(and(eq(ratings.userId, userId), sql`${ratings.episodeId} IS NULL`)),
-    db.select({ titleId: reviews.titleId, body: reviews.body }).from(reviews).where(and(eq(reviews.userId, userId), eq(reviews.episodeId, 0), ne(reviews.status, "hidden"))),
+    db
+      .select({ titleId: ratings.titleId, rating: ratings.rating })
+      .from(ratings)
+      .where(and(eq(ratings.userId, userId), sql`${ratings.episodeId} IS NULL`)),
+    db
+      .select({ titleId: reviews.titleId, body: reviews.body })
+      .from(reviews)
+      .where(and(eq(reviews.userId, userId), eq(reviews.episodeId, 0), ne(reviews.status, "hidden"))),
   ]);
   const rating = new Map(rated.map((r) => [r.titleId, r.rating]));
   const review = new Map(reviewed.map((r) => [r.titleId, r.body]));
@@ -224,7 +262,18 @@ async function* letterboxdCsv(db: Database, userId: number): Lines {
   }
   const rest = [...new Set([...rating.keys(), ...review.keys()])].filter((id) => !done.has(id));
   for (let i = 0; i < rest.length; i += 90) {
-    const rows = await db.select(TITLE).from(titles).where(and(sql`${titles.id} IN (${sql.join(rest.slice(i, i + 90).map((id) => sql`${id}`), sql`, `)})`, eq(titles.type, "movie")));
+    const rows = await db
+      .select(TITLE)
+      .from(titles)
+      .where(
+        and(
+          sql`${titles.id} IN (${sql.join(
+            rest.slice(i, i + 90).map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+          eq(titles.type, "movie"),
+        ),
+      );
     for (const r of rows) yield csvLine([r.name, r.year, r.tmdbId, r.imdbId, rating.get(r.titleId), "", "", review.get(r.titleId)]);
   }
 }
@@ -304,7 +353,12 @@ export function exportZipStream(db: Database, userId: number): ReadableStream<Ui
         await file("follows.csv", followsCsv(db, userId));
         const used = new Set<string>();
         for (const list of await ownLists(db, userId)) {
-          const base = list.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "list";
+          const base =
+            list.name
+              .toLowerCase()
+              .replace(/[^a-z0-9]+/g, "-")
+              .replace(/^-|-$/g, "")
+              .slice(0, 60) || "list";
           const name = used.has(base) ? `${base}-${list.id}` : base;
           used.add(name);
           await file(`lists/${name}.csv`, listCsv(db, list));

@@ -290,13 +290,7 @@ function readCsvInto(data: ImportData, file: string, text: string, { single }: {
   requireColumns(header, ["Date", "Name", "Year"], file);
   if (header.includes("Title ID") || header.includes("TMDB ID")) data.source = "reelbase";
   const base = file.split("/").pop()!;
-  const kind = header.includes("Review")
-    ? "reviews"
-    : header.includes("Watched Date")
-      ? "diary"
-      : header.includes("Rating")
-        ? "ratings"
-        : (base.match(/^(watchlist|watched)\.csv$/)?.[1] ?? null);
+  const kind = header.includes("Review") ? "reviews" : header.includes("Watched Date") ? "diary" : header.includes("Rating") ? "ratings" : (base.match(/^(watchlist|watched)\.csv$/)?.[1] ?? null);
   if (!kind) {
     throw new ImportFileError(
       single
@@ -361,7 +355,10 @@ function readImdb(data: ImportData, file: string, body: { row: Row; line: number
   data.source = "imdb";
   requireColumns(header, ["Const", "Title", "Year"], file);
   const isList = header.includes("Position") || header.includes("Created");
-  const base = file.split("/").pop()!.replace(/\.csv$/i, "");
+  const base = file
+    .split("/")
+    .pop()!
+    .replace(/\.csv$/i, "");
   const isWatchlist = isList && /watchlist/i.test(base);
   const list: ImportList | null = isList && !isWatchlist ? { name: base.slice(0, LIST_NAME_MAX_LENGTH), description: "", public: false, createdAt: null, items: [], file } : null;
   for (const { row, line } of body) {
@@ -443,7 +440,11 @@ function readLetterboxdList(data: ImportData, file: string, rows: string[][]) {
     const { rows: body, header: itemHeader } = table(rows, file, itemsHeaderAt);
     requireColumns(itemHeader, ["Name", "Year"], file);
     for (const { row, line } of body) {
-      list.items.push({ ...entryOf(row, file, line, "Name"), note: (row.Description ?? "").slice(0, LIST_NOTE_MAX_LENGTH), position: int(row.Position, file, line, "a position") ?? list.items.length + 1 });
+      list.items.push({
+        ...entryOf(row, file, line, "Name"),
+        note: (row.Description ?? "").slice(0, LIST_NOTE_MAX_LENGTH),
+        position: int(row.Position, file, line, "a position") ?? list.items.length + 1,
+      });
     }
   }
   pushList(data, list);

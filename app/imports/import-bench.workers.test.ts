@@ -29,12 +29,29 @@ it("imports 100,000 rows: time and D1 statements per row", async () => {
   const csv = (header: string, rows: string[]) => strToU8(`${header}\r\n${rows.join("\r\n")}\r\n`);
   const films = Array.from({ length: TITLES }, (_, i) => [`Bench Reel ${i}`, 1950 + (i % 60)] as const);
   const zip = zipSync({
-    "ratings.csv": csv("Date,Name,Year,Letterboxd URI,Rating", films.map(([n, y], i) => `2020-01-${String((i % 28) + 1).padStart(2, "0")},${n},${y},x,${(i % 10) / 2 + 0.5}`)),
-    "watchlist.csv": csv("Date,Name,Year,Letterboxd URI", films.map(([n, y]) => `2021-02-03,${n},${y},x`)),
-    "diary.csv": csv("Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date", films.flatMap(([n, y]) => [`2019-05-06,${n},${y},x,,,,2019-05-05`, `2019-07-08,${n},${y},x,,Yes,,2019-07-07`])),
+    "ratings.csv": csv(
+      "Date,Name,Year,Letterboxd URI,Rating",
+      films.map(([n, y], i) => `2020-01-${String((i % 28) + 1).padStart(2, "0")},${n},${y},x,${(i % 10) / 2 + 0.5}`),
+    ),
+    "watchlist.csv": csv(
+      "Date,Name,Year,Letterboxd URI",
+      films.map(([n, y]) => `2021-02-03,${n},${y},x`),
+    ),
+    "diary.csv": csv(
+      "Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date",
+      films.flatMap(([n, y]) => [`2019-05-06,${n},${y},x,,,,2019-05-05`, `2019-07-08,${n},${y},x,,Yes,,2019-07-07`]),
+    ),
   });
   const userId = (await plain.get<{ id: number }>(sql`INSERT INTO users (email, first_name) VALUES (${`bench-${Date.now()}@example.test`}, 'Bench') RETURNING id`))!.id;
-  const viewer: Viewer = { userId, roleIds: [], permissions: new Map([["watchlist.use", []], ["ratings.create", []]]), isSubscribed: false };
+  const viewer: Viewer = {
+    userId,
+    roleIds: [],
+    permissions: new Map([
+      ["watchlist.use", []],
+      ["ratings.create", []],
+    ]),
+    isSubscribed: false,
+  };
   const files = new Map<string, string>();
   const store: ImportStore = { get: async (k) => (files.has(k) ? { text: async () => files.get(k)! } : null), put: async (k, v) => void files.set(k, v), delete: async () => undefined };
   const d1 = countingD1(env.DB);
@@ -51,7 +68,9 @@ it("imports 100,000 rows: time and D1 statements per row", async () => {
   const done = performance.now();
 
   const rows = data.ratings.length + data.watchlist.length + data.watched.length;
-  const written = await plain.get<{ r: number; w: number; h: number }>(sql`SELECT (SELECT count(*) FROM ratings WHERE user_id = ${userId}) AS r, (SELECT count(*) FROM watchlist_items WHERE user_id = ${userId}) AS w, (SELECT count(*) FROM watch_history WHERE user_id = ${userId}) AS h`);
+  const written = await plain.get<{ r: number; w: number; h: number }>(
+    sql`SELECT (SELECT count(*) FROM ratings WHERE user_id = ${userId}) AS r, (SELECT count(*) FROM watchlist_items WHERE user_id = ${userId}) AS w, (SELECT count(*) FROM watch_history WHERE user_id = ${userId}) AS h`,
+  );
   const figures = {
     rows,
     readMs: Math.round(read - started),

@@ -98,7 +98,17 @@ function allEntries(data: ImportData): ImportEntry[] {
   return [...data.ratings, ...data.watchlist, ...data.watched, ...data.reviews, ...data.lists.flatMap((l) => l.items)];
 }
 
-const CANDIDATE = { id: titles.id, name: titles.name, year: titles.year, type: titles.type, popularity: titles.popularity, slug: titles.slug, originalName: titles.originalName, imdbId: titles.imdbId, tmdbId: titles.tmdbId };
+const CANDIDATE = {
+  id: titles.id,
+  name: titles.name,
+  year: titles.year,
+  type: titles.type,
+  popularity: titles.popularity,
+  slug: titles.slug,
+  originalName: titles.originalName,
+  imdbId: titles.imdbId,
+  tmdbId: titles.tmdbId,
+};
 type Found = Candidate & { slug: string; originalName: string | null; imdbId: string | null; tmdbId: number | null };
 
 /**
@@ -114,7 +124,21 @@ export async function matchGroups(db: Database, data: ImportData): Promise<Match
     const key = entryKey(e);
     const g = groups.get(key);
     if (g) g.rows += 1;
-    else groups.set(key, { key, name: e.name, originalName: e.originalName, year: e.year, type: e.type, file: e.file, line: e.line, rows: 1, status: "unmatched", titleId: null, candidates: [], entry: e });
+    else
+      groups.set(key, {
+        key,
+        name: e.name,
+        originalName: e.originalName,
+        year: e.year,
+        type: e.type,
+        file: e.file,
+        line: e.line,
+        rows: 1,
+        status: "unmatched",
+        titleId: null,
+        candidates: [],
+        entry: e,
+      });
   }
   const list = [...groups.values()];
   const siteIds = [...new Set(list.flatMap((g) => (g.entry.siteId ? [g.entry.siteId] : [])))];
@@ -260,7 +284,11 @@ function countGroups(groups: MatchGroup[]) {
 }
 
 export async function findJob(db: Database, userId: number, jobId: number) {
-  const [job] = await db.select().from(importJobs).where(and(eq(importJobs.id, jobId), eq(importJobs.userId, userId))).limit(1);
+  const [job] = await db
+    .select()
+    .from(importJobs)
+    .where(and(eq(importJobs.id, jobId), eq(importJobs.userId, userId)))
+    .limit(1);
   return job ?? null;
 }
 
@@ -293,7 +321,10 @@ export async function saveChoices(db: Database, store: ImportStore, job: ImportJ
   }
   await store.put(planKey(job), JSON.stringify(plan));
   const summary = { ...(job.summary as unknown as ImportSummary), groups: countGroups(plan.groups) };
-  await db.update(importJobs).set({ summary: summary as unknown as Record<string, unknown>, updatedAt: new Date() }).where(eq(importJobs.id, job.id));
+  await db
+    .update(importJobs)
+    .set({ summary: summary as unknown as Record<string, unknown>, updatedAt: new Date() })
+    .where(eq(importJobs.id, job.id));
   return plan;
 }
 
@@ -395,7 +426,10 @@ export async function startImport(db: Database, store: ImportStore, queue: Impor
   const plan = await readPlan(store, job);
   const { ops, skipped, unratedReviews, listNames } = planOps(plan, reviewsPrivate);
   if (listNames.length) {
-    const existing = await db.select({ name: lists.name }).from(lists).where(and(eq(lists.userId, job.userId), inArray(lists.name, listNames.slice(0, 90))));
+    const existing = await db
+      .select({ name: lists.name })
+      .from(lists)
+      .where(and(eq(lists.userId, job.userId), inArray(lists.name, listNames.slice(0, 90))));
     const fresh = listNames.filter((n) => !existing.some((e) => e.name === n)).length;
     if (fresh) {
       const owned = await ownedListCount(db, job.userId);
@@ -409,7 +443,16 @@ export async function startImport(db: Database, store: ImportStore, queue: Impor
   const summary = { ...(job.summary as unknown as ImportSummary), skipped, unratedReviews };
   const [started] = await db
     .update(importJobs)
-    .set({ status: "queued", totalRows: ops.length, chunkCount: chunks.length, nextChunk: 0, doneRows: 0, reviewsPrivate, summary: summary as unknown as Record<string, unknown>, updatedAt: new Date() })
+    .set({
+      status: "queued",
+      totalRows: ops.length,
+      chunkCount: chunks.length,
+      nextChunk: 0,
+      doneRows: 0,
+      reviewsPrivate,
+      summary: summary as unknown as Record<string, unknown>,
+      updatedAt: new Date(),
+    })
     .where(and(eq(importJobs.id, job.id), eq(importJobs.status, "review")))
     .returning();
   if (!started) throw new ImportFileError("This import has already started.");
@@ -462,7 +505,10 @@ function chunkStatements(db: Database, job: ImportJobRow, ops: Op[]): BatchItem<
   // insert().select(): raw multi-row SELECTs that db.batch accepts; the selected columns follow the schema's order.
   const rated = of("r");
   for (const rows of chunk(rated, rowsPer(5, 2))) {
-    const values = sql.join(rows.map((r) => sql`(${r.t}, ${r.v}, ${time(r.at)}, ${r.s}, ${r.e})`), sql`, `);
+    const values = sql.join(
+      rows.map((r) => sql`(${r.t}, ${r.v}, ${time(r.at)}, ${r.s}, ${r.e})`),
+      sql`, `,
+    );
     out.push(
       db
         .insert(ratings)
@@ -475,12 +521,18 @@ function chunkStatements(db: Database, job: ImportJobRow, ops: Op[]): BatchItem<
     );
   }
   for (const rows of chunk(of("l"), rowsPer(2, 2))) {
-    const values = sql.join(rows.map((r) => sql`(${r.t}, ${time(r.at)})`), sql`, `);
+    const values = sql.join(
+      rows.map((r) => sql`(${r.t}, ${time(r.at)})`),
+      sql`, `,
+    );
     out.push(db.insert(watchlistItems).select(sql`SELECT ${userId}, v.column1, v.column2, ${importId} FROM (VALUES ${values}) v WHERE true`).onConflictDoNothing());
   }
   const viewings = of("w");
   for (const rows of chunk(viewings, rowsPer(5, 4))) {
-    const values = sql.join(rows.map((r) => sql`(${r.t}, ${r.s}, ${r.e}, ${r.d}, ${r.at})`), sql`, `);
+    const values = sql.join(
+      rows.map((r) => sql`(${r.t}, ${r.s}, ${r.e}, ${r.d}, ${r.at})`),
+      sql`, `,
+    );
     // An episode by its numbers; a viewing of that title (episode) on that day already logged is not logged again.
     out.push(
       db.insert(watchHistory).select(sql`SELECT NULL, ${userId}, x.t, x.ep, x.d, x.at, unixepoch(), ${importId}, NULL FROM (
@@ -496,7 +548,20 @@ function chunkStatements(db: Database, job: ImportJobRow, ops: Op[]): BatchItem<
     out.push(
       db
         .insert(reviews)
-        .values({ userId, titleId: r.t, episodeId: 0, score: r.sc, headline: r.h, body: r.b, bodyHtml: renderBody(r.b), spoiler: r.sp, status: r.pub ? "published" : "draft", createdAt: sql`${time(r.at)}` as unknown as Date, updatedAt: sql`${time(r.at)}` as unknown as Date, importId })
+        .values({
+          userId,
+          titleId: r.t,
+          episodeId: 0,
+          score: r.sc,
+          headline: r.h,
+          body: r.b,
+          bodyHtml: renderBody(r.b),
+          spoiler: r.sp,
+          status: r.pub ? "published" : "draft",
+          createdAt: sql`${time(r.at)}` as unknown as Date,
+          updatedAt: sql`${time(r.at)}` as unknown as Date,
+          importId,
+        })
         .onConflictDoNothing(),
     );
   }
@@ -512,8 +577,13 @@ function chunkStatements(db: Database, job: ImportJobRow, ops: Op[]): BatchItem<
   for (const [listName, rows] of byList) {
     const listId = sql`(SELECT id FROM lists WHERE user_id = ${userId} AND name = ${listName} ORDER BY id LIMIT 1)`;
     for (const part of chunk(rows, rowsPer(3, 4))) {
-      const values = sql.join(part.map((r) => sql`(${r.t}, ${r.p}, ${r.note})`), sql`, `);
-      out.push(db.insert(listItems).select(sql`SELECT NULL, ${listId}, v.column1, v.column2, v.column3, ${userId}, unixepoch(), ${importId} FROM (VALUES ${values}) v WHERE true`).onConflictDoNothing());
+      const values = sql.join(
+        part.map((r) => sql`(${r.t}, ${r.p}, ${r.note})`),
+        sql`, `,
+      );
+      out.push(
+        db.insert(listItems).select(sql`SELECT NULL, ${listId}, v.column1, v.column2, v.column3, ${userId}, unixepoch(), ${importId} FROM (VALUES ${values}) v WHERE true`).onConflictDoNothing(),
+      );
     }
     out.push(
       db
@@ -526,7 +596,10 @@ function chunkStatements(db: Database, job: ImportJobRow, ops: Op[]): BatchItem<
   // across a block either way. Imported follows send no "new follower" notice: they restore, not announce.
   const followed = of("f");
   for (const rows of chunk(followed, rowsPer(2, 6))) {
-    const values = sql.join(rows.map((r) => sql`(${r.u}, ${time(r.at)})`), sql`, `);
+    const values = sql.join(
+      rows.map((r) => sql`(${r.u}, ${time(r.at)})`),
+      sql`, `,
+    );
     out.push(
       db
         .insert(follows)
@@ -553,7 +626,10 @@ async function finishJob(db: Database, store: ImportStore, job: ImportJobRow) {
   const added = await addedBy(db, job.userId, job.id);
   const [fresh] = await db.select({ summary: importJobs.summary }).from(importJobs).where(eq(importJobs.id, job.id));
   const summary = { ...((fresh?.summary ?? {}) as unknown as ImportSummary), added };
-  await db.update(importJobs).set({ summary: summary as unknown as Record<string, unknown> }).where(eq(importJobs.id, job.id));
+  await db
+    .update(importJobs)
+    .set({ summary: summary as unknown as Record<string, unknown> })
+    .where(eq(importJobs.id, job.id));
   await store.delete(Array.from({ length: job.chunkCount }, (_, n) => chunkKey(job, n)));
 }
 
@@ -576,11 +652,26 @@ export async function undoImport(db: Database, job: ImportJobRow) {
   const userId = job.userId;
   const importId = job.id;
   const [ratedTitles, reviewTitles, seriesTitles, touchedLists, followed] = await db.batch([
-    db.selectDistinct({ id: ratings.titleId }).from(ratings).where(and(eq(ratings.userId, userId), eq(ratings.importId, importId))),
-    db.selectDistinct({ id: reviews.titleId }).from(reviews).where(and(eq(reviews.userId, userId), eq(reviews.importId, importId))),
-    db.selectDistinct({ id: watchHistory.titleId }).from(watchHistory).where(and(eq(watchHistory.userId, userId), eq(watchHistory.importId, importId), sql`${watchHistory.episodeId} IS NOT NULL`)),
-    db.selectDistinct({ id: listItems.listId }).from(listItems).where(and(eq(listItems.importId, importId), eq(listItems.addedBy, userId))),
-    db.select({ id: follows.followeeId }).from(follows).where(and(eq(follows.importId, importId), eq(follows.followerId, userId))),
+    db
+      .selectDistinct({ id: ratings.titleId })
+      .from(ratings)
+      .where(and(eq(ratings.userId, userId), eq(ratings.importId, importId))),
+    db
+      .selectDistinct({ id: reviews.titleId })
+      .from(reviews)
+      .where(and(eq(reviews.userId, userId), eq(reviews.importId, importId))),
+    db
+      .selectDistinct({ id: watchHistory.titleId })
+      .from(watchHistory)
+      .where(and(eq(watchHistory.userId, userId), eq(watchHistory.importId, importId), sql`${watchHistory.episodeId} IS NOT NULL`)),
+    db
+      .selectDistinct({ id: listItems.listId })
+      .from(listItems)
+      .where(and(eq(listItems.importId, importId), eq(listItems.addedBy, userId))),
+    db
+      .select({ id: follows.followeeId })
+      .from(follows)
+      .where(and(eq(follows.importId, importId), eq(follows.followerId, userId))),
   ]);
   const out: BatchItem<"sqlite">[] = [
     db.delete(ratings).where(and(eq(ratings.userId, userId), eq(ratings.importId, importId))),
@@ -593,11 +684,23 @@ export async function undoImport(db: Database, job: ImportJobRow) {
   ];
   if (followed.length) out.push(refreshSocialCounts(db, userId));
   for (const f of followed) out.push(refreshSocialCounts(db, f.id));
-  for (const ids of chunk(ratedTitles.map((r) => r.id), 90)) out.push(refreshTitleRatings(db, ids), refreshEpisodeRatings(db, ids));
+  for (const ids of chunk(
+    ratedTitles.map((r) => r.id),
+    90,
+  ))
+    out.push(refreshTitleRatings(db, ids), refreshEpisodeRatings(db, ids));
   for (const r of reviewTitles) out.push(recountReviews(db, r.id, 0));
   for (const r of seriesTitles) out.push(refreshSeriesProgress(db, userId, r.id));
-  for (const ids of chunk(touchedLists.map((l) => l.id), 90)) {
-    out.push(db.update(lists).set({ itemsCount: sql`(SELECT count(*) FROM list_items WHERE list_id = ${lists.id})` }).where(inArray(lists.id, ids)));
+  for (const ids of chunk(
+    touchedLists.map((l) => l.id),
+    90,
+  )) {
+    out.push(
+      db
+        .update(lists)
+        .set({ itemsCount: sql`(SELECT count(*) FROM list_items WHERE list_id = ${lists.id})` })
+        .where(inArray(lists.id, ids)),
+    );
   }
   out.push(refreshProfileCounts(db, userId));
   out.push(db.update(importJobs).set({ status: "undone", updatedAt: new Date() }).where(eq(importJobs.id, importId)));
@@ -606,9 +709,17 @@ export async function undoImport(db: Database, job: ImportJobRow) {
 
 /** Publishes the drafts an import added (reviews kept private until the member says so). */
 export async function publishImportedReviews(db: Database, job: ImportJobRow) {
-  const drafts = await db.select({ titleId: reviews.titleId }).from(reviews).where(and(eq(reviews.userId, job.userId), eq(reviews.importId, job.id), eq(reviews.status, "draft")));
+  const drafts = await db
+    .select({ titleId: reviews.titleId })
+    .from(reviews)
+    .where(and(eq(reviews.userId, job.userId), eq(reviews.importId, job.id), eq(reviews.status, "draft")));
   if (!drafts.length) return 0;
-  const out: BatchItem<"sqlite">[] = [db.update(reviews).set({ status: "published" }).where(and(eq(reviews.userId, job.userId), eq(reviews.importId, job.id), eq(reviews.status, "draft")))];
+  const out: BatchItem<"sqlite">[] = [
+    db
+      .update(reviews)
+      .set({ status: "published" })
+      .where(and(eq(reviews.userId, job.userId), eq(reviews.importId, job.id), eq(reviews.status, "draft"))),
+  ];
   for (const d of drafts) out.push(recountReviews(db, d.titleId, 0));
   for (const part of chunk(out, IMPORT_STATEMENTS_PER_BATCH)) await db.batch(part as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return drafts.length;
@@ -635,4 +746,3 @@ function refreshTitleRatings(db: Database, titleIds: number[]) {
     })
     .where(inArray(titles.id, titleIds));
 }
-

@@ -52,7 +52,14 @@ const viewer = (userId: number, lists: number | null = 10): Viewer => ({
 const csv = (rows: (string | number)[][]) => rows.map((r) => r.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(",")).join("\n") + "\n";
 
 beforeAll(async () => {
-  const rows: (typeof titles.$inferInsert)[] = Array.from({ length: MANY }, (_, i) => ({ id: BASE + i, type: "movie" as const, name: `Importable Reel ${i}`, slug: `importable-reel-${i}`, year: 2000 + (i % 20), popularity: i }));
+  const rows: (typeof titles.$inferInsert)[] = Array.from({ length: MANY }, (_, i) => ({
+    id: BASE + i,
+    type: "movie" as const,
+    name: `Importable Reel ${i}`,
+    slug: `importable-reel-${i}`,
+    year: 2000 + (i % 20),
+    popularity: i,
+  }));
   // Two titles of one name: the year decides; a series and a movie of one name and year: the type decides.
   rows.push({ id: BASE + 500, type: "movie", name: "Twin Harbour", slug: "twin-harbour", year: 1980, popularity: 1 });
   rows.push({ id: BASE + 501, type: "movie", name: "Twin Harbour", slug: "twin-harbour", year: 2010, popularity: 1 });
@@ -77,10 +84,31 @@ beforeAll(async () => {
 function letterboxdZip(count: number, stars = "4") {
   const films = Array.from({ length: count }, (_, i) => [`Importable Reel ${i}`, 2000 + (i % 20)] as const);
   return zipSync({
-    "ratings.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI", "Rating"], ...films.map(([n, y], i) => [`2019-03-${String((i % 28) + 1).padStart(2, "0")}`, n, y, "x", stars]), ["2019-01-01", "Twin Harbour", 2011, "x", "2.5"], ["2019-01-01", "Nowhere Reel", 1999, "x", "1"]])),
+    "ratings.csv": strToU8(
+      csv([
+        ["Date", "Name", "Year", "Letterboxd URI", "Rating"],
+        ...films.map(([n, y], i) => [`2019-03-${String((i % 28) + 1).padStart(2, "0")}`, n, y, "x", stars]),
+        ["2019-01-01", "Twin Harbour", 2011, "x", "2.5"],
+        ["2019-01-01", "Nowhere Reel", 1999, "x", "1"],
+      ]),
+    ),
     "watchlist.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI"], ...films.map(([n, y]) => ["2018-05-06", n, y, "x"])])),
-    "diary.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Tags", "Watched Date"], ...films.map(([n, y]) => ["2019-02-03", n, y, "x", stars, "", "", "2019-02-02"]), ["2019-02-10", "Importable Reel 0", 2000, "x", "", "Yes", "", "2019-02-09"]])),
-    "lists/big.csv": strToU8("Letterboxd list export v7\n" + csv([["Date", "Name", "Tags", "URL", "Description"], ["2017-01-01", "Big list", "", "x", "All of them"]]) + "\n" + csv([["Position", "Name", "Year", "URL", "Description"], ...films.map(([n, y], i) => [i + 1, n, y, "x", `note ${i}`])])),
+    "diary.csv": strToU8(
+      csv([
+        ["Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Tags", "Watched Date"],
+        ...films.map(([n, y]) => ["2019-02-03", n, y, "x", stars, "", "", "2019-02-02"]),
+        ["2019-02-10", "Importable Reel 0", 2000, "x", "", "Yes", "", "2019-02-09"],
+      ]),
+    ),
+    "lists/big.csv": strToU8(
+      "Letterboxd list export v7\n" +
+        csv([
+          ["Date", "Name", "Tags", "URL", "Description"],
+          ["2017-01-01", "Big list", "", "x", "All of them"],
+        ]) +
+        "\n" +
+        csv([["Position", "Name", "Year", "URL", "Description"], ...films.map(([n, y], i) => [i + 1, n, y, "x", `note ${i}`])]),
+    ),
   });
 }
 
@@ -122,12 +150,19 @@ describe("imports as jobs", () => {
     expect(day(twin!.created_at)).toBe("2019-01-01");
     expect(await db.all(sql`SELECT watched_on FROM watch_history WHERE user_id = ${userId} AND title_id = ${BASE + 501}`)).toEqual([{ watched_on: "2019-01-01" }]);
     // Diary dates (the rewatch too), the rating's and the watchlist's dates: never today.
-    expect(await db.all(sql`SELECT watched_on FROM watch_history WHERE user_id = ${userId} AND title_id = ${BASE} ORDER BY watched_on`)).toEqual([{ watched_on: "2019-02-02" }, { watched_on: "2019-02-09" }]);
-    const first = await db.get<{ r: number; l: number }>(sql`SELECT (SELECT created_at FROM ratings WHERE user_id = ${userId} AND title_id = ${BASE + 2}) AS r, (SELECT created_at FROM watchlist_items WHERE user_id = ${userId} AND title_id = ${BASE + 2}) AS l`);
+    expect(await db.all(sql`SELECT watched_on FROM watch_history WHERE user_id = ${userId} AND title_id = ${BASE} ORDER BY watched_on`)).toEqual([
+      { watched_on: "2019-02-02" },
+      { watched_on: "2019-02-09" },
+    ]);
+    const first = await db.get<{ r: number; l: number }>(
+      sql`SELECT (SELECT created_at FROM ratings WHERE user_id = ${userId} AND title_id = ${BASE + 2}) AS r, (SELECT created_at FROM watchlist_items WHERE user_id = ${userId} AND title_id = ${BASE + 2}) AS l`,
+    );
     expect([day(first!.r), day(first!.l)]).toEqual(["2019-03-03", "2018-05-06"]);
     const profile = await db.get(sql`SELECT ratings_count, watchlist_count, watched_count FROM library_profiles WHERE user_id = ${userId}`);
     expect(profile).toEqual({ ratings_count: MANY + 1, watchlist_count: MANY, watched_count: MANY + 2 });
-    const list = await db.get<{ items_count: number; last: string; created: number }>(sql`SELECT l.items_count, l.created_at AS created, (SELECT note FROM list_items WHERE list_id = l.id ORDER BY position DESC LIMIT 1) AS last FROM lists l WHERE l.user_id = ${userId}`);
+    const list = await db.get<{ items_count: number; last: string; created: number }>(
+      sql`SELECT l.items_count, l.created_at AS created, (SELECT note FROM list_items WHERE list_id = l.id ORDER BY position DESC LIMIT 1) AS last FROM lists l WHERE l.user_id = ${userId}`,
+    );
     expect(list).toMatchObject({ items_count: MANY, last: `note ${MANY - 1}` });
     expect(day(list!.created)).toBe("2017-01-01");
 
@@ -149,7 +184,9 @@ describe("imports as jobs", () => {
     await undoImport(db, (await findJob(db, userId, jobId))!);
     expect(await snapshot(userId)).toEqual(before);
     expect((await findJob(db, userId, jobId))!.status).toBe("undone");
-    const wrong = await db.all(sql`SELECT t.id FROM titles t WHERE t.id BETWEEN ${BASE} AND ${BASE + 600} AND t.vote_count <> (SELECT count(*) FROM ratings r WHERE r.title_id = t.id AND r.episode_id IS NULL)`);
+    const wrong = await db.all(
+      sql`SELECT t.id FROM titles t WHERE t.id BETWEEN ${BASE} AND ${BASE + 600} AND t.vote_count <> (SELECT count(*) FROM ratings r WHERE r.title_id = t.id AND r.episode_id IS NULL)`,
+    );
     expect(wrong).toEqual([]);
   });
 
@@ -226,11 +263,24 @@ describe("imports as jobs", () => {
   it("reviews come in as the member's, with their dates and spoiler flags, private until published", async () => {
     const userId = await createUser();
     const zip = zipSync({
-      "reviews.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Review", "Tags", "Watched Date"], ["2016-07-08", "Importable Reel 5", 2005, "x", "4.5", "", "(contains spoilers) The lighthouse keeper was the narrator.", "", "2016-07-07"], ["2016-07-09", "Importable Reel 6", 2006, "x", "3", "", "@SUM(1+1) quiet and slow", "", "2016-07-09"]])),
-      "ratings.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI", "Rating"], ["2016-07-08", "Importable Reel 5", 2005, "x", "4.5"]])),
+      "reviews.csv": strToU8(
+        csv([
+          ["Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Review", "Tags", "Watched Date"],
+          ["2016-07-08", "Importable Reel 5", 2005, "x", "4.5", "", "(contains spoilers) The lighthouse keeper was the narrator.", "", "2016-07-07"],
+          ["2016-07-09", "Importable Reel 6", 2006, "x", "3", "", "@SUM(1+1) quiet and slow", "", "2016-07-09"],
+        ]),
+      ),
+      "ratings.csv": strToU8(
+        csv([
+          ["Date", "Name", "Year", "Letterboxd URI", "Rating"],
+          ["2016-07-08", "Importable Reel 5", 2005, "x", "4.5"],
+        ]),
+      ),
     });
     await importNow(userId, "lb.zip", zip);
-    const rows = await db.all<{ title_id: number; body: string; spoiler: number; status: string; created_at: number; score: number }>(sql`SELECT title_id, body, spoiler, status, created_at, score FROM reviews WHERE user_id = ${userId} ORDER BY title_id`);
+    const rows = await db.all<{ title_id: number; body: string; spoiler: number; status: string; created_at: number; score: number }>(
+      sql`SELECT title_id, body, spoiler, status, created_at, score FROM reviews WHERE user_id = ${userId} ORDER BY title_id`,
+    );
     expect(rows.map((r) => [r.title_id, r.body, r.spoiler, r.status, day(r.created_at), r.score])).toEqual([
       [BASE + 5, "The lighthouse keeper was the narrator.", 1, "draft", "2016-07-08", 9],
       [BASE + 6, "@SUM(1+1) quiet and slow", 0, "draft", "2016-07-09", 6],
@@ -239,7 +289,16 @@ describe("imports as jobs", () => {
 
   it("prefers the row's type (IMDb Title Type) among titles of one name and year", async () => {
     const userId = await createUser();
-    await importNow(userId, "ratings.csv", strToU8(csv([["Const", "Your Rating", "Title", "Title Type", "Year"], ["tt1", 9, "Quiet Lanterns", "TV Series", 2015]])));
+    await importNow(
+      userId,
+      "ratings.csv",
+      strToU8(
+        csv([
+          ["Const", "Your Rating", "Title", "Title Type", "Year"],
+          ["tt1", 9, "Quiet Lanterns", "TV Series", 2015],
+        ]),
+      ),
+    );
     expect(await db.all(sql`SELECT title_id FROM ratings WHERE user_id = ${userId}`)).toEqual([{ title_id: BASE + 502 }]);
   });
 

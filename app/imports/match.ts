@@ -47,4 +47,3 @@ export function resolveByName(entry: Pick<ImportEntry, "year" | "type">, candida
     pick(pool.filter((c) => c.year !== null && Math.abs(c.year - entry.year!) === 1)) ?? { kind: "unmatched", candidates: byPopularity(pool).slice(0, 5) }
   );
 }
-

@@ -46,7 +46,14 @@ let userId = 0;
 const followees: number[] = [];
 
 beforeAll(async () => {
-  const rows: (typeof titles.$inferInsert)[] = Array.from({ length: 12 }, (_, i) => ({ id: BASE + i, type: "movie" as const, name: `Round Trip Reel ${i}`, slug: `round-trip-reel-${i}`, year: 1990 + i, popularity: i }));
+  const rows: (typeof titles.$inferInsert)[] = Array.from({ length: 12 }, (_, i) => ({
+    id: BASE + i,
+    type: "movie" as const,
+    name: `Round Trip Reel ${i}`,
+    slug: `round-trip-reel-${i}`,
+    year: 1990 + i,
+    popularity: i,
+  }));
   rows.push({ id: BASE + 20, type: "movie", name: "Pâtisserie Élodie", slug: "patisserie-elodie", year: 2004, popularity: 1 });
   for (let i = 0; i < rows.length; i += 5) await db.insert(titles).values(rows.slice(i, i + 5));
   userId = (await db.get<{ id: number }>(sql`INSERT INTO users (email, first_name) VALUES (${`round-trip-${Date.now()}@example.test`}, 'Rita') RETURNING id`))!.id;
@@ -62,10 +69,17 @@ beforeAll(async () => {
   ])
     await db.run(statement);
   const list = (await db.get<{ id: number }>(sql`SELECT id FROM lists WHERE user_id = ${u}`))!.id;
-  await db.run(sql`INSERT INTO list_items (list_id, title_id, position, note, added_by) VALUES (${list}, ${BASE + 5}, 1, '+first', ${u}), (${list}, ${BASE + 20}, 5, 'second', ${u}), (${list}, ${BASE + 1}, 9, '', ${u})`);
+  await db.run(
+    sql`INSERT INTO list_items (list_id, title_id, position, note, added_by) VALUES (${list}, ${BASE + 5}, 1, '+first', ${u}), (${list}, ${BASE + 20}, 5, 'second', ${u}), (${list}, ${BASE + 1}, 9, '', ${u})`,
+  );
   await db.run(sql`INSERT INTO library_profiles (user_id, ratings_count, watchlist_count, watched_count) VALUES (${u}, 3, 2, 3)`);
-  for (const [first, display] of [["Odile", "=Odile the Projectionist"], ["Piet", null]] as const) {
-    followees.push((await db.get<{ id: number }>(sql`INSERT INTO users (email, first_name, display_name) VALUES (${`followee-${first}-${Date.now()}@example.test`}, ${first}, ${display}) RETURNING id`))!.id);
+  for (const [first, display] of [
+    ["Odile", "=Odile the Projectionist"],
+    ["Piet", null],
+  ] as const) {
+    followees.push(
+      (await db.get<{ id: number }>(sql`INSERT INTO users (email, first_name, display_name) VALUES (${`followee-${first}-${Date.now()}@example.test`}, ${first}, ${display}) RETURNING id`))!.id,
+    );
   }
   await db.run(sql`INSERT INTO library_profiles (user_id, private) VALUES (${followees[1]!}, 1)`);
   await db.run(sql`INSERT INTO follows (follower_id, followee_id, status, created_at) VALUES (${u}, ${followees[0]!}, 'active', 1333333333), (${u}, ${followees[1]!}, 'pending', 1444444444)`);
@@ -91,7 +105,16 @@ describe("export and import back", () => {
   it("every row comes back with its dates, ratings, texts and order", async () => {
     const before = await library(userId);
     const zip = new Uint8Array(await new Response(exportZipStream(db, userId)).arrayBuffer());
-    expect(Object.keys(unzipSync(zip)).sort()).toEqual(["comments.csv", "diary.csv", "follows.csv", "letterboxd.csv", "lists/hyperlink-http-evil-example.csv", "ratings.csv", "reviews.csv", "watchlist.csv"]);
+    expect(Object.keys(unzipSync(zip)).sort()).toEqual([
+      "comments.csv",
+      "diary.csv",
+      "follows.csv",
+      "letterboxd.csv",
+      "lists/hyperlink-http-evil-example.csv",
+      "ratings.csv",
+      "reviews.csv",
+      "watchlist.csv",
+    ]);
     expect(before.f).toHaveLength(2);
     for (const table of ["ratings", "watch_history", "watchlist_items", "reviews", "lists"]) await db.run(sql`DELETE FROM ${sql.identifier(table)} WHERE user_id = ${userId}`);
     await db.run(sql`DELETE FROM follows WHERE follower_id = ${userId}`);
@@ -130,7 +153,9 @@ describe("export and import back", () => {
   });
 
   it("escapes formula cells in every CSV it writes", async () => {
-    const files: Record<string, string> = Object.fromEntries(Object.entries(unzipSync(new Uint8Array(await new Response(exportZipStream(db, userId)).arrayBuffer()))).map(([n, b]) => [n, strFromU8(b)]));
+    const files: Record<string, string> = Object.fromEntries(
+      Object.entries(unzipSync(new Uint8Array(await new Response(exportZipStream(db, userId)).arrayBuffer()))).map(([n, b]) => [n, strFromU8(b)]),
+    );
     for (const kind of ["ratings", "diary", "watchlist", "reviews", "lists", "comments", "letterboxd"] as const) files[`single:${kind}`] = await exportCsv(db, userId, kind);
     const cells = (text: string) => parseCsv(text).flat();
     for (const [name, text] of Object.entries(files)) {

@@ -43,7 +43,13 @@ export function tmdbImportOffered(tmdb: Tmdb | null, viewer: Viewer): tmdb is Tm
 const yearOf = (date: string | null | undefined) => (date && /^\d{4}/.test(date) ? Number(date.slice(0, 4)) : null);
 
 /** TMDB's movies or series named like the row, in its year (else any year), the ones already in the catalogue marked. */
-export async function searchTmdbForGroup(db: Database, tmdb: Tmdb, keys: AppKeys, group: Pick<MatchGroup, "name" | "year" | "type">, nowMs = Date.now()): Promise<{ hits: TmdbHit[]; error: string | null }> {
+export async function searchTmdbForGroup(
+  db: Database,
+  tmdb: Tmdb,
+  keys: AppKeys,
+  group: Pick<MatchGroup, "name" | "year" | "type">,
+  nowMs = Date.now(),
+): Promise<{ hits: TmdbHit[]; error: string | null }> {
   const kind = group.type === "series" ? "tv" : group.type === "movie" ? "movie" : "multi";
   try {
     let page = await tmdb.client.search(kind, group.name, { year: group.year ?? undefined });
@@ -53,7 +59,17 @@ export async function searchTmdbForGroup(db: Database, tmdb: Tmdb, keys: AppKeys
       .map((item) => ({ ...item, media_type: kind === "multi" ? item.media_type : kind }))
       .filter((item): item is typeof item & { media_type: "movie" | "tv" } => item.media_type === "movie" || item.media_type === "tv")
       .slice(0, 6);
-    const known = items.length ? await db.select({ id: titles.id, type: titles.type, tmdbId: titles.tmdbId }).from(titles).where(inArray(titles.tmdbId, items.map((i) => i.id))) : [];
+    const known = items.length
+      ? await db
+          .select({ id: titles.id, type: titles.type, tmdbId: titles.tmdbId })
+          .from(titles)
+          .where(
+            inArray(
+              titles.tmdbId,
+              items.map((i) => i.id),
+            ),
+          )
+      : [];
     const hits = await Promise.all(
       items.map(async (item) => ({
         type: item.media_type,
@@ -87,11 +103,27 @@ export function parsePick(value: unknown): { type: "movie" | "tv"; id: number; t
  * row's choice. The token must be one this member's review page was given for
  * exactly this item, unexpired. Returns the catalogue's title id.
  */
-export async function importTmdbForGroup(db: Database, store: ImportStore, job: ImportJobRow, tmdb: Tmdb, keys: AppKeys, group: MatchGroup, pick: { type: "movie" | "tv"; id: number; token: string }, nowMs = Date.now()) {
+export async function importTmdbForGroup(
+  db: Database,
+  store: ImportStore,
+  job: ImportJobRow,
+  tmdb: Tmdb,
+  keys: AppKeys,
+  group: MatchGroup,
+  pick: { type: "movie" | "tv"; id: number; token: string },
+  nowMs = Date.now(),
+) {
   if (job.status !== "review") throw new ImportFileError("This import has already started.");
   if (!(await matchTokenValid(keys, pick.token, pick.type, pick.id, nowMs))) throw new ImportFileError("This TMDB result has expired: search TMDB again.");
   const titleType = pick.type === "movie" ? "movie" : "series";
-  const find = async () => (await db.select({ id: titles.id }).from(titles).where(and(eq(titles.type, titleType), eq(titles.tmdbId, pick.id))).limit(1))[0]?.id ?? null;
+  const find = async () =>
+    (
+      await db
+        .select({ id: titles.id })
+        .from(titles)
+        .where(and(eq(titles.type, titleType), eq(titles.tmdbId, pick.id)))
+        .limit(1)
+    )[0]?.id ?? null;
   let titleId = await find();
   if (titleId === null) {
     try {

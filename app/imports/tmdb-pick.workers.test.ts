@@ -22,7 +22,10 @@ import { importTmdbForGroup, searchTmdbForGroup, tmdbImportOffered } from "./tmd
  */
 const { db } = openD1(env.DB, null);
 const fake = createFakeTmdbHandler();
-const client = createTmdbClient({ apiUrl: "http://fake-tmdb.test/3", imageUrl: "http://fake-tmdb.test/t/p", apiKey: FAKE_TMDB_KEY }, { fetch: async (input, init) => fake.handle(new Request(input, init)), sleep: async () => {} });
+const client = createTmdbClient(
+  { apiUrl: "http://fake-tmdb.test/3", imageUrl: "http://fake-tmdb.test/t/p", apiKey: FAKE_TMDB_KEY },
+  { fetch: async (input, init) => fake.handle(new Request(input, init)), sleep: async () => {} },
+);
 const options: ImportOptions = { imageBase: "http://fake-tmdb.test/t/p", region: "US", includeSpecials: false };
 const tmdb = { client, options };
 const keysP = appKeys("a-test-app-key-of-at-least-thirty-two-bytes");

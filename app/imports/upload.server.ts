@@ -15,7 +15,8 @@ export type ReadOutcome = { ok: true; data: ImportData; fileName: string } | { o
  * capped while it streamed in (app/http/security.ts, IMPORT_REQUEST_MAX_BYTES).
  */
 export async function readUpload(file: FormDataEntryValue | null): Promise<ReadOutcome> {
-  if (!file || typeof file === "string" || file.size === 0) return { ok: false, status: 422, message: "Choose an export file: Letterboxd (ZIP or CSV), IMDb (CSV), Trakt (JSON or ZIP) or this site's own." };
+  if (!file || typeof file === "string" || file.size === 0)
+    return { ok: false, status: 422, message: "Choose an export file: Letterboxd (ZIP or CSV), IMDb (CSV), Trakt (JSON or ZIP) or this site's own." };
   if (file.size > IMPORT_MAX_BYTES) return { ok: false, status: 413, message: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.` };
   try {
     return { ok: true, data: readImportFile(file.name, new Uint8Array(await file.arrayBuffer())), fileName: file.name };
@@ -41,7 +42,12 @@ export async function uploadForReview(db: Database, store: ImportStore, viewer: 
  * api/v1: no review screen, so only the titles that matched are written
  * (ambiguous and unmatched rows are reported), in this request.
  */
-export async function importUploadNow(db: Database, store: ImportStore, viewer: Viewer, file: FormDataEntryValue | null): Promise<{ ok: true; report: ImportReport } | { ok: false; status: number; message: string }> {
+export async function importUploadNow(
+  db: Database,
+  store: ImportStore,
+  viewer: Viewer,
+  file: FormDataEntryValue | null,
+): Promise<{ ok: true; report: ImportReport } | { ok: false; status: number; message: string }> {
   const prepared = await uploadForReview(db, store, viewer, file);
   if (!prepared.ok) return prepared;
   const job = (await findJob(db, viewer.userId!, prepared.jobId))!;
@@ -60,7 +66,10 @@ export async function reportOf(db: Database, store: ImportStore, jobId: number, 
   const summary = job.summary as unknown as ImportSummary;
   const plan = await readPlan(store, job);
   const misses = plan.groups.filter((g) => g.choice === undefined && g.status !== "matched");
-  const made = await db.select({ id: lists.id, name: lists.name, itemsCount: lists.itemsCount }).from(lists).where(and(eq(lists.userId, userId), eq(lists.importId, jobId)));
+  const made = await db
+    .select({ id: lists.id, name: lists.name, itemsCount: lists.itemsCount })
+    .from(lists)
+    .where(and(eq(lists.userId, userId), eq(lists.importId, jobId)));
   const added = summary.added ?? { ratings: 0, watched: 0, watchlist: 0, reviews: 0, lists: 0, listItems: 0 };
   return {
     jobId,

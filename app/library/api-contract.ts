@@ -19,9 +19,7 @@ const episodeRef = z.object({ id: z.number().int(), season_number: z.number().in
 const aggregate = z.object({ rating: z.number().nullable().describe("The site's average (0-10), null without votes."), vote_count: z.number().int() });
 const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), page: z.number().int(), per_page: z.number().int(), has_more: z.boolean() });
 
-export const ratingSchema = z
-  .object({ title: titleRef, episode: episodeRef, rating: z.number().int().min(RATING_MIN).max(RATING_MAX), updated_at: z.string() })
-  .meta({ title: "Rating" });
+export const ratingSchema = z.object({ title: titleRef, episode: episodeRef, rating: z.number().int().min(RATING_MIN).max(RATING_MAX), updated_at: z.string() }).meta({ title: "Rating" });
 
 export const listRatingsEndpoint = defineEndpoint({
   method: "get",
@@ -58,7 +56,10 @@ export const rateEndpoint = defineEndpoint({
   permission: "ratings.create",
   body: rateBodySchema,
   responses: {
-    200: { description: "My rating and the new site average.", schema: z.object({ rating: z.number().int(), title_id: z.number().int(), episode_id: z.number().int().nullable(), average: aggregate }) },
+    200: {
+      description: "My rating and the new site average.",
+      schema: z.object({ rating: z.number().int(), title_id: z.number().int(), episode_id: z.number().int().nullable(), average: aggregate }),
+    },
     ...errorResponses(401, 403, 404, 422, 429),
   },
 });
@@ -92,7 +93,12 @@ export const listWatchlistEndpoint = defineEndpoint({
   query: pageQuery.extend({
     sort: z.enum(WATCHLIST_SORTS).default("added"),
     type: z.enum(["movie", "series"]).optional(),
-    genre: z.string().max(100).regex(/^[a-z0-9-]+$/).optional().describe("A genre slug."),
+    genre: z
+      .string()
+      .max(100)
+      .regex(/^[a-z0-9-]+$/)
+      .optional()
+      .describe("A genre slug."),
     release: z.enum(WATCHLIST_RELEASE).optional(),
   }),
   responses: { 200: { description: "A page of my watchlist.", schema: page(watchlistItemSchema) }, ...errorResponses(401, 403, 422, 429) },
@@ -140,7 +146,10 @@ export const listHistoryEndpoint = defineEndpoint({
 
 export const markWatchedBodySchema = z.object({
   title_id: id,
-  scope: z.enum(["item", "season", "series"]).default("item").describe("item: the movie, or the episode given by season and episode; season: every aired episode of `season` not yet watched; series: every aired episode not yet watched."),
+  scope: z
+    .enum(["item", "season", "series"])
+    .default("item")
+    .describe("item: the movie, or the episode given by season and episode; season: every aired episode of `season` not yet watched; series: every aired episode not yet watched."),
   season: z.number().int().min(0).max(1000).optional(),
   episode: z.number().int().min(0).max(100_000).optional(),
   watched_on: watchedOnSchema.optional().describe("YYYY-MM-DD, not in the future; today when left out."),

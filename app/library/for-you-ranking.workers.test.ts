@@ -46,7 +46,15 @@ beforeAll(async () => {
   ]);
   await db.insert(keywords).values([{ id: F + 1, name: "rank test lighthouse", slug: "rank-test-lighthouse" }]);
   await db.insert(people).values([{ id: F + 1, name: "Orla Quenby", slug: "orla-quenby" }]);
-  const film = (id: number, name: string, extra: Partial<typeof titles.$inferInsert>) => ({ id, type: "movie" as const, name, slug: name.toLowerCase().replace(/\W+/g, "-"), year: 2001, popularity: 10, ...extra });
+  const film = (id: number, name: string, extra: Partial<typeof titles.$inferInsert>) => ({
+    id,
+    type: "movie" as const,
+    name,
+    slug: name.toLowerCase().replace(/\W+/g, "-"),
+    year: 2001,
+    popularity: 10,
+    ...extra,
+  });
   for (const row of [
     film(SEED, "Keeper of Tides", { externalRating: 8.6, externalVotes: 90_000 }),
     film(SEQUEL, "Zephyr Keeper", { externalRating: 8.1, externalVotes: 60_000, popularity: 5 }),
@@ -58,13 +66,21 @@ beforeAll(async () => {
     film(TWIN_A, "Zed Harbour", { externalRating: 7.0, externalVotes: 20_000, popularity: 30 }),
     film(TWIN_B, "Alpha Harbour", { externalRating: 7.0, externalVotes: 20_000, popularity: 20 }),
     film(ROMP_TWIN, "Custard Parade Returns", { externalRating: 8.1, externalVotes: 60_000, popularity: 50 }),
-  ]) await db.insert(titles).values(row);
+  ])
+    await db.insert(titles).values(row);
   const links: [number, number][] = [
-    [SEED, F + 1], [SEED, F + 2],
-    [SEQUEL, F + 1], [SEQUEL, F + 2],
-    [COUSIN, F + 1], [WEAK, F + 1], [WEAKER, F + 1], [FEW_VOTES, F + 1],
-    [TWIN_A, F + 2], [TWIN_B, F + 2],
-    [UNRELATED, F + 3], [ROMP_TWIN, F + 3],
+    [SEED, F + 1],
+    [SEED, F + 2],
+    [SEQUEL, F + 1],
+    [SEQUEL, F + 2],
+    [COUSIN, F + 1],
+    [WEAK, F + 1],
+    [WEAKER, F + 1],
+    [FEW_VOTES, F + 1],
+    [TWIN_A, F + 2],
+    [TWIN_B, F + 2],
+    [UNRELATED, F + 3],
+    [ROMP_TWIN, F + 3],
   ];
   await db.insert(titleGenres).values(links.map(([titleId, genreId]) => ({ titleId, genreId })));
   await db.insert(titleKeywords).values([SEED, SEQUEL, COUSIN, WEAK, WEAKER, FEW_VOTES].map((titleId) => ({ titleId, keywordId: F + 1 })));
@@ -99,7 +115,10 @@ describe("for you after one high rating", () => {
     const first = (await forYou(db, userId)).suggestions.map((s) => s.id);
     const again = (await forYou(db, userId)).suggestions.map((s) => s.id);
     expect(again).toEqual(first);
-    const shuffled = [...(await forYou(db, userId)).suggestions].reverse().sort(compareSuggestions).map((s) => s.id);
+    const shuffled = [...(await forYou(db, userId)).suggestions]
+      .reverse()
+      .sort(compareSuggestions)
+      .map((s) => s.id);
     expect(shuffled).toEqual(first);
   });
 

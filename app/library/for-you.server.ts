@@ -87,8 +87,20 @@ async function loadSeeds(db: Database, userId: number): Promise<Seed[]> {
       .where(and(eq(ratings.userId, userId), isNull(ratings.episodeId), gte(ratings.rating, FOR_YOU_MIN_SEED_RATING)))
       .orderBy(desc(ratings.updatedAt))
       .limit(50),
-    db.select(seedColumns).from(watchHistory).innerJoin(titles, eq(titles.id, watchHistory.titleId)).where(eq(watchHistory.userId, userId)).orderBy(desc(watchHistory.watchedOn), desc(watchHistory.id)).limit(50),
-    db.select(seedColumns).from(watchlistItems).innerJoin(titles, eq(titles.id, watchlistItems.titleId)).where(eq(watchlistItems.userId, userId)).orderBy(desc(watchlistItems.createdAt)).limit(FOR_YOU_SEEDS),
+    db
+      .select(seedColumns)
+      .from(watchHistory)
+      .innerJoin(titles, eq(titles.id, watchHistory.titleId))
+      .where(eq(watchHistory.userId, userId))
+      .orderBy(desc(watchHistory.watchedOn), desc(watchHistory.id))
+      .limit(50),
+    db
+      .select(seedColumns)
+      .from(watchlistItems)
+      .innerJoin(titles, eq(titles.id, watchlistItems.titleId))
+      .where(eq(watchlistItems.userId, userId))
+      .orderBy(desc(watchlistItems.createdAt))
+      .limit(FOR_YOU_SEEDS),
   ]);
   const seeds = new Map<number, Seed>();
   // Best-rated first (then most recent), then recent viewings, then the watchlist.

@@ -22,9 +22,7 @@ export async function readForm(request: Request) {
 
 export function answer(request: Request, noJsBack: string | null, body: LibraryAnswer, status = 200) {
   if (noJsBack) {
-    return body.message
-      ? redirectWithToast(request, noJsBack, { type: body.ok ? "positive" : "danger", message: body.message }, { status: 303 })
-      : redirect(noJsBack, { status: 303 });
+    return body.message ? redirectWithToast(request, noJsBack, { type: body.ok ? "positive" : "danger", message: body.message }, { status: 303 }) : redirect(noJsBack, { status: 303 });
   }
   return data(body, { status });
 }

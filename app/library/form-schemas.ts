@@ -12,10 +12,7 @@ export function withoutEmpty(fields: Record<string, unknown>) {
 
 const target = { titleId: idSchema, episodeId: idSchema.optional() };
 
-export const ratingFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("rate"), ...target, rating: ratingValueSchema }),
-  z.object({ intent: z.literal("remove"), ...target }),
-]);
+export const ratingFormSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("rate"), ...target, rating: ratingValueSchema }), z.object({ intent: z.literal("remove"), ...target })]);
 
 export const watchlistFormSchema = z.object({ intent: z.enum(["add", "remove"]), titleId: idSchema });
 
@@ -35,7 +32,12 @@ export const historyFormSchema = z.discriminatedUnion("intent", [
 export const watchlistQuerySchema = z.object({
   sort: z.enum(WATCHLIST_SORTS).catch("added"),
   type: z.enum(["movie", "series"]).optional().catch(undefined),
-  genre: z.string().max(100).regex(/^[a-z0-9-]+$/).optional().catch(undefined),
+  genre: z
+    .string()
+    .max(100)
+    .regex(/^[a-z0-9-]+$/)
+    .optional()
+    .catch(undefined),
   release: z.enum(WATCHLIST_RELEASE).optional().catch(undefined),
   /** Where to watch in my region: "any" provider, or one provider's id; anything else is no filter. */
   provider: z

@@ -44,7 +44,11 @@ export async function markWatched(db: Database, userId: number, input: TargetInp
 
 /** Deletes one viewing of the member's (someone else's id is "not found"). */
 export async function removeHistoryEntry(db: Database, userId: number, id: number) {
-  const [row] = await db.select({ titleId: watchHistory.titleId, episodeId: watchHistory.episodeId }).from(watchHistory).where(and(eq(watchHistory.id, id), eq(watchHistory.userId, userId))).limit(1);
+  const [row] = await db
+    .select({ titleId: watchHistory.titleId, episodeId: watchHistory.episodeId })
+    .from(watchHistory)
+    .where(and(eq(watchHistory.id, id), eq(watchHistory.userId, userId)))
+    .limit(1);
   if (!row) throw new LibraryError(404, "This viewing is not in your history.", "id");
   await db.batch([
     db.delete(watchHistory).where(and(eq(watchHistory.id, id), eq(watchHistory.userId, userId))),

@@ -40,7 +40,10 @@ async function createUser() {
 }
 
 beforeAll(async () => {
-  await db.insert(genres).values([{ id: BASE + 1, name: "Library Test Noir", slug: "library-test-noir" }, { id: BASE + 2, name: "Library Test Farce", slug: "library-test-farce" }]);
+  await db.insert(genres).values([
+    { id: BASE + 1, name: "Library Test Noir", slug: "library-test-noir" },
+    { id: BASE + 2, name: "Library Test Farce", slug: "library-test-farce" },
+  ]);
   await db.insert(keywords).values([{ id: BASE + 1, name: "invented heist", slug: "invented-heist" }]);
   await db.insert(titles).values([
     { id: MOVIE, type: "movie", name: "Night Ledger", slug: "night-ledger", year: 1990, releaseDate: "1990-03-01", popularity: 10 },
@@ -55,12 +58,18 @@ beforeAll(async () => {
     { titleId: FUTURE, genreId: BASE + 1 },
     { titleId: UNRELATED, genreId: BASE + 2 },
   ]);
-  await db.insert(titleKeywords).values([{ titleId: MOVIE, keywordId: BASE + 1 }, { titleId: SIMILAR, keywordId: BASE + 1 }]);
+  await db.insert(titleKeywords).values([
+    { titleId: MOVIE, keywordId: BASE + 1 },
+    { titleId: SIMILAR, keywordId: BASE + 1 },
+  ]);
   await db.insert(seasons).values([
     { id: BASE + 1, titleId: SERIES, number: 1, name: "Season 1", episodeCount: 3 },
     { id: BASE + 2, titleId: SERIES, number: 2, name: "Season 2", episodeCount: 3 },
   ]);
-  for (const [seasonId, seasonNumber] of [[BASE + 1, 1], [BASE + 2, 2]] as const) {
+  for (const [seasonId, seasonNumber] of [
+    [BASE + 1, 1],
+    [BASE + 2, 2],
+  ] as const) {
     for (let n = 1; n <= 3; n += 1) {
       await db.insert(episodes).values({ id: BASE + seasonNumber * 10 + n, titleId: SERIES, seasonId, seasonNumber, episodeNumber: n, name: `Tide ${seasonNumber}.${n}`, airDate: "2015-02-01" });
     }
@@ -81,13 +90,14 @@ describe("ratings", () => {
     expect(await titleAggregate(UNRELATED)).toEqual({ rating: expect.closeTo(expected, 3), voteCount: 40 });
 
     // Half change their vote to 10 while a quarter remove theirs, all at once.
-    await Promise.all(
-      voters.map((userId, i) => (i < 20 ? setRating(db, userId, { titleId: UNRELATED, rating: 10 }) : i < 30 ? removeRating(db, userId, { titleId: UNRELATED }) : Promise.resolve())),
-    );
+    await Promise.all(voters.map((userId, i) => (i < 20 ? setRating(db, userId, { titleId: UNRELATED, rating: 10 }) : i < 30 ? removeRating(db, userId, { titleId: UNRELATED }) : Promise.resolve())));
     const left = votes.map((v, i) => (i < 20 ? 10 : i < 30 ? null : v)).filter((v): v is number => v !== null);
     expected = left.reduce((a, b) => a + b, 0) / left.length;
     expect(await titleAggregate(UNRELATED)).toEqual({ rating: expect.closeTo(expected, 3), voteCount: 30 });
-    const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(ratings).where(and(eq(ratings.titleId, UNRELATED), sql`episode_id IS NULL`));
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(ratings)
+      .where(and(eq(ratings.titleId, UNRELATED), sql`episode_id IS NULL`));
     expect(n).toBe(30);
   });
 
@@ -133,7 +143,11 @@ describe("watchlist", () => {
 
 describe("watchlist: where to watch in my region", () => {
   it("keeps the titles on any service, or on one, in the member's region; offers only the providers of their watchlist there", async () => {
-    await db.insert(watchProviders).values([{ id: BASE + 1, name: "Ledgerflix", displayPriority: 1 }, { id: BASE + 2, name: "Harbour Rent", displayPriority: 2 }, { id: BASE + 3, name: "Unused Stream" }]);
+    await db.insert(watchProviders).values([
+      { id: BASE + 1, name: "Ledgerflix", displayPriority: 1 },
+      { id: BASE + 2, name: "Harbour Rent", displayPriority: 2 },
+      { id: BASE + 3, name: "Unused Stream" },
+    ]);
     await db.insert(titleWatchProviders).values([
       { titleId: MOVIE, region: "DE", kind: "flatrate", providerId: BASE + 1 },
       { titleId: SERIES, region: "DE", kind: "rent", providerId: BASE + 2 },
@@ -239,7 +253,10 @@ describe("the member's data", () => {
 
     await db.batch([...libraryDeletionStatements(db, leaving), db.delete(users).where(eq(users.id, leaving))] as unknown as Parameters<typeof db.batch>[0]);
     expect(await titleAggregate(FUTURE)).toEqual({ rating: 8, voteCount: 1 });
-    const [episode] = await db.select({ rating: episodes.rating, voteCount: episodes.voteCount }).from(episodes).where(eq(episodes.id, BASE + 23));
+    const [episode] = await db
+      .select({ rating: episodes.rating, voteCount: episodes.voteCount })
+      .from(episodes)
+      .where(eq(episodes.id, BASE + 23));
     expect(episode).toEqual({ rating: null, voteCount: 0 });
   });
 });

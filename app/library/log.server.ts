@@ -44,7 +44,10 @@ export async function logTitle(s: CommunityServices, userId: number, input: LogI
       : null;
   const rated: BatchItem<"sqlite">[] =
     !review && input.rating !== undefined
-      ? [...ratingWriteStatements(db, userId, { titleId: target.titleId, episodeId: null }, input.rating), ...reviewScore.followRating(db, userId, { titleId: target.titleId, episodeId: null }, input.rating)]
+      ? [
+          ...ratingWriteStatements(db, userId, { titleId: target.titleId, episodeId: null }, input.rating),
+          ...reviewScore.followRating(db, userId, { titleId: target.titleId, episodeId: null }, input.rating),
+        ]
       : [];
   const [first] = await db.batch([
     ...(review ? review.statements : [db.insert(watchHistory).values({ userId, titleId: target.titleId, watchedOn: input.watchedOn, rewatch: input.rewatch })]),
@@ -61,8 +64,15 @@ export async function logTitle(s: CommunityServices, userId: number, input: LogI
 export async function logPageData(db: Database, userId: number, titleId: number) {
   const [titleRows, ratingRows, watchedRows, reviewRows, profileRows] = await db.batch([
     db.select({ id: titles.id, name: titles.name, slug: titles.slug, type: titles.type, year: titles.year, poster: titles.poster }).from(titles).where(eq(titles.id, titleId)).limit(1),
-    db.select({ rating: ratings.rating }).from(ratings).where(and(eq(ratings.userId, userId), eq(ratings.titleId, titleId), isNull(ratings.episodeId))).limit(1),
-    db.select({ count: sql<number>`count(*)` }).from(watchHistory).where(and(eq(watchHistory.userId, userId), eq(watchHistory.titleId, titleId), isNull(watchHistory.episodeId))),
+    db
+      .select({ rating: ratings.rating })
+      .from(ratings)
+      .where(and(eq(ratings.userId, userId), eq(ratings.titleId, titleId), isNull(ratings.episodeId)))
+      .limit(1),
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(watchHistory)
+      .where(and(eq(watchHistory.userId, userId), eq(watchHistory.titleId, titleId), isNull(watchHistory.episodeId))),
     ownReviewIdQuery(db, userId, titleId),
     db.select({ keep: libraryProfiles.keepLoggedOnWatchlist }).from(libraryProfiles).where(eq(libraryProfiles.userId, userId)).limit(1),
   ]);

@@ -19,10 +19,13 @@ export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_I
 export const watchedOnSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Enter a date as YYYY-MM-DD." })
-  .refine((value) => {
-    const day = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value && day.getTime() <= Date.now() + 86_400_000 && value >= "1888-01-01";
-  }, { message: "Enter a past date." });
+  .refine(
+    (value) => {
+      const day = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value && day.getTime() <= Date.now() + 86_400_000 && value >= "1888-01-01";
+    },
+    { message: "Enter a past date." },
+  );
 
 /** Today in UTC, "YYYY-MM-DD": the default watch date. */
 export function today(now = new Date()) {

@@ -25,9 +25,10 @@ export async function resolveTarget(db: Database, input: TargetInput): Promise<T
   const [title] = await db.select({ id: titles.id, type: titles.type, name: titles.name }).from(titles).where(eq(titles.id, input.titleId)).limit(1);
   if (!title) throw new LibraryError(404, "This title does not exist.", "titleId");
   if (!wantsEpisode) return { titleId: title.id, titleType: title.type, titleName: title.name, episodeId: null };
-  const where = input.episodeId != null
-    ? and(eq(episodes.id, input.episodeId), eq(episodes.titleId, title.id))
-    : and(eq(episodes.titleId, title.id), eq(episodes.seasonNumber, input.season!), eq(episodes.episodeNumber, input.episode!));
+  const where =
+    input.episodeId != null
+      ? and(eq(episodes.id, input.episodeId), eq(episodes.titleId, title.id))
+      : and(eq(episodes.titleId, title.id), eq(episodes.seasonNumber, input.season!), eq(episodes.episodeNumber, input.episode!));
   const [episode] = await db.select({ id: episodes.id }).from(episodes).where(where).limit(1);
   if (!episode) throw new LibraryError(404, "This episode does not exist.", "episodeId");
   return { titleId: title.id, titleType: title.type, titleName: title.name, episodeId: episode.id };

@@ -69,7 +69,10 @@ export async function loadMySeasonState(db: Database, userId: number, titleId: n
       .from(watchHistory)
       .innerJoin(episodes, eq(episodes.id, watchHistory.episodeId))
       .where(and(eq(watchHistory.userId, userId), eq(watchHistory.titleId, titleId), eq(episodes.seasonNumber, seasonNumber))),
-    db.select({ one: sql<number>`1`.as("one") }).from(watchlistItems).where(and(eq(watchlistItems.userId, userId), eq(watchlistItems.titleId, titleId))),
+    db
+      .select({ one: sql<number>`1`.as("one") })
+      .from(watchlistItems)
+      .where(and(eq(watchlistItems.userId, userId), eq(watchlistItems.titleId, titleId))),
   ]);
   return { watchedEpisodeIds: watched.map((r) => r.episode_id), inWatchlist: listed.length > 0 };
 }

@@ -61,4 +61,3 @@ export function libraryDeletionStatements(db: Database, userId: number) {
       .where(sql`${episodes.id} IN (SELECT episode_id FROM ratings WHERE user_id = ${userId} AND episode_id IS NOT NULL)`),
   ];
 }
-

@@ -17,10 +17,7 @@ export async function addToWatchlist(db: Database, userId: number, titleId: numb
 
 export async function removeFromWatchlist(db: Database, userId: number, titleId: number) {
   const target = await resolveTarget(db, { titleId });
-  await db.batch([
-    db.delete(watchlistItems).where(and(eq(watchlistItems.userId, userId), eq(watchlistItems.titleId, titleId))),
-    refreshProfileCounts(db, userId),
-  ]);
+  await db.batch([db.delete(watchlistItems).where(and(eq(watchlistItems.userId, userId), eq(watchlistItems.titleId, titleId))), refreshProfileCounts(db, userId)]);
   return { titleId, titleName: target.titleName, inWatchlist: false };
 }
 
@@ -132,4 +129,3 @@ export async function watchlistedAmong(db: Database, userId: number, titleIds: n
     .where(and(eq(watchlistItems.userId, userId), inArray(watchlistItems.titleId, titleIds.slice(0, 90))));
   return new Set(rows.map((r) => r.titleId));
 }
-

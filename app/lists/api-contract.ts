@@ -57,10 +57,21 @@ const detailsSchema = summarySchema
   })
   .meta({ title: "ListDetails" });
 
-const listParam = z.object({ listId: z.string().regex(/^\d{1,15}$/).describe("List id.") });
+const listParam = z.object({
+  listId: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .describe("List id."),
+});
 const itemParams = z.object({
-  listId: z.string().regex(/^\d{1,15}$/).describe("List id."),
-  itemId: z.string().regex(/^\d{1,15}$/).describe("Item id (ListItem.id)."),
+  listId: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .describe("List id."),
+  itemId: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .describe("Item id (ListItem.id)."),
 });
 
 export const listListsEndpoint = defineEndpoint({
@@ -71,7 +82,13 @@ export const listListsEndpoint = defineEndpoint({
   description: "Their own lists and those of every workspace they belong to, newest change first. With workspaceId: only that workspace's lists (0: only their own).",
   tag,
   access: "user",
-  query: z.object({ workspaceId: z.string().regex(/^\d{1,15}$/).optional().describe("Only this workspace's lists (membership checked).") }),
+  query: z.object({
+    workspaceId: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .optional()
+      .describe("Only this workspace's lists (membership checked)."),
+  }),
   responses: { 200: { description: "Lists.", schema: z.object({ lists: z.array(summarySchema) }) }, ...errorResponses(401, 403, 422, 429) },
 });
 

@@ -120,9 +120,7 @@ export async function createList(db: Database, viewer: Viewer, input: ListInput 
   if (userId === null) throw new ListError(401, "You need to sign in first.");
   const quota = checkQuota(viewer, CREATE_PERMISSION, COUNT_RESTRICTION, 0);
   if (quota.noPermission) throw new ListError(403, "You do not have permission to create lists.");
-  const limit = viewer.permissions.has("admin")
-    ? null
-    : (viewer.permissions.get(CREATE_PERMISSION)?.find((r) => r.name === COUNT_RESTRICTION)?.value ?? null);
+  const limit = viewer.permissions.has("admin") ? null : (viewer.permissions.get(CREATE_PERMISSION)?.find((r) => r.name === COUNT_RESTRICTION)?.value ?? null);
   let workspaceName: string | null = null;
   if (input.workspaceId !== 0) {
     const [member] = await db
@@ -190,11 +188,7 @@ export async function listDetails(db: Database, viewerId: number | null, listId:
       .innerJoin(titles, eq(titles.id, listItems.titleId))
       .where(eq(listItems.listId, listId))
       .orderBy(asc(listItems.position), asc(listItems.id)),
-    db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, displayName: users.displayName, username: users.username })
-      .from(users)
-      .where(eq(users.id, list.userId))
-      .limit(1),
+    db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, displayName: users.displayName, username: users.username }).from(users).where(eq(users.id, list.userId)).limit(1),
     db
       .select({ listId: listLikes.listId })
       .from(listLikes)
@@ -221,10 +215,7 @@ export async function listDetails(db: Database, viewerId: number | null, listId:
 
 /** Lists a user can see from "My lists": their personal ones and those of their workspaces, newest change first. */
 function editableListsWhere(userId: number) {
-  return or(
-    and(eq(lists.userId, userId), eq(lists.workspaceId, 0)),
-    inArray(lists.workspaceId, db_memberships(userId)),
-  );
+  return or(and(eq(lists.userId, userId), eq(lists.workspaceId, 0)), inArray(lists.workspaceId, db_memberships(userId)));
 }
 
 function db_memberships(userId: number) {
@@ -327,7 +318,10 @@ export async function updateItemNote(db: Database, userId: number, listId: numbe
   await requireEditable(db, userId, listId);
   await requireItem(db, listId, itemId);
   await db.batch([
-    db.update(listItems).set({ note }).where(and(eq(listItems.id, itemId), eq(listItems.listId, listId))),
+    db
+      .update(listItems)
+      .set({ note })
+      .where(and(eq(listItems.id, itemId), eq(listItems.listId, listId))),
     db.update(lists).set({ updatedAt: new Date() }).where(eq(lists.id, listId)),
   ]);
 }
@@ -345,11 +339,7 @@ export async function removeItem(db: Database, userId: number, listId: number, i
 }
 
 async function itemIdsInOrder(db: Database, listId: number) {
-  const rows = await db
-    .select({ id: listItems.id })
-    .from(listItems)
-    .where(eq(listItems.listId, listId))
-    .orderBy(asc(listItems.position), asc(listItems.id));
+  const rows = await db.select({ id: listItems.id }).from(listItems).where(eq(listItems.listId, listId)).orderBy(asc(listItems.position), asc(listItems.id));
   return rows.map((row) => row.id);
 }
 
@@ -400,9 +390,7 @@ export async function moveItem(db: Database, userId: number, listId: number, ite
 export async function setLiked(db: Database, userId: number, listId: number, liked: boolean) {
   await requireVisible(db, userId, listId);
   const [, counted] = await db.batch([
-    liked
-      ? db.insert(listLikes).values({ listId, userId }).onConflictDoNothing()
-      : db.delete(listLikes).where(and(eq(listLikes.listId, listId), eq(listLikes.userId, userId))),
+    liked ? db.insert(listLikes).values({ listId, userId }).onConflictDoNothing() : db.delete(listLikes).where(and(eq(listLikes.listId, listId), eq(listLikes.userId, userId))),
     db
       .update(lists)
       .set({ likesCount: liked ? sql`${lists.likesCount} + changes()` : sql`${lists.likesCount} - changes()` })

@@ -10,21 +10,7 @@ import { deleteAccount } from "~/account/account-deletion.server";
 import { collectUserData } from "~/account/data-export.server";
 import { createWorkspace, deleteWorkspace, leaveWorkspace } from "~/workspaces/workspaces.server";
 import { ListError } from "./list-error";
-import {
-  addItem,
-  createList,
-  deleteList,
-  listDetails,
-  listsForTitle,
-  listsOfUser,
-  moveItem,
-  publicListsOfUser,
-  removeItem,
-  reorderItems,
-  setLiked,
-  updateItemNote,
-  updateList,
-} from "./lists.server";
+import { addItem, createList, deleteList, listDetails, listsForTitle, listsOfUser, moveItem, publicListsOfUser, removeItem, reorderItems, setLiked, updateItemNote, updateList } from "./lists.server";
 import { listItems, listLikes, lists } from "./schema";
 
 /**
@@ -84,9 +70,7 @@ describe("lists", () => {
   it("stop at the count quota with a clear message and no row, also when many are created at once", async () => {
     const user = await createUser();
     const viewer = viewerFor(user.id, canCreate(2));
-    const results = await Promise.allSettled(
-      Array.from({ length: 6 }, (_, i) => createList(db, viewer, { name: `List ${i}`, description: "", public: false, workspaceId: 0 })),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => createList(db, viewer, { name: `List ${i}`, description: "", public: false, workspaceId: 0 })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(ListError);

@@ -20,7 +20,12 @@ export async function exportListData(db: Database, userId: number) {
         .select({ listId: listItems.listId, position: listItems.position, note: listItems.note, titleId: titles.id, name: titles.name, year: titles.year })
         .from(listItems)
         .innerJoin(titles, eq(titles.id, listItems.titleId))
-        .where(inArray(listItems.listId, own.map((list) => list.id)))
+        .where(
+          inArray(
+            listItems.listId,
+            own.map((list) => list.id),
+          ),
+        )
         .orderBy(asc(listItems.listId), asc(listItems.position), asc(listItems.id))
     : [];
   return {

@@ -12,15 +12,9 @@ export const listNameField = z
   .min(1, "Enter a name for the list.")
   .max(LIST_NAME_MAX_LENGTH, `The name may not be longer than ${LIST_NAME_MAX_LENGTH} characters.`);
 
-export const listDescriptionField = z
-  .string()
-  .trim()
-  .max(LIST_DESCRIPTION_MAX_LENGTH, `The description may not be longer than ${LIST_DESCRIPTION_MAX_LENGTH} characters.`);
+export const listDescriptionField = z.string().trim().max(LIST_DESCRIPTION_MAX_LENGTH, `The description may not be longer than ${LIST_DESCRIPTION_MAX_LENGTH} characters.`);
 
-export const listNoteField = z
-  .string()
-  .trim()
-  .max(LIST_NOTE_MAX_LENGTH, `The note may not be longer than ${LIST_NOTE_MAX_LENGTH} characters.`);
+export const listNoteField = z.string().trim().max(LIST_NOTE_MAX_LENGTH, `The note may not be longer than ${LIST_NOTE_MAX_LENGTH} characters.`);
 
 /** A checkbox (form: "on" when ticked, absent otherwise) or a JSON boolean. */
 const visibilityField = z
@@ -28,14 +22,9 @@ const visibilityField = z
   .optional()
   .transform((value) => value === true || value === "on" || value === "true" || value === "1");
 
-const positiveId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
 
-export const workspaceIdField = z.coerce
-  .number({ error: "Choose a workspace." })
-  .int("Choose a workspace.")
-  .min(0, "Choose a workspace.")
-  .max(Number.MAX_SAFE_INTEGER, "Choose a workspace.");
+export const workspaceIdField = z.coerce.number({ error: "Choose a workspace." }).int("Choose a workspace.").min(0, "Choose a workspace.").max(Number.MAX_SAFE_INTEGER, "Choose a workspace.");
 
 /** Create a list; `workspaceId` 0 (or none) makes it personal. */
 export const createListSchema = z.object({

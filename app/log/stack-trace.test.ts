@@ -53,10 +53,7 @@ describe("debug traces", () => {
     expect(group).toMatchObject({ vendorGroup: true, items: [{ flatIndex: 2 }, { flatIndex: 3 }] });
     // An unmapped bundle frame stays as it is.
     expect(last).toMatchObject({ path: ["index.js"], lineNumber: 40, flatIndex: 4 });
-    const text = formatLogEntry(
-      { createdAt: new Date("2026-01-02T03:04:05Z"), requestId: "r1", exception: "TypeError", message: "boom", method: "GET", url: "/x", userId: 7 },
-      trace,
-    );
+    const text = formatLogEntry({ createdAt: new Date("2026-01-02T03:04:05Z"), requestId: "r1", exception: "TypeError", message: "boom", method: "GET", url: "/x", userId: 7 }, trace);
     expect(text).toContain("[2026-01-02T03:04:05.000Z] TypeError: boom");
     expect(text).toContain("at loadThing (app/catalogue/thing.server.ts:12:5)");
     expect(text).toContain("node_modules/react-router/dist/data.js:14:10");

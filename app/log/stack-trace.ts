@@ -80,7 +80,10 @@ export function parseStack(stack: string | null | undefined): RawFrame[] {
 
 /** "../../../app/x.ts" or "file:///work/main/app/x.ts" → "app/x.ts"; library paths start at node_modules. */
 export function normalizeSourcePath(source: string): string {
-  let path = source.replace(/^file:\/\//, "").replace(/\\/g, "/").replace(/[?#].*$/, "");
+  let path = source
+    .replace(/^file:\/\//, "")
+    .replace(/\\/g, "/")
+    .replace(/[?#].*$/, "");
   const modules = path.lastIndexOf("node_modules/");
   if (modules >= 0) return path.slice(modules);
   const app = path.search(/(^|\/)(app|workers|scripts)\//);

@@ -49,11 +49,7 @@ export interface MailQueue {
 /** Rows per INSERT: 8 bound values each (drizzle binds column defaults too), under D1's 100-parameter limit. */
 const INSERT_CHUNK = 10;
 
-export function mailQueueFor(
-  env: MailQueueEnv,
-  db: Database,
-  options: { from: string; waitUntil: (work: Promise<unknown>) => void },
-): MailQueue {
+export function mailQueueFor(env: MailQueueEnv, db: Database, options: { from: string; waitUntil: (work: Promise<unknown>) => void }): MailQueue {
   return {
     async enqueue(mails) {
       if (mails.length === 0) return [];
@@ -113,10 +109,7 @@ async function deliverWithoutQueue(env: MailQueueEnv, db: Database, ids: number[
   }
 }
 
-export type AttemptOutcome =
-  | { status: "sent" | "skipped" }
-  | { status: "retry"; delaySeconds: number; error: string }
-  | { status: "failed"; error: string };
+export type AttemptOutcome = { status: "sent" | "skipped" } | { status: "retry"; delaySeconds: number; error: string } | { status: "failed"; error: string };
 
 /**
  * One delivery attempt, with its bookkeeping: sent, to be retried after a
@@ -136,7 +129,10 @@ export async function attemptDelivery(env: MailQueueEnv, db: Database, deliveryI
     const message = error instanceof Error ? error.message : String(error);
     const permanent = error instanceof MailSendError && error.permanent;
     if (permanent || attempts >= MAIL_MAX_ATTEMPTS) return fail(db, row, attempts, message);
-    await db.update(mailDeliveries).set({ attempts, lastError: message.slice(0, 1000) }).where(eq(mailDeliveries.id, row.id));
+    await db
+      .update(mailDeliveries)
+      .set({ attempts, lastError: message.slice(0, 1000) })
+      .where(eq(mailDeliveries.id, row.id));
     return { status: "retry", delaySeconds: MAIL_RETRY_DELAYS_S[attempts - 1], error: message };
   }
   await db
@@ -236,10 +232,7 @@ export async function resendFailedDelivery(env: MailQueueEnv, db: Database, deli
  * `before` (an id) pages back. Bodies are left out: account mails carry
  * codes and reset links that an admin has no business reading.
  */
-export async function listDeliveries(
-  db: Database,
-  { status, before, limit = 50 }: { status?: MailDeliveryStatus | null; before?: number | null; limit?: number } = {},
-) {
+export async function listDeliveries(db: Database, { status, before, limit = 50 }: { status?: MailDeliveryStatus | null; before?: number | null; limit?: number } = {}) {
   const rows = await db
     .select({
       id: mailDeliveries.id,

@@ -3,7 +3,7 @@ import { log } from "~/log/log.server";
 import { mailQueueFor, type MailQueueEnv } from "./mail-queue.server";
 import type { Mailer, MailMessage } from "./transports.server";
 
-export { listOutbox, mailerConfigured,   type Mailer, type MailMessage } from "./transports.server";
+export { listOutbox, mailerConfigured, type Mailer, type MailMessage } from "./transports.server";
 
 /**
  * The mailer every sender uses (account mails, contact messages, admin test

@@ -65,30 +65,33 @@ function withSource(source: string, message: MailMessage): MailMessage {
 
 export function verificationCodeMail(ctx: MailContext, to: string, code: string, minutes: number) {
   const { t } = ctx;
-  return withSource("account.verify-email", render(ctx, to, t("Your :site verification code: :code", { site: ctx.siteName, code }), {
-    paragraphs: [t("Enter this code to verify your email address:")],
-    code,
-    after: [
-      t("The code expires in :minutes minutes.", { minutes }),
-      t("If you did not create an account, you can ignore this email."),
-    ],
-  }));
+  return withSource(
+    "account.verify-email",
+    render(ctx, to, t("Your :site verification code: :code", { site: ctx.siteName, code }), {
+      paragraphs: [t("Enter this code to verify your email address:")],
+      code,
+      after: [t("The code expires in :minutes minutes.", { minutes }), t("If you did not create an account, you can ignore this email.")],
+    }),
+  );
 }
 
 /** Repeated failed sign-ins or two-factor codes on the account (decision 021). */
 export function failedAttemptsMail(ctx: MailContext, to: string, facts: { kind: "sign-in" | "two-factor"; failures: number; locked: boolean; settingsUrl: string }) {
   const { t } = ctx;
   const what = facts.kind === "sign-in" ? t("sign-in attempts with a wrong password") : t("wrong two-factor codes");
-  return withSource("account.failed-attempts", render(ctx, to, t("Failed sign-in attempts on your :site account", { site: ctx.siteName }), {
-    paragraphs: [
-      t("There have been :count :what on your account today.", { count: facts.failures, what }),
-      facts.locked
-        ? t("To protect your account, signing in this way is locked for the rest of the day. Browsers you have signed in with before can still sign in.")
-        : t("Each further attempt now has to wait longer. Browsers you have signed in with before are not affected."),
-      t("If this was not you, someone may be trying to guess your password: change it, and turn on two-factor authentication."),
-    ],
-    button: { label: t("Review your account security"), url: facts.settingsUrl },
-  }));
+  return withSource(
+    "account.failed-attempts",
+    render(ctx, to, t("Failed sign-in attempts on your :site account", { site: ctx.siteName }), {
+      paragraphs: [
+        t("There have been :count :what on your account today.", { count: facts.failures, what }),
+        facts.locked
+          ? t("To protect your account, signing in this way is locked for the rest of the day. Browsers you have signed in with before can still sign in.")
+          : t("Each further attempt now has to wait longer. Browsers you have signed in with before are not affected."),
+        t("If this was not you, someone may be trying to guess your password: change it, and turn on two-factor authentication."),
+      ],
+      button: { label: t("Review your account security"), url: facts.settingsUrl },
+    }),
+  );
 }
 
 /**
@@ -97,37 +100,37 @@ export function failedAttemptsMail(ctx: MailContext, to: string, facts: { kind: 
  */
 export function registrationLinkMail(ctx: MailContext, to: string, url: string, hours: number) {
   const { t } = ctx;
-  return withSource("account.registration-link", render(ctx, to, t("Finish creating your :site account", { site: ctx.siteName }), {
-    paragraphs: [t("Confirm your email address to finish creating your :site account.", { site: ctx.siteName })],
-    button: { label: t("Finish creating my account"), url },
-    after: [
-      t("This link expires in :hours hours.", { hours }),
-      t("If you did not create an account, you can ignore this email."),
-    ],
-  }));
+  return withSource(
+    "account.registration-link",
+    render(ctx, to, t("Finish creating your :site account", { site: ctx.siteName }), {
+      paragraphs: [t("Confirm your email address to finish creating your :site account.", { site: ctx.siteName })],
+      button: { label: t("Finish creating my account"), url },
+      after: [t("This link expires in :hours hours.", { hours }), t("If you did not create an account, you can ignore this email.")],
+    }),
+  );
 }
 
 /** Someone tried to register with an address that already has an account (decision 021). */
 export function existingAccountMail(ctx: MailContext, to: string, urls: { login: string; reset: string }) {
   const { t } = ctx;
-  return withSource("account.registration-attempt", render(ctx, to, t("Someone tried to create a :site account with your address", { site: ctx.siteName }), {
-    paragraphs: [
-      t("Someone tried to create an account with this email address, but you already have one."),
-      t("If it was you, sign in instead. If you forgot your password, you can reset it."),
-    ],
-    button: { label: t("Sign in"), url: urls.login },
-    after: [t("Forgot your password? :url", { url: urls.reset }), t("If it was not you, no further action is required.")],
-  }));
+  return withSource(
+    "account.registration-attempt",
+    render(ctx, to, t("Someone tried to create a :site account with your address", { site: ctx.siteName }), {
+      paragraphs: [t("Someone tried to create an account with this email address, but you already have one."), t("If it was you, sign in instead. If you forgot your password, you can reset it.")],
+      button: { label: t("Sign in"), url: urls.login },
+      after: [t("Forgot your password? :url", { url: urls.reset }), t("If it was not you, no further action is required.")],
+    }),
+  );
 }
 
 export function passwordResetMail(ctx: MailContext, to: string, url: string, minutes: number) {
   const { t } = ctx;
-  return withSource("account.password-reset", render(ctx, to, t("Reset your :site password", { site: ctx.siteName }), {
-    paragraphs: [t("You are receiving this email because we received a password reset request for your account.")],
-    button: { label: t("Reset password"), url },
-    after: [
-      t("This password reset link will expire in :minutes minutes.", { minutes }),
-      t("If you did not request a password reset, no further action is required."),
-    ],
-  }));
+  return withSource(
+    "account.password-reset",
+    render(ctx, to, t("Reset your :site password", { site: ctx.siteName }), {
+      paragraphs: [t("You are receiving this email because we received a password reset request for your account.")],
+      button: { label: t("Reset password"), url },
+      after: [t("This password reset link will expire in :minutes minutes.", { minutes }), t("If you did not request a password reset, no further action is required.")],
+    }),
+  );
 }

@@ -34,7 +34,12 @@ export const menuItemFormSchema = z
 export type MenuItemForm = z.output<typeof menuItemFormSchema>;
 
 function newId(label: string, taken: Set<string>) {
-  const base = label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "item";
+  const base =
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 40) || "item";
   let id = base;
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
   return id;

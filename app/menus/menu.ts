@@ -1,14 +1,7 @@
 import { z } from "zod";
 
 /** Where a menu can be placed. */
-export const MENU_POSITIONS = [
-  "custom-page-navbar",
-  "landing-page-navbar",
-  "auth-page-footer",
-  "footer",
-  "footer-secondary",
-  "auth-dropdown",
-] as const;
+export const MENU_POSITIONS = ["custom-page-navbar", "landing-page-navbar", "auth-page-footer", "footer", "footer-secondary", "auth-dropdown"] as const;
 export type MenuPosition = (typeof MENU_POSITIONS)[number];
 
 export const menuItemSchema = z.object({

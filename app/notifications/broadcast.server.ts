@@ -20,7 +20,6 @@ import type { NotificationServices } from "./services.server";
  * queue message cannot send a slice twice).
  */
 
-
 export async function createBroadcast(services: NotificationServices, createdBy: number, input: BroadcastInput) {
   const roleIds = input.roleIds && input.roleIds.length > 0 ? [...new Set(input.roleIds)] : null;
   const userIds = input.userIds && input.userIds.length > 0 ? [...new Set(input.userIds)].sort((a, b) => a - b) : null;
@@ -86,7 +85,10 @@ async function audienceSlice(db: Database, audience: { roleIds: number[] | null;
   const chosen = remaining?.slice(0, 80) ?? null;
   if (chosen && chosen.length === 0) return { recipients: [], nextCursor: null, last: true };
   const withRole = roleIds
-    ? sql`EXISTS (SELECT 1 FROM ${userRoles} ur WHERE ur.user_id = ${users.id} AND ur.role_id IN (${sql.join(roleIds.map((id) => sql`${id}`), sql`, `)}))`
+    ? sql`EXISTS (SELECT 1 FROM ${userRoles} ur WHERE ur.user_id = ${users.id} AND ur.role_id IN (${sql.join(
+        roleIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`
     : undefined;
   const recipients = await db
     .select({ id: users.id, email: users.email, language: users.language })

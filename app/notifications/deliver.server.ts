@@ -55,7 +55,11 @@ export async function notify(services: NotificationServices, recipients: Recipie
   const report: DeliveryReport = { stored: 0, mailed: 0, notificationIds: new Map() };
   const unique = [...new Map(recipients.map((r) => [r.id, r])).values()];
   if (unique.length === 0) return report;
-  const channels = await channelsForRecipients(services.db, unique.map((r) => r.id), message.type);
+  const channels = await channelsForRecipients(
+    services.db,
+    unique.map((r) => r.id),
+    message.type,
+  );
 
   const rendered = new Map<string, RenderedNotification>();
   const renderFor = (language: string | null) => {

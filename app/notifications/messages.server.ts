@@ -118,10 +118,7 @@ export function subscriptionEventMessage(kind: SubscriptionEventKind, data: Even
                 ...(amount ? [{ type: "secondary" as const, content: escapeHtml(t("Paid: :amount", { amount })) }] : []),
               ],
               mainAction: { label: t("View invoice"), action: invoiceAction },
-              buttonActions: [
-                { label: t("View invoice"), action: invoiceAction },
-                ...(invoiceAction !== "/billing" ? [billing] : []),
-              ],
+              buttonActions: [{ label: t("View invoice"), action: invoiceAction }, ...(invoiceAction !== "/billing" ? [billing] : [])],
             },
           };
         case "subscribed":
@@ -187,10 +184,7 @@ export function announcementMessage(input: { title: string; body: string; action
     render() {
       return {
         data: {
-          lines: [
-            { type: "primary", content: escapeHtml(input.title), icon: "campaign" },
-            ...(input.body ? [{ type: "secondary" as const, content: input.body }] : []),
-          ],
+          lines: [{ type: "primary", content: escapeHtml(input.title), icon: "campaign" }, ...(input.body ? [{ type: "secondary" as const, content: input.body }] : [])],
           ...(input.action ? { mainAction: input.action, buttonActions: [input.action] } : {}),
         },
       };

@@ -128,12 +128,7 @@ export async function pollNotifications(db: Database, userId: number, afterId: n
   const since = new Date(now.getTime() - BROWSER_NOTIFICATION_MAX_AGE_S * 1000);
   const [counted, newest, fresh] = await db.batch([
     db.select({ unread: users.unreadNotificationsCount }).from(users).where(eq(users.id, userId)),
-    db
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.id))
-      .limit(1),
+    db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(1),
     db
       .select({ id: notifications.id, data: notifications.data })
       .from(notifications)
@@ -163,10 +158,5 @@ export async function pruneNotifications(db: Database, now = new Date()) {
   const readBefore = new Date(now.getTime() - READ_NOTIFICATION_RETENTION_DAYS * 86_400_000);
   await db
     .delete(notifications)
-    .where(
-      or(
-        and(eq(notifications.inApp, false), lt(notifications.createdAt, browserOnlyBefore)),
-        and(isNotNull(notifications.readAt), lt(notifications.readAt, readBefore)),
-      ),
-    );
+    .where(or(and(eq(notifications.inApp, false), lt(notifications.createdAt, browserOnlyBefore)), and(isNotNull(notifications.readAt), lt(notifications.readAt, readBefore))));
 }

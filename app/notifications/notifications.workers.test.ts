@@ -153,7 +153,10 @@ describe("reading notifications", () => {
     const [theirs] = (await listNotifications(db, other.id)).pagination.data;
     expect(await markNotificationsRead(db, me.id, [mine.id, theirs.id])).toEqual({ status: "not-found", missing: [theirs.id] });
     expect(await markNotificationsRead(db, me.id, [999_999_999])).toEqual({ status: "not-found", missing: [999_999_999] });
-    const rows = await db.select().from(notifications).where(and(eq(notifications.type, "site.announcement")));
+    const rows = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, "site.announcement")));
     expect(rows.find((r) => r.id === mine.id)?.readAt).toBeNull();
     expect(rows.find((r) => r.id === theirs.id)?.readAt).toBeNull();
     expect(await unreadColumn(me.id)).toBe(1);
@@ -199,12 +202,15 @@ describe("billing's subscription events", () => {
 describe("admin broadcasts", () => {
   it("reach every user of the chosen roles, as announcements, through the background job", async () => {
     const services = makeServices();
-    const [role] = await db.insert(roles).values({ name: `testers-${uniqueEmail("r")}` }).returning();
+    const [role] = await db
+      .insert(roles)
+      .values({ name: `testers-${uniqueEmail("r")}` })
+      .returning();
     const [tester, bystander] = [await createUser(), await createUser()];
     await db.insert(userRoles).values({ userId: tester.id, roleId: role.id });
     const broadcast = await createBroadcast(services, tester.id, {
       title: "Maintenance <tonight>",
-      body: '<p>We will be <b>back</b> soon.<script>alert(1)</script></p>',
+      body: "<p>We will be <b>back</b> soon.<script>alert(1)</script></p>",
       action: { label: "Status", action: "https://status.example" },
       roleIds: [role.id],
     });

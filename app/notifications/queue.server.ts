@@ -10,9 +10,7 @@ import { backgroundServices, type NotificationEnv, type NotificationServices } f
  * - broadcast: the next slice of an admin broadcast's recipients.
  * Without a queue binding the same job runs after the response (waitUntil).
  */
-export type NotificationJob =
-  | { kind: "subscription-events"; baseUrl: string }
-  | { kind: "broadcast"; broadcastId: number };
+export type NotificationJob = { kind: "subscription-events"; baseUrl: string } | { kind: "broadcast"; broadcastId: number };
 
 export async function enqueueNotificationJob(services: NotificationServices, job: NotificationJob) {
   if (services.queue) {

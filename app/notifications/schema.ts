@@ -85,5 +85,4 @@ export const notificationBroadcasts = sqliteTable(
 );
 
 /** Unread notifications of a user, for users.unread_notifications_count. */
-export const unreadCountOf = (userId: number) =>
-  sql<number>`(SELECT count(*) FROM notifications WHERE user_id = ${userId} AND in_app = 1 AND read_at IS NULL)`;
+export const unreadCountOf = (userId: number) => sql<number>`(SELECT count(*) FROM notifications WHERE user_id = ${userId} AND in_app = 1 AND read_at IS NULL)`;

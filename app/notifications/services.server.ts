@@ -46,20 +46,12 @@ export function notificationServicesFor(app: AppContext, worker: WorkerContext, 
 }
 
 /** For queue consumers and scheduled jobs: settings and languages read from the database. */
-export async function backgroundServices(
-  env: NotificationEnv,
-  db: Database,
-  baseUrl: string,
-  waitUntil: (work: Promise<unknown>) => void,
-): Promise<NotificationServices> {
+export async function backgroundServices(env: NotificationEnv, db: Database, baseUrl: string, waitUntil: (work: Promise<unknown>) => void): Promise<NotificationServices> {
   const [settings, localizations] = await Promise.all([loadSettings(db), loadLocalizations(db)]);
   return buildServices(env, { db, settings, localizations, baseUrl, waitUntil });
 }
 
-function buildServices(
-  env: NotificationEnv,
-  base: Pick<NotificationServices, "db" | "settings" | "localizations" | "baseUrl" | "waitUntil">,
-): NotificationServices {
+function buildServices(env: NotificationEnv, base: Pick<NotificationServices, "db" | "settings" | "localizations" | "baseUrl" | "waitUntil">): NotificationServices {
   const host = safeHost(base.baseUrl) ?? "localhost";
   const from = `${base.settings["branding.site_name"]} <no-reply@${host}>`;
   const queue = env.NOTIFICATIONS_QUEUE && typeof env.NOTIFICATIONS_QUEUE.send === "function" ? env.NOTIFICATIONS_QUEUE : null;
@@ -76,8 +68,6 @@ function safeHost(url: string) {
 
 /** The translation function for a recipient's language (their own, else the site's default). */
 export function translatorFor(services: Pick<NotificationServices, "localizations" | "settings">, language: string | null): Translate {
-  const localization =
-    services.localizations.find((l) => l.language === language) ??
-    services.localizations.find((l) => l.language === services.settings["i18n.default_localization"]);
+  const localization = services.localizations.find((l) => l.language === language) ?? services.localizations.find((l) => l.language === services.settings["i18n.default_localization"]);
   return createTranslate(localization?.lines ?? {}, localization?.language);
 }

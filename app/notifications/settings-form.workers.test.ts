@@ -33,8 +33,7 @@ async function post(cookie: string, body: URLSearchParams) {
   });
 }
 
-const selections = async (userId: number) =>
-  Object.fromEntries((await subscriptionSettings(db, userId, (k) => k)).user_selections.map((s) => [s.notif_id, s.channels]));
+const selections = async (userId: number) => Object.fromEntries((await subscriptionSettings(db, userId, (k) => k)).user_selections.map((s) => [s.notif_id, s.channels]));
 
 /** Decision 021: a bare POST turned every channel off, security alerts included. */
 describe("notification settings form", () => {

@@ -19,7 +19,14 @@ export async function exportNotificationData(db: Database, userId: number) {
       .from(notificationSubscriptions)
       .where(eq(notificationSubscriptions.userId, userId)),
     db
-      .select({ to: mailDeliveries.to, subject: mailDeliveries.subject, source: mailDeliveries.source, status: mailDeliveries.status, created_at: mailDeliveries.createdAt, sent_at: mailDeliveries.sentAt })
+      .select({
+        to: mailDeliveries.to,
+        subject: mailDeliveries.subject,
+        source: mailDeliveries.source,
+        status: mailDeliveries.status,
+        created_at: mailDeliveries.createdAt,
+        sent_at: mailDeliveries.sentAt,
+      })
       .from(mailDeliveries)
       .where(eq(mailDeliveries.userId, userId))
       .orderBy(asc(mailDeliveries.id)),
@@ -28,7 +35,15 @@ export async function exportNotificationData(db: Database, userId: number) {
   let after = 0;
   for (;;) {
     const rows = await db
-      .select({ id: notifications.id, type: notifications.type, data: notifications.data, in_app: notifications.inApp, browser: notifications.browser, read_at: notifications.readAt, created_at: notifications.createdAt })
+      .select({
+        id: notifications.id,
+        type: notifications.type,
+        data: notifications.data,
+        in_app: notifications.inApp,
+        browser: notifications.browser,
+        read_at: notifications.readAt,
+        created_at: notifications.createdAt,
+      })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), gt(notifications.id, after)))
       .orderBy(asc(notifications.id))

@@ -80,7 +80,12 @@ export const getDebugTrace = defineEndpoint({
   description: "For the site's error dialog: in local development, or for admins while debug traces are on. The request id comes from the `debug-error` cookie the failed response set.",
   tag: "Logs",
   access: "public",
-  params: z.object({ requestId: z.string().regex(/^[0-9a-f-]{36}$/).describe("The failed request's X-Request-Id.") }),
+  params: z.object({
+    requestId: z
+      .string()
+      .regex(/^[0-9a-f-]{36}$/)
+      .describe("The failed request's X-Request-Id."),
+  }),
   responses: { 200: { description: "The trace.", schema: debugTraceSchema.extend({ requestId: z.string() }) }, ...errorResponses(401, 403, 404) },
 });
 

@@ -32,10 +32,7 @@ export function recordError(db: Database, record: ErrorRecord) {
 }
 
 /** The error's trace with frames mapped to the sources. */
-export async function traceOf(
-  entry: Pick<ErrorRecord, "exception" | "message" | "stack">,
-  action: DebugTrace["action"] = null,
-): Promise<DebugTrace> {
+export async function traceOf(entry: Pick<ErrorRecord, "exception" | "message" | "stack">, action: DebugTrace["action"] = null): Promise<DebugTrace> {
   const mapPosition = await sourceMapper(parseStack(entry.stack));
   return buildTrace(entry, mapPosition, action);
 }

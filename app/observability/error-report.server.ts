@@ -83,9 +83,7 @@ export async function reportError(error: unknown, options: ReportOptions): Promi
     userAgent: request.headers.get("User-Agent"),
   } as const;
   const db = app?.db ?? openD1(worker.env.DB, null).db;
-  const write = Promise.resolve(recordError(db, entry)).catch((writeError: unknown) =>
-    log("warn", "error log write failed", { requestId: worker.requestId, error: String(writeError) }),
-  );
+  const write = Promise.resolve(recordError(db, entry)).catch((writeError: unknown) => log("warn", "error log write failed", { requestId: worker.requestId, error: String(writeError) }));
   worker.ctx.waitUntil(write);
   if (!options.withTrace || !debugTracesAllowed(worker, app)) return { trace: null, written: write };
   try {

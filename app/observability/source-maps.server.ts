@@ -18,7 +18,12 @@ const loaders: Loaders = typeof __DEBUG_SOURCE_MAPS__ === "undefined" ? {} : __D
 const cache = new Map<string, Promise<TraceMap | null>>();
 
 function chunkName(file: string): string {
-  return file.replace(/[?#].*$/, "").split("/").pop() ?? file;
+  return (
+    file
+      .replace(/[?#].*$/, "")
+      .split("/")
+      .pop() ?? file
+  );
 }
 
 function loadMap(name: string): Promise<TraceMap | null> {
@@ -57,4 +62,3 @@ export async function sourceMapper(frames: RawFrame[]): Promise<(frame: RawFrame
     };
   };
 }
-

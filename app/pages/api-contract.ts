@@ -22,7 +22,11 @@ export const getCustomPage = defineEndpoint({
   tag: "Pages",
   access: "public",
   params: z.object({
-    idOrSlug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$|^\d{1,15}$/).max(200).describe("The page id, or its slug."),
+    idOrSlug: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$|^\d{1,15}$/)
+      .max(200)
+      .describe("The page id, or its slug."),
   }),
   responses: {
     200: {

@@ -14,10 +14,7 @@ import { sanitizeHtml } from "./sanitize-html.server";
 
 export const PAGE_SORTS = ["updated_at", "title", "slug", "created_at"] as const;
 
-export async function listPagesForAdmin(
-  db: Database,
-  query: { q: string; hidden: boolean | null; sort: (typeof PAGE_SORTS)[number]; dir: "asc" | "desc"; offset: number; limit: number },
-) {
+export async function listPagesForAdmin(db: Database, query: { q: string; hidden: boolean | null; sort: (typeof PAGE_SORTS)[number]; dir: "asc" | "desc"; offset: number; limit: number }) {
   const where: SQL[] = [];
   if (query.hidden !== null) where.push(eq(customPages.hidden, query.hidden));
   if (query.q) {
@@ -95,7 +92,12 @@ export async function updatePage(db: Database, id: number, input: PageFields, re
   const values = pageValues(input);
   const diff = changedFields(current, values);
   if (!diff.changed) return { ok: true, id };
-  const statements: Statement[] = [db.update(customPages).set({ ...values, updatedAt: new Date() }).where(eq(customPages.id, id))];
+  const statements: Statement[] = [
+    db
+      .update(customPages)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(customPages.id, id)),
+  ];
   if (record) statements.push(record({ subjectId: id, label: values.title, before: diff.before, after: diff.after }));
   try {
     await runBatch(db, statements);
@@ -110,7 +112,14 @@ export async function deletePages(db: Database, ids: number[], record?: ChangeRe
   if (ids.length === 0) return [];
   const rows = await db.select({ id: customPages.id, title: customPages.title, slug: customPages.slug }).from(customPages).where(inArray(customPages.id, ids));
   if (rows.length === 0) return [];
-  const statements: Statement[] = [db.delete(customPages).where(inArray(customPages.id, rows.map((r) => r.id)))];
+  const statements: Statement[] = [
+    db.delete(customPages).where(
+      inArray(
+        customPages.id,
+        rows.map((r) => r.id),
+      ),
+    ),
+  ];
   if (record) for (const row of rows) statements.push(record({ subjectId: row.id, label: row.title, before: { title: row.title, slug: row.slug }, after: null }));
   await runBatch(db, statements);
   return rows.map((r) => r.id);
@@ -124,7 +133,17 @@ export async function setPagesHidden(db: Database, ids: number[], hidden: boolea
     .from(customPages)
     .where(and(inArray(customPages.id, ids), eq(customPages.hidden, !hidden)));
   if (rows.length === 0) return [];
-  const statements: Statement[] = [db.update(customPages).set({ hidden, updatedAt: new Date() }).where(inArray(customPages.id, rows.map((r) => r.id)))];
+  const statements: Statement[] = [
+    db
+      .update(customPages)
+      .set({ hidden, updatedAt: new Date() })
+      .where(
+        inArray(
+          customPages.id,
+          rows.map((r) => r.id),
+        ),
+      ),
+  ];
   if (record) for (const row of rows) statements.push(record({ subjectId: row.id, label: row.title, before: { hidden: !hidden }, after: { hidden } }));
   await runBatch(db, statements);
   return rows.map((r) => r.id);

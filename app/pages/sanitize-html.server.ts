@@ -47,7 +47,7 @@ const filter = new FilterXSS({
 
 export function sanitizeHtml(html: string): string {
   // Links that open a new tab always carry rel="noopener noreferrer".
-  return filter.process(html).replace(/<a ([^>]*?)target="_blank"([^>]*)>/g, (tag, before: string, after: string) =>
-    /\brel=/.test(before + after) ? tag : `<a ${before}target="_blank" rel="noopener noreferrer"${after}>`,
-  );
+  return filter
+    .process(html)
+    .replace(/<a ([^>]*?)target="_blank"([^>]*)>/g, (tag, before: string, after: string) => (/\brel=/.test(before + after) ? tag : `<a ${before}target="_blank" rel="noopener noreferrer"${after}>`));
 }

@@ -28,8 +28,7 @@ async function visit(url: string, { nonce, requestId, render = page(nonce, reque
   return { response, next, worker };
 }
 
-const page = (nonce: string, requestId: string) => () =>
-  new Response(`<script nonce="${nonce}">x</script><p>${requestId}</p>`, { headers: { "Content-Type": "text/html" } });
+const page = (nonce: string, requestId: string) => () => new Response(`<script nonce="${nonce}">x</script><p>${requestId}</p>`, { headers: { "Content-Type": "text/html" } });
 
 describe("guest page cache", () => {
   beforeEach(() => clearGuestPageCache());

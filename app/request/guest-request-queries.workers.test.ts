@@ -51,13 +51,10 @@ async function guestPage(path: string, route: typeof HOME, params: Record<string
     const { thrown } = await runRoute(
       request,
       async (args) => {
-        const response = await cache(
-          { ...args, pattern: args.url.pathname } as never,
-          async () => {
-            const [root, page] = await Promise.all([rootLoader(args as never), route.loader(args)]);
-            return new Response(JSON.stringify({ root, page }), { headers: { "Content-Type": "text/html" } });
-          },
-        );
+        const response = await cache({ ...args, pattern: args.url.pathname } as never, async () => {
+          const [root, page] = await Promise.all([rootLoader(args as never), route.loader(args)]);
+          return new Response(JSON.stringify({ root, page }), { headers: { "Content-Type": "text/html" } });
+        });
         cacheHeader = (response as Response).headers.get("X-Page-Cache");
       },
       params,

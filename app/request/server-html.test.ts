@@ -38,8 +38,19 @@ describe("server-made HTML and static islands (decision 045)", () => {
 
   it("the server renders a referenced island and block from the kept data, marked for hydration", () => {
     const island = (data: ServerData<string[]>) =>
-      h(StaticIsland<string[]>, { data, children: (names: string[]) => h("ul", null, names.map((name) => h("li", { key: name }, name))) });
-    const kept = new Map<string, unknown>([["cards", ["Inception", "Heat"]], ["reviews", "<p>Good</p>"]]);
+      h(StaticIsland<string[]>, {
+        data,
+        children: (names: string[]) =>
+          h(
+            "ul",
+            null,
+            names.map((name) => h("li", { key: name }, name)),
+          ),
+      });
+    const kept = new Map<string, unknown>([
+      ["cards", ["Inception", "Heat"]],
+      ["reviews", "<p>Good</p>"],
+    ]);
     const html = render(h(Fragment, null, island({ serverHtml: "cards" }), h(ServerHtmlBlock, { as: "section", html: { serverHtml: "reviews" } })), kept);
     expect(html).toContain('<div data-server-html="cards"><ul><li>Inception</li><li>Heat</li></ul></div>');
     expect(html).toContain('<section data-server-html="reviews"><p>Good</p></section>');

@@ -39,7 +39,11 @@ export function serverHtmlKey(value: ServerHtml): string | undefined {
 }
 
 /** A block (div or section) holding server-made HTML, by value or by reference. */
-export function ServerHtmlBlock({ html, as: Tag = "div", ...attributes }: { html: ServerHtml; as?: "div" | "section" } & Omit<React.HTMLAttributes<HTMLElement>, "dangerouslySetInnerHTML" | "children"> & { "data-testid"?: string }) {
+export function ServerHtmlBlock({
+  html,
+  as: Tag = "div",
+  ...attributes
+}: { html: ServerHtml; as?: "div" | "section" } & Omit<React.HTMLAttributes<HTMLElement>, "dangerouslySetInnerHTML" | "children"> & { "data-testid"?: string }) {
   const shown = useServerHtml(html);
   return <Tag {...attributes} {...{ [SERVER_HTML_ATTRIBUTE]: serverHtmlKey(html) }} dangerouslySetInnerHTML={{ __html: shown }} />;
 }
@@ -84,7 +88,12 @@ export function StaticIsland<T>({
     return () => cancelIdleCallback(handle);
   }, [key, preload]);
   // Keyed: switching between kept HTML and rendered children (a client navigation) remounts the block.
-  if (key === null) return <div key="rendered" className={className}>{children(data as T)}</div>;
+  if (key === null)
+    return (
+      <div key="rendered" className={className}>
+        {children(data as T)}
+      </div>
+    );
   if (fromServer) {
     return (
       <div key={key} className={className} {...{ [SERVER_HTML_ATTRIBUTE]: key }}>

@@ -76,7 +76,9 @@ async function fullScans(recorded: { sql: string; params: unknown[] }[]) {
       aliases.set(table, table);
       if (alias && !/^(on|where|inner|left|join|order|group|limit|using|cross)$/i.test(alias)) aliases.set(alias, table);
     }
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${text}`).bind(...params).all<{ detail: string }>();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${text}`)
+      .bind(...params)
+      .all<{ detail: string }>();
     for (const { detail } of plan.results) {
       const scanned = /^SCAN (\w+)(?: \(|$)/.exec(detail.trim())?.[1];
       if (scanned !== undefined && base.has(aliases.get(scanned) ?? scanned)) found.push(`${detail} in: ${text}`);
@@ -93,7 +95,13 @@ async function newMember() {
 
 beforeAll(async () => {
   await db.insert(permissions).values({ name: "titles.view", displayName: "View titles", group: "titles" }).onConflictDoNothing();
-  await db.insert(roles).values([{ name: "guests", guest: true }, { name: "users", default: true }]).onConflictDoNothing();
+  await db
+    .insert(roles)
+    .values([
+      { name: "guests", guest: true },
+      { name: "users", default: true },
+    ])
+    .onConflictDoNothing();
   const [permission] = await db.select().from(permissions).where(eq(permissions.name, "titles.view"));
   for (const role of await db.select().from(roles)) {
     await db.insert(rolePermissions).values({ roleId: role.id, permissionId: permission.id }).onConflictDoNothing();
@@ -151,14 +159,20 @@ describe("D1 work of a signed-in title page", () => {
     const member = await newMember();
     await memberTitlePage(member.cookie, OTHER_TITLE_ID, "second-member-film"); // the view of that title, and warm caches
     const stale = Math.floor(Date.now() / 1000) - SESSION_TOUCH_INTERVAL_S - 60;
-    await db.update(sessions).set({ lastActiveAt: new Date(stale * 1000) }).where(eq(sessions.id, member.sessionId));
+    await db
+      .update(sessions)
+      .set({ lastActiveAt: new Date(stale * 1000) })
+      .where(eq(sessions.id, member.sessionId));
     forgetAllSignedIn(); // as in an isolate that has not kept this session's visitor
 
     // Ten overlapping requests of one session (a browser's tabs, or a prefetching client) see the same old row.
     const pages = await Promise.all(Array.from({ length: 10 }, () => memberTitlePage(member.cookie, OTHER_TITLE_ID, "second-member-film")));
     const writes = pages.reduce((sum, page) => sum + page.afterResponse.writes, 0);
     expect(writes).toBe(1);
-    const [row] = await db.select({ at: sql<number>`${sessions.lastActiveAt}` }).from(sessions).where(eq(sessions.id, member.sessionId));
+    const [row] = await db
+      .select({ at: sql<number>`${sessions.lastActiveAt}` })
+      .from(sessions)
+      .where(eq(sessions.id, member.sessionId));
     expect(row.at).toBeGreaterThan(stale);
 
     // And later requests of the same session: nothing more until the interval has passed.

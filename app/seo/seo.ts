@@ -23,7 +23,10 @@ export interface Seo {
 
 /** Descriptions are cut to what search engines show, at a word boundary. */
 export function truncateDescription(text: string | null | undefined, max = 160): string {
-  const clean = (text ?? "").replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  const clean = (text ?? "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max - 1);
   const space = cut.lastIndexOf(" ");

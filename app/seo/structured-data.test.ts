@@ -68,7 +68,12 @@ describe("title JSON-LD ratings", () => {
     const data = reviewsJsonLd(base, { stats: { reviewCount: 1, average: 9 }, reviews: [review] }, origin, { id: 7, slug: "the-lantern-keeper" });
     expect(data.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 9, bestRating: 10, worstRating: 1, reviewCount: 1 });
     expect(data.review).toEqual([
-      expect.objectContaining({ "@type": "Review", name: "A quiet lighthouse story", url: `${origin}/titles/7/the-lantern-keeper/reviews/3`, reviewRating: expect.objectContaining({ ratingValue: 9 }) }),
+      expect.objectContaining({
+        "@type": "Review",
+        name: "A quiet lighthouse story",
+        url: `${origin}/titles/7/the-lantern-keeper/reviews/3`,
+        reviewRating: expect.objectContaining({ ratingValue: 9 }),
+      }),
     ]);
   });
 });

@@ -15,9 +15,7 @@ export function titleJsonLd(page: TitlePage, origin: string) {
   const { title } = page;
   const abs = (path: string | null | undefined) => (path ? absoluteUrl(origin, path) : undefined);
   const realPeople = (list: TitlePage["cast"]) =>
-    list
-      .filter((c) => !c.generated && !c.personGenerated.includes("name"))
-      .map((c) => ({ "@type": "Person", name: c.name, url: absoluteUrl(origin, personPath({ id: c.personId, slug: c.slug })) }));
+    list.filter((c) => !c.generated && !c.personGenerated.includes("name")).map((c) => ({ "@type": "Person", name: c.name, url: absoluteUrl(origin, personPath({ id: c.personId, slug: c.slug })) }));
   const directors = realPeople(page.keyCrew.filter((c) => c.job === "Director" || c.job === "Creator"));
   const trailer = page.videos.find((v) => v.category === "trailer") ?? page.videos[0];
   const data: Record<string, unknown> = {

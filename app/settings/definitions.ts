@@ -8,16 +8,15 @@ import { CORS_ORIGIN_PATTERN } from "~/http/cors";
  * it. Values are stored as JSON under the dotted key; a stored value that no
  * longer matches its schema is ignored in favour of the default.
  */
-function setting<S extends z.ZodType, V extends "public" | "server" = "public">(
-  schema: S,
-  defaultValue: z.infer<S>,
-  visibility: V = "public" as V,
-) {
+function setting<S extends z.ZodType, V extends "public" | "server" = "public">(schema: S, defaultValue: z.infer<S>, visibility: V = "public" as V) {
   return { schema, default: defaultValue, public: (visibility === "public") as V extends "public" ? true : false };
 }
 
 const policySchema = z.object({
-  id: z.string().regex(/^[a-z0-9_-]+$/i).max(40),
+  id: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i)
+    .max(40),
   label: z.string().min(1).max(120),
   link: z.string().max(2000).optional(),
 });
@@ -94,7 +93,16 @@ const defaultMenus: Menu[] = [
       { id: "contact", label: "Contact us", action: "/contact", type: "route", target: "_self", roles: [], permissions: [], settings: [] },
       { id: "api", label: "API", action: "/api-docs", type: "route", target: "_self", roles: [], permissions: ["api.access"], settings: ["api.integrated"] },
       // TMDB's attribution, shown once TMDB data is (the first import sets tmdb.attribution; decision 019).
-      { id: "tmdb", label: "This product uses the TMDB API but is not endorsed or certified by TMDB.", action: "/data-sources", type: "route", target: "_self", roles: [], permissions: [], settings: ["tmdb.attribution"] },
+      {
+        id: "tmdb",
+        label: "This product uses the TMDB API but is not endorsed or certified by TMDB.",
+        action: "/data-sources",
+        type: "route",
+        target: "_self",
+        roles: [],
+        permissions: [],
+        settings: ["tmdb.attribution"],
+      },
     ],
   },
   {
@@ -111,10 +119,7 @@ const defaultMenus: Menu[] = [
 export const settingDefinitions = {
   "dates.default_timezone": setting(z.string().max(64), "UTC"),
   "branding.site_name": setting(z.string().min(1).max(80), "Reelbase"),
-  "branding.site_description": setting(
-    z.string().max(300),
-    "Films, series and the people who make them: browse the catalogue, watch trailers and keep up with what is trending.",
-  ),
+  "branding.site_description": setting(z.string().max(300), "Films, series and the people who make them: browse the catalogue, watch trailers and keep up with what is trending."),
   "branding.logo_light": setting(z.string().max(2000), "/images/logo-light.svg"),
   "branding.logo_dark": setting(z.string().max(2000), "/images/logo-dark.svg"),
   "branding.logo_light_mobile": setting(z.string().max(2000), "/images/logo-mobile-light.svg"),
@@ -156,8 +161,7 @@ export const settingDefinitions = {
   "homepage.value": setting(z.string().max(200), ""),
   "homepage.appearance": setting(landingContentSchema, {
     headerTitle: "Every film. Every series. Every face behind them.",
-    headerSubtitle:
-      "Browse thousands of titles, follow the people who make them, and watch trailers the moment they drop.",
+    headerSubtitle: "Browse thousands of titles, follow the people who make them, and watch trailers the moment they drop.",
     headerImage: "/images/landing-header.svg",
     headerImageOpacity: 0.5,
     headerOverlayColor1: "rgba(12, 10, 29, 0.85)",
@@ -174,7 +178,11 @@ export const settingDefinitions = {
       { title: "Find anything fast", description: "Search titles and people as you type, or browse by genre, year, rating and certification." },
     ],
     secondaryFeatures: [
-      { title: "Follow the people behind the work", subtitle: "Filmographies", description: "Every actor, director and writer has a page with a biography and a filmography grouped by department and year." },
+      {
+        title: "Follow the people behind the work",
+        subtitle: "Filmographies",
+        description: "Every actor, director and writer has a page with a biography and a filmography grouped by department and year.",
+      },
       { title: "Always know what is trending", subtitle: "Trending", description: "What visitors watch and open most, recalculated through the day." },
     ],
     pricingTitle: "Simple, transparent pricing",
@@ -187,10 +195,7 @@ export const settingDefinitions = {
   "homepage.trending": setting(z.boolean(), true),
   "cookie_notice.enable": setting(z.boolean(), true),
   "cookie_notice.position": setting(z.enum(["top", "bottom"]), "bottom"),
-  "cookie_notice.button": setting(
-    z.object({ label: z.string().max(80), link: z.string().max(2000) }).nullable(),
-    { label: "Privacy policy", link: "/pages/privacy-policy" },
-  ),
+  "cookie_notice.button": setting(z.object({ label: z.string().max(80), link: z.string().max(2000) }).nullable(), { label: "Privacy policy", link: "/pages/privacy-policy" }),
   "api.integrated": setting(z.boolean(), true),
   /** Origins whose pages may call api/v1 with a token (CORS, decision 036): "https://app.example", or "*"; empty: none. */
   "api.cors_origins": setting(z.array(z.string().max(255).regex(CORS_ORIGIN_PATTERN, "An origin: https://host or https://host:port, or *.")).max(50), [], "server"),
@@ -212,19 +217,56 @@ export const settingDefinitions = {
   "ads.watch_top": setting(adHtml, "", "server"),
   // Uploads (spec sections 5 and 9; docs/decisions/008-uploads-on-r2.md).
   /** Largest file anyone may upload, in bytes (a role's files.create max_size_mb can lower it). */
-  "uploads.max_size": setting(z.number().int().positive().max(5 * 1024 ** 4), 2 * 1024 ** 3),
+  "uploads.max_size": setting(
+    z
+      .number()
+      .int()
+      .positive()
+      .max(5 * 1024 ** 4),
+    2 * 1024 ** 3,
+  ),
   /** When not empty, only these types: extensions ("pdf") or mime patterns ("image/*"). */
   "uploads.allowed_extensions": setting(z.array(uploadTypePattern).max(200), []),
   /** Never these types: extensions or mime patterns. */
   "uploads.blocked_extensions": setting(z.array(uploadTypePattern).max(200), [
-    "exe", "msi", "dll", "com", "scr", "bat", "cmd", "ps1", "vbs", "jar", "sh", "php", "phtml", "phar",
-    "html", "htm", "xhtml", "shtml", "js", "mjs", "hta",
-    "application/x-msdownload", "application/x-dosexec", "application/x-sh", "text/html", "application/xhtml+xml",
+    "exe",
+    "msi",
+    "dll",
+    "com",
+    "scr",
+    "bat",
+    "cmd",
+    "ps1",
+    "vbs",
+    "jar",
+    "sh",
+    "php",
+    "phtml",
+    "phar",
+    "html",
+    "htm",
+    "xhtml",
+    "shtml",
+    "js",
+    "mjs",
+    "hta",
+    "application/x-msdownload",
+    "application/x-dosexec",
+    "application/x-sh",
+    "text/html",
+    "application/xhtml+xml",
   ]),
   /** Files of 4 MB or more upload in resumable chunks (tus) unless this is off. */
   "uploads.chunk": setting(z.boolean(), true),
   /** Bytes per tus PATCH; a multiple of 5 MiB avoids buffering (kept under Cloudflare's 100 MB request limit). */
-  "uploads.chunk_size": setting(z.number().int().min(1024 * 1024).max(95 * 1024 * 1024), 5 * 1024 * 1024),
+  "uploads.chunk_size": setting(
+    z
+      .number()
+      .int()
+      .min(1024 * 1024)
+      .max(95 * 1024 * 1024),
+    5 * 1024 * 1024,
+  ),
   /** Upload straight to storage with signed URLs (multipart from 100 MB) instead of through the API. */
   "uploads.direct_upload": setting(z.boolean(), false),
   // TMDB import (decision 019). The API key is a secret (TMDB_API_KEY), not a setting.
@@ -262,9 +304,7 @@ export type PublicSettingKey = {
   [K in SettingKey]: (typeof settingDefinitions)[K]["public"] extends true ? K : never;
 }[SettingKey];
 
-type PathToObject<P extends string, V> = P extends `${infer Head}.${infer Rest}`
-  ? { [K in Head]: PathToObject<Rest, V> }
-  : { [K in P]: V };
+type PathToObject<P extends string, V> = P extends `${infer Head}.${infer Rest}` ? { [K in Head]: PathToObject<Rest, V> } : { [K in P]: V };
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 /** The settings `K` nested by their dotted keys ("branding.site_name" becomes branding.site_name). */

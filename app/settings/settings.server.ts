@@ -3,16 +3,7 @@ import { SETTINGS_CACHE_TTL_MS } from "~/constants";
 import { changedFields, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import { settings as settingsTable } from "./schema";
-import {
-  defaultSettings,
-  isSettingKey,
-  settingDefinitions,
-  type NestedPublicSettings,
-  type NestedSettings,
-  type PublicSettingKey,
-  type SettingKey,
-  type Settings,
-} from "./definitions";
+import { defaultSettings, isSettingKey, settingDefinitions, type NestedPublicSettings, type NestedSettings, type PublicSettingKey, type SettingKey, type Settings } from "./definitions";
 
 /**
  * Settings are read on every request, so each isolate keeps them for a few
@@ -75,7 +66,15 @@ export async function saveSettings(db: Database, update: SettingsUpdate, options
       .onConflictDoUpdate({ target: settingsTable.key, set: { value, updatedAt: sql`(unixepoch())` } }),
   );
   if (options.record && values.length > 0) {
-    const stored = await db.select().from(settingsTable).where(inArray(settingsTable.key, values.map((v) => v.key)));
+    const stored = await db
+      .select()
+      .from(settingsTable)
+      .where(
+        inArray(
+          settingsTable.key,
+          values.map((v) => v.key),
+        ),
+      );
     const current = mergeStoredSettings(stored) as Record<string, unknown>;
     const diff = changedFields(current, Object.fromEntries(values.map(({ key, value }) => [key, value])));
     if (diff.changed) {

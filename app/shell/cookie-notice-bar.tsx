@@ -22,15 +22,9 @@ export default function CookieNoticeBar({ position }: { position: "top" | "botto
       data-testid="cookie-notice"
       className={`z-40 border-divider bg-elevated/95 shadow-lg backdrop-blur ${position === "top" ? "border-b" : "sticky bottom-0 border-t"}`}
     >
-      <fetcher.Form
-        method="post"
-        action="/resources/cookie-notice"
-        className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-3 text-sm sm:flex-row"
-      >
+      <fetcher.Form method="post" action="/resources/cookie-notice" className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-3 text-sm sm:flex-row">
         <NoJsRedirect />
-        <p className="flex-auto text-foreground">
-          {t("We use cookies to keep you signed in, remember your preferences and understand how the site is used.")}
-        </p>
+        <p className="flex-auto text-foreground">{t("We use cookies to keep you signed in, remember your preferences and understand how the site is used.")}</p>
         <div className="flex shrink-0 items-center gap-2">
           {button?.link ? (
             <Link to={button.link} className="rounded-md px-3 py-1.5 font-medium text-primary hover:bg-primary-light">

@@ -7,9 +7,7 @@ export function NotFoundPage() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center" data-testid="not-found">
       <p className="text-7xl font-black tracking-tight text-primary/80">404</p>
-      <h1 className="mt-6 text-2xl font-semibold text-foreground">
-        {t("Looks like you've found the doorway to the great nothing")}
-      </h1>
+      <h1 className="mt-6 text-2xl font-semibold text-foreground">{t("Looks like you've found the doorway to the great nothing")}</h1>
       <Link to="/" className="mt-8 rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary hover:opacity-90">
         {t("Take me there!")}
       </Link>

@@ -24,9 +24,7 @@ export function Footer() {
           </ul>
         ) : null}
         <div className="flex flex-col gap-4 text-sm text-muted md:flex-row md:items-center">
-          <p data-testid="copyright">
-            {t("Copyright © :year :name, All Rights Reserved", { year, name: bootstrap.settings.branding.site_name })}
-          </p>
+          <p data-testid="copyright">{t("Copyright © :year :name, All Rights Reserved", { year, name: bootstrap.settings.branding.site_name })}</p>
           {secondary && secondary.items.length > 0 ? (
             <ul className="flex flex-wrap gap-4">
               {secondary.items.map((item) => (

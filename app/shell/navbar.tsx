@@ -29,15 +29,7 @@ function SignedIn({ slot }: { slot: SignedInSlot }) {
  * Login / Register buttons or the signed-in user's controls. Below 768 px the
  * menu folds into a disclosure that works without JavaScript.
  */
-export function Navbar({
-  position = "custom-page-navbar",
-  search,
-  userControls,
-}: {
-  position?: MenuPosition;
-  search?: ReactNode;
-  userControls?: ReactNode;
-}) {
+export function Navbar({ position = "custom-page-navbar", search, userControls }: { position?: MenuPosition; search?: ReactNode; userControls?: ReactNode }) {
   const bootstrap = useBootstrap();
   const t = useTrans();
   const menu = findMenu(bootstrap.settings.menus, position);
@@ -57,9 +49,7 @@ export function Navbar({
     </div>
   );
 
-  const controls =
-    userControls ??
-    (bootstrap.user ? <SignedIn slot="user-menu" /> : guestButtons);
+  const controls = userControls ?? (bootstrap.user ? <SignedIn slot="user-menu" /> : guestButtons);
 
   return (
     <header className="sticky top-0 z-30 border-b border-divider bg-navbar/95 backdrop-blur">
@@ -87,10 +77,7 @@ export function Navbar({
           <ThemeToggle className="hidden md:block" />
           <div className="hidden md:block">{controls}</div>
           <details className="group relative md:hidden">
-            <summary
-              className="flex cursor-pointer list-none items-center rounded-md p-2 text-foreground hover:bg-paper [&::-webkit-details-marker]:hidden"
-              aria-label={t("Menu")}
-            >
+            <summary className="flex cursor-pointer list-none items-center rounded-md p-2 text-foreground hover:bg-paper [&::-webkit-details-marker]:hidden" aria-label={t("Menu")}>
               <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8">
                 <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
               </svg>

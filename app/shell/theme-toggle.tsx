@@ -23,13 +23,7 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
     <fetcher.Form method="post" action="/resources/theme" className={className}>
       <input type="hidden" name="themeId" value={target.id} />
       <NoJsRedirect />
-      <button
-        type="submit"
-        data-testid="theme-toggle"
-        className="inline-flex items-center gap-2 rounded-full p-2 text-muted hover:bg-paper hover:text-foreground"
-        aria-label={label}
-        title={label}
-      >
+      <button type="submit" data-testid="theme-toggle" className="inline-flex items-center gap-2 rounded-full p-2 text-muted hover:bg-paper hover:text-foreground" aria-label={label} title={label}>
         {target.is_dark ? <MoonIcon /> : <SunIcon />}
       </button>
     </fetcher.Form>

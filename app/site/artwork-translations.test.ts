@@ -6,11 +6,24 @@ import { describe, expect, it } from "vitest";
  * notes show through the translator (decision 029) has a Spanish and a
  * French line with the same :placeholders. Lines are read from the code.
  */
-const SOURCES = ["app/site/cards.tsx", "app/site/video-card.tsx", "app/site/card-watchlist-toggle.tsx", "app/site/artwork-image.tsx", "app/site/title-header.tsx", "app/site/generated-note.tsx", "app/routes/titles/title.tsx"];
+const SOURCES = [
+  "app/site/cards.tsx",
+  "app/site/video-card.tsx",
+  "app/site/card-watchlist-toggle.tsx",
+  "app/site/artwork-image.tsx",
+  "app/site/title-header.tsx",
+  "app/site/generated-note.tsx",
+  "app/routes/titles/title.tsx",
+];
 
 function linesOf(language: string) {
   const dir = `scripts/seed/translations/${language}/`;
-  return Object.assign({}, ...readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => JSON.parse(readFileSync(dir + f, "utf8")) as Record<string, string>)) as Record<string, string>;
+  return Object.assign(
+    {},
+    ...readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => JSON.parse(readFileSync(dir + f, "utf8")) as Record<string, string>),
+  ) as Record<string, string>;
 }
 
 function englishLines() {

@@ -91,15 +91,7 @@ export function TitleCard({
         </span>
       </Link>
       <div className="mt-1 flex min-h-7 items-center justify-between gap-1">
-        <TitleRatingBadge
-          rating={title.rating}
-          voteCount={title.voteCount}
-          externalRating={title.externalRating}
-          tmdbRating={title.tmdbRating}
-          only={ratingSource}
-          fit
-          className="text-xs"
-        />
+        <TitleRatingBadge rating={title.rating} voteCount={title.voteCount} externalRating={title.externalRating} tmdbRating={title.tmdbRating} only={ratingSource} fit className="text-xs" />
         <CardMenu title={title} />
       </div>
       {note ? <p className="mt-1 text-xs text-muted">{note}</p> : null}

@@ -28,12 +28,7 @@ export function VideoCard({ video, current = false, fallback }: { video: VideoCa
   const t = useTrans();
   const size = ARTWORK_SIZES.still;
   return (
-    <Link
-      to={`/watch/${video.id}`}
-      className="group block"
-      aria-current={current ? "page" : undefined}
-      data-testid="video-card"
-    >
+    <Link to={`/watch/${video.id}`} className="group block" aria-current={current ? "page" : undefined} data-testid="video-card">
       <span className="relative block overflow-hidden rounded-theme bg-paper">
         <img
           src={video.thumbnail ?? fallback ?? BACKDROP_PLACEHOLDER}
@@ -51,9 +46,7 @@ export function VideoCard({ video, current = false, fallback }: { video: VideoCa
             </svg>
           </span>
         </span>
-        {formatClock(video.duration) ? (
-          <span className="absolute bottom-2 right-2 rounded bg-black/70 px-1.5 py-0.5 text-xs text-white">{formatClock(video.duration)}</span>
-        ) : null}
+        {formatClock(video.duration) ? <span className="absolute bottom-2 right-2 rounded bg-black/70 px-1.5 py-0.5 text-xs text-white">{formatClock(video.duration)}</span> : null}
       </span>
       <span className="mt-2 block truncate font-medium text-foreground group-hover:text-primary">{video.name}</span>
       <span className="block text-sm capitalize text-muted">{current ? t("Now playing") : t(categoryLabel(video.category))}</span>

@@ -39,7 +39,10 @@ describe("followed review alerts", () => {
     await db.insert(notificationSubscriptions).values({ userId: fan.id, notifId: "social.followed_review", channels: { database: true, mail: false, browser: false } });
     // Earlier reviews (of other tests or the seed) are not this test's business: start the cursor past them.
     const [{ maxId }] = await db.select({ maxId: sql<number>`coalesce(max(id), 0)` }).from(reviews);
-    await db.insert(socialJobCursors).values({ name: "followed_review", lastId: maxId }).onConflictDoUpdate({ target: socialJobCursors.name, set: { lastId: maxId } });
+    await db
+      .insert(socialJobCursors)
+      .values({ name: "followed_review", lastId: maxId })
+      .onConflictDoUpdate({ target: socialJobCursors.name, set: { lastId: maxId } });
 
     const [review] = await db
       .insert(reviews)

@@ -121,7 +121,13 @@ export const unblockEndpoint = defineEndpoint({
   responses: { 200: { description: "Not blocked.", schema: followResult }, ...errorResponses(401, 403, 404, 422, 429) },
 });
 
-const listQuery = z.object({ before: z.string().regex(/^\d{1,12}\.\d{1,15}$/, "This is not a page cursor.").optional().describe("The `next` of the previous page.") });
+const listQuery = z.object({
+  before: z
+    .string()
+    .regex(/^\d{1,12}\.\d{1,15}$/, "This is not a page cursor.")
+    .optional()
+    .describe("The `next` of the previous page."),
+});
 
 export const followersEndpoint = defineEndpoint({
   method: "get",

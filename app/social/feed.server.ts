@@ -105,16 +105,19 @@ export async function hydrate(db: Database, rows: FeedRow[]): Promise<FeedItem[]
       if (!list) continue; // private now, or deleted
     }
     if ((row.kind === "rating" || row.kind === "watch") && !title) continue;
-    const entry = title ? [{ ...title, rating: row.kind === "rating" ? row.rating : null, watchedOn: row.kind === "watch" ? row.watched_on : null, episode: row.episode_id ? (episodeOf.get(row.episode_id) ?? null) : null }] : [];
+    const entry = title
+      ? [
+          {
+            ...title,
+            rating: row.kind === "rating" ? row.rating : null,
+            watchedOn: row.kind === "watch" ? row.watched_on : null,
+            episode: row.episode_id ? (episodeOf.get(row.episode_id) ?? null) : null,
+          },
+        ]
+      : [];
     const previous = items.at(-1);
     // Grouping: the same member, the same kind (ratings or watches), close together in time.
-    if (
-      previous &&
-      (row.kind === "rating" || row.kind === "watch") &&
-      previous.kind === row.kind &&
-      previous.person.id === row.user_id &&
-      Math.abs(lastAt - row.created_at) <= FEED_GROUP_WINDOW_S
-    ) {
+    if (previous && (row.kind === "rating" || row.kind === "watch") && previous.kind === row.kind && previous.person.id === row.user_id && Math.abs(lastAt - row.created_at) <= FEED_GROUP_WINDOW_S) {
       previous.titles.push(...entry);
       lastAt = row.created_at;
       continue;

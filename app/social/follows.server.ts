@@ -78,7 +78,12 @@ export async function isBlockedEitherWay(db: Database, a: number, b: number) {
 export async function loadSocialProfile(db: Database, userId: number) {
   const [rows, privacy] = await db.batch([
     db
-      .select({ followersCount: memberSocial.followersCount, followingCount: memberSocial.followingCount, requestsCount: memberSocial.requestsCount, activityVisibility: memberSocial.activityVisibility })
+      .select({
+        followersCount: memberSocial.followersCount,
+        followingCount: memberSocial.followingCount,
+        requestsCount: memberSocial.requestsCount,
+        activityVisibility: memberSocial.activityVisibility,
+      })
       .from(memberSocial)
       .where(eq(memberSocial.userId, userId))
       .limit(1),
@@ -94,7 +99,11 @@ export async function loadSocialProfile(db: Database, userId: number) {
 }
 
 async function requireMember(db: Database, id: number) {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), isNull(users.bannedAt))).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.bannedAt)))
+    .limit(1);
   if (!row) throw new SocialError(404, "This member does not exist.", "user_id");
 }
 
@@ -124,7 +133,11 @@ export async function follow(db: Database, followerId: number, followeeId: numbe
 }
 
 async function followRow(db: Database, followerId: number, followeeId: number) {
-  const [row] = await db.select({ status: follows.status }).from(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId))).limit(1);
+  const [row] = await db
+    .select({ status: follows.status })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -133,11 +146,7 @@ export async function unfollow(db: Database, followerId: number, followeeId: num
   if (followerId === followeeId) throw new SocialError(422, "You cannot follow yourself.", "user_id");
   // Nothing to undo writes nothing (not even the counts' rows).
   if (!(await followRow(db, followerId, followeeId))) return;
-  await db.batch([
-    db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId))),
-    refreshSocialCounts(db, followerId),
-    refreshSocialCounts(db, followeeId),
-  ]);
+  await db.batch([db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId))), refreshSocialCounts(db, followerId), refreshSocialCounts(db, followeeId)]);
 }
 
 /** The owner of a private profile approves a request; a request that is not there is a 404. */
@@ -157,11 +166,7 @@ export async function acceptRequest(db: Database, ownerId: number, followerId: n
 /** Declines a request, or removes a follower (both: their row goes). */
 export async function removeFollower(db: Database, ownerId: number, followerId: number) {
   if (!(await followRow(db, followerId, ownerId))) return;
-  await db.batch([
-    db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, ownerId))),
-    refreshSocialCounts(db, followerId),
-    refreshSocialCounts(db, ownerId),
-  ]);
+  await db.batch([db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, ownerId))), refreshSocialCounts(db, followerId), refreshSocialCounts(db, ownerId)]);
 }
 
 /** Blocks a member: their follow of me and mine of them end in the same batch. */
@@ -211,7 +216,8 @@ export async function listFollows(db: Database, userId: number, kind: FollowList
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
-      displayName: users.displayName, username: users.username,
+      displayName: users.displayName,
+      username: users.username,
       avatar: users.avatar,
       followedAt: sql<number>`${follows.createdAt}`.as("followed_at"),
     })

@@ -20,7 +20,8 @@ export function friendsOnTitleQuery(db: Database, viewerId: number, titleId: num
       userId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
-      displayName: users.displayName, username: users.username,
+      displayName: users.displayName,
+      username: users.username,
       avatar: users.avatar,
       rating: ratings.rating,
       average: sql<number>`avg(${ratings.rating}) OVER ()`.as("friends_average"),
@@ -52,4 +53,3 @@ export function friendsOnTitleFrom(rows: FriendsOnTitleRows) {
   };
 }
 export type FriendsOnTitle = ReturnType<typeof friendsOnTitleFrom>;
-

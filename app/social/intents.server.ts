@@ -65,7 +65,10 @@ export async function runSocialIntent(s: SocialServices, intent: SocialIntent, o
 
 async function tell(s: SocialServices, recipientId: number, request: boolean) {
   const [recipient] = await s.db.select({ id: users.id, email: users.email, language: users.language }).from(users).where(eq(users.id, recipientId));
-  const [actor] = await s.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, displayName: users.displayName, username: users.username }).from(users).where(eq(users.id, s.user.id));
+  const [actor] = await s.db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, displayName: users.displayName, username: users.username })
+    .from(users)
+    .where(eq(users.id, s.user.id));
   if (!recipient || !actor) return;
   const name = publicName(actor) ?? s.user.displayName;
   s.notifications.waitUntil(notify(s.notifications, [recipient], followerMessage({ name, profilePath: profilePath(actor), request })));

@@ -25,12 +25,25 @@ export async function followListFor(app: AppContext, id: number, kind: Exclude<F
   const own = viewerId === id;
   if (library.private && !own && relation.following !== "active") return "private" as const;
   const page = await listFollows(app.db, id, kind, parseBefore(before));
-  const states = viewerId ? await myFollowStates(app.db, viewerId, page.members.map((m) => m.id)) : new Map();
+  const states = viewerId
+    ? await myFollowStates(
+        app.db,
+        viewerId,
+        page.members.map((m) => m.id),
+      )
+    : new Map();
   return {
     user,
     owner: { id, name: publicName(user) ?? app.t("Member #:id", { id }), path: profilePath(user), own },
     count: kind === "followers" ? social.followersCount : social.followingCount,
-    members: page.members.map((m) => ({ id: m.id, name: publicName(m) ?? app.t("Member #:id", { id: m.id }), path: profilePath(m), avatar: m.avatar, following: states.get(m.id) ?? null, self: m.id === viewerId })),
+    members: page.members.map((m) => ({
+      id: m.id,
+      name: publicName(m) ?? app.t("Member #:id", { id: m.id }),
+      path: profilePath(m),
+      avatar: m.avatar,
+      following: states.get(m.id) ?? null,
+      self: m.id === viewerId,
+    })),
     next: page.next ? `${page.next.at}.${page.next.id}` : null,
   };
 }

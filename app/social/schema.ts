@@ -61,11 +61,7 @@ export const userBlocks = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.blockerId, t.blockedId] }),
-    index("user_blocks_blocked_idx").on(t.blockedId, t.blockerId),
-    check("user_blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
-  ],
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("user_blocks_blocked_idx").on(t.blockedId, t.blockerId), check("user_blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`)],
 );
 
 export const memberSocial = sqliteTable(

@@ -80,7 +80,13 @@ async function rowCounts() {
 }
 
 beforeAll(async () => {
-  await db.insert(roles).values([{ name: "guests", guest: true }, { name: "users", default: true }]).onConflictDoNothing();
+  await db
+    .insert(roles)
+    .values([
+      { name: "guests", guest: true },
+      { name: "users", default: true },
+    ])
+    .onConflictDoNothing();
   await letEveryoneViewTitles(db); // the title and reviews pages
   await db
     .insert(titles)
@@ -245,7 +251,9 @@ async function fullScans(recorded: { sql: string; params: unknown[] }[]) {
       aliases.set(table!, table!);
       if (alias && !/^(on|where|inner|left|join|order|group|limit|using|cross)$/i.test(alias)) aliases.set(alias, table!);
     }
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${text}`).bind(...params).all<{ detail: string }>();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${text}`)
+      .bind(...params)
+      .all<{ detail: string }>();
     for (const { detail } of plan.results) {
       const scanned = /^SCAN (\w+)(?: \(|$)/.exec(detail.trim())?.[1];
       if (scanned !== undefined && base.has(aliases.get(scanned) ?? scanned)) found.push(`${detail} in: ${text}`);

@@ -85,7 +85,12 @@ describe("following", () => {
     await block(db, a, b);
     expect(await relationBetween(db, b, a)).toEqual({ following: null, followedBy: null, blocking: false, blockedBy: true });
     expect(await loadSocialProfile(db, a)).toMatchObject({ followersCount: 0, followingCount: 0 });
-    expect(await db.select().from(userBlocks).where(and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(userBlocks)
+        .where(and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b))),
+    ).toHaveLength(1);
   });
 
   it("a private profile's follow is a request until its owner accepts it", async () => {
@@ -115,17 +120,17 @@ describe("the feed", () => {
     await setRating(db, nina, { titleId: OTHER_FILM, rating: 7 });
     await markWatched(db, nina, { titleId: FILM, watchedOn: "2026-11-20" });
     await setRating(db, stranger, { titleId: FILM, rating: 2 });
-    const [review] = await db
-      .insert(reviews)
-      .values({ userId: nina, titleId: FILM, score: 9, headline: "A lamp in the fog", body: "Fine.", bodyHtml: "<p>Fine.</p>" })
-      .returning({ id: reviews.id });
+    const [review] = await db.insert(reviews).values({ userId: nina, titleId: FILM, score: 9, headline: "A lamp in the fog", body: "Fine.", bodyHtml: "<p>Fine.</p>" }).returning({ id: reviews.id });
 
     const feed = await loadFeed(db, me);
     expect(feed.items.map((i) => i.kind)).toEqual(["review", "watch", "rating"]);
     expect(feed.items[0]).toMatchObject({ person: { id: nina, name: "Nina" }, review: { id: review!.id, headline: "A lamp in the fog" } });
     expect(feed.items[1]!.titles[0]).toMatchObject({ id: FILM, watchedOn: "2026-11-20" });
     // Two ratings close together are one item: "Nina rated 2 films".
-    expect(feed.items[2]!.titles.map((t) => [t.name, t.rating])).toEqual([["Paper Harbour", 7], ["The Lantern Keeper", 9]]);
+    expect(feed.items[2]!.titles.map((t) => [t.name, t.rating])).toEqual([
+      ["Paper Harbour", 7],
+      ["The Lantern Keeper", 9],
+    ]);
     expect(feed.next).toBeNull();
 
     const first = await loadFeed(db, me, { limit: 2 });
@@ -168,7 +173,10 @@ describe("people you follow on a title page", () => {
     await db.insert(reviews).values({ userId: b, titleId: OTHER_FILM, score: 5, headline: "Soggy", body: "Meh.", bodyHtml: "<p>Meh.</p>" });
     const friends = friendsOnTitleFrom(await friendsOnTitleQuery(db, me, OTHER_FILM));
     expect(friends).toMatchObject({ average: 6.5, count: 2 });
-    expect(friends!.people.map((p) => [p.name, p.rating]).sort()).toEqual([["Ada", 8], ["Bo", 5]]);
+    expect(friends!.people.map((p) => [p.name, p.rating]).sort()).toEqual([
+      ["Ada", 8],
+      ["Bo", 5],
+    ]);
     expect(friendsOnTitleFrom(await friendsOnTitleQuery(db, stranger, OTHER_FILM))).toBeNull();
     expect(await db.select().from(memberSocial).where(eq(memberSocial.userId, stranger))).toEqual([]);
   });

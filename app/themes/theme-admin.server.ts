@@ -23,9 +23,7 @@ export const themeInputSchema = z.object({
 });
 export type ThemeInput = z.infer<typeof themeInputSchema>;
 
-export type ThemeChanges =
-  | { ok: true; statements: Statement[]; changed: boolean }
-  | { ok: false; errors: Record<string, string[]> };
+export type ThemeChanges = { ok: true; statements: Statement[]; changed: boolean } | { ok: false; errors: Record<string, string[]> };
 
 export async function themeChanges(db: Database, input: ThemeInput[], deletedIds: number[], record?: ChangeRecorder): Promise<ThemeChanges> {
   const errors: Record<string, string[]> = {};
@@ -51,7 +49,14 @@ export async function themeChanges(db: Database, input: ThemeInput[], deletedIds
   const statements: Statement[] = [];
   const doomed = existing.filter((t) => deletedIds.includes(t.id));
   if (doomed.length) {
-    statements.push(db.delete(themes).where(inArray(themes.id, doomed.map((t) => t.id))));
+    statements.push(
+      db.delete(themes).where(
+        inArray(
+          themes.id,
+          doomed.map((t) => t.id),
+        ),
+      ),
+    );
     if (record) for (const theme of doomed) statements.push(record({ subjectId: theme.id, label: theme.name, before: { name: theme.name, values: theme.values }, after: null }));
   }
   // A new default replaces the old one everywhere else.
@@ -67,9 +72,16 @@ export async function themeChanges(db: Database, input: ThemeInput[], deletedIds
     const current = byId.get(theme.id)!;
     const diff = changedFields(current, values);
     // Default flags were cleared above for every row: write each theme's own again.
-    statements.push(db.update(themes).set({ ...values, updatedAt: diff.changed ? new Date() : current.updatedAt }).where(eq(themes.id, theme.id)));
+    statements.push(
+      db
+        .update(themes)
+        .set({ ...values, updatedAt: diff.changed ? new Date() : current.updatedAt })
+        .where(eq(themes.id, theme.id)),
+    );
     if (diff.changed && record) statements.push(record({ subjectId: theme.id, label: theme.name, before: diff.before, after: diff.after }));
   }
-  const changed = doomed.length > 0 || input.some((t) => t.id === undefined || changedFields(byId.get(t.id)!, { name: t.name, isDark: t.isDark, defaultLight: t.defaultLight, defaultDark: t.defaultDark, values: t.values }).changed);
+  const changed =
+    doomed.length > 0 ||
+    input.some((t) => t.id === undefined || changedFields(byId.get(t.id)!, { name: t.name, isDark: t.isDark, defaultLight: t.defaultLight, defaultDark: t.defaultDark, values: t.values }).changed);
   return { ok: true, statements, changed };
 }

@@ -14,9 +14,7 @@ import { parseTmdbRef, type TmdbMediaType } from "./refs";
  * failures turned into messages, the search, and what to link to afterwards.
  */
 
-export type ImportOutcome =
-  | { ok: true; result: ImportResult }
-  | { ok: false; field?: "ref"; message: string; status: number };
+export type ImportOutcome = { ok: true; result: ImportResult } | { ok: false; field?: "ref"; message: string; status: number };
 
 const STATUS_OF: Record<TmdbError["kind"], number> = {
   "not-configured": 503,
@@ -29,12 +27,7 @@ const STATUS_OF: Record<TmdbError["kind"], number> = {
   "bad-request": 502,
 };
 
-export async function runAdminImport(
-  db: Database,
-  tmdb: { client: TmdbClient; options: ImportOptions },
-  input: ImportInput,
-  record: (type: TmdbMediaType) => ChangeRecorder,
-): Promise<ImportOutcome> {
+export async function runAdminImport(db: Database, tmdb: { client: TmdbClient; options: ImportOptions }, input: ImportInput, record: (type: TmdbMediaType) => ChangeRecorder): Promise<ImportOutcome> {
   const ref = parseTmdbRef(input.ref, input.type);
   if (!ref) return { ok: false, field: "ref", message: "Paste a TMDB id or a themoviedb.org address of a movie, series or person.", status: 400 };
   if (input.targetTitleId && ref.type === "person") return { ok: false, field: "ref", message: "Pick a movie or a series to fill this title.", status: 400 };

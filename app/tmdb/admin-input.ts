@@ -16,7 +16,6 @@ export const searchInputSchema = z.object({
   year: z.coerce.number().int().min(1870).max(2100).optional().catch(undefined),
 });
 
-
 /** Sort orders offered for a bulk import ("release_date" means first air date for series). */
 export const DISCOVER_SORTS = ["popularity.desc", "vote_average.desc", "vote_count.desc", "release_date.desc"] as const;
 
@@ -27,8 +26,17 @@ export const discoverInputSchema = z
     yearFrom: z.coerce.number().int().min(1870).max(2100).optional(),
     yearTo: z.coerce.number().int().min(1870).max(2100).optional(),
     /** TMDB genre ids, comma separated (all of them) or | separated (any of them). */
-    genres: z.string().trim().regex(/^\d{1,6}([,|]\d{1,6}){0,9}$/, "Genre ids separated by commas, e.g. 18,9648").optional(),
-    language: z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, "A two-letter language code, e.g. en").optional(),
+    genres: z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}([,|]\d{1,6}){0,9}$/, "Genre ids separated by commas, e.g. 18,9648")
+      .optional(),
+    language: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z]{2}$/, "A two-letter language code, e.g. en")
+      .optional(),
     minVotes: z.coerce.number().int().min(0).max(10_000_000).optional(),
     sort: z.enum(DISCOVER_SORTS).default("popularity.desc"),
     pages: z.coerce.number().int().min(1).max(TMDB_DISCOVER_MAX_PAGES).default(1),

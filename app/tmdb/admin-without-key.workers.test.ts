@@ -26,8 +26,14 @@ let cookie = "";
 beforeAll(async () => {
   expect((env as unknown as Record<string, unknown>).TMDB_API_KEY ?? "").toBe("");
   const names = ["admin.access", "titles.create", "titles.update"];
-  await db.insert(permissions).values(names.map((name) => ({ name, displayName: name, group: "test" }))).onConflictDoNothing();
-  const [role] = await db.insert(roles).values({ name: `tmdb-keyless-${crypto.randomUUID()}` }).returning();
+  await db
+    .insert(permissions)
+    .values(names.map((name) => ({ name, displayName: name, group: "test" })))
+    .onConflictDoNothing();
+  const [role] = await db
+    .insert(roles)
+    .values({ name: `tmdb-keyless-${crypto.randomUUID()}` })
+    .returning();
   for (const name of names) {
     const [permission] = await db.select().from(permissions).where(eq(permissions.name, name));
     await db.insert(rolePermissions).values({ roleId: role.id, permissionId: permission.id }).onConflictDoNothing();
@@ -42,7 +48,9 @@ const request = (init?: RequestInit) => new Request("http://localhost/admin/tmdb
 
 describe("/admin/tmdb without a TMDB key", () => {
   it("says TMDB is not set up and searches nothing", async () => {
-    const { value, thrown } = await runRoute(new Request("http://localhost/admin/tmdb?q=Lantern", { headers: { Cookie: cookie, "CF-Connecting-IP": "203.0.113.42" } }), (args) => loader(args as never));
+    const { value, thrown } = await runRoute(new Request("http://localhost/admin/tmdb?q=Lantern", { headers: { Cookie: cookie, "CF-Connecting-IP": "203.0.113.42" } }), (args) =>
+      loader(args as never),
+    );
     expect(thrown).toBeUndefined();
     expect(value).toMatchObject({ configured: false, unreachableFor: null, found: null });
   });

@@ -85,7 +85,9 @@ describe("TMDB unreachable", () => {
   });
 
   it("an outage of one TMDB address leaves another working, and ends after its time", async () => {
-    await clientFor(refusedUrl).search("movie", "Lantern").catch(() => undefined);
+    await clientFor(refusedUrl)
+      .search("movie", "Lantern")
+      .catch(() => undefined);
     const page = await createTmdbClient({ apiUrl: fake.apiUrl, imageUrl: fake.imageUrl, apiKey: FAKE_TMDB_KEY }).search("movie", "Lantern");
     expect(page.results.length).toBeGreaterThan(0);
     const until = tmdbOutageUntil(refusedUrl)!;

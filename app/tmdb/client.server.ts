@@ -1,25 +1,6 @@
 import type { z } from "zod";
-import {
-  TMDB_CONNECT_TIMEOUT_MS,
-  TMDB_MAX_REQUESTS_PER_SECOND,
-  TMDB_MAX_RETRIES,
-  TMDB_OUTAGE_MEMORY_S,
-  TMDB_MAX_RETRY_AFTER_S,
-  TMDB_RETRY_BASE_MS,
-} from "~/constants";
-import {
-  errorBodySchema,
-  movieSchema,
-  pageSchema,
-  personSchema,
-  seasonSchema,
-  seriesSchema,
-  type TmdbMovie,
-  type TmdbPage,
-  type TmdbPerson,
-  type TmdbSeason,
-  type TmdbSeries,
-} from "./responses";
+import { TMDB_CONNECT_TIMEOUT_MS, TMDB_MAX_REQUESTS_PER_SECOND, TMDB_MAX_RETRIES, TMDB_OUTAGE_MEMORY_S, TMDB_MAX_RETRY_AFTER_S, TMDB_RETRY_BASE_MS } from "~/constants";
+import { errorBodySchema, movieSchema, pageSchema, personSchema, seasonSchema, seriesSchema, type TmdbMovie, type TmdbPage, type TmdbPerson, type TmdbSeason, type TmdbSeries } from "./responses";
 
 /**
  * The TMDB v3 client (decision 019): plain `fetch`, so it runs in the Worker
@@ -168,10 +149,7 @@ export function createTmdbClient(config: TmdbConfig, options: TmdbClientOptions 
           throw new TmdbError(response.status === 429 ? "rate-limited" : "server", `TMDB answered ${response.status} ${attempt + 1} times for ${path}.`, response.status);
         }
         const retryAfter = Number(response.headers.get("Retry-After"));
-        const waitMs =
-          response.status === 429 && Number.isFinite(retryAfter) && retryAfter >= 0
-            ? Math.min(retryAfter, TMDB_MAX_RETRY_AFTER_S) * 1000
-            : TMDB_RETRY_BASE_MS * 2 ** attempt;
+        const waitMs = response.status === 429 && Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.min(retryAfter, TMDB_MAX_RETRY_AFTER_S) * 1000 : TMDB_RETRY_BASE_MS * 2 ** attempt;
         options.onRetry?.({ path, status: response.status, waitMs, attempt });
         await sleep(waitMs);
         continue;
@@ -187,7 +165,13 @@ export function createTmdbClient(config: TmdbConfig, options: TmdbClientOptions 
       }
       const parsed = schema.safeParse(body);
       if (!parsed.success) {
-        const issue = body === undefined ? "not JSON" : parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`).join("; ");
+        const issue =
+          body === undefined
+            ? "not JSON"
+            : parsed.error.issues
+                .slice(0, 3)
+                .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
+                .join("; ");
         throw new TmdbError("malformed", `TMDB's answer for ${path} is not in the expected shape (${issue}); nothing was imported.`, response.status);
       }
       return parsed.data;
@@ -197,10 +181,18 @@ export function createTmdbClient(config: TmdbConfig, options: TmdbClientOptions 
   return {
     config,
     movie(id: number): Promise<TmdbMovie> {
-      return get(`/movie/${id}`, { append_to_response: "credits,images,videos,release_dates,keywords,external_ids,watch/providers,alternative_titles,translations", include_image_language: "en,null" }, movieSchema);
+      return get(
+        `/movie/${id}`,
+        { append_to_response: "credits,images,videos,release_dates,keywords,external_ids,watch/providers,alternative_titles,translations", include_image_language: "en,null" },
+        movieSchema,
+      );
     },
     series(id: number): Promise<TmdbSeries> {
-      return get(`/tv/${id}`, { append_to_response: "credits,images,videos,content_ratings,keywords,external_ids,watch/providers,alternative_titles,translations", include_image_language: "en,null" }, seriesSchema);
+      return get(
+        `/tv/${id}`,
+        { append_to_response: "credits,images,videos,content_ratings,keywords,external_ids,watch/providers,alternative_titles,translations", include_image_language: "en,null" },
+        seriesSchema,
+      );
     },
     season(seriesId: number, seasonNumber: number): Promise<TmdbSeason> {
       return get(`/tv/${seriesId}/season/${seasonNumber}`, {}, seasonSchema);

@@ -41,17 +41,26 @@ async function imageColumns(db: Database, owner: { titleId: number } | { personI
   if ("personId" in owner) {
     const [profiles, gallery] = await db.batch([
       db.select({ id: people.id, url: people.profile }).from(people).where(eq(people.id, owner.personId)),
-      db.select({ id: images.id, url: images.url }).from(images).where(and(eq(images.personId, owner.personId), isNotNull(images.tmdbPath))),
+      db
+        .select({ id: images.id, url: images.url })
+        .from(images)
+        .where(and(eq(images.personId, owner.personId), isNotNull(images.tmdbPath))),
     ]);
     return [...profiles.map((r) => ({ ...r, table: "people.profile" as const })), ...gallery.map((r) => ({ ...r, table: "images.url" as const }))];
   }
   const id = owner.titleId;
   const [title, gallery, seasonRows, episodeRows, profiles] = await db.batch([
     db.select({ id: titles.id, poster: titles.poster, backdrop: titles.backdrop }).from(titles).where(eq(titles.id, id)),
-    db.select({ id: images.id, url: images.url }).from(images).where(and(eq(images.titleId, id), isNotNull(images.tmdbPath))),
+    db
+      .select({ id: images.id, url: images.url })
+      .from(images)
+      .where(and(eq(images.titleId, id), isNotNull(images.tmdbPath))),
     db.select({ id: seasons.id, url: seasons.poster }).from(seasons).where(eq(seasons.titleId, id)),
     db.select({ id: episodes.id, url: episodes.still }).from(episodes).where(eq(episodes.titleId, id)),
-    db.select({ id: people.id, url: people.profile }).from(people).where(inArray(people.id, sql`(SELECT person_id FROM credits WHERE title_id = ${id})`)),
+    db
+      .select({ id: people.id, url: people.profile })
+      .from(people)
+      .where(inArray(people.id, sql`(SELECT person_id FROM credits WHERE title_id = ${id})`)),
   ]);
   return [
     ...title.flatMap((t) => [

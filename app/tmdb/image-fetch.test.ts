@@ -92,7 +92,23 @@ describe("TMDB image copy fetch", () => {
   });
 
   it("knows private, loopback and link-local addresses in every spelling", () => {
-    for (const host of ["127.0.0.1", "localhost", "a.localhost", "10.1.2.3", "172.20.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "[::1]", "[fe80::1]", "[fd00::1]", "[::ffff:7f00:1]", "2130706433", "0x7f000001"]) {
+    for (const host of [
+      "127.0.0.1",
+      "localhost",
+      "a.localhost",
+      "10.1.2.3",
+      "172.20.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "[::1]",
+      "[fe80::1]",
+      "[fd00::1]",
+      "[::ffff:7f00:1]",
+      "2130706433",
+      "0x7f000001",
+    ]) {
       expect(isPrivateHost(host), host).toBe(true);
     }
     for (const host of ["image.tmdb.org", "8.8.8.8", "[2606:4700::1]", "172.32.0.1"]) expect(isPrivateHost(host), host).toBe(false);

@@ -22,7 +22,10 @@ export type ImageFetchResult = { ok: true; bytes: Uint8Array; type: string } | {
 
 /** Loopback, private (RFC 1918, ULA), link-local, CGNAT, unspecified and localhost names. */
 export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
   if (host === "localhost" || host.endsWith(".localhost")) return true;
   const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
   if (v4) {

@@ -89,7 +89,10 @@ async function runBatch(db: Database, statements: Statement[]) {
 
 /** TMDB data is now shown: the footer's attribution turns on (setting tmdb.attribution). */
 function attributionOn(db: Database): Statement {
-  return db.insert(settingsTable).values({ key: "tmdb.attribution", value: true }).onConflictDoUpdate({ target: settingsTable.key, set: { value: true } });
+  return db
+    .insert(settingsTable)
+    .values({ key: "tmdb.attribution", value: true })
+    .onConflictDoUpdate({ target: settingsTable.key, set: { value: true } });
 }
 
 function gender(code: number | null | undefined): Gender {
@@ -191,18 +194,33 @@ function linkNamed(db: Database, table: "genres" | "keywords", titleId: SQL, nam
   const statements: Statement[] = [];
   const target = table === "genres" ? genres : keywords;
   for (const part of chunk(unique, 2)) {
-    statements.push(db.insert(target).values(part.map((name) => ({ name, slug: slugify(name) }))).onConflictDoNothing());
+    statements.push(
+      db
+        .insert(target)
+        .values(part.map((name) => ({ name, slug: slugify(name) })))
+        .onConflictDoNothing(),
+    );
   }
   const idOf = (name: string) => sql`(SELECT id FROM ${target} WHERE name = ${name})`;
   if (table === "genres") {
     statements.push(db.delete(titleGenres).where(eq(titleGenres.titleId, titleId as unknown as number)));
     for (const part of chunk(unique, 3)) {
-      statements.push(db.insert(titleGenres).values(part.map((name) => ({ titleId: titleId as unknown as number, genreId: idOf(name) as unknown as number }))).onConflictDoNothing());
+      statements.push(
+        db
+          .insert(titleGenres)
+          .values(part.map((name) => ({ titleId: titleId as unknown as number, genreId: idOf(name) as unknown as number })))
+          .onConflictDoNothing(),
+      );
     }
   } else {
     statements.push(db.delete(titleKeywords).where(eq(titleKeywords.titleId, titleId as unknown as number)));
     for (const part of chunk(unique, 3)) {
-      statements.push(db.insert(titleKeywords).values(part.map((name) => ({ titleId: titleId as unknown as number, keywordId: idOf(name) as unknown as number }))).onConflictDoNothing());
+      statements.push(
+        db
+          .insert(titleKeywords)
+          .values(part.map((name) => ({ titleId: titleId as unknown as number, keywordId: idOf(name) as unknown as number })))
+          .onConflictDoNothing(),
+      );
     }
   }
   return statements;
@@ -216,7 +234,12 @@ const MAX_ALIASES = 30;
  * titles, decision 032) replace the ones stored before; names equal to the
  * title's own are left out. Chunked for D1's 100 bound parameters.
  */
-export function aliasRows(name: string, originalName: string | null, alternative: { iso_3166_1?: string | null; title?: string | null }[], translations: { iso_3166_1?: string | null; iso_639_1?: string | null; data?: { title?: string | null; name?: string | null } | null }[]) {
+export function aliasRows(
+  name: string,
+  originalName: string | null,
+  alternative: { iso_3166_1?: string | null; title?: string | null }[],
+  translations: { iso_3166_1?: string | null; iso_639_1?: string | null; data?: { title?: string | null; name?: string | null } | null }[],
+) {
   const seen = new Set([name.trim().toLowerCase()]);
   const rows: { name: string; kind: "original" | "alternative" | "translation"; country: string | null; language: string | null }[] = [];
   const add = (alias: string | null | undefined, kind: "original" | "alternative" | "translation", country: string | null | undefined, language: string | null | undefined) => {
@@ -236,7 +259,13 @@ function syncAliases(db: Database, titleId: SQL, rows: ReturnType<typeof aliasRo
   const id = titleId as unknown as number;
   const statements: Statement[] = [db.delete(titleAliases).where(eq(titleAliases.titleId, id))];
   // name_key: the folded name imports match on (decision 027); 12 rows of 7 bound values stay under D1's 100.
-  for (const part of chunk(rows, 12)) statements.push(db.insert(titleAliases).values(part.map((row) => ({ titleId: id, ...row, nameKey: slugify(row.name, "") || null }))).onConflictDoNothing());
+  for (const part of chunk(rows, 12))
+    statements.push(
+      db
+        .insert(titleAliases)
+        .values(part.map((row) => ({ titleId: id, ...row, nameKey: slugify(row.name, "") || null })))
+        .onConflictDoNothing(),
+    );
   return statements;
 }
 
@@ -279,7 +308,10 @@ async function syncVideos(db: Database, existingTitleId: number | null, titleId:
   if (dropped.length) statements.push(db.delete(videos).where(inArray(videos.id, dropped)));
   for (const v of picked) {
     const id = byKey.get(keyOf(v));
-    if (id) statements.push(db.update(videos).set({ name: v.name, category: v.category, language: v.language, position: v.position, thumbnail: v.thumbnail, updatedAt: sql`(unixepoch())` }).where(eq(videos.id, id)));
+    if (id)
+      statements.push(
+        db.update(videos).set({ name: v.name, category: v.category, language: v.language, position: v.position, thumbnail: v.thumbnail, updatedAt: sql`(unixepoch())` }).where(eq(videos.id, id)),
+      );
   }
   const added = picked.filter((v) => !byKey.has(keyOf(v)));
   for (const part of chunk(added, 9)) {
@@ -359,7 +391,11 @@ export function seriesCertification(series: TmdbSeries, region: string): string 
 }
 
 async function findTitle(db: Database, type: "movie" | "series", tmdbId: number) {
-  const [row] = await db.select({ id: titles.id }).from(titles).where(and(eq(titles.type, type), eq(titles.tmdbId, tmdbId))).limit(1);
+  const [row] = await db
+    .select({ id: titles.id })
+    .from(titles)
+    .where(and(eq(titles.type, type), eq(titles.tmdbId, tmdbId)))
+    .limit(1);
   return row?.id ?? null;
 }
 
@@ -377,13 +413,31 @@ async function claimStatements(db: Database, type: "movie" | "series", tmdbId: n
   if (target.tmdbId !== null) throw new ImportConflictError("This title is already linked to another TMDB item.");
   const other = await findTitle(db, type, tmdbId);
   if (other !== null) throw new ImportConflictError(`This TMDB item is already in the catalogue as title ${other}.`);
-  return [db.update(titles).set({ tmdbId }).where(and(eq(titles.id, target.id), isNull(titles.tmdbId)))];
+  return [
+    db
+      .update(titles)
+      .set({ tmdbId })
+      .where(and(eq(titles.id, target.id), isNull(titles.tmdbId))),
+  ];
 }
 
 type TitleFacts = Omit<typeof titles.$inferInsert, "id" | "searchKey">;
 
 function upsertTitle(db: Database, facts: TitleFacts): Statement {
-  const { type: _type, tmdbId: _tmdbId, createdAt: _c, views: _v, plays: _p, trendingScore: _t, rating: _r, voteCount: _vc, externalRating: _e, externalVotes: _ev, rottenTomatoes: _rt, ...updatable } = facts;
+  const {
+    type: _type,
+    tmdbId: _tmdbId,
+    createdAt: _c,
+    views: _v,
+    plays: _p,
+    trendingScore: _t,
+    rating: _r,
+    voteCount: _vc,
+    externalRating: _e,
+    externalVotes: _ev,
+    rottenTomatoes: _rt,
+    ...updatable
+  } = facts;
   const set = Object.fromEntries(Object.keys(updatable).map((key) => [key, sql.raw(`excluded.${columnName(key)}`)]));
   return db
     .insert(titles)
@@ -432,14 +486,36 @@ export async function importMovie(db: Database, client: TmdbClient, tmdbId: numb
       generatedFields: [],
       tmdbSyncedAt: now(),
     }),
-    ...linkNamed(db, "genres", titleId, movie.genres.map((g) => g.name)),
-    ...linkNamed(db, "keywords", titleId, (movie.keywords?.keywords ?? []).map((k) => k.name)),
+    ...linkNamed(
+      db,
+      "genres",
+      titleId,
+      movie.genres.map((g) => g.name),
+    ),
+    ...linkNamed(
+      db,
+      "keywords",
+      titleId,
+      (movie.keywords?.keywords ?? []).map((k) => k.name),
+    ),
     ...syncAliases(db, titleId, aliasRows(movie.title, movie.original_title ?? null, movie.alternative_titles?.titles ?? [], movie.translations?.translations ?? [])),
-    ...upsertPeople(db, [...(movie.credits?.cast ?? []).slice(0, TMDB_MAX_CAST * 2), ...(movie.credits?.crew ?? [])].filter((p) => cast.some((c) => c.person === p.id) || crew.some((c) => c.person === p.id)), options),
+    ...upsertPeople(
+      db,
+      [...(movie.credits?.cast ?? []).slice(0, TMDB_MAX_CAST * 2), ...(movie.credits?.crew ?? [])].filter((p) => cast.some((c) => c.person === p.id) || crew.some((c) => c.person === p.id)),
+      options,
+    ),
     db.delete(credits).where(and(eq(credits.titleId, titleId as unknown as number), isNull(credits.episodeId))),
     ...insertCredits(db, titleId, null, [...cast, ...crew]),
     ...(await syncVideos(db, existing ?? options.targetTitleId ?? null, titleId, movie.videos?.results ?? [])),
-    ...syncImages(db, { titleId }, imageRows([{ type: "poster", images: movie.images?.posters ?? [] }, { type: "backdrop", images: movie.images?.backdrops ?? [] }]), options),
+    ...syncImages(
+      db,
+      { titleId },
+      imageRows([
+        { type: "poster", images: movie.images?.posters ?? [] },
+        { type: "backdrop", images: movie.images?.backdrops ?? [] },
+      ]),
+      options,
+    ),
     ...syncWatchProviders(db, titleId, movie["watch/providers"]?.results ?? {}),
   );
   statements.push(attributionOn(db));
@@ -496,8 +572,18 @@ export async function importSeries(db: Database, client: TmdbClient, tmdbId: num
       generatedFields: [],
       tmdbSyncedAt: now(),
     }),
-    ...linkNamed(db, "genres", titleId, series.genres.map((g) => g.name)),
-    ...linkNamed(db, "keywords", titleId, (series.keywords?.results ?? []).map((k) => k.name)),
+    ...linkNamed(
+      db,
+      "genres",
+      titleId,
+      series.genres.map((g) => g.name),
+    ),
+    ...linkNamed(
+      db,
+      "keywords",
+      titleId,
+      (series.keywords?.results ?? []).map((k) => k.name),
+    ),
     ...syncAliases(db, titleId, aliasRows(series.name, series.original_name ?? null, series.alternative_titles?.results ?? [], series.translations?.translations ?? [])),
     ...upsertPeople(
       db,
@@ -507,7 +593,15 @@ export async function importSeries(db: Database, client: TmdbClient, tmdbId: num
     db.delete(credits).where(and(eq(credits.titleId, titleId as unknown as number), isNull(credits.episodeId))),
     ...insertCredits(db, titleId, null, [...cast, ...crew]),
     ...(await syncVideos(db, existing ?? options.targetTitleId ?? null, titleId, series.videos?.results ?? [])),
-    ...syncImages(db, { titleId }, imageRows([{ type: "poster", images: series.images?.posters ?? [] }, { type: "backdrop", images: series.images?.backdrops ?? [] }]), options),
+    ...syncImages(
+      db,
+      { titleId },
+      imageRows([
+        { type: "poster", images: series.images?.posters ?? [] },
+        { type: "backdrop", images: series.images?.backdrops ?? [] },
+      ]),
+      options,
+    ),
     ...syncWatchProviders(db, titleId, series["watch/providers"]?.results ?? {}),
   );
   statements.push(attributionOn(db));
@@ -521,7 +615,17 @@ export async function importSeries(db: Database, client: TmdbClient, tmdbId: num
   }
   const id = await findTitle(db, "series", series.id);
   await copyImages(db, options, { titleId: id! });
-  return { type: "tv", tmdbId: series.id, id: id!, name: series.name, created: existing === null && !options.targetTitleId, cast: cast.length, crew: crew.length, seasons: seasonData.length, episodes: episodeCount };
+  return {
+    type: "tv",
+    tmdbId: series.id,
+    id: id!,
+    name: series.name,
+    created: existing === null && !options.targetTitleId,
+    cast: cast.length,
+    crew: crew.length,
+    seasons: seasonData.length,
+    episodes: episodeCount,
+  };
 }
 
 /** One season: its row, its episodes, and each episode's guest stars and crew. */
@@ -544,7 +648,15 @@ function seasonStatements(db: Database, series: TmdbSeries, season: TmdbSeason, 
       })
       .onConflictDoUpdate({
         target: [seasons.titleId, seasons.number],
-        set: { name: sql`excluded.name`, plot: sql`excluded.plot`, airDate: sql`excluded.air_date`, poster: sql`excluded.poster`, episodeCount: sql`excluded.episode_count`, generatedFields: sql`'[]'`, updatedAt: sql`(unixepoch())` },
+        set: {
+          name: sql`excluded.name`,
+          plot: sql`excluded.plot`,
+          airDate: sql`excluded.air_date`,
+          poster: sql`excluded.poster`,
+          episodeCount: sql`excluded.episode_count`,
+          generatedFields: sql`'[]'`,
+          updatedAt: sql`(unixepoch())`,
+        },
       }),
   ];
   for (const part of chunk(season.episodes, 14)) {
@@ -567,14 +679,26 @@ function seasonStatements(db: Database, series: TmdbSeries, season: TmdbSeason, 
         )
         .onConflictDoUpdate({
           target: [episodes.titleId, episodes.seasonNumber, episodes.episodeNumber],
-          set: { name: sql`excluded.name`, plot: sql`excluded.plot`, airDate: sql`excluded.air_date`, runtime: sql`excluded.runtime`, still: sql`excluded.still`, generatedFields: sql`'[]'`, updatedAt: sql`(unixepoch())` },
+          set: {
+            name: sql`excluded.name`,
+            plot: sql`excluded.plot`,
+            airDate: sql`excluded.air_date`,
+            runtime: sql`excluded.runtime`,
+            still: sql`excluded.still`,
+            generatedFields: sql`'[]'`,
+            updatedAt: sql`(unixepoch())`,
+          },
         }),
     );
   }
-  statements.push(...upsertPeople(db, season.episodes.flatMap((e) => [...e.guest_stars.slice(0, TMDB_MAX_CAST), ...e.crew.slice(0, TMDB_MAX_CREW)]), options));
   statements.push(
-    db.delete(credits).where(inArray(credits.episodeId, sql`(SELECT id FROM episodes WHERE title_id = ${titleId} AND season_number = ${season.season_number})`)),
+    ...upsertPeople(
+      db,
+      season.episodes.flatMap((e) => [...e.guest_stars.slice(0, TMDB_MAX_CAST), ...e.crew.slice(0, TMDB_MAX_CREW)]),
+      options,
+    ),
   );
+  statements.push(db.delete(credits).where(inArray(credits.episodeId, sql`(SELECT id FROM episodes WHERE title_id = ${titleId} AND season_number = ${season.season_number})`)));
   for (const e of season.episodes) {
     const episodeId = sql`(SELECT id FROM episodes WHERE title_id = ${titleId} AND season_number = ${season.season_number} AND episode_number = ${e.episode_number})`;
     statements.push(...insertCredits(db, titleId, episodeId, [...castRows(e.guest_stars), ...crewRows(e.crew)]));
@@ -592,7 +716,10 @@ export async function importPerson(db: Database, client: TmdbClient, tmdbId: num
   for (const type of ["movie", "series"] as const) {
     const ids = [...new Set(combined.filter((c) => (c.media_type === "movie") === (type === "movie")).map((c) => c.id))];
     for (const part of chunk(ids, 1)) {
-      const rows = await db.select({ id: titles.id, tmdbId: titles.tmdbId }).from(titles).where(and(eq(titles.type, type), inArray(titles.tmdbId, part)));
+      const rows = await db
+        .select({ id: titles.id, tmdbId: titles.tmdbId })
+        .from(titles)
+        .where(and(eq(titles.type, type), inArray(titles.tmdbId, part)));
       for (const row of rows) known.set(`${type}:${row.tmdbId}`, row.id);
     }
   }
@@ -643,7 +770,10 @@ export async function importPerson(db: Database, client: TmdbClient, tmdbId: num
   if (options.record) statements.push(options.record({ subjectId: personId, label: person.name, before: null, after: { tmdbId: person.id, type: "person", reimport: !!existing } }));
   // Title-level credits of this person on catalogue titles that do not have them yet (a title import replaces them anyway).
   const have = existing
-    ? await db.select({ titleId: credits.titleId, kind: credits.kind, job: credits.job }).from(credits).where(and(eq(credits.personId, existing.id), isNull(credits.episodeId)))
+    ? await db
+        .select({ titleId: credits.titleId, kind: credits.kind, job: credits.job })
+        .from(credits)
+        .where(and(eq(credits.personId, existing.id), isNull(credits.episodeId)))
     : [];
   const missing = linked
     .map((c) => ({
@@ -653,14 +783,28 @@ export async function importPerson(db: Database, client: TmdbClient, tmdbId: num
       department: c.kind === "cast" ? "Acting" : (c.department ?? "Crew"),
       job: c.kind === "cast" ? "Actor" : (c.job ?? "Crew"),
     }))
-    .filter((c, i, all) => !have.some((h) => h.titleId === c.titleId && h.kind === c.kind && h.job === c.job) && all.findIndex((o) => o.titleId === c.titleId && o.kind === c.kind && o.job === c.job) === i);
+    .filter(
+      (c, i, all) => !have.some((h) => h.titleId === c.titleId && h.kind === c.kind && h.job === c.job) && all.findIndex((o) => o.titleId === c.titleId && o.kind === c.kind && o.job === c.job) === i,
+    );
   for (const part of chunk(missing, 8)) {
     statements.push(db.insert(credits).values(part.map((c) => ({ ...c, personId: personId as unknown as number, position: 999, generated: false }))));
   }
   await runBatch(db, statements);
   const [row] = await db.select({ id: people.id }).from(people).where(eq(people.tmdbId, person.id)).limit(1);
   await copyImages(db, options, { personId: row.id });
-  return { type: "person", tmdbId: person.id, id: row.id, name: person.name, created: !existing, cast: 0, crew: 0, seasons: 0, episodes: 0, linkedCredits: linked.length, unlinkedCredits: combined.length - linked.length };
+  return {
+    type: "person",
+    tmdbId: person.id,
+    id: row.id,
+    name: person.name,
+    created: !existing,
+    cast: 0,
+    crew: 0,
+    seasons: 0,
+    episodes: 0,
+    linkedCredits: linked.length,
+    unlinkedCredits: combined.length - linked.length,
+  };
 }
 
 export function importTmdbItem(db: Database, client: TmdbClient, ref: { type: TmdbMediaType; id: number }, options: ImportOptions) {

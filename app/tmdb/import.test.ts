@@ -32,7 +32,23 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-const TABLES = ["titles", "people", "credits", "seasons", "episodes", "videos", "images", "genres", "keywords", "title_genres", "title_keywords", "watch_providers", "title_watch_providers", "titles_fts", "people_fts"];
+const TABLES = [
+  "titles",
+  "people",
+  "credits",
+  "seasons",
+  "episodes",
+  "videos",
+  "images",
+  "genres",
+  "keywords",
+  "title_genres",
+  "title_keywords",
+  "watch_providers",
+  "title_watch_providers",
+  "titles_fts",
+  "people_fts",
+];
 
 async function rowCounts() {
   const out: Record<string, number> = {};
@@ -169,7 +185,16 @@ describe("TMDB importer", () => {
     const result = await importPerson(db, client, 5001, options);
     expect(result).toMatchObject({ type: "person", name: "Orla Brisk", created: false, linkedCredits: 3, unlinkedCredits: 1 });
     const [person] = await db.select().from(people).where(eq(people.id, result.id));
-    expect(person).toMatchObject({ biography: expect.stringContaining("fictional actor"), birthDate: "1984-06-02", deathDate: null, birthPlace: "Vell, an invented island", gender: "female", knownFor: "Acting", imdbId: "nm9005001", generatedFields: [] });
+    expect(person).toMatchObject({
+      biography: expect.stringContaining("fictional actor"),
+      birthDate: "1984-06-02",
+      deathDate: null,
+      birthPlace: "Vell, an invented island",
+      gender: "female",
+      knownFor: "Acting",
+      imdbId: "nm9005001",
+      generatedFields: [],
+    });
     // The producer credit was new; her acting credits were there already from the title imports.
     const producer = await db.select({ job: credits.job }).from(credits).where(sql`${credits.personId} = ${result.id} AND ${credits.job} = 'Producer'`);
     expect(producer).toHaveLength(1);

@@ -28,7 +28,10 @@ import { searchCatalogue } from "~/catalogue/search.server";
 const { db } = openD1(env.DB, null);
 const fake = createFakeTmdbHandler();
 const API = "http://fake-tmdb.test/3";
-const client = createTmdbClient({ apiUrl: API, imageUrl: "http://fake-tmdb.test/t/p", apiKey: FAKE_TMDB_KEY }, { fetch: async (input, init) => fake.handle(new Request(input, init)), sleep: async () => {} });
+const client = createTmdbClient(
+  { apiUrl: API, imageUrl: "http://fake-tmdb.test/t/p", apiKey: FAKE_TMDB_KEY },
+  { fetch: async (input, init) => fake.handle(new Request(input, init)), sleep: async () => {} },
+);
 const options: ImportOptions = { imageBase: "http://fake-tmdb.test/t/p", region: "US", includeSpecials: false };
 
 const TABLES = ["titles", "people", "credits", "seasons", "episodes", "videos", "images", "title_genres", "title_keywords", "title_watch_providers"];
@@ -43,7 +46,10 @@ describe("TMDB importer on D1", () => {
     const movie = await importMovie(db, client, 9001, options);
     const series = await importSeries(db, client, 7001, options);
     const person = await importPerson(db, client, 5001, options);
-    const [cast] = await db.select({ n: count() }).from(credits).where(and(eq(credits.titleId, movie.id), eq(credits.kind, "cast")));
+    const [cast] = await db
+      .select({ n: count() })
+      .from(credits)
+      .where(and(eq(credits.titleId, movie.id), eq(credits.kind, "cast")));
     expect(cast.n).toBe(3);
     const [eps] = await db.select({ n: count() }).from(episodes).where(eq(episodes.titleId, series.id));
     expect(eps.n).toBe(5);
@@ -52,19 +58,28 @@ describe("TMDB importer on D1", () => {
     expect(person.linkedCredits).toBe(3);
 
     // A played trailer keeps its play count through a re-import.
-    await db.update(videos).set({ plays: 7 }).where(and(eq(videos.titleId, movie.id), eq(videos.src, "fakeTrail9001")));
+    await db
+      .update(videos)
+      .set({ plays: 7 })
+      .where(and(eq(videos.titleId, movie.id), eq(videos.src, "fakeTrail9001")));
     const before = await rowCounts();
     await importMovie(db, client, 9001, options);
     await importSeries(db, client, 7001, options);
     await importPerson(db, client, 5001, options);
     expect(await rowCounts()).toEqual(before);
-    const [trailer] = await db.select({ plays: videos.plays }).from(videos).where(and(eq(videos.titleId, movie.id), eq(videos.src, "fakeTrail9001")));
+    const [trailer] = await db
+      .select({ plays: videos.plays })
+      .from(videos)
+      .where(and(eq(videos.titleId, movie.id), eq(videos.src, "fakeTrail9001")));
     expect(trailer.plays).toBe(7);
   });
 
   it("keeps a movie's alternative and translated titles, searchable and shown as also known as, replaced on re-import", async () => {
     const movie = await importMovie(db, client, 9001, options);
-    const aliases = await db.select({ name: titleAliases.name, kind: titleAliases.kind, country: titleAliases.country, language: titleAliases.language }).from(titleAliases).where(eq(titleAliases.titleId, movie.id));
+    const aliases = await db
+      .select({ name: titleAliases.name, kind: titleAliases.kind, country: titleAliases.country, language: titleAliases.language })
+      .from(titleAliases)
+      .where(eq(titleAliases.titleId, movie.id));
     // The alternative title equal to the name is left out.
     expect(aliases).toEqual(
       expect.arrayContaining([
@@ -82,7 +97,10 @@ describe("TMDB importer on D1", () => {
   });
 
   it("fills an existing title (no TMDB id) in place, and refuses a movie for a series", async () => {
-    const [row] = await db.insert(titles).values({ type: "movie", name: "Stubborn", slug: "stubborn", generatedFields: ["plot"] }).returning({ id: titles.id });
+    const [row] = await db
+      .insert(titles)
+      .values({ type: "movie", name: "Stubborn", slug: "stubborn", generatedFields: ["plot"] })
+      .returning({ id: titles.id });
     const [serie] = await db.insert(titles).values({ type: "series", name: "Not a movie", slug: "not-a-movie" }).returning({ id: titles.id });
     const result = await importMovie(db, client, 9500, { ...options, targetTitleId: row.id });
     expect(result.id).toBe(row.id);
@@ -93,7 +111,10 @@ describe("TMDB importer on D1", () => {
 
   it("runs a bulk discover job page by page to the expected count; a stale or duplicate message does nothing; a cancelled job stops", async () => {
     const services = { client, options };
-    const [job] = await db.insert(tmdbImportJobs).values({ mediaType: "movie", params: { minVotes: 100 }, maxPages: 3 }).returning({ id: tmdbImportJobs.id });
+    const [job] = await db
+      .insert(tmdbImportJobs)
+      .values({ mediaType: "movie", params: { minVotes: 100 }, maxPages: 3 })
+      .returning({ id: tmdbImportJobs.id });
     let message = await runJobPage(db, { kind: "tmdb-discover-page", jobId: job.id, page: 1 }, services);
     expect(message).toEqual({ kind: "tmdb-discover-page", jobId: job.id, page: 2 });
     // The same page delivered twice is dropped.
@@ -201,10 +222,16 @@ describe("TMDB importer on D1", () => {
 
     // A series: season posters and episode stills too.
     await importSeries(db, client, 7001, on);
-    const stills = await db.select({ still: episodes.still }).from(episodes).where(and(eq(episodes.titleId, off.id), sql`${episodes.still} IS NOT NULL`));
+    const stills = await db
+      .select({ still: episodes.still })
+      .from(episodes)
+      .where(and(eq(episodes.titleId, off.id), sql`${episodes.still} IS NOT NULL`));
     expect(stills.length).toBeGreaterThan(0);
     expect(stills.every((e) => e.still!.startsWith("/media/tmdb/w300/"))).toBe(true);
-    const seasonPosters = await db.select({ poster: seasons.poster }).from(seasons).where(and(eq(seasons.titleId, off.id), sql`${seasons.poster} IS NOT NULL`));
+    const seasonPosters = await db
+      .select({ poster: seasons.poster })
+      .from(seasons)
+      .where(and(eq(seasons.titleId, off.id), sql`${seasons.poster} IS NOT NULL`));
     expect(seasonPosters.every((s) => s.poster!.startsWith("/media/tmdb/w500/"))).toBe(true);
   });
 
@@ -213,7 +240,10 @@ describe("TMDB importer on D1", () => {
     const sent: TmdbJobMessage[] = [];
     // The queue binding at its boundary: what the cron sends is recorded, then delivered to the consumer's step.
     const queueEnv = { TMDB_QUEUE: { send: async (body: TmdbJobMessage) => void sent.push(body) } } as unknown as Env;
-    const [job] = await db.insert(tmdbImportJobs).values({ mediaType: "movie", params: { minVotes: 100 }, maxPages: 3 }).returning({ id: tmdbImportJobs.id });
+    const [job] = await db
+      .insert(tmdbImportJobs)
+      .values({ mediaType: "movie", params: { minVotes: 100 }, maxPages: 3 })
+      .returning({ id: tmdbImportJobs.id });
     const lost = await runJobPage(db, { kind: "tmdb-discover-page", jobId: job.id, page: 1 }, services);
     expect(lost).toEqual({ kind: "tmdb-discover-page", jobId: job.id, page: 2 });
     // The Worker restarted: page 2's message never arrived. The job says running, with one page done.

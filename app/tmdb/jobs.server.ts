@@ -95,7 +95,10 @@ export async function runJobPage(db: Database, message: TmdbJobMessage, tmdb: { 
     await db.update(tmdbImportJobs).set({ status: "failed", lastError: "TMDB_API_KEY is not set.", updatedAt: sql`(unixepoch())` }).where(eq(tmdbImportJobs.id, job.id));
     return null;
   }
-  await db.update(tmdbImportJobs).set({ status: "running", updatedAt: sql`(unixepoch())` }).where(and(eq(tmdbImportJobs.id, job.id), eq(tmdbImportJobs.status, "queued")));
+  await db
+    .update(tmdbImportJobs)
+    .set({ status: "running", updatedAt: sql`(unixepoch())` })
+    .where(and(eq(tmdbImportJobs.id, job.id), eq(tmdbImportJobs.status, "queued")));
   const result = await importDiscoverPage(db, tmdb.client, tmdb.options, job.mediaType, job.params as DiscoverParams, message.page);
   const totalPages = Math.min(job.maxPages, result.totalPages);
   const finished = message.page >= totalPages;

@@ -18,7 +18,13 @@ import { TMDB_OPEN_PER_MINUTE_PER_IP } from "~/constants";
 
 const { db } = openD1(env.DB, null);
 const sent: unknown[] = [];
-const testEnv = { ...env, TMDB_API_KEY: "fake", TMDB_API_URL: "http://fake-tmdb.test/3", TMDB_IMAGE_URL: "http://fake-tmdb.test/t/p", TMDB_QUEUE: { send: async (m: unknown) => void sent.push(m) } } as unknown as Env;
+const testEnv = {
+  ...env,
+  TMDB_API_KEY: "fake",
+  TMDB_API_URL: "http://fake-tmdb.test/3",
+  TMDB_IMAGE_URL: "http://fake-tmdb.test/t/p",
+  TMDB_QUEUE: { send: async (m: unknown) => void sent.push(m) },
+} as unknown as Env;
 const keysOf = () => appKeys((env as unknown as { APP_KEY: string }).APP_KEY);
 
 beforeAll(async () => {

@@ -26,7 +26,17 @@ export async function refreshStaleTitles(db: Database, client: TmdbClient, optio
     .where(
       and(
         isNotNull(titles.tmdbId),
-        or(lt(titles.tmdbSyncedAt, stale), and(sql`${titles.type} = 'series'`, sql`${titles.status} IN (${sql.join(AIRING.map((s) => sql`${s}`), sql`, `)})`, lt(titles.tmdbSyncedAt, dayAgo))),
+        or(
+          lt(titles.tmdbSyncedAt, stale),
+          and(
+            sql`${titles.type} = 'series'`,
+            sql`${titles.status} IN (${sql.join(
+              AIRING.map((s) => sql`${s}`),
+              sql`, `,
+            )})`,
+            lt(titles.tmdbSyncedAt, dayAgo),
+          ),
+        ),
       ),
     )
     .orderBy(asc(titles.tmdbSyncedAt))
@@ -42,7 +52,10 @@ export async function refreshStaleTitles(db: Database, client: TmdbClient, optio
     } catch (error) {
       if (error instanceof TmdbError && error.kind === "not-found") {
         missing.push(title.id);
-        await db.update(titles).set({ tmdbSyncedAt: new Date(now) }).where(sql`${titles.id} = ${title.id}`);
+        await db
+          .update(titles)
+          .set({ tmdbSyncedAt: new Date(now) })
+          .where(sql`${titles.id} = ${title.id}`);
       } else failed += 1;
     }
   }

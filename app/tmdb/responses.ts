@@ -227,9 +227,7 @@ export const personSchema = z.object({
   popularity: z.number().nullish(),
   homepage: text,
   imdb_id: text,
-  combined_credits: z
-    .object({ cast: z.array(combinedCreditSchema).default([]), crew: z.array(combinedCreditSchema).default([]) })
-    .optional(),
+  combined_credits: z.object({ cast: z.array(combinedCreditSchema).default([]), crew: z.array(combinedCreditSchema).default([]) }).optional(),
   images: z.object({ profiles: z.array(imageSchema).default([]) }).optional(),
 });
 export type TmdbPerson = z.infer<typeof personSchema>;

@@ -15,16 +15,20 @@ export const WATCH_KINDS = ["flatrate", "free", "ads", "rent", "buy"] as const;
 export type WatchKind = (typeof WATCH_KINDS)[number];
 
 /** A streaming service or shop, keyed by TMDB's provider id. */
-export const watchProviders = sqliteTable("watch_providers", {
-  id: integer("id").primaryKey(),
-  name: text("name").notNull(),
-  /** TMDB image path of the logo (served from TMDB_IMAGE_URL). */
-  logoPath: text("logo_path"),
-  displayPriority: integer("display_priority").notNull().default(0),
-}, (t) => [
-  // The browse "where to watch" list walks providers in display order (migration 0032).
-  index("watch_providers_display_idx").on(t.displayPriority, t.name, t.id),
-]);
+export const watchProviders = sqliteTable(
+  "watch_providers",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    /** TMDB image path of the logo (served from TMDB_IMAGE_URL). */
+    logoPath: text("logo_path"),
+    displayPriority: integer("display_priority").notNull().default(0),
+  },
+  (t) => [
+    // The browse "where to watch" list walks providers in display order (migration 0032).
+    index("watch_providers_display_idx").on(t.displayPriority, t.name, t.id),
+  ],
+);
 
 /** Where a title can be watched in one region (ISO 3166-1), replaced on every import of the title. */
 export const titleWatchProviders = sqliteTable(
@@ -77,8 +81,5 @@ export const tmdbImportJobs = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    check("tmdb_import_jobs_status_check", sql`${t.status} IN ('queued', 'running', 'done', 'cancelled', 'failed')`),
-    index("tmdb_import_jobs_status_idx").on(t.status, t.updatedAt),
-  ],
+  (t) => [check("tmdb_import_jobs_status_check", sql`${t.status} IN ('queued', 'running', 'done', 'cancelled', 'failed')`), index("tmdb_import_jobs_status_idx").on(t.status, t.updatedAt)],
 );

@@ -33,7 +33,15 @@ export async function tmdbSearchMatches(
     const page = await tmdb.client.search("multi", query.trim());
     const items = page.results.filter((item) => item.media_type === "movie" || item.media_type === "tv").slice(0, TMDB_SEARCH_FALLBACK_LIMIT * 2);
     const known = items.length
-      ? await db.select({ type: titles.type, tmdbId: titles.tmdbId }).from(titles).where(inArray(titles.tmdbId, items.map((i) => i.id)))
+      ? await db
+          .select({ type: titles.type, tmdbId: titles.tmdbId })
+          .from(titles)
+          .where(
+            inArray(
+              titles.tmdbId,
+              items.map((i) => i.id),
+            ),
+          )
       : [];
     const matches = items
       .filter((item) => !known.some((k) => k.tmdbId === item.id && (k.type === "movie") === (item.media_type === "movie")))
@@ -56,7 +64,14 @@ export async function tmdbSearchMatches(
 /** Opens a TMDB match: the catalogue's title when imported already, else imports it. Null: TMDB has no such item. */
 export async function openTmdbMatch(db: Database, tmdb: { client: TmdbClient; options: ImportOptions }, type: "movie" | "tv", id: number) {
   const titleType = type === "movie" ? "movie" : "series";
-  const find = async () => (await db.select({ id: titles.id, slug: titles.slug }).from(titles).where(and(eq(titles.type, titleType), eq(titles.tmdbId, id))).limit(1))[0];
+  const find = async () =>
+    (
+      await db
+        .select({ id: titles.id, slug: titles.slug })
+        .from(titles)
+        .where(and(eq(titles.type, titleType), eq(titles.tmdbId, id)))
+        .limit(1)
+    )[0];
   const existing = await find();
   if (existing) return titlePath(existing);
   try {
@@ -82,7 +97,6 @@ export async function matchTokenValid(keys: AppKeys, token: unknown, type: strin
   const parts = value ? /^tmdb-(movie|tv)-(\d{1,12})-(\d{1,12})$/.exec(value) : null;
   return !!parts && parts[1] === type && Number(parts[2]) === id && Number(parts[3]) * 1000 > nowMs;
 }
-
 
 /** The catalogue's path of a TMDB match already imported, else null. */
 export async function importedMatchPath(db: Database, type: "movie" | "tv", id: number) {

@@ -21,7 +21,11 @@ export async function loadTitleTmdbExtras(db: Database, titleId: number, region:
 /** The reads behind a title's TMDB extras, for a batch of the caller's (the title page's one batch). */
 export function titleTmdbExtrasQueries(db: Database, titleId: number, region: string) {
   return [
-    db.select({ type: titles.type, tmdbId: titles.tmdbId, imdbId: titles.imdbId, homepage: titles.homepage, tmdbRating: titles.tmdbRating, tmdbVotes: titles.tmdbVotes }).from(titles).where(eq(titles.id, titleId)).limit(1),
+    db
+      .select({ type: titles.type, tmdbId: titles.tmdbId, imdbId: titles.imdbId, homepage: titles.homepage, tmdbRating: titles.tmdbRating, tmdbVotes: titles.tmdbVotes })
+      .from(titles)
+      .where(eq(titles.id, titleId))
+      .limit(1),
     db
       .select({ kind: titleWatchProviders.kind, link: titleWatchProviders.link, id: watchProviders.id, name: watchProviders.name, logoPath: watchProviders.logoPath })
       .from(titleWatchProviders)

@@ -50,7 +50,10 @@ function whereToWatchHtml(watch: TitleTmdbExtras["watch"], t: Translate, languag
 export function externalLinksHtml(links: ExternalLink[], t: Translate) {
   if (links.length === 0) return "";
   const items = links
-    .map((link) => `<li><a href="${safeUrl(link.url)}" rel="noopener noreferrer" target="_blank" class="rounded-full bg-paper px-2.5 py-0.5 text-primary hover:underline">${escapeHtml(t(LINK_LABELS[link.kind]))}</a></li>`)
+    .map(
+      (link) =>
+        `<li><a href="${safeUrl(link.url)}" rel="noopener noreferrer" target="_blank" class="rounded-full bg-paper px-2.5 py-0.5 text-primary hover:underline">${escapeHtml(t(LINK_LABELS[link.kind]))}</a></li>`,
+    )
     .join("");
   return `<div data-testid="external-links"><h3 class="text-sm font-semibold text-foreground">${escapeHtml(t("Links"))}</h3><ul class="mt-2 flex flex-wrap gap-2 text-sm">${items}</ul></div>`;
 }

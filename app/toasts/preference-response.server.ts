@@ -23,13 +23,7 @@ export function preferenceResponse(formData: FormData, cookies: string[], result
  * a danger toast rather than landing on a bare JSON error; a fetcher gets
  * the status and the field map.
  */
-export function preferenceError(
-  request: Request,
-  formData: FormData,
-  status: number,
-  message: string,
-  errors?: Record<string, string[]>,
-) {
+export function preferenceError(request: Request, formData: FormData, status: number, message: string, errors?: Record<string, string[]>) {
   const redirectTo = formData.get("redirectTo");
   if (typeof redirectTo === "string" && redirectTo) {
     return redirectWithToast(request, safeRedirectPath(redirectTo), { type: "danger", message }, { status: 303 });

@@ -41,8 +41,6 @@ export const toastStore = {
 export function toast(message: string, options: Omit<ToastInput, "message"> = {}) {
   return toastStore.show({ ...options, message });
 }
-toast.danger = (message: string, options: Omit<ToastInput, "message" | "type"> = {}) =>
-  toastStore.show({ ...options, message, type: "danger" });
-toast.loading = (message: string, options: Omit<ToastInput, "message" | "type"> = {}) =>
-  toastStore.show({ ...options, message, type: "loading" });
+toast.danger = (message: string, options: Omit<ToastInput, "message" | "type"> = {}) => toastStore.show({ ...options, message, type: "danger" });
+toast.loading = (message: string, options: Omit<ToastInput, "message" | "type"> = {}) => toastStore.show({ ...options, message, type: "loading" });
 toast.dismiss = (id?: string) => toastStore.dismiss(id);

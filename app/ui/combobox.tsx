@@ -20,8 +20,7 @@ import { EmptyState, type SelectOption } from "./select";
 import { Spinner } from "./spinner";
 import { AriaScope } from "./aria-provider";
 
-export interface ComboBoxProps<T extends SelectOption>
-  extends Omit<AriaComboBoxProps<T, "single">, "children" | "className" | "items" | "defaultItems"> {
+export interface ComboBoxProps<T extends SelectOption> extends Omit<AriaComboBoxProps<T, "single">, "children" | "className" | "items" | "defaultItems"> {
   label?: ReactNode;
   description?: ReactNode;
   errorMessage?: string;
@@ -44,25 +43,11 @@ export interface ComboBoxProps<T extends SelectOption>
  * typing, shows "There are no items matching your query" when nothing
  * matches, and selection is by keyboard or pointer.
  */
-export function ComboBox<T extends SelectOption>({
-  label,
-  description,
-  errorMessage,
-  placeholder,
-  isLoading = false,
-  renderItem,
-  className = "",
-  ...props
-}: ComboBoxProps<T>) {
+export function ComboBox<T extends SelectOption>({ label, description, errorMessage, placeholder, isLoading = false, renderItem, className = "", ...props }: ComboBoxProps<T>) {
   const t = useTrans();
   return (
     <AriaScope>
-      <AriaComboBox
-        defaultFilter={matchesQuery}
-        allowsEmptyCollection
-        {...props}
-        className={`flex flex-col gap-1.5 ${className}`}
-      >
+      <AriaComboBox defaultFilter={matchesQuery} allowsEmptyCollection {...props} className={`flex flex-col gap-1.5 ${className}`}>
         {label ? <Label className={labelClasses}>{label}</Label> : null}
         <div className="relative">
           <Input placeholder={placeholder} className={`${inputClasses} pr-16`} />

@@ -24,7 +24,11 @@ export function ChevronDownIcon({ className = "size-4" }: IconProps) {
 export function EyeIcon({ className = "size-5", off = false }: IconProps & { off?: boolean }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8">
-      <path strokeLinecap="round" strokeLinejoin="round" d="M2.04 12.32a1 1 0 0 1 0-.64C3.42 7.51 7.36 4.5 12 4.5c4.64 0 8.57 3.01 9.96 7.18a1 1 0 0 1 0 .64C20.58 16.49 16.64 19.5 12 19.5c-4.64 0-8.57-3.01-9.96-7.18Z" />
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M2.04 12.32a1 1 0 0 1 0-.64C3.42 7.51 7.36 4.5 12 4.5c4.64 0 8.57 3.01 9.96 7.18a1 1 0 0 1 0 .64C20.58 16.49 16.64 19.5 12 19.5c-4.64 0-8.57-3.01-9.96-7.18Z"
+      />
       <circle cx="12" cy="12" r="3" />
       {off ? <path strokeLinecap="round" d="M3 3l18 18" /> : null}
     </svg>

@@ -1,13 +1,5 @@
 import { useState, type ReactNode } from "react";
-import {
-  Dialog as AriaDialog,
-  DialogTrigger,
-  Heading,
-  Modal as AriaModal,
-  ModalOverlay,
-  type DialogProps as AriaDialogProps,
-  type ModalOverlayProps,
-} from "react-aria-components";
+import { Dialog as AriaDialog, DialogTrigger, Heading, Modal as AriaModal, ModalOverlay, type DialogProps as AriaDialogProps, type ModalOverlayProps } from "react-aria-components";
 import { useTrans } from "~/i18n/translation-context";
 import { Button } from "./button";
 import { CloseIcon } from "./control-icons";
@@ -30,23 +22,11 @@ const widths: Record<ModalSize, string> = {
  * outside click when `isDismissable`). Place it as the second child of a
  * `DialogTrigger`, or control it with `isOpen` / `onOpenChange`.
  */
-export function Modal({
-  size = "md",
-  className = "",
-  children,
-  ...props
-}: Omit<ModalOverlayProps, "className" | "children"> & { size?: ModalSize; className?: string; children: ReactNode }) {
+export function Modal({ size = "md", className = "", children, ...props }: Omit<ModalOverlayProps, "className" | "children"> & { size?: ModalSize; className?: string; children: ReactNode }) {
   return (
     <AriaScope>
-      <ModalOverlay
-        {...props}
-        className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/50 p-4"
-      >
-        <AriaModal
-          className={`w-full ${widths[size]} rounded-theme border border-divider bg-elevated text-foreground shadow-2xl outline-none ${className}`}
-        >
-          {children}
-        </AriaModal>
+      <ModalOverlay {...props} className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-black/50 p-4">
+        <AriaModal className={`w-full ${widths[size]} rounded-theme border border-divider bg-elevated text-foreground shadow-2xl outline-none ${className}`}>{children}</AriaModal>
       </ModalOverlay>
     </AriaScope>
   );
@@ -79,14 +59,8 @@ export function Dialog({ title, children, footer, hideClose = false, className =
               </Button>
             )}
           </div>
-          <div className="min-h-0 flex-auto overflow-y-auto px-6 pb-5 text-sm">
-            {typeof children === "function" ? children({ close }) : children}
-          </div>
-          {footer ? (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-divider px-6 py-4">
-              {typeof footer === "function" ? footer({ close }) : footer}
-            </div>
-          ) : null}
+          <div className="min-h-0 flex-auto overflow-y-auto px-6 pb-5 text-sm">{typeof children === "function" ? children({ close }) : children}</div>
+          {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-divider px-6 py-4">{typeof footer === "function" ? footer({ close }) : footer}</div> : null}
         </>
       )}
     </AriaDialog>
@@ -112,17 +86,7 @@ export interface ConfirmDialogProps {
  * "Are you sure?" for one action. An alert dialog: focus starts on the
  * confirm button, Escape cancels, an outside click does not.
  */
-export function ConfirmDialog({
-  isOpen,
-  onOpenChange,
-  title,
-  body,
-  confirmLabel,
-  cancelLabel,
-  isDanger = false,
-  onConfirm,
-  isPending = false,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ isOpen, onOpenChange, title, body, confirmLabel, cancelLabel, isDanger = false, onConfirm, isPending = false }: ConfirmDialogProps) {
   const t = useTrans();
   const [running, setRunning] = useState(false);
   const busy = running || isPending;

@@ -8,5 +8,4 @@ export const inputClasses =
   "disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-danger aria-[invalid=true]:focus:ring-danger/30 " +
   "data-[invalid]:border-danger";
 export const listBoxItemClasses =
-  "flex cursor-default items-center gap-2 rounded-md px-3 py-2 text-sm text-foreground outline-none " +
-  "data-[focused]:bg-paper data-[selected]:font-semibold data-[disabled]:opacity-50";
+  "flex cursor-default items-center gap-2 rounded-md px-3 py-2 text-sm text-foreground outline-none " + "data-[focused]:bg-paper data-[selected]:font-semibold data-[disabled]:opacity-50";

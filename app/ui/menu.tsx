@@ -1,4 +1,3 @@
-
 import {
   Menu as AriaMenu,
   MenuItem as AriaMenuItem,
@@ -12,7 +11,7 @@ import {
 import { popoverClasses } from "./popover";
 import { AriaScope } from "./aria-provider";
 
-export { MenuTrigger,  };
+export { MenuTrigger };
 
 /**
  * A dropdown menu (user menu, row actions). Arrow keys move, type-ahead
@@ -42,12 +41,7 @@ export function Menu<T extends object>({
   );
 }
 
-export function MenuItem({
-  className = "",
-  isDanger = false,
-  children,
-  ...props
-}: Omit<AriaMenuItemProps, "className"> & { className?: string; isDanger?: boolean }) {
+export function MenuItem({ className = "", isDanger = false, children, ...props }: Omit<AriaMenuItemProps, "className"> & { className?: string; isDanger?: boolean }) {
   const textValue = props.textValue ?? (typeof children === "string" ? children : undefined);
   return (
     <AriaMenuItem

@@ -1,18 +1,11 @@
 import type { ReactNode } from "react";
-import {
-  Dialog as AriaDialog,
-  DialogTrigger,
-  Popover as AriaPopover,
-  PreviewTrigger,
-  type PopoverProps as AriaPopoverProps,
-} from "react-aria-components";
+import { Dialog as AriaDialog, DialogTrigger, Popover as AriaPopover, PreviewTrigger, type PopoverProps as AriaPopoverProps } from "react-aria-components";
 import { POPOVER_HOVER_CLOSE_DELAY_MS } from "~/constants";
 import { AriaScope } from "./aria-provider";
 
 export { DialogTrigger as PopoverTrigger };
 
-export const popoverClasses =
-  "min-w-(--trigger-width) rounded-theme border border-divider bg-elevated text-foreground shadow-xl outline-none";
+export const popoverClasses = "min-w-(--trigger-width) rounded-theme border border-divider bg-elevated text-foreground shadow-xl outline-none";
 
 export type PopoverProps = Omit<AriaPopoverProps, "className" | "children"> & {
   className?: string;

@@ -28,12 +28,7 @@ export function ProgressBar() {
 
   if (!visible) return null;
   return (
-    <div
-      role="progressbar"
-      aria-label="Loading"
-      data-testid="navigation-progress"
-      className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-primary-light"
-    >
+    <div role="progressbar" aria-label="Loading" data-testid="navigation-progress" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-primary-light">
       <div className="h-full w-2/5 bg-primary motion-safe:animate-[progress-indeterminate_1.1s_ease-in-out_infinite]" />
     </div>
   );

@@ -31,8 +31,7 @@ export interface SelectOption {
   isDisabled?: boolean;
 }
 
-export interface SelectProps
-  extends Omit<AriaSelectProps<SelectOption, "single">, "children" | "className" | "items"> {
+export interface SelectProps extends Omit<AriaSelectProps<SelectOption, "single">, "children" | "className" | "items"> {
   label?: ReactNode;
   description?: ReactNode;
   errorMessage?: string;
@@ -54,11 +53,7 @@ export interface SelectProps
 export function Select({ label, description, errorMessage, options, isSearchable = false, className = "", ...props }: SelectProps) {
   const t = useTrans();
   const list = (
-    <ListBox
-      items={options}
-      className="max-h-72 overflow-auto p-1 outline-none"
-      renderEmptyState={() => <EmptyState />}
-    >
+    <ListBox items={options} className="max-h-72 overflow-auto p-1 outline-none" renderEmptyState={() => <EmptyState />}>
       {(option) => (
         <ListBoxItem id={option.id} textValue={option.label} isDisabled={option.isDisabled} className={listBoxItemClasses}>
           {({ isSelected }) => (

@@ -30,28 +30,16 @@ export function isValidThemeValue(name: string, value: string) {
  * one chosen by id in the cookie; otherwise, or when that id is unknown, the
  * configured default; otherwise the first theme.
  */
-export function resolveActiveTheme(
-  themes: readonly Theme[],
-  options: { userChange: boolean; defaultId: number; chosenId: number | null },
-): Theme | null {
+export function resolveActiveTheme(themes: readonly Theme[], options: { userChange: boolean; defaultId: number; chosenId: number | null }): Theme | null {
   if (options.userChange && options.chosenId !== null) {
     const chosen = themes.find((t) => t.id === options.chosenId);
     if (chosen) return chosen;
   }
-  return (
-    themes.find((t) => t.id === options.defaultId) ??
-    themes.find((t) => t.default_light) ??
-    themes[0] ??
-    null
-  );
+  return themes.find((t) => t.id === options.defaultId) ?? themes.find((t) => t.default_light) ?? themes[0] ?? null;
 }
 
 /** The theme the light/dark toggle switches to. */
 export function oppositeTheme(themes: readonly Theme[], current: Theme | null): Theme | null {
   const wantDark = !current?.is_dark;
-  return (
-    themes.find((t) => t.is_dark === wantDark && (wantDark ? t.default_dark : t.default_light)) ??
-    themes.find((t) => t.is_dark === wantDark) ??
-    null
-  );
+  return themes.find((t) => t.is_dark === wantDark && (wantDark ? t.default_dark : t.default_light)) ?? themes.find((t) => t.is_dark === wantDark) ?? null;
 }

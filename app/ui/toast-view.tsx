@@ -26,12 +26,7 @@ export function ToastView({ toast, cssTimer }: { toast: Toast; cssTimer: boolean
   }, [duration, paused, toast.id]);
 
   const position = toast.position === "bottom-right" ? "right-4 sm:right-6" : "left-1/2 -translate-x-1/2";
-  const tone =
-    toast.type === "danger"
-      ? "border-danger/40"
-      : toast.type === "positive"
-        ? "border-positive/40"
-        : "border-divider";
+  const tone = toast.type === "danger" ? "border-danger/40" : toast.type === "positive" ? "border-positive/40" : "border-divider";
   return (
     <div
       role={toast.type === "danger" ? "alert" : "status"}
@@ -62,12 +57,7 @@ export function ToastView({ toast, cssTimer }: { toast: Toast; cssTimer: boolean
         </Link>
       ) : null}
       {toast.type !== "loading" && !cssTimer ? (
-        <button
-          type="button"
-          onClick={() => toastStore.dismiss(toast.id)}
-          className="shrink-0 rounded p-1 text-muted hover:bg-paper hover:text-foreground"
-          aria-label={t("Close")}
-        >
+        <button type="button" onClick={() => toastStore.dismiss(toast.id)} className="shrink-0 rounded p-1 text-muted hover:bg-paper hover:text-foreground" aria-label={t("Close")}>
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
             <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
           </svg>
@@ -85,9 +75,17 @@ function ToastIcon({ type }: { type: Toast["type"] }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={`size-5 shrink-0 ${color}`}>
       {type === "danger" ? (
-        <path fillRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" clipRule="evenodd" />
+        <path
+          fillRule="evenodd"
+          d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+          clipRule="evenodd"
+        />
       ) : (
-        <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.857-9.809a.75.75 0 0 0-1.214-.882l-3.483 4.79-1.88-1.88a.75.75 0 1 0-1.06 1.061l2.5 2.5a.75.75 0 0 0 1.137-.089l4-5.5Z" clipRule="evenodd" />
+        <path
+          fillRule="evenodd"
+          d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.857-9.809a.75.75 0 0 0-1.214-.882l-3.483 4.79-1.88-1.88a.75.75 0 1 0-1.06 1.061l2.5 2.5a.75.75 0 0 0 1.137-.089l4-5.5Z"
+          clipRule="evenodd"
+        />
       )}
     </svg>
   );

@@ -13,26 +13,12 @@ import { AriaScope } from "./aria-provider";
  *
  * A tooltip only adds a hint: the trigger still needs its own accessible name.
  */
-export function Tooltip({
-  label,
-  children,
-  placement = "top",
-  isDisabled,
-}: {
-  label: ReactNode;
-  children: ReactElement;
-  placement?: AriaTooltipProps["placement"];
-  isDisabled?: boolean;
-}) {
+export function Tooltip({ label, children, placement = "top", isDisabled }: { label: ReactNode; children: ReactElement; placement?: AriaTooltipProps["placement"]; isDisabled?: boolean }) {
   return (
     <AriaScope>
       <TooltipTrigger delay={TOOLTIP_DELAY_MS} closeDelay={TOOLTIP_CLOSE_DELAY_MS} isDisabled={isDisabled}>
         {children}
-        <AriaTooltip
-          placement={placement}
-          offset={8}
-          className="max-w-xs rounded-md bg-foreground px-2 py-1 text-xs font-medium text-background shadow-lg"
-        >
+        <AriaTooltip placement={placement} offset={8} className="max-w-xs rounded-md bg-foreground px-2 py-1 text-xs font-medium text-background shadow-lg">
           <OverlayArrow className="group">
             <svg width={8} height={8} viewBox="0 0 8 8" className="fill-foreground group-data-[placement=bottom]:rotate-180">
               <path d="M0 0 L4 4 L8 0" />

@@ -36,11 +36,7 @@ export interface ClientQueryState<T> {
  *
  * `source` is a same-origin URL (fetched as JSON) or a function of an AbortSignal.
  */
-export function useClientQuery<T>(
-  key: string | null,
-  source: string | QueryFn<T>,
-  options: { client?: QueryClient; keepPreviousData?: boolean } = {},
-): ClientQueryState<T> {
+export function useClientQuery<T>(key: string | null, source: string | QueryFn<T>, options: { client?: QueryClient; keepPreviousData?: boolean } = {}): ClientQueryState<T> {
   const [module, setModule] = useState<ClientQueryModule | null>(clientQueryModule);
   const client = options.client ?? module?.queryClient ?? null;
   const keepPrevious = options.keepPreviousData ?? true;

@@ -26,10 +26,7 @@ export function useDates() {
     () => serverZone,
   );
   const now = useSyncExternalStore(subscribeClock, clockNow, () => root.renderedAt);
-  const format = useCallback(
-    (date: Date | string | number | null | undefined, style: DateStyle = "datetime") => formatInZone(date, { language, timeZone, style }),
-    [language, timeZone],
-  );
+  const format = useCallback((date: Date | string | number | null | undefined, style: DateStyle = "datetime") => formatInZone(date, { language, timeZone, style }), [language, timeZone]);
   const relative = useCallback((date: Date | string | number) => formatRelativeTime(date, { now, language, t }), [now, language, t]);
   return { format, relative, timeZone, language, now };
 }

@@ -30,9 +30,7 @@ export const MAX_SIZE_RESTRICTION = "max_size_mb";
 
 export function actorFromViewer(viewer: Viewer, settings: Settings, workspaceId = 0): UploadActor | null {
   if (viewer.userId === null) return null;
-  const quota = viewer.permissions.has("admin")
-    ? null
-    : viewer.permissions.get(UPLOAD_PERMISSION)?.find((r) => r.name === MAX_SIZE_RESTRICTION)?.value ?? null;
+  const quota = viewer.permissions.has("admin") ? null : (viewer.permissions.get(UPLOAD_PERMISSION)?.find((r) => r.name === MAX_SIZE_RESTRICTION)?.value ?? null);
   return {
     userId: viewer.userId,
     workspaceId,
@@ -50,10 +48,7 @@ export function actorFromViewer(viewer: Viewer, settings: Settings, workspaceId 
  * `handleUploadApi` (preloadWorkspaces) before any handler runs; if it was
  * not read, only the personal workspace (0) is accepted.
  */
-export function resolveUploadActor(
-  context: Readonly<RouterContextProvider>,
-  { workspaceId = null, requireUpload = true }: { workspaceId?: unknown; requireUpload?: boolean } = {},
-): UploadActor {
+export function resolveUploadActor(context: Readonly<RouterContextProvider>, { workspaceId = null, requireUpload = true }: { workspaceId?: unknown; requireUpload?: boolean } = {}): UploadActor {
   const app = getApp(context);
   const workspace = parseWorkspaceId(workspaceId);
   const actor = actorFromViewer(app.viewer, app.settings, workspace);

@@ -68,7 +68,11 @@ export const listFileEntries = defineEndpoint({
   description:
     "Newest first, without those in the trash. `workspaceId` 0 (or none): the caller's own files in their personal workspace; another id: every file of that workspace, for its members only (403 otherwise).",
   query: paginationQuery({ perPage: 50, maxPerPage: 100 }).extend({
-    workspaceId: z.string().regex(/^\d{1,15}$/).optional().describe("The active workspace (0: personal)."),
+    workspaceId: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .optional()
+      .describe("The active workspace (0: personal)."),
   }),
   responses: { 200: { description: "A page of file entries.", schema: paginationSchema(fileEntrySchema) }, ...errorResponses(401, 403, 422, 429) },
 });
@@ -104,7 +108,10 @@ export const createTusUpload = defineEndpoint({
   bodyKind: "tus",
   query: workspaceQuery,
   headers: tusResumable.extend({
-    "Upload-Length": z.string().regex(/^\d{1,16}$/).describe("The file's size in bytes (400 when missing or not a whole number)."),
+    "Upload-Length": z
+      .string()
+      .regex(/^\d{1,16}$/)
+      .describe("The file's size in bytes (400 when missing or not a whole number)."),
     "Upload-Metadata": z.string().optional().describe("tus metadata: comma-separated `key base64value` pairs (filename, filetype, disk, workspaceId); 400 when malformed."),
   }),
   responses: {
@@ -113,7 +120,12 @@ export const createTusUpload = defineEndpoint({
   },
 });
 
-const tusParams = z.object({ uploadId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).describe("The upload key from `Location`.") });
+const tusParams = z.object({
+  uploadId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .describe("The upload key from `Location`."),
+});
 
 /** GET's body: what HEAD says in headers, for clients that are not tus clients (decision 036). */
 export const tusUploadStatusSchema = z.object({
@@ -156,7 +168,12 @@ export const patchTusUpload = defineEndpoint({
   summary: "Send bytes (tus PATCH)",
   description: "`Content-Type: application/offset+octet-stream` and `Upload-Offset`. 409 on a stale offset, 423 while another request writes.",
   params: tusParams,
-  headers: tusResumable.extend({ "Upload-Offset": z.string().regex(/^\d{1,16}$/).describe("The offset this data starts at: the server's current offset (409 otherwise; 400 when not a whole number).") }),
+  headers: tusResumable.extend({
+    "Upload-Offset": z
+      .string()
+      .regex(/^\d{1,16}$/)
+      .describe("The offset this data starts at: the server's current offset (409 otherwise; 400 when not a whole number)."),
+  }),
   bodyKind: "tus",
   responses: {
     204: { description: "Stored; `Upload-Offset` is the new offset.", headers: { ...tusHeaders, "Upload-Offset": { description: "Bytes stored.", schema: { type: "integer" } } } },
@@ -197,8 +214,7 @@ export const presignSimpleUpload = defineEndpoint({
   body: declaredFileSchema,
   responses: {
     200: {
-      description:
-        "PUT the file to `url` (it answers an ETag), then call s3/entries. `url` is the Worker's own signed endpoint, or an R2 presigned URL when R2's S3 credentials are configured.",
+      description: "PUT the file to `url` (it answers an ETag), then call s3/entries. `url` is the Worker's own signed endpoint, or an R2 presigned URL when R2's S3 credentials are configured.",
       schema: z.object({ url: z.string(), key: z.string(), acl: z.string(), uploadId: z.string(), expires: z.number().int() }),
     },
     ...uploadErrors(),

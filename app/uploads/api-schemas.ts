@@ -83,12 +83,8 @@ export const tusEntrySchema = z.object({
 });
 
 export const deleteEntriesSchema = z.object({
-  entryIds: z
-    .array(z.number().int().positive(), { message: "Choose the files to delete." })
-    .min(1, "Choose the files to delete.")
-    .max(100, "At most 100 files can be deleted at once."),
+  entryIds: z.array(z.number().int().positive(), { message: "Choose the files to delete." }).min(1, "Choose the files to delete.").max(100, "At most 100 files can be deleted at once."),
   deleteForever: z.boolean().default(false),
   /** Accepted for compatibility with the original client; entries are named by id. */
   paths: z.array(z.string().max(1000)).max(100).optional(),
 });
-

@@ -40,11 +40,7 @@ export function uploadErrorResponse(error: UploadError, t: (key: string, values?
 }
 
 /** Runs an API handler, answering UploadErrors as JSON (after letting the client finish sending). */
-export async function handleUploadApi(
-  context: Readonly<RouterContextProvider>,
-  request: Request,
-  run: () => Promise<Response>,
-): Promise<Response> {
+export async function handleUploadApi(context: Readonly<RouterContextProvider>, request: Request, run: () => Promise<Response>): Promise<Response> {
   try {
     // The uploader's workspaces, for the synchronous membership check in resolveUploadActor.
     await preloadWorkspaces(context);

@@ -23,8 +23,7 @@ beforeEach(async () => {
 
 const BOUNDARY = "----uploads-limit-test";
 const encoder = new TextEncoder();
-const head = (name: string) =>
-  encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: video/mp4\r\n\r\n`);
+const head = (name: string) => encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: video/mp4\r\n\r\n`);
 const tail = encoder.encode(`\r\n--${BOUNDARY}--\r\n`);
 
 /** A multipart/form-data body with one file of `size` bytes, generated as it is read (never held whole). */

@@ -29,11 +29,7 @@ const SNIFF_BYTES = 4096;
 /** Room for the form's own bytes (boundaries, headers, small fields) beside the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-export async function receiveDirectUpload(
-  services: UploadServices,
-  request: Request,
-  resolveActor: (workspaceId: unknown) => UploadActor,
-): Promise<FileEntryRow> {
+export async function receiveDirectUpload(services: UploadServices, request: Request, resolveActor: (workspaceId: unknown) => UploadActor): Promise<FileEntryRow> {
   const boundary = formBoundary(request.headers.get("Content-Type"));
   if (!boundary || !request.body) {
     throw new UploadError(415, "Send the file as multipart/form-data.", {}, "unsupported_media_type");
@@ -115,17 +111,9 @@ function parseMetadata(value: string): Record<string, unknown> | null {
 async function storeFilePart(services: UploadServices, actor: UploadActor, part: FormPart, contentLength: string | null) {
   const { name, extension, mime } = normaliseDeclared({ name: part.filename || "file", mime: part.contentType, size: 0 });
   const restrictions = restrictionsFor(services.settings, actor);
-  const tooLarge = () =>
-    new UploadError(422, MESSAGES.tooLarge, { file: name, size: formatBytes(restrictions.maxSize ?? 0) }, "file_too_large", "file");
+  const tooLarge = () => new UploadError(422, MESSAGES.tooLarge, { file: name, size: formatBytes(restrictions.maxSize ?? 0) }, "file_too_large", "file");
 
-  const tooLargeForOneRequest = () =>
-    new UploadError(
-      413,
-      MESSAGES.tooLargeForOneRequest,
-      { file: name, size: formatBytes(DIRECT_UPLOAD_MAX_BYTES) },
-      "request_too_large",
-      "file",
-    );
+  const tooLargeForOneRequest = () => new UploadError(413, MESSAGES.tooLargeForOneRequest, { file: name, size: formatBytes(DIRECT_UPLOAD_MAX_BYTES) }, "request_too_large", "file");
 
   // Before any byte is stored: the size the request announces, and the type (declared, by extension, by content).
   if (contentLength !== null && Number(contentLength) > DIRECT_UPLOAD_MAX_BYTES) throw tooLargeForOneRequest();

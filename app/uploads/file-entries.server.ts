@@ -43,12 +43,7 @@ export const fileNameOfKey = (key: string) => key.slice(key.lastIndexOf("/") + 1
  * another call already made for the same object (its path is unique), and
  * every caller answers with that one row (decision 021).
  */
-export async function claimStoredUpload(
-  services: UploadServices,
-  actor: UploadActor,
-  session: UploadSessionRow,
-  extraMetadata?: Record<string, unknown> | null,
-): Promise<FileEntryRow> {
+export async function claimStoredUpload(services: UploadServices, actor: UploadActor, session: UploadSessionRow, extraMetadata?: Record<string, unknown> | null): Promise<FileEntryRow> {
   if (session.status === "claimed" && session.fileEntryId !== null) {
     const [existing] = await services.db.select().from(fileEntries).where(eq(fileEntries.id, session.fileEntryId));
     if (existing) return existing;
@@ -64,12 +59,7 @@ export async function claimStoredUpload(
   const head = await readObjectHead(services.bucket, session.path, object.size);
   const sniffed = sniffMime(head);
   const violation =
-    object.size !== session.size
-      ? null
-      : checkFile(
-          { name: session.clientName, size: object.size, mime: session.clientMime, sniffedMime: sniffed },
-          restrictionsFor(services.settings, actor),
-        );
+    object.size !== session.size ? null : checkFile({ name: session.clientName, size: object.size, mime: session.clientMime, sniffedMime: sniffed }, restrictionsFor(services.settings, actor));
   if (object.size !== session.size || violation) {
     await discardSession(services, session);
     if (violation) throw UploadError.fromViolation(violation);
@@ -117,10 +107,7 @@ export async function claimStoredUpload(
 }
 
 /** Inserts an entry for an object stored directly (no upload session). */
-export async function insertFileEntry(
-  db: Database,
-  values: typeof fileEntries.$inferInsert,
-): Promise<FileEntryRow> {
+export async function insertFileEntry(db: Database, values: typeof fileEntries.$inferInsert): Promise<FileEntryRow> {
   const [row] = await db.insert(fileEntries).values(values).returning();
   return row;
 }
@@ -137,11 +124,7 @@ export async function findEntryByFileName(db: Database, fileName: string): Promi
  * someone with files.view. Workspace 0 is everyone's personal space and
  * grants nothing to others; `isWorkspaceMember` is asked only when it matters.
  */
-export async function canViewEntry(
-  viewer: Viewer,
-  entry: FileEntryRow,
-  isWorkspaceMember: (userId: number, workspaceId: number) => Promise<boolean> = async () => false,
-): Promise<boolean> {
+export async function canViewEntry(viewer: Viewer, entry: FileEntryRow, isWorkspaceMember: (userId: number, workspaceId: number) => Promise<boolean> = async () => false): Promise<boolean> {
   const isOwner = viewer.userId !== null && viewer.userId === entry.ownerId;
   const privileged = hasPermission(viewer, "files.view");
   if (entry.deletedAt) return isOwner || privileged;
@@ -154,12 +137,7 @@ export async function canViewEntry(
  * Moves entries to the trash, or deletes them and their R2 objects for good.
  * All or nothing: one entry the actor may not delete refuses the request.
  */
-export async function deleteFileEntries(
-  services: UploadServices,
-  actor: UploadActor,
-  ids: number[],
-  { forever }: { forever: boolean },
-): Promise<{ deleted: number[] }> {
+export async function deleteFileEntries(services: UploadServices, actor: UploadActor, ids: number[], { forever }: { forever: boolean }): Promise<{ deleted: number[] }> {
   const unique = [...new Set(ids)];
   const rows = await services.db
     .select({ id: fileEntries.id, ownerId: fileEntries.ownerId, path: fileEntries.path, deletedAt: fileEntries.deletedAt })
@@ -189,10 +167,7 @@ export async function deleteFileEntries(
  * user's own (the personal workspace is theirs alone), for any other every
  * member's. The caller has checked membership (api/v1 workspaceId).
  */
-export async function listWorkspaceEntries(
-  db: Database,
-  { userId, workspaceId, page, perPage }: { userId: number; workspaceId: number; page: number; perPage: number },
-) {
+export async function listWorkspaceEntries(db: Database, { userId, workspaceId, page, perPage }: { userId: number; workspaceId: number; page: number; perPage: number }) {
   const where =
     workspaceId === 0
       ? and(eq(fileEntries.ownerId, userId), eq(fileEntries.workspaceId, 0), isNull(fileEntries.deletedAt))

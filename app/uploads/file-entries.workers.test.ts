@@ -7,20 +7,7 @@ import { createMultipartUpload, receivePart, signPartUrls } from "./s3/multipart
 import { presignSimpleUpload, receiveObject } from "./s3/simple-upload.server";
 import { fileEntries, uploadSessions, type FileEntryRow } from "./schema";
 import { serveFileEntry } from "./serve-file.server";
-import {
-  actorFor,
-  createUser,
-  db,
-  listKeys,
-  makeBytes,
-  makeServices,
-  MiB,
-  objectHash,
-  ORIGIN,
-  sha256Hex,
-  viewerFor,
-  type TestServices,
-} from "../../tests/support/uploads.workers";
+import { actorFor, createUser, db, listKeys, makeBytes, makeServices, MiB, objectHash, ORIGIN, sha256Hex, viewerFor, type TestServices } from "../../tests/support/uploads.workers";
 import { newFileName, objectKeyFor } from "./upload-sessions.server";
 import { UploadError } from "./upload-error";
 
@@ -85,8 +72,7 @@ describe("direct upload (POST api/v1/file-entries)", () => {
 
   it("refuses before storing: blocked types, double extensions, HTML content disguised as an image", async () => {
     const before = await listKeys("files/");
-    const upload = (name: string, content: BlobPart, type: string) =>
-      refusal(receiveDirectUpload(services, formRequest([["file", new File([content], name, { type })]]), () => actorFor(userId)));
+    const upload = (name: string, content: BlobPart, type: string) => refusal(receiveDirectUpload(services, formRequest([["file", new File([content], name, { type })]]), () => actorFor(userId)));
     expect(await upload("x.jpg.html", "<p>hi</p>", "image/jpeg")).toMatchObject({ status: 422, code: "file_type_not_allowed", field: "file" });
     expect(await upload("tool.exe", "MZ....", "application/octet-stream")).toMatchObject({ code: "file_type_not_allowed" });
     expect(await upload("cat.png", "<!DOCTYPE html><script>1</script>", "image/png")).toMatchObject({ code: "file_type_not_allowed" });
@@ -97,9 +83,7 @@ describe("direct upload (POST api/v1/file-entries)", () => {
   it("stops a file over the size limit while it streams and keeps nothing", async () => {
     const before = await listKeys("files/");
     const small = actorFor(userId, { maxBytes: 6 * MiB });
-    const result = await refusal(
-      receiveDirectUpload(services, formRequest([["file", new File([makeBytes(8 * MiB, 43)], "big.mp4", { type: "video/mp4" })]]), () => small),
-    );
+    const result = await refusal(receiveDirectUpload(services, formRequest([["file", new File([makeBytes(8 * MiB, 43)], "big.mp4", { type: "video/mp4" })]]), () => small));
     expect(result).toMatchObject({ status: 422, code: "file_too_large", values: { file: "big.mp4", size: "6 MB" } });
     expect(await listKeys("files/")).toEqual(before);
   });
@@ -111,7 +95,10 @@ describe("direct upload (POST api/v1/file-entries)", () => {
     });
     const notForm = new Request(`${ORIGIN}/api/v1/file-entries`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
     expect(await refusal(receiveDirectUpload(services, notForm, () => actorFor(userId)))).toMatchObject({ status: 415 });
-    const badMetadata = formRequest([["metadata", "{not json"], ["file", new File(["abc"], "a.txt")]]);
+    const badMetadata = formRequest([
+      ["metadata", "{not json"],
+      ["file", new File(["abc"], "a.txt")],
+    ]);
     expect(await refusal(receiveDirectUpload(services, badMetadata, () => actorFor(userId)))).toMatchObject({ status: 422, field: "metadata" });
   });
 });

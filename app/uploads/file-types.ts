@@ -138,8 +138,7 @@ export function cleanMime(mime: string | null | undefined): string {
  */
 export function sniffMime(head: Uint8Array): string | null {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
-  const ascii = (offset: number, text: string) =>
-    [...text].every((c, i) => head[offset + i] === c.charCodeAt(0));
+  const ascii = (offset: number, text: string) => [...text].every((c, i) => head[offset + i] === c.charCodeAt(0));
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
   if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
   if (ascii(0, "GIF87a") || ascii(0, "GIF89a")) return "image/gif";

@@ -67,7 +67,12 @@ describe("purging the trash", { timeout: 60_000 }, () => {
 
     await purgeTrashedEntries(db, env.FILES, now);
     for (let i = 0; i < ids.length; i += 90) {
-      expect(await db.select({ id: fileEntries.id }).from(fileEntries).where(inArray(fileEntries.id, ids.slice(i, i + 90)))).toHaveLength(0);
+      expect(
+        await db
+          .select({ id: fileEntries.id })
+          .from(fileEntries)
+          .where(inArray(fileEntries.id, ids.slice(i, i + 90))),
+      ).toHaveLength(0);
     }
     const heads = await Promise.all(entries.map((e) => env.FILES.head(e.path)));
     expect(heads.filter(Boolean)).toHaveLength(0);
@@ -106,10 +111,16 @@ describe("stale unfinished uploads", { timeout: 60_000 }, () => {
   });
 
   it("removes an expired tus upload: its record and its buffered tail", async () => {
-    const session = await startUploadSession(services, actorFor(userId), "tus", { name: "clip.mp4", mime: "video/mp4", size: 12 * MiB }, {
-      partSize: 5 * MiB,
-      expiresInSeconds: 24 * 3600,
-    });
+    const session = await startUploadSession(
+      services,
+      actorFor(userId),
+      "tus",
+      { name: "clip.mp4", mime: "video/mp4", size: 12 * MiB },
+      {
+        partSize: 5 * MiB,
+        expiresInSeconds: 24 * 3600,
+      },
+    );
     await env.FILES.put(tailKeyFor(session.id, 1000), makeBytes(1000, 92));
     services.advance(2 * DAY);
     await runUploadMaintenance(db, env.FILES, new Date(services.now()));

@@ -83,11 +83,7 @@ function dispositionParam(disposition: string, name: string): string | null {
   return bare ? bare[1] : null;
 }
 
-export async function* readMultipartForm(
-  stream: ReadableStream<Uint8Array>,
-  boundary: string,
-  { maxHeaderBytes = 16 * 1024, maxParts = 50 }: FormLimits = {},
-): AsyncGenerator<FormPart> {
+export async function* readMultipartForm(stream: ReadableStream<Uint8Array>, boundary: string, { maxHeaderBytes = 16 * 1024, maxParts = 50 }: FormLimits = {}): AsyncGenerator<FormPart> {
   const reader = stream.getReader();
   const delimiter = encoder.encode(`\r\n--${boundary}`);
   let buffer: Uint8Array = new Uint8Array(0);

@@ -1,8 +1,4 @@
-import {
-  MULTIPART_MAX_PARTS,
-  MULTIPART_MIN_PART_BYTES,
-  MULTIPART_PREFERRED_PART_BYTES,
-} from "~/constants";
+import { MULTIPART_MAX_PARTS, MULTIPART_MIN_PART_BYTES, MULTIPART_PREFERRED_PART_BYTES } from "~/constants";
 
 /**
  * Part sizes. R2 (like S3) wants every part of a multipart upload but the
@@ -34,4 +30,3 @@ export function expectedPartLength(size: number, partSize: number, partNumber: n
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > count) return null;
   return partNumber < count ? partSize : size - (count - 1) * partSize;
 }
-

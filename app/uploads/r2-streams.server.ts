@@ -32,12 +32,7 @@ async function writeWith<T>(length: number, source: AsyncIterable<Uint8Array>, w
   return result;
 }
 
-export function uploadPartFrom(
-  upload: R2MultipartUpload,
-  partNumber: number,
-  length: number,
-  source: AsyncIterable<Uint8Array>,
-): Promise<R2UploadedPart> {
+export function uploadPartFrom(upload: R2MultipartUpload, partNumber: number, length: number, source: AsyncIterable<Uint8Array>): Promise<R2UploadedPart> {
   return writeWith(length, source, (body) => upload.uploadPart(partNumber, body));
 }
 
@@ -47,23 +42,12 @@ export function uploadPartFrom(
  * path for a PUT whose Content-Length was checked. A body that is shorter or
  * longer fails the write.
  */
-export function uploadPartFromBody(
-  upload: R2MultipartUpload,
-  partNumber: number,
-  length: number,
-  body: ReadableStream<Uint8Array>,
-): Promise<R2UploadedPart> {
+export function uploadPartFromBody(upload: R2MultipartUpload, partNumber: number, length: number, body: ReadableStream<Uint8Array>): Promise<R2UploadedPart> {
   return pipeWith(length, body, (readable) => upload.uploadPart(partNumber, readable));
 }
 
 /** The same for a whole object. */
-export function putObjectFromBody(
-  bucket: R2Bucket,
-  key: string,
-  length: number,
-  body: ReadableStream<Uint8Array>,
-  options?: R2PutOptions,
-): Promise<R2Object> {
+export function putObjectFromBody(bucket: R2Bucket, key: string, length: number, body: ReadableStream<Uint8Array>, options?: R2PutOptions): Promise<R2Object> {
   if (length === 0) return bucket.put(key, new Uint8Array(0), options);
   return pipeWith(length, body, (readable) => bucket.put(key, readable, options));
 }
@@ -78,13 +62,7 @@ async function pipeWith<T>(length: number, body: ReadableStream<Uint8Array>, wri
   return result;
 }
 
-export function putObjectFrom(
-  bucket: R2Bucket,
-  key: string,
-  length: number,
-  source: AsyncIterable<Uint8Array>,
-  options?: R2PutOptions,
-): Promise<R2Object> {
+export function putObjectFrom(bucket: R2Bucket, key: string, length: number, source: AsyncIterable<Uint8Array>, options?: R2PutOptions): Promise<R2Object> {
   if (length === 0) return bucket.put(key, new Uint8Array(0), options);
   return writeWith(length, source, (body) => bucket.put(key, body, options));
 }

@@ -93,7 +93,12 @@ describe("types", () => {
   });
 
   it("keeps ordinary media allowed by the default settings", () => {
-    for (const [name, mime] of [["a.mp4", "video/mp4"], ["b.jpg", "image/jpeg"], ["c.pdf", "application/pdf"], ["d.zip", "application/zip"]]) {
+    for (const [name, mime] of [
+      ["a.mp4", "video/mp4"],
+      ["b.jpg", "image/jpeg"],
+      ["c.pdf", "application/pdf"],
+      ["d.zip", "application/zip"],
+    ]) {
       expect(checkFile({ name, size: 100, mime }, siteDefaults)).toBeNull();
     }
   });

@@ -105,11 +105,7 @@ export const uploadSessions = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("upload_sessions_expires_idx").on(t.expiresAt),
-    index("upload_sessions_owner_idx").on(t.ownerId, t.status),
-    uniqueIndex("upload_sessions_path_unique").on(t.path),
-  ],
+  (t) => [index("upload_sessions_expires_idx").on(t.expiresAt), index("upload_sessions_owner_idx").on(t.ownerId, t.status), uniqueIndex("upload_sessions_path_unique").on(t.path)],
 );
 
 export const uploadParts = sqliteTable(

@@ -15,13 +15,7 @@ export const PRIVATE_FILE_CACHE_CONTROL = "private, no-cache";
  * serveR2Object). A file the viewer may not see answers 404, the same as a
  * file that does not exist.
  */
-export async function serveFileEntry(
-  db: Database,
-  bucket: R2Bucket,
-  viewer: Viewer,
-  fileName: string,
-  request: Request,
-): Promise<Response> {
+export async function serveFileEntry(db: Database, bucket: R2Bucket, viewer: Viewer, fileName: string, request: Request): Promise<Response> {
   const entry = await findEntryByFileName(db, fileName);
   if (!entry || !(await canViewEntry(viewer, entry, (userId, workspaceId) => isWorkspaceMember(db, userId, workspaceId)))) {
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });

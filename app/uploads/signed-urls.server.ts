@@ -9,13 +9,9 @@
 export const PART_UPLOAD_PATH = "/api/v1/s3/multipart/part";
 export const OBJECT_UPLOAD_PATH = "/api/v1/s3/simple/object";
 
-export type SignedUploadTarget =
-  | { kind: "part"; uploadId: string; key: string; partNumber: number }
-  | { kind: "object"; uploadId: string; key: string };
+export type SignedUploadTarget = { kind: "part"; uploadId: string; key: string; partNumber: number } | { kind: "object"; uploadId: string; key: string };
 
-export type VerifiedUpload =
-  | { ok: true; target: SignedUploadTarget; expires: number }
-  | { ok: false; reason: "invalid" | "expired" };
+export type VerifiedUpload = { ok: true; target: SignedUploadTarget; expires: number } | { ok: false; reason: "invalid" | "expired" };
 
 const encoder = new TextEncoder();
 const keyCache = new Map<string, Promise<CryptoKey>>();
@@ -60,12 +56,7 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
 }
 
 /** An absolute URL on `origin` that lets its holder upload exactly `target` until `expires` (seconds). */
-export async function signUploadUrl(
-  appKey: string | undefined,
-  origin: string,
-  target: SignedUploadTarget,
-  expires: number,
-): Promise<string> {
+export async function signUploadUrl(appKey: string | undefined, origin: string, target: SignedUploadTarget, expires: number): Promise<string> {
   const signature = await crypto.subtle.sign("HMAC", await signingKey(appKey), canonical(target, expires));
   const url = new URL(target.kind === "part" ? PART_UPLOAD_PATH : OBJECT_UPLOAD_PATH, origin);
   url.searchParams.set("uploadId", target.uploadId);
@@ -77,12 +68,7 @@ export async function signUploadUrl(
 }
 
 /** Checks a signed URL of the given kind; the signature first, then the expiry. */
-export async function verifyUploadUrl(
-  appKey: string | undefined,
-  url: URL,
-  kind: SignedUploadTarget["kind"],
-  nowSeconds = Math.floor(Date.now() / 1000),
-): Promise<VerifiedUpload> {
+export async function verifyUploadUrl(appKey: string | undefined, url: URL, kind: SignedUploadTarget["kind"], nowSeconds = Math.floor(Date.now() / 1000)): Promise<VerifiedUpload> {
   const params = url.searchParams;
   const uploadId = params.get("uploadId");
   const key = params.get("key");

@@ -26,8 +26,6 @@ export class UploadError extends Error {
   }
 }
 
-export const notFound = () =>
-  new UploadError(404, "This upload does not exist or has expired.", {}, "upload_not_found");
+export const notFound = () => new UploadError(404, "This upload does not exist or has expired.", {}, "upload_not_found");
 
-export const badRequest = (message: string, values: Record<string, string | number> = {}, code = "bad_request") =>
-  new UploadError(400, message, values, code);
+export const badRequest = (message: string, values: Record<string, string | number> = {}, code = "bad_request") => new UploadError(400, message, values, code);

@@ -5,14 +5,7 @@ import { restrictionsFor } from "./actor.server";
 import { cleanFileName, cleanMime, extensionOf, isGenericMime, mimeFromExtension } from "./file-types";
 import { deletePrefix } from "./r2-streams.server";
 import { checkFile } from "./restrictions";
-import {
-  uploadParts,
-  uploadSessions,
-  type UploadDisk,
-  type UploadKind,
-  type UploadPartRow,
-  type UploadSessionRow,
-} from "./schema";
+import { uploadParts, uploadSessions, type UploadDisk, type UploadKind, type UploadPartRow, type UploadSessionRow } from "./schema";
 import type { UploadServices } from "./services.server";
 import { notFound, UploadError } from "./upload-error";
 
@@ -109,7 +102,11 @@ export async function startUploadSession(
       .returning();
     return row;
   } catch (error) {
-    if (r2UploadId) await services.bucket.resumeMultipartUpload(path, r2UploadId).abort().catch(() => {});
+    if (r2UploadId)
+      await services.bucket
+        .resumeMultipartUpload(path, r2UploadId)
+        .abort()
+        .catch(() => {});
     throw error;
   }
 }
@@ -121,13 +118,7 @@ export async function findSession(db: Database, id: string): Promise<UploadSessi
 }
 
 /** The actor's own upload of this kind, or a 404 (someone else's upload is not revealed). */
-export async function findOwnSession(
-  services: UploadServices,
-  actor: UploadActor,
-  id: string,
-  kind: UploadKind,
-  { key }: { key?: string } = {},
-): Promise<UploadSessionRow> {
+export async function findOwnSession(services: UploadServices, actor: UploadActor, id: string, kind: UploadKind, { key }: { key?: string } = {}): Promise<UploadSessionRow> {
   const row = await findSession(services.db, id);
   if (!row || row.kind !== kind || row.ownerId !== actor.userId || (key !== undefined && row.path !== key)) throw notFound();
   return row;
@@ -149,12 +140,7 @@ export function listParts(db: Database, sessionId: string): Promise<UploadPartRo
 }
 
 /** Records a part (a re-uploaded part number replaces the earlier one, as in R2) and extends the upload's life. */
-export function recordPartStatements(
-  db: Database,
-  sessionId: string,
-  part: { partNumber: number; etag: string; size: number },
-  { expiresAt, now }: { expiresAt: Date; now: Date },
-) {
+export function recordPartStatements(db: Database, sessionId: string, part: { partNumber: number; etag: string; size: number }, { expiresAt, now }: { expiresAt: Date; now: Date }) {
   return [
     db
       .insert(uploadParts)
@@ -175,9 +161,12 @@ export function recordPartStatements(
 export async function discardSession(services: Pick<UploadServices, "db" | "bucket">, row: UploadSessionRow) {
   const { db, bucket } = services;
   if (row.status === "uploading" && row.r2UploadId) {
-    await bucket.resumeMultipartUpload(row.path, row.r2UploadId).abort().catch(() => {
-      // Already completed or aborted: nothing left to abort.
-    });
+    await bucket
+      .resumeMultipartUpload(row.path, row.r2UploadId)
+      .abort()
+      .catch(() => {
+        // Already completed or aborted: nothing left to abort.
+      });
   }
   if (row.kind === "tus") await deletePrefix(bucket, tailPrefixFor(row.id));
   if (row.status !== "claimed") await bucket.delete(row.path);
@@ -186,44 +175,23 @@ export async function discardSession(services: Pick<UploadServices, "db" | "buck
 
 /** Sessions past their expiry, oldest first (the cleanup job's work list). */
 export function expiredSessions(db: Database, now: Date, limit: number) {
-  return db
-    .select()
-    .from(uploadSessions)
-    .where(lt(uploadSessions.expiresAt, now))
-    .orderBy(asc(uploadSessions.expiresAt))
-    .limit(limit);
+  return db.select().from(uploadSessions).where(lt(uploadSessions.expiresAt, now)).orderBy(asc(uploadSessions.expiresAt)).limit(limit);
 }
 
 /**
  * Takes the tus write lock when the upload is still at `offset` and nobody
  * holds it (or their lease ran out). Returns the token, or why not.
  */
-export async function acquireLock(
-  db: Database,
-  id: string,
-  offset: number,
-  nowMs: number,
-  leaseMs: number,
-): Promise<{ token: string } | { conflict: "offset" | "locked" }> {
+export async function acquireLock(db: Database, id: string, offset: number, nowMs: number, leaseMs: number): Promise<{ token: string } | { conflict: "offset" | "locked" }> {
   const token = newUploadId();
   const now = toDate(nowMs);
   const taken = await db
     .update(uploadSessions)
     .set({ lockToken: token, lockedUntil: toDate(nowMs + leaseMs) })
-    .where(
-      and(
-        eq(uploadSessions.id, id),
-        eq(uploadSessions.offset, offset),
-        eq(uploadSessions.status, "uploading"),
-        or(isNull(uploadSessions.lockedUntil), lt(uploadSessions.lockedUntil, now)),
-      ),
-    )
+    .where(and(eq(uploadSessions.id, id), eq(uploadSessions.offset, offset), eq(uploadSessions.status, "uploading"), or(isNull(uploadSessions.lockedUntil), lt(uploadSessions.lockedUntil, now))))
     .returning({ id: uploadSessions.id });
   if (taken.length === 1) return { token };
-  const [current] = await db
-    .select({ offset: uploadSessions.offset, status: uploadSessions.status })
-    .from(uploadSessions)
-    .where(eq(uploadSessions.id, id));
+  const [current] = await db.select({ offset: uploadSessions.offset, status: uploadSessions.status }).from(uploadSessions).where(eq(uploadSessions.id, id));
   return { conflict: current && current.offset === offset && current.status === "uploading" ? "locked" : "offset" };
 }
 
@@ -238,4 +206,3 @@ export async function releaseLock(db: Database, id: string, token: string) {
 export function metadataSize(metadata: Record<string, unknown> | null | undefined): number {
   return metadata ? encoder.encode(JSON.stringify(metadata)).byteLength : 0;
 }
-

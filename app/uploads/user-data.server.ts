@@ -46,15 +46,15 @@ export async function deleteAllUploadsOf(deps: { db: Database; bucket: R2Bucket 
   }
   let removed = 0;
   for (;;) {
-    const rows = await db
-      .select({ id: fileEntries.id, path: fileEntries.path })
-      .from(fileEntries)
-      .where(eq(fileEntries.ownerId, userId))
-      .orderBy(asc(fileEntries.id))
-      .limit(PAGE);
+    const rows = await db.select({ id: fileEntries.id, path: fileEntries.path }).from(fileEntries).where(eq(fileEntries.ownerId, userId)).orderBy(asc(fileEntries.id)).limit(PAGE);
     if (rows.length === 0) return removed;
     await bucket.delete(rows.map((row) => row.path));
-    await db.delete(fileEntries).where(inArray(fileEntries.id, rows.map((row) => row.id)));
+    await db.delete(fileEntries).where(
+      inArray(
+        fileEntries.id,
+        rows.map((row) => row.id),
+      ),
+    );
     removed += rows.length;
   }
 }

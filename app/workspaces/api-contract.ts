@@ -42,10 +42,21 @@ const detailsSchema = summarySchema
 
 const workspaceId = idParam("workspaceId", "Workspace id (not 0: the personal workspace cannot be managed).");
 const memberParams = z.object({
-  workspaceId: z.string().regex(/^\d{1,15}$/).describe("Workspace id."),
-  userId: z.string().regex(/^\d{1,15}$/).describe("The member's user id."),
+  workspaceId: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .describe("Workspace id."),
+  userId: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .describe("The member's user id."),
 });
-const inviteParam = z.object({ inviteId: z.string().regex(/^[\w-]{1,64}$/).describe("The invitation's id (inviteId in its notification).") });
+const inviteParam = z.object({
+  inviteId: z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .describe("The invitation's id (inviteId in its notification)."),
+});
 
 export const listWorkspacesEndpoint = defineEndpoint({
   method: "get",

@@ -80,12 +80,7 @@ export function inviteLink(baseUrl: string, inviteId: string, token: string) {
  * limit refuses the whole request and nothing is stored or sent. Inviting
  * an address with a pending invite sends it again (same id, fresh expiry).
  */
-export async function inviteToWorkspace(
-  deps: InviteDeps,
-  actor: InviteActor,
-  workspaceId: number,
-  input: { emails: string[]; role: AssignableRole },
-): Promise<WorkspaceInviteRow[]> {
+export async function inviteToWorkspace(deps: InviteDeps, actor: InviteActor, workspaceId: number, input: { emails: string[]; role: AssignableRole }): Promise<WorkspaceInviteRow[]> {
   const { db } = deps.services;
   const now = deps.now ?? new Date();
   const role = await requireMembership(db, actor.id, workspaceId);
@@ -100,11 +95,7 @@ export async function inviteToWorkspace(
 
   const [workspaceRows, memberRows, pendingRows] = await db.batch([
     db.select({ id: workspaces.id, name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)),
-    db
-      .select({ email: users.email })
-      .from(workspaceMembers)
-      .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(eq(workspaceMembers.workspaceId, workspaceId)),
+    db.select({ email: users.email }).from(workspaceMembers).innerJoin(users, eq(users.id, workspaceMembers.userId)).where(eq(workspaceMembers.workspaceId, workspaceId)),
     db
       .select({ email: workspaceInvites.email })
       .from(workspaceInvites)
@@ -151,7 +142,12 @@ async function sendInvitations(deps: InviteDeps, actor: InviteActor, workspace: 
   const accounts = await services.db
     .select({ id: users.id, email: users.email, language: users.language })
     .from(users)
-    .where(inArray(users.email, invites.map((i) => i.email)));
+    .where(
+      inArray(
+        users.email,
+        invites.map((i) => i.email),
+      ),
+    );
   const byEmail = new Map(accounts.map((a) => [a.email, a]));
   const newcomers = [];
   for (const invite of invites) {
@@ -270,13 +266,7 @@ function answerNotifications(db: Database, userId: number, inviteId: string, now
       readAt: sql`coalesce(${notifications.readAt}, ${Math.floor(now.getTime() / 1000)})`,
       data: sql`json_remove(${notifications.data}, '$.buttonActions')`,
     })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.type, "workspace.invitation"),
-        sql`json_extract(${notifications.data}, '$.inviteId') = ${inviteId}`,
-      ),
-    );
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, "workspace.invitation"), sql`json_extract(${notifications.data}, '$.inviteId') = ${inviteId}`));
 }
 
 /** An invite that no longer exists: its notifications stop offering Join and Decline. */
@@ -296,10 +286,7 @@ export async function acceptInvite(db: Database, user: { id: number; email: stri
     throw new WorkspaceError(403, "This invitation was sent to another email address.");
   }
   await db.batch([
-    db
-      .insert(workspaceMembers)
-      .values({ workspaceId: invite.workspace.id, userId: user.id, role: invite.role })
-      .onConflictDoNothing(),
+    db.insert(workspaceMembers).values({ workspaceId: invite.workspace.id, userId: user.id, role: invite.role }).onConflictDoNothing(),
     db.delete(workspaceInvites).where(eq(workspaceInvites.id, invite.id)),
     answerNotifications(db, user.id, invite.id, now),
     refreshUnreadCounts({ db }, [user.id]),
@@ -327,4 +314,3 @@ export async function deleteInvite(db: Database, user: { id: number; email: stri
   ]);
   return { declined: isInvitee, workspace: invite.workspace };
 }
-

@@ -68,9 +68,6 @@ export const workspaceInvites = sqliteTable(
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
   },
-  (t) => [
-    uniqueIndex("workspace_invites_workspace_email_unique").on(t.workspaceId, t.email),
-    index("workspace_invites_email_idx").on(t.email),
-  ],
+  (t) => [uniqueIndex("workspace_invites_workspace_email_unique").on(t.workspaceId, t.email), index("workspace_invites_email_idx").on(t.email)],
 );
 export type WorkspaceInviteRow = typeof workspaceInvites.$inferSelect;

@@ -10,10 +10,7 @@ import { PERSONAL_WORKSPACE_ID } from "./workspaces.server";
 
 export const WORKSPACE_SORTS = ["created_at", "name", "members"] as const;
 
-export async function listWorkspacesForAdmin(
-  db: Database,
-  query: { q: string; sort: (typeof WORKSPACE_SORTS)[number]; dir: "asc" | "desc"; offset: number; limit: number },
-) {
+export async function listWorkspacesForAdmin(db: Database, query: { q: string; sort: (typeof WORKSPACE_SORTS)[number]; dir: "asc" | "desc"; offset: number; limit: number }) {
   const where: SQL[] = [];
   if (query.q) {
     const like = `%${query.q.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
@@ -62,7 +59,10 @@ export async function loadWorkspaceForAdmin(db: Database, id: number) {
       .from(workspaceInvites)
       .where(and(eq(workspaceInvites.workspaceId, id), sql`${workspaceInvites.expiresAt} > unixepoch()`))
       .orderBy(desc(workspaceInvites.createdAt)),
-    db.select({ n: sql<number>`count(*)`, bytes: sql<number>`coalesce(sum(${fileEntries.size}), 0)` }).from(fileEntries).where(eq(fileEntries.workspaceId, id)),
+    db
+      .select({ n: sql<number>`count(*)`, bytes: sql<number>`coalesce(sum(${fileEntries.size}), 0)` })
+      .from(fileEntries)
+      .where(eq(fileEntries.workspaceId, id)),
   ]);
   if (!workspace) return null;
   return { workspace, members, invites, files: { count: Number(files[0]?.n ?? 0), bytes: Number(files[0]?.bytes ?? 0) } };

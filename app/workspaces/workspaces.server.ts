@@ -83,7 +83,10 @@ export async function createWorkspace(db: Database, viewer: Viewer, name: string
   if (quota.overQuota) throw new WorkspaceError(403, "You have reached the maximum number of workspaces you can create.", {}, "name");
   // One batch (one transaction): the workspace never exists without its owner as member.
   const [[created]] = await db.batch([
-    db.insert(workspaces).values({ name: normaliseWorkspaceName(name), ownerId: userId }).returning(),
+    db
+      .insert(workspaces)
+      .values({ name: normaliseWorkspaceName(name), ownerId: userId })
+      .returning(),
     db.insert(workspaceMembers).select(sql`SELECT last_insert_rowid(), ${userId}, 'owner', unixepoch()`),
   ]);
   return { id: created.id, name: created.name, default: false, members_count: 1, role: "owner" as const, owner_id: userId };
@@ -132,7 +135,8 @@ export async function workspaceDetails(db: Database, userId: number, workspaceId
         email: users.email,
         firstName: users.firstName,
         lastName: users.lastName,
-        displayName: users.displayName, username: users.username,
+        displayName: users.displayName,
+        username: users.username,
         avatar: users.avatar,
         role: workspaceMembers.role,
         joinedAt: workspaceMembers.createdAt,
@@ -165,17 +169,17 @@ export async function workspaceDetails(db: Database, userId: number, workspaceId
       role: m.role,
       joined_at: m.joinedAt.toISOString(),
     })),
-    invites:
-      role === "member"
-        ? []
-        : inviteRows.map((i) => ({ id: i.id, email: i.email, role: i.role, created_at: i.createdAt.toISOString(), expires_at: i.expiresAt.toISOString() })),
+    invites: role === "member" ? [] : inviteRows.map((i) => ({ id: i.id, email: i.email, role: i.role, created_at: i.createdAt.toISOString(), expires_at: i.expiresAt.toISOString() })),
   };
 }
 
 export async function renameWorkspace(db: Database, userId: number, workspaceId: number, name: string) {
   const role = await requireMembership(db, userId, workspaceId);
   if (!canRename(role)) throw new WorkspaceError(403, "Only the owner or an admin can rename this workspace.");
-  await db.update(workspaces).set({ name: normaliseWorkspaceName(name), updatedAt: new Date() }).where(eq(workspaces.id, workspaceId));
+  await db
+    .update(workspaces)
+    .set({ name: normaliseWorkspaceName(name), updatedAt: new Date() })
+    .where(eq(workspaces.id, workspaceId));
 }
 
 /**

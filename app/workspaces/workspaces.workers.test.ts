@@ -12,16 +12,7 @@ import { serveFileEntry } from "~/uploads/serve-file.server";
 import { acceptInvite, deleteInvite, findInvite, inviteToken, inviteToWorkspace, isValidInviteToken, type InviteDeps } from "./invitations.server";
 import { workspaceInvites, workspaceMembers } from "./schema";
 import { WorkspaceError } from "./workspace-error";
-import {
-  changeMemberRole,
-  createWorkspace,
-  deleteWorkspace,
-  leaveWorkspace,
-  listWorkspacesOf,
-  removeMember,
-  renameWorkspace,
-  workspaceDetails,
-} from "./workspaces.server";
+import { changeMemberRole, createWorkspace, deleteWorkspace, leaveWorkspace, listWorkspacesOf, removeMember, renameWorkspace, workspaceDetails } from "./workspaces.server";
 
 /**
  * Workspaces inside workerd with real D1 and R2: membership is checked on
@@ -230,7 +221,10 @@ describe("invitations", () => {
     expect(await deleteInvite(db, user, inviteB.id)).toMatchObject({ declined: false });
     expect(await findInvite(db, inviteA.id)).toBeNull();
     expect(await findInvite(db, inviteB.id)).toBeNull();
-    await db.update(workspaceInvites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(workspaceInvites.id, inviteC.id));
+    await db
+      .update(workspaceInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(workspaceInvites.id, inviteC.id));
     expect(await findInvite(db, inviteC.id)).toBeNull();
     expect(await refusal(acceptInvite(db, { id: 0, email: c }, inviteC.id))).toMatchObject({ status: 404 });
   });

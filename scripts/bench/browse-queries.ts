@@ -78,14 +78,18 @@ console.log(`${file}: ${runs} runs per query\n`);
 await time("genres list", () => listGenres(db).then((r) => r));
 for (const [name, query] of titleCases) {
   const filters = parseTitleFilters(new URLSearchParams(query));
-  await time(`titles: ${name}`, () => browseTitles(db, filters, BROWSE_PAGE_SIZE), () => browseTitlesQuery(db, filters, BROWSE_PAGE_SIZE));
+  await time(
+    `titles: ${name}`,
+    () => browseTitles(db, filters, BROWSE_PAGE_SIZE),
+    () => browseTitlesQuery(db, filters, BROWSE_PAGE_SIZE),
+  );
   await time(`  + page with its count`, () => browseTitlesWithCount(db, filters, BROWSE_PAGE_SIZE));
 }
 for (const [name, query] of peopleCases) {
   const filters = parsePersonFilters(new URLSearchParams(query));
   await time(name, () => browsePeople(db, filters, BROWSE_PAGE_SIZE));
 }
-for (const query of ["appl", "the dark", "\"NEAR(", "zzqqxx"]) {
+for (const query of ["appl", "the dark", '"NEAR(', "zzqqxx"]) {
   await time(`search "${query}"`, () => searchCatalogue(db, query, { limit: 20 }));
 }
 client.close();

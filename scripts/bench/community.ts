@@ -31,7 +31,8 @@ export default async function community(bench: BenchContext) {
         WHERE c.target_kind = 'title' ORDER BY c.review_count DESC LIMIT 1`)
     ).rows[0] as unknown as typeof subject;
     if (subject) {
-      review = (await client.execute({ sql: "SELECT id, comment_count AS comments FROM reviews WHERE title_id = ? ORDER BY comment_count DESC LIMIT 1", args: [subject.id] })).rows[0] as unknown as typeof review;
+      review = (await client.execute({ sql: "SELECT id, comment_count AS comments FROM reviews WHERE title_id = ? ORDER BY comment_count DESC LIMIT 1", args: [subject.id] }))
+        .rows[0] as unknown as typeof review;
       const helpful = await client.execute({
         sql: "SELECT helpful_count AS h, id FROM reviews WHERE title_id = ? AND episode_id = 0 AND status = 'published' ORDER BY helpful_count DESC, id DESC LIMIT 200 OFFSET 4980",
         args: [subject.id],
@@ -52,7 +53,9 @@ export default async function community(bench: BenchContext) {
     bench.note("community: no reviews in this state (seed:scale --reviews 10000 --comments 100000 adds them); skipped");
     return;
   }
-  bench.note(`community: title ${subject.id} with ${subject.reviews.toLocaleString("en")} reviews and ${subject.comments.toLocaleString("en")} discussion comments; review ${review?.id} with ${review?.comments ?? 0} comments`);
+  bench.note(
+    `community: title ${subject.id} with ${subject.reviews.toLocaleString("en")} reviews and ${subject.comments.toLocaleString("en")} discussion comments; review ${review?.id} with ${review?.comments ?? 0} comments`,
+  );
   const base = `/titles/${subject.id}/${encodeURIComponent(subject.slug)}`;
   const rows: BenchRow[] = [];
   rows.push(await bench.measure("title page with its reviews section", base));
@@ -69,6 +72,8 @@ export default async function community(bench: BenchContext) {
   rows.push(await bench.measure("api/v1 reviews, most helpful", `/api/v1/titles/${subject.id}/reviews`));
   for (const row of rows) {
     const ok = row.requests > 0 && row.errors === 0 && row.non2xx === 0 && row.p99Ms < P99_TARGET_MS;
-    bench.note(`${ok ? "met   " : "MISSED"} ${row.name}: p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms (target < ${P99_TARGET_MS})${row.non2xx ? `, ${row.non2xx} non-2xx` : ""}${row.errors ? `, ${row.errors} errors` : ""}`);
+    bench.note(
+      `${ok ? "met   " : "MISSED"} ${row.name}: p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms (target < ${P99_TARGET_MS})${row.non2xx ? `, ${row.non2xx} non-2xx` : ""}${row.errors ? `, ${row.errors} errors` : ""}`,
+    );
   }
 }

@@ -33,7 +33,9 @@ await client.execute("PRAGMA cache_size = -200000");
 const t0 = performance.now();
 if (fresh) {
   const dir = join(process.cwd(), "migrations");
-  for (const name of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     for (const statement of readFileSync(join(dir, name), "utf8").split("--> statement-breakpoint")) if (statement.trim()) await client.execute(statement);
   }
   const series = (n: number) => `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${n})`;
@@ -49,8 +51,12 @@ if (fresh) {
     process.stdout.write(`activities: ${done + n}\r`);
   }
   // Member 1 follows FOLLOWS others; every member follows 10 at random (the followers' side of the index).
-  await client.execute(`INSERT OR IGNORE INTO follows (follower_id, followee_id, status) SELECT 1, 2 + abs(random()) % ${MEMBERS - 1}, 'active' FROM (${series(FOLLOWS * 2)} SELECT i FROM s) LIMIT ${FOLLOWS}`);
-  await client.execute(`${series(MEMBERS * 10)} INSERT OR IGNORE INTO follows (follower_id, followee_id, status) SELECT 2 + i % ${MEMBERS - 1}, 1 + abs(random()) % ${MEMBERS}, 'active' FROM s WHERE 2 + i % ${MEMBERS - 1} <> 1`);
+  await client.execute(
+    `INSERT OR IGNORE INTO follows (follower_id, followee_id, status) SELECT 1, 2 + abs(random()) % ${MEMBERS - 1}, 'active' FROM (${series(FOLLOWS * 2)} SELECT i FROM s) LIMIT ${FOLLOWS}`,
+  );
+  await client.execute(
+    `${series(MEMBERS * 10)} INSERT OR IGNORE INTO follows (follower_id, followee_id, status) SELECT 2 + i % ${MEMBERS - 1}, 1 + abs(random()) % ${MEMBERS}, 'active' FROM s WHERE 2 + i % ${MEMBERS - 1} <> 1`,
+  );
   console.log(`\nbuilt in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 

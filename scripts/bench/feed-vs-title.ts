@@ -16,7 +16,10 @@ async function sql<T>(query: string, args: unknown[] = []): Promise<T[]> {
   return ((await response.json()) as { rows: T[] }).rows;
 }
 
-const user = (await (await fetch(`${base}/resources/e2e/signed-in-user`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ prefix: "bench" }) })).json()) as { userId: number; cookieValue: string };
+const user = (await (await fetch(`${base}/resources/e2e/signed-in-user`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ prefix: "bench" }) })).json()) as {
+  userId: number;
+  cookieValue: string;
+};
 const cookie = `session=${encodeURIComponent(user.cookieValue)}`;
 const demo = await sql<{ id: number }>(`SELECT id FROM users WHERE email LIKE '%@members.demo.reelbase.test'`);
 for (const m of demo) await sql(`INSERT OR IGNORE INTO follows (follower_id, followee_id, status) VALUES (?, ?, 'active')`, [user.userId, m.id]);

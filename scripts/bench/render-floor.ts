@@ -54,7 +54,7 @@ export default async function renderFloor(bench: BenchContext) {
     const sitePids = listeners(Number(new URL(bench.baseUrl).port));
     const titles = await siteTitlePaths(bench.persistTo);
     const run = Date.now().toString(36);
-    const at = <T,>(list: T[], i: number) => list[((i % list.length) + list.length) % list.length];
+    const at = <T>(list: T[], i: number) => list[((i % list.length) + list.length) % list.length];
 
     const rows: { name: string; base: string; pids: number[]; path: (i: number) => string }[] = [
       { name: "site: static file", base: bench.baseUrl, pids: sitePids, path: (i) => `/favicon.svg?r=${run}-${i}` },
@@ -66,13 +66,28 @@ export default async function renderFloor(bench: BenchContext) {
       // Each page's own work, inside a plain navbar and footer of the site's size (shell=1: a page of this site has them):
       // the title page, one batch of 13 statements, one view written after the answer (one write per view, as the
       // site did before it wrote an isolate's views together: the row without it is the floor for that), about 44 KB of HTML;
-      { name: "floor: title page's work with a shell (13 statements, a view write, 70 cards)", base: floorUrl, pids: floorPids, path: (i) => `/shaped/${1 + Math.abs(i) * 7}?statements=13&cards=70&view=1&shell=1&r=${run}-${i}` },
+      {
+        name: "floor: title page's work with a shell (13 statements, a view write, 70 cards)",
+        base: floorUrl,
+        pids: floorPids,
+        path: (i) => `/shaped/${1 + Math.abs(i) * 7}?statements=13&cards=70&view=1&shell=1&r=${run}-${i}`,
+      },
       { name: "floor: the same without the view write", base: floorUrl, pids: floorPids, path: (i) => `/shaped/${1 + Math.abs(i) * 7}?statements=13&cards=70&shell=1&r=${run}-${i}` },
       // the person and search pages, one batch of about 5 statements, about 32 KB of HTML;
-      { name: "floor: person/search page's work with a shell (5 statements, 45 cards)", base: floorUrl, pids: floorPids, path: (i) => `/shaped/${1 + Math.abs(i) * 7}?statements=5&cards=45&shell=1&r=${run}-${i}` },
+      {
+        name: "floor: person/search page's work with a shell (5 statements, 45 cards)",
+        base: floorUrl,
+        pids: floorPids,
+        path: (i) => `/shaped/${1 + Math.abs(i) * 7}?statements=5&cards=45&shell=1&r=${run}-${i}`,
+      },
       { name: "floor: the same without the shell (5 statements, 60 cards)", base: floorUrl, pids: floorPids, path: (i) => `/shaped/${1 + Math.abs(i) * 7}?statements=5&cards=60&r=${run}-${i}` },
       // the browse page, the page and its capped count in one batch, about 67 KB of HTML.
-      { name: "floor: browse page's work with a shell (2 statements, 180 cards)", base: floorUrl, pids: floorPids, path: (i) => `/shaped/${1 + Math.abs(i) * 7}?statements=2&cards=180&shell=1&r=${run}-${i}` },
+      {
+        name: "floor: browse page's work with a shell (2 statements, 180 cards)",
+        base: floorUrl,
+        pids: floorPids,
+        path: (i) => `/shaped/${1 + Math.abs(i) * 7}?statements=2&cards=180&shell=1&r=${run}-${i}`,
+      },
       ...(titles.length ? [{ name: "site: title page", base: bench.baseUrl, pids: sitePids, path: (i: number) => `${at(titles, i)}?r=${run}-${i}` }] : []),
     ];
     bench.note(`render floor: ${REQUESTS} sequential requests a row, each URL new (scripts/bench/floor-app); load average at start ${loadavg()[0].toFixed(1)}`);

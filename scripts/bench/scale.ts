@@ -94,7 +94,15 @@ const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ?
 
 export default async function scale(bench: BenchContext) {
   const dirs = STATES.filter((dir) => {
-    const ok = existsSync(dir) && (() => { try { return Boolean(localD1File(dir)); } catch { return false; } })();
+    const ok =
+      existsSync(dir) &&
+      (() => {
+        try {
+          return Boolean(localD1File(dir));
+        } catch {
+          return false;
+        }
+      })();
     if (!ok) bench.note(`scale: ${dir} has no database, left out (build it with npm run seed:scale -- --titles N --persist-to ${dir})`);
     return ok;
   });
@@ -106,14 +114,22 @@ export default async function scale(bench: BenchContext) {
   try {
     for (const [n, dir] of dirs.entries()) {
       const s = await subjects(dir, REQUESTS + 2);
-      if (n === 0) words = s.names.map((name) => name.toLowerCase().split(/\s+/).filter((w) => /^[a-z]{3,}$/.test(w))).filter((w) => w.length > 0);
+      if (n === 0)
+        words = s.names
+          .map((name) =>
+            name
+              .toLowerCase()
+              .split(/\s+/)
+              .filter((w) => /^[a-z]{3,}$/.test(w)),
+          )
+          .filter((w) => w.length > 0);
       // The bench's own Worker already serves its --persist-to (two runtimes on one state would contend for it).
       const worker = resolve(dir) === resolve(bench.persistTo) ? { url: bench.baseUrl, stop: async () => {} } : await serveStateInChild(dir, firstPort + n);
       states.push({ dir, worker, titles: s.titles, people: s.people, titleCount: s.titleCount, sitemapUrls: s.sitemapUrls });
       console.log(`  ${dir}: ${s.titleCount.toLocaleString("en")} titles, Worker on ${worker.url}`);
     }
     /** The i-th item, cycling (the warm-up requests use negative i). */
-    const at = <T,>(list: T[], i: number) => list[((i % list.length) + list.length) % list.length];
+    const at = <T>(list: T[], i: number) => list[((i % list.length) + list.length) % list.length];
     // The same search words and browse URLs on every state (the seed draws names from the same pools); pages differ by state.
     const mixes = [
       (i: number) => `year_from=${1960 + (i % 50)}&year_to=${1970 + (i % 50)}`,
@@ -166,7 +182,9 @@ export default async function scale(bench: BenchContext) {
     const pidsOf = states.map((s) => listeners(Number(new URL(s.worker.url).port)));
     for (round = 1; round <= ROUNDS; round++) {
       const started = loadavg();
-      bench.note(`scale${ROUNDS > 1 ? ` round ${round}/${ROUNDS}` : ""}: ${REQUESTS} sequential requests a row on each state, states in turn (rows of a group in turn too), each URL new; load average at start ${started.map((l) => l.toFixed(1)).join(" ")}`);
+      bench.note(
+        `scale${ROUNDS > 1 ? ` round ${round}/${ROUNDS}` : ""}: ${REQUESTS} sequential requests a row on each state, states in turn (rows of a group in turn too), each URL new; load average at start ${started.map((l) => l.toFixed(1)).join(" ")}`,
+      );
       const table: { name: string; p50: number[]; p95: number[]; cpu: number[]; bad: number[]; perUrl?: boolean }[] = [];
       for (const group of groups) {
         const times = group.map(() => states.map(() => [] as number[]));
@@ -225,13 +243,18 @@ export default async function scale(bench: BenchContext) {
       );
       for (const line of lines) bench.note(`scale ${line.join(" | ")}`);
       // A typo may cost at most TYPO_LIMIT times the exact query on the same state (decision 032), p50 against p50.
-      for (const [typo, exact] of [["search, one typo", "search, exact name"], ["suggest, one typo", "suggest, exact name"]]) {
+      for (const [typo, exact] of [
+        ["search, one typo", "search, exact name"],
+        ["suggest, one typo", "suggest, exact name"],
+      ]) {
         const t = table.find((row) => row.name === typo);
         const e = table.find((row) => row.name === exact);
         if (!t || !e) continue;
         const ratios = t.p50.map((p, n) => p / e.p50[n]);
         const p95s = t.p95.map((p, n) => p / e.p95[n]);
-        bench.note(`scale ${typo} / ${exact}: p50 ${ratios.map((x, n) => `${label(states[n].titleCount)} ${x.toFixed(2)}x`).join(", ")}; p95 ${p95s.map((x, n) => `${label(states[n].titleCount)} ${x.toFixed(2)}x`).join(", ")}`);
+        bench.note(
+          `scale ${typo} / ${exact}: p50 ${ratios.map((x, n) => `${label(states[n].titleCount)} ${x.toFixed(2)}x`).join(", ")}; p95 ${p95s.map((x, n) => `${label(states[n].titleCount)} ${x.toFixed(2)}x`).join(", ")}`,
+        );
         if (ratios.some((x) => x > TYPO_LIMIT)) grown.push(`${typo} costs more than ${TYPO_LIMIT}x ${exact} (${ratios.map((x) => x.toFixed(2)).join(" / ")})`);
       }
       // Decision 032: the navbar's suggestions take at most SUGGEST_LIMIT_MS of server time on the largest
@@ -240,11 +263,16 @@ export default async function scale(bench: BenchContext) {
       for (const row of table.filter((row) => row.name.startsWith("suggest"))) {
         const cpu = row.cpu.at(-1)!;
         const server = Number.isNaN(cpu) ? row.p50.at(-1)! - reference : cpu;
-        bench.note(`scale ${row.name} on ${label(states.at(-1)!.titleCount)}: workerd CPU ${cpu.toFixed(1)} ms a request, p50 ${row.p50.at(-1)!.toFixed(1)} ms (${(row.p50.at(-1)! - reference).toFixed(1)} ms beyond the static file's); limit ${SUGGEST_LIMIT_MS} ms`);
+        bench.note(
+          `scale ${row.name} on ${label(states.at(-1)!.titleCount)}: workerd CPU ${cpu.toFixed(1)} ms a request, p50 ${row.p50.at(-1)!.toFixed(1)} ms (${(row.p50.at(-1)! - reference).toFixed(1)} ms beyond the static file's); limit ${SUGGEST_LIMIT_MS} ms`,
+        );
         if (server > SUGGEST_LIMIT_MS) grown.push(`${row.name} ${server.toFixed(1)} ms of server time on ${label(states.at(-1)!.titleCount)} (limit ${SUGGEST_LIMIT_MS} ms)`);
       }
     }
-    if (grown.length) throw new Error(`scale: grew more than ${SCALE_GROWTH_LIMIT}x from ${label(states[0].titleCount)} to ${label(states.at(-1)!.titleCount)} titles, a typo cost too much or a suggestion was slow: ${grown.join("; ")}`);
+    if (grown.length)
+      throw new Error(
+        `scale: grew more than ${SCALE_GROWTH_LIMIT}x from ${label(states[0].titleCount)} to ${label(states.at(-1)!.titleCount)} titles, a typo cost too much or a suggestion was slow: ${grown.join("; ")}`,
+      );
   } finally {
     for (const s of states) await s.worker.stop();
   }

@@ -39,7 +39,11 @@ export default async function signedIn(bench: BenchContext) {
 
   const ratio = (row: BenchRow, base: BenchRow) => (base.p50Ms > 0 ? (row.p50Ms / base.p50Ms).toFixed(2) : "n/a");
   for (const row of [guestShell, memberShell, guestTitles, memberTitles, sameTitle, settings]) {
-    bench.note(`${row.name}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms = ${ratio(row, statik)} x static, ${ratio(row, guestTitles)} x the guest title pages${row.non2xx ? `, ${row.non2xx} not 2xx` : ""}`);
+    bench.note(
+      `${row.name}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms = ${ratio(row, statik)} x static, ${ratio(row, guestTitles)} x the guest title pages${row.non2xx ? `, ${row.non2xx} not 2xx` : ""}`,
+    );
   }
-  bench.note(`signed-in: member title pages / guest title pages (target <= 1.3): p50 ${ratio(memberTitles, guestTitles)}, req/s ${(guestTitles.requestsPerSecond / Math.max(memberTitles.requestsPerSecond, 1)).toFixed(2)}x fewer; load ${loadavg()[0].toFixed(1)}`);
+  bench.note(
+    `signed-in: member title pages / guest title pages (target <= 1.3): p50 ${ratio(memberTitles, guestTitles)}, req/s ${(guestTitles.requestsPerSecond / Math.max(memberTitles.requestsPerSecond, 1)).toFixed(2)}x fewer; load ${loadavg()[0].toFixed(1)}`,
+  );
 }

@@ -63,7 +63,9 @@ function listenersOf(port: number): number[] {
 function workerdProcesses(port: number): number[] {
   const listening = listenersOf(port);
   const groups = new Set(listening.map((pid) => statField(pid, "pgrp")));
-  const all = readdirSync("/proc").filter((e) => /^\d+$/.test(e)).map(Number);
+  const all = readdirSync("/proc")
+    .filter((e) => /^\d+$/.test(e))
+    .map(Number);
   return all.filter((pid) => {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
@@ -274,8 +276,8 @@ export default async function uploads(bench: BenchContext) {
         const partNumbers = Array.from({ length: Math.min(SIGN_BATCH, count - batchStart + 1) }, (_, i) => batchStart + i);
         signing.set(
           batchStart,
-          postJson<{ urls: { partNumber: number; url: string }[] }>(api("s3/multipart/batch-sign-part-urls"), user.cookieHeader, { key, uploadId, partNumbers }).then(
-            (signed) => signed.urls.forEach((u) => urls.set(u.partNumber, u.url)),
+          postJson<{ urls: { partNumber: number; url: string }[] }>(api("s3/multipart/batch-sign-part-urls"), user.cookieHeader, { key, uploadId, partNumbers }).then((signed) =>
+            signed.urls.forEach((u) => urls.set(u.partNumber, u.url)),
           ),
         );
       }
@@ -329,7 +331,9 @@ export default async function uploads(bench: BenchContext) {
         `uploads: workerd pid ${pid} (${cmd}): RSS before ${mb(baseline.get(pid) ?? 0)}, peak sampled ${mb(peak.get(pid) ?? 0)} (+${mb((peak.get(pid) ?? 0) - (baseline.get(pid) ?? 0))}), VmHWM ${mb(memory?.hwm ?? 0)}.`,
       );
     }
-    bench.note("uploads: the runtime workerd's RSS includes miniflare's D1/R2 simulators (which receive the 1 GiB) and the runtime; the isolate row is the Worker's own memory (Cloudflare's limit: 128 MB per isolate).");
+    bench.note(
+      "uploads: the runtime workerd's RSS includes miniflare's D1/R2 simulators (which receive the 1 GiB) and the runtime; the isolate row is the Worker's own memory (Cloudflare's limit: 128 MB per isolate).",
+    );
     // Leave the state as it was: the 1 GiB object goes.
     await postJson(api("file-entries/delete"), user.cookieHeader, { entryIds: [fileEntry.id], deleteForever: true });
   } catch (error) {

@@ -8,15 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join } from "node:path";
 
 const BUILD_INPUT_FOLDERS = ["app", "workers", "public"];
-const BUILD_INPUT_FILES = [
-  "package.json",
-  "package-lock.json",
-  "vite.config.ts",
-  "react-router.config.ts",
-  "wrangler.toml",
-  "tsconfig.json",
-  ".dev.vars",
-];
+const BUILD_INPUT_FILES = ["package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "wrangler.toml", "tsconfig.json", ".dev.vars"];
 const BUILD_STAMP = "build/.inputs";
 
 function walk(folder: string, into: string[]) {

@@ -29,11 +29,7 @@ function stdioOf(output: StdioTarget): StdioOptions {
 }
 
 /** Applies the D1 migrations to the local database, then seeds what is missing. */
-export async function migrateAndSeed({
-  persistTo,
-  log = console.log,
-  output = "inherit",
-}: LocalOptions & { output?: StdioTarget }) {
+export async function migrateAndSeed({ persistTo, log = console.log, output = "inherit" }: LocalOptions & { output?: StdioTarget }) {
   ensureDevVars();
   // wrangler takes seconds to find that nothing is new: ask it only when migrations/ changed since it last applied them here.
   const migrations = fingerprintOf(["migrations"]);
@@ -65,27 +61,25 @@ export interface RunningWorker {
  * Serves the built Worker with wrangler (workerd) on localhost, with local
  * D1 and R2 under `persistTo`. Resolves once it answers HTTP.
  */
-export async function serveBuiltWorker(
-  {
-    persistTo,
-    port,
-    vars = {},
-    stdio = "inherit",
-    localTraces = true,
-  }: LocalOptions & {
-    port: number;
-    vars?: Record<string, string>;
-    stdio?: "inherit" | "ignore" | "pipe";
-    /**
-     * wrangler's local observability (on by default): every invocation is
-     * traced and streamed to a collector Worker that stores it in SQLite in
-     * the same workerd process, whatever LOG_LEVEL says. Benchmarks and the
-     * end-to-end server turn it off: production has no such collector, and
-     * it costs a Worker request several ms of CPU here (decision 018).
-     */
-    localTraces?: boolean;
-  },
-): Promise<RunningWorker> {
+export async function serveBuiltWorker({
+  persistTo,
+  port,
+  vars = {},
+  stdio = "inherit",
+  localTraces = true,
+}: LocalOptions & {
+  port: number;
+  vars?: Record<string, string>;
+  stdio?: "inherit" | "ignore" | "pipe";
+  /**
+   * wrangler's local observability (on by default): every invocation is
+   * traced and streamed to a collector Worker that stores it in SQLite in
+   * the same workerd process, whatever LOG_LEVEL says. Benchmarks and the
+   * end-to-end server turn it off: production has no such collector, and
+   * it costs a Worker request several ms of CPU here (decision 018).
+   */
+  localTraces?: boolean;
+}): Promise<RunningWorker> {
   const config = `${process.env.BUILD_DIR ?? "build"}/server/wrangler.json`;
   if (!existsSync(config)) throw new Error(`${config} is missing: build the app first (npm run build).`);
   // wrangler reads the local secrets beside the config it serves; keep that copy current.

@@ -30,4 +30,3 @@ export function cpuMs(pids: number[]): number {
   }
   return ticks * 10;
 }
-

@@ -47,4 +47,3 @@ export function serveStateInChild(dir: string, port: number, { buildDir, timeout
     });
   });
 }
-

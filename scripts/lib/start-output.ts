@@ -5,12 +5,7 @@
  */
 
 /** Offline noise that says nothing about this app (no internet on a local start). */
-const HARMLESS = [
-  /Unable to fetch the `Request\.cf` object/,
-  /getaddrinfo ENOTFOUND workers\.cloudflare\.com/,
-  /^\s+at .*\(node:/,
-  /GetAddrInfoReqWrap/,
-];
+const HARMLESS = [/Unable to fetch the `Request\.cf` object/, /getaddrinfo ENOTFOUND workers\.cloudflare\.com/, /^\s+at .*\(node:/, /GetAddrInfoReqWrap/];
 
 /** wrangler's own request line duplicates the Worker's structured one. */
 const WRANGLER_REQUEST = /^\[wrangler:info\] (GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) /;

@@ -18,12 +18,7 @@ const TABLES = [
   "^app/(channels/rules|community/kinds|notifications/notification-data)[.]ts$",
 ];
 /** db, http, log (and the debug trace), i18n, ui primitives, the OpenAPI builder, mail transport, request context, settings. */
-const FOUNDATION = [
-  "^app/(api|db|http|i18n|log|mail|menus|observability|request|settings|toasts|ui)/",
-  "^app/(constants|hash53)[.]ts$",
-  "^app/app[.]css$",
-  ...TABLES,
-];
+const FOUNDATION = ["^app/(api|db|http|i18n|log|mail|menus|observability|request|settings|toasts|ui)/", "^app/(constants|hash53)[.]ts$", "^app/app[.]css$", ...TABLES];
 /** Code that calls many domains to build one page, document or request. */
 const COMPOSERS = ["^app/(composers|scheduled|shell)/"];
 const ROUTES = ["^app/routes/", "^app/(root[.]tsx|routes[.]ts|entry[.]server[.]tsx)$"];

@@ -15,7 +15,8 @@ const copies: string[] = [];
 const CLEAN: Record<string, string> = {
   "app/constants.ts": "export const PAGE_SIZE = 20;\n",
   "app/ui/label.ts": 'import { PAGE_SIZE } from "~/constants";\n\nexport function label(count: number) {\n  return `${count} of ${PAGE_SIZE}`;\n}\n',
-  "app/library/shelf.ts": 'import { label } from "~/ui/label";\n\nexport interface Shelf {\n  count: number;\n}\n\nexport function shelf(count: number): Shelf & { text: string } {\n  return { count, text: label(count) };\n}\n',
+  "app/library/shelf.ts":
+    'import { label } from "~/ui/label";\n\nexport interface Shelf {\n  count: number;\n}\n\nexport function shelf(count: number): Shelf & { text: string } {\n  return { count, text: label(count) };\n}\n',
   "app/lists/list.ts": 'import { shelf } from "~/library/shelf";\n\nexport function list(count: number) {\n  return [shelf(count)];\n}\n',
   "app/routes/home.ts": 'import { list } from "~/lists/list";\n\nexport function loader() {\n  return list(2);\n}\n',
   "workers/app.ts": 'import { loader } from "../app/routes/home";\n\nexport default {\n  fetch() {\n    return Response.json(loader());\n  },\n};\n',
@@ -28,7 +29,10 @@ function project(changes: Record<string, string>) {
     ...CLEAN,
     ...changes,
     "package.json": JSON.stringify({ name: "lint-fixture", private: true, type: "module" }, null, 2),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { paths: { "~/*": ["./app/*"] }, module: "ES2022", moduleResolution: "bundler", strict: true, noEmit: true }, include: ["app/**/*.ts", "workers/*.ts"] }),
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: { paths: { "~/*": ["./app/*"] }, module: "ES2022", moduleResolution: "bundler", strict: true, noEmit: true },
+      include: ["app/**/*.ts", "workers/*.ts"],
+    }),
     "knip.jsonc": JSON.stringify({ entry: ["workers/app.ts", "app/routes/*.ts"], project: ["app/**/*.ts", "workers/*.ts"] }),
     "scripts/lint/folder-cycles-known.json": "[]\n",
   };
@@ -87,7 +91,8 @@ describe("npm run lint", { timeout: 240_000 }, () => {
   });
 
   it("fails on an import from a lower layer to a higher one, even a type-only one", () => {
-    const upward = 'import type { Shelf } from "~/library/shelf";\nimport { PAGE_SIZE } from "~/constants";\n\nexport function label(count: number, shelf?: Shelf) {\n  return `${shelf?.count ?? count} of ${PAGE_SIZE}`;\n}\n';
+    const upward =
+      'import type { Shelf } from "~/library/shelf";\nimport { PAGE_SIZE } from "~/constants";\n\nexport function label(count: number, shelf?: Shelf) {\n  return `${shelf?.count ?? count} of ${PAGE_SIZE}`;\n}\n';
     const { status, output } = lint({ "app/ui/label.ts": upward });
     expect(output).toContain("foundation-imports-a-higher-layer: app/ui/label.ts → app/library/shelf.ts");
     expect(output).toContain("✗ Layers (dependency-cruiser) failed");
@@ -97,7 +102,10 @@ describe("npm run lint", { timeout: 240_000 }, () => {
   it("fails on a new import cycle between folders", () => {
     const cyclic =
       'import { list } from "~/lists/list";\nimport { label } from "~/ui/label";\n\nexport interface Shelf {\n  count: number;\n}\n\nexport function shelf(count: number): Shelf & { text: string } {\n  return { count, text: label(count) };\n}\n\nexport function shelves() {\n  return list(1);\n}\n';
-    const { status, output } = lint({ "app/library/shelf.ts": cyclic, "app/routes/home.ts": 'import { shelves } from "~/library/shelf";\nimport { list } from "~/lists/list";\n\nexport function loader() {\n  return [list(2), shelves()];\n}\n' });
+    const { status, output } = lint({
+      "app/library/shelf.ts": cyclic,
+      "app/routes/home.ts": 'import { shelves } from "~/library/shelf";\nimport { list } from "~/lists/list";\n\nexport function loader() {\n  return [list(2), shelves()];\n}\n',
+    });
     expect(output).toContain("library -> lists");
     expect(output).toContain("✗ Folder cycles failed");
     expect(status).not.toBe(0);

@@ -36,7 +36,13 @@ export const SEED_PLANS: SeedPlan[] = [
     permissions: [
       { name: "titles.view", restrictions: [] },
       { name: "lists.create", restrictions: [{ name: "count", value: LISTS_STANDARD_COUNT }] },
-      { name: "workspaces.create", restrictions: [{ name: "count", value: 3 }, { name: "member_count", value: 5 }] },
+      {
+        name: "workspaces.create",
+        restrictions: [
+          { name: "count", value: 3 },
+          { name: "member_count", value: 5 },
+        ],
+      },
     ],
     prices: [
       { amount: 799, currency: "usd", interval: "month", intervalCount: 1 },
@@ -52,7 +58,13 @@ export const SEED_PLANS: SeedPlan[] = [
       { name: "titles.view", restrictions: [] },
       { name: "api.access", restrictions: [] },
       { name: "lists.create", restrictions: [] },
-      { name: "workspaces.create", restrictions: [{ name: "count", value: 10 }, { name: "member_count", value: 25 }] },
+      {
+        name: "workspaces.create",
+        restrictions: [
+          { name: "count", value: 10 },
+          { name: "member_count", value: 25 },
+        ],
+      },
     ],
     prices: [
       { amount: 1499, currency: "usd", interval: "month", intervalCount: 1 },

@@ -19,7 +19,9 @@ function readLines(language: string): Record<string, string> {
   const dir = new URL(`./translations/${language}/`, import.meta.url);
   if (!existsSync(dir)) return {};
   const lines: Record<string, string> = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     Object.assign(lines, JSON.parse(readFileSync(new URL(file, dir), "utf8")));
   }
   return lines;

@@ -42,7 +42,12 @@ export const PERMISSIONS: { name: string; displayName: string; group: string; de
   { name: "reviews.moderate", displayName: "Moderate reviews", group: "community", description: "Approve, hide and delete reviews, and ban their authors from posting." },
   { name: "comments.moderate", displayName: "Moderate comments", group: "community", description: "Approve, hide and delete comments, and ban their authors from posting." },
   // Decision 027: a member's import may bring a missing title in from TMDB (real data only, rate limited).
-  { name: "titles.import", displayName: "Add titles from TMDB", group: "titles", description: "Add a missing movie or series to the catalogue from TMDB while importing a library (when TMDB is set up)." },
+  {
+    name: "titles.import",
+    displayName: "Add titles from TMDB",
+    group: "titles",
+    description: "Add a missing movie or series to the catalogue from TMDB while importing a library (when TMDB is set up).",
+  },
   { name: "notifications.broadcast", displayName: "Send announcements", group: "notifications", description: "Send an announcement to every user or to some roles." },
 ];
 
@@ -60,7 +65,19 @@ export const ROLES: {
     name: "users",
     description: "Every registered user.",
     default: true,
-    permissions: ["titles.view", "api.access", "files.create", "workspaces.create", "notifications.subscribe", "lists.create", "ratings.create", "watchlist.use", "reviews.create", "comments.create", "titles.import"],
+    permissions: [
+      "titles.view",
+      "api.access",
+      "files.create",
+      "workspaces.create",
+      "notifications.subscribe",
+      "lists.create",
+      "ratings.create",
+      "watchlist.use",
+      "reviews.create",
+      "comments.create",
+      "titles.import",
+    ],
     // Paid plans raise it (scripts/seed/billing.ts).
     restrictions: { "lists.create": [{ name: "count", value: LISTS_FREE_COUNT }] },
   },

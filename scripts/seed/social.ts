@@ -73,7 +73,10 @@ export async function seedSocial(db: Database, now = new Date()) {
     const since = new Date(now.getTime() - 370 * 86_400_000);
     // A username made from their name (decision 043).
     const username = await freeUsername(db, `${m.firstName} ${m.lastName}`);
-    const [row] = await db.insert(users).values({ email: m.email, firstName: m.firstName, lastName: m.lastName, displayName: m.displayName, username, emailVerifiedAt: now, createdAt: since }).returning({ id: users.id });
+    const [row] = await db
+      .insert(users)
+      .values({ email: m.email, firstName: m.firstName, lastName: m.lastName, displayName: m.displayName, username, emailVerifiedAt: now, createdAt: since })
+      .returning({ id: users.id });
     memberIds.push(row!.id);
     await db.run(sql`INSERT OR IGNORE INTO user_roles (user_id, role_id) SELECT ${row!.id}, id FROM roles WHERE name = 'users'`);
   }
@@ -82,7 +85,11 @@ export async function seedSocial(db: Database, now = new Date()) {
   const pairs: { followerId: number; followeeId: number }[] = [];
   for (const a of memberIds) for (const b of memberIds) if (a !== b) pairs.push({ followerId: a, followeeId: b });
   if (demoUser) for (const m of memberIds) pairs.push({ followerId: demoUser.id, followeeId: m }, { followerId: m, followeeId: demoUser.id });
-  for (let i = 0; i < pairs.length; i += 20) await db.insert(follows).values(pairs.slice(i, i + 20)).onConflictDoNothing();
+  for (let i = 0; i < pairs.length; i += 20)
+    await db
+      .insert(follows)
+      .values(pairs.slice(i, i + 20))
+      .onConflictDoNothing();
 
   // Acts over the past 120 days, built first, then written oldest first (so the feed's ids follow time).
   const random = sequence(28);

@@ -66,7 +66,13 @@ describe("lazy-router-navigation: React Router's navigation code loads on the fi
     writeFileSync(routerPath, rest);
     writeFileSync(join(copy, "lib/router/router-navigation.js"), `${module}\nglobalThis.__rrNavigationLoaded = true;\n`);
     // The router's own modules (not the package's public entry): typed loosely on purpose.
-    type LooseRouter = { state: { initialized: boolean; location: { pathname: string }; loaderData: Record<string, unknown>; actionData: unknown }; initialize(): LooseRouter; navigate(to: string | number, opts?: object): Promise<void>; fetch(key: string, routeId: string, href: string): Promise<void>; dispose(): void };
+    type LooseRouter = {
+      state: { initialized: boolean; location: { pathname: string }; loaderData: Record<string, unknown>; actionData: unknown };
+      initialize(): LooseRouter;
+      navigate(to: string | number, opts?: object): Promise<void>;
+      fetch(key: string, routeId: string, href: string): Promise<void>;
+      dispose(): void;
+    };
     const { createRouter } = (await import(routerPath)) as { createRouter: (init: object) => LooseRouter };
     const { createMemoryHistory } = (await import(join(copy, "lib/router/history.js"))) as { createMemoryHistory: (options: object) => object };
     const calls: string[] = [];
@@ -126,7 +132,7 @@ describe("react-router-browser-build: Link prefetching left out when the app nev
 });
 
 describe("react-router-browser-build: <Scripts> without its server-only texts in the browser", () => {
-  it("replaces the installed <Scripts>' two server-only templates by the \" \" the browser always got", () => {
+  it('replaces the installed <Scripts>\' two server-only templates by the " " the browser always got', () => {
     const file = join(DIST, "lib/dom/ssr/components.js");
     const out = dropServerOnlyScriptTexts(readFileSync(file, "utf8"), file)!;
     expect(out).toContain('let contextScript = " ";');
@@ -138,7 +144,6 @@ describe("react-router-browser-build: <Scripts> without its server-only texts in
     expect(() => dropServerOnlyScriptTexts('let contextScript = " ";', file)).toThrow(/not found/);
   });
 });
-
 
 describe("react-router-browser-build: no view-transition code when the app asks for none", () => {
   it("turns the installed RouterProvider's view-transition test off", () => {

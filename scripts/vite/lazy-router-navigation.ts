@@ -168,7 +168,15 @@ export const ROUTER_SPLIT: LazySplit = {
  * a wrapper, so the binding is read when it is called.
  */
 export const SINGLE_FETCH_SPLIT: LazySplit = {
-  helpers: ["singleFetchActionStrategy", "nonSsrStrategy", "singleFetchLoaderNavigationStrategy", "bubbleMiddlewareErrors", "singleFetchLoaderFetcherStrategy", "fetchAndDecodeViaTurboStream", "unwrapSingleFetchResult"],
+  helpers: [
+    "singleFetchActionStrategy",
+    "nonSsrStrategy",
+    "singleFetchLoaderNavigationStrategy",
+    "bubbleMiddlewareErrors",
+    "singleFetchLoaderFetcherStrategy",
+    "fetchAndDecodeViaTurboStream",
+    "unwrapSingleFetchResult",
+  ],
   callers: new Set(["getSingleFetchDataStrategyImpl", "getTurboStreamSingleFetchDataStrategy"]),
   guardsAfter: ["\treturn async (args) => {\n\t\tlet { request, matches, fetcherKey } = args;"],
   rewrites: [{ find: "}, fetchAndDecodeViaTurboStream, ssr);", replace: "}, (...args) => fetchAndDecodeViaTurboStream(...args), ssr);" }],
@@ -200,11 +208,7 @@ export function splitRouterNavigation(code: string, options: { routerSpecifier: 
  * original one (its absolute path in a build); `moduleSpecifier` is how the
  * original imports the lazy one.
  */
-export function splitModule(
-  source: string,
-  split: LazySplit,
-  options: { selfSpecifier: string; moduleSpecifier: string },
-): { rest: string; module: string; moved: number } {
+export function splitModule(source: string, split: LazySplit, options: { selfSpecifier: string; moduleSpecifier: string }): { rest: string; module: string; moved: number } {
   let code = split.prepare ? split.prepare(source) : source;
   for (const { find, replace } of split.rewrites ?? []) {
     if (code.split(find).length !== 2) throw new Error(`lazy-router-navigation: expected "${find}" once in ${split.label} (react-router changed)`);
@@ -263,7 +267,9 @@ export function splitModule(
       if (node.type === "AssignmentExpression" || node.type === "UpdateExpression") {
         const names = new Set<string>();
         patternNames((node.type === "UpdateExpression" ? node.argument : node.left) as Node, names);
-        for (const name of names) if (topLevel.has(name) && !inner.has(name) && !moved.has(name)) throw new Error(`lazy-router-navigation: moved code assigns ${name}, a top-level name of ${split.label} (an import cannot be assigned: leave the function where it is)`);
+        for (const name of names)
+          if (topLevel.has(name) && !inner.has(name) && !moved.has(name))
+            throw new Error(`lazy-router-navigation: moved code assigns ${name}, a top-level name of ${split.label} (an import cannot be assigned: leave the function where it is)`);
       }
     });
   }
@@ -362,7 +368,8 @@ export const NAVIGATION_CLOSURES = [
 function patternNames(pattern: Node | null | undefined, out: Set<string>): void {
   if (!pattern) return;
   if (pattern.type === "Identifier") out.add(pattern.name as string);
-  else if (pattern.type === "ObjectPattern") for (const property of pattern.properties as Node[]) patternNames(property.type === "RestElement" ? (property.argument as Node) : (property.value as Node), out);
+  else if (pattern.type === "ObjectPattern")
+    for (const property of pattern.properties as Node[]) patternNames(property.type === "RestElement" ? (property.argument as Node) : (property.value as Node), out);
   else if (pattern.type === "ArrayPattern") for (const element of pattern.elements as (Node | null)[]) patternNames(element, out);
   else if (pattern.type === "RestElement") patternNames(pattern.argument as Node, out);
   else if (pattern.type === "AssignmentPattern") patternNames(pattern.left as Node, out);
@@ -408,7 +415,8 @@ export function moveRouterClosures(code: string): string {
   for (const statement of body) {
     if (statement.type === "FunctionDeclaration" && moved.has((statement.id as Node).name as string)) continue;
     walk(statement, (node, chain) => {
-      if (node.type === "Identifier" && moved.has(node.name as string) && !NAVIGATION_ENTRY_POINTS.includes(node.name as string)) outside.push(`${node.name as string} in ${chain.join(" > ") || "createRouter"}`);
+      if (node.type === "Identifier" && moved.has(node.name as string) && !NAVIGATION_ENTRY_POINTS.includes(node.name as string))
+        outside.push(`${node.name as string} in ${chain.join(" > ") || "createRouter"}`);
     });
   }
   if (outside.length) throw new Error(`lazy-router-navigation: createRouter calls moved functions outside a navigation: ${outside.join("; ")}`);
@@ -432,7 +440,7 @@ export function moveRouterClosures(code: string): string {
         const id = current.name as string;
         if (!locals.has(id) || moved.has(id)) return;
         // Not a reference: a property name, a member's property, a label.
-        if (parent && (parent.type === "MemberExpression" && key === "property" && !parent.computed)) return;
+        if (parent && parent.type === "MemberExpression" && key === "property" && !parent.computed) return;
         if (parent && (parent.type === "Property" || parent.type === "MethodDefinition" || parent.type === "PropertyDefinition") && key === "key" && !parent.computed && !parent.shorthand) return;
         if (parent && (parent.type === "LabeledStatement" || parent.type === "BreakStatement" || parent.type === "ContinueStatement")) return;
         read.add(id);
@@ -462,9 +470,7 @@ export function moveRouterClosures(code: string): string {
       for (const edit of inside) text = text.slice(0, edit.start - fn.start) + edit.text + text.slice(edit.end - fn.start);
       return text;
     });
-  const accessors = [...read]
-    .sort()
-    .map((id) => (written.has(id) ? `get ${id}() { return ${id}; }, set ${id}(value) { ${id} = value; }` : `get ${id}() { return ${id}; }`));
+  const accessors = [...read].sort().map((id) => (written.has(id) ? `get ${id}() { return ${id}; }, set ${id}(value) { ${id} = value; }` : `get ${id}() { return ${id}; }`));
   const stubs = NAVIGATION_ENTRY_POINTS.map(
     (name) => `async function ${name}(...args) {\n\t\tif (!__rrnavLoaded) await __rrnavLoad();\n\t\treturn (__rrnavImplementation ??= __rrnavCreateNavigation(${env})).${name}(...args);\n\t}`,
   );

@@ -27,9 +27,7 @@ describe("react-router-browser-build vite plugin: developer messages", () => {
     const result = stripReactRouterMessages(code, ROUTER_FILE);
     expect(result?.replaced).toBe(3);
     const message = JSON.stringify(BROWSER_MESSAGE);
-    expect(result?.code).toBe(
-      [`invariant(matches, ${message});`, `warning(!ok, ${message});`, `warningOnce("key", cond, ${message});`, "invariant(value);"].join("\n"),
-    );
+    expect(result?.code).toBe([`invariant(matches, ${message});`, `warning(!ok, ${message});`, `warningOnce("key", cond, ${message});`, "invariant(value);"].join("\n"));
   });
 
   it("replaces the message of the errors it throws", () => {
@@ -96,7 +94,7 @@ describe("react-router-browser-build vite plugin: tree-shakable components", () 
     // Inside a function body nothing changes: only module-level statements keep components alive.
     expect(result?.code).toContain("\tlet FetcherForm = React$1.forwardRef(");
     expect(result?.code).toContain('\tFetcherForm.displayName = "fetcher.Form";');
-    expect(result?.code).not.toContain('NavLink.displayName');
+    expect(result?.code).not.toContain("NavLink.displayName");
   });
 
   it("leaves other packages alone", () => {

@@ -144,7 +144,12 @@ export function dropRouterInstrumentations(code: string, id: string): { code: st
 /** Where React Router reads its RSC context in the browser: file, exact text, replacement, how many times. */
 const RSC_READS: { file: RegExp; find: string; replace: string; count: number }[] = [
   { file: /[\\/]lib[\\/]hooks\.js$/, find: "if (this.context && typeof error", replace: "if (false && typeof error", count: 1 },
-  { file: /[\\/]lib[\\/]hooks\.js$/, find: "if (this.context) return /* @__PURE__ */ React$1.createElement(RSCErrorHandler", replace: "if (false) return /* @__PURE__ */ React$1.createElement(RSCErrorHandler", count: 1 },
+  {
+    file: /[\\/]lib[\\/]hooks\.js$/,
+    find: "if (this.context) return /* @__PURE__ */ React$1.createElement(RSCErrorHandler",
+    replace: "if (false) return /* @__PURE__ */ React$1.createElement(RSCErrorHandler",
+    count: 1,
+  },
   { file: /[\\/]lib[\\/]dom[\\/]ssr[\\/]components\.js$/, find: "let rsc = useIsRSCRouterContext();", replace: "let rsc = false;", count: 1 },
   { file: /[\\/]lib[\\/]dom[\\/]ssr[\\/]components\.js$/, find: "let isRSCRouterContext = useIsRSCRouterContext();", replace: "let isRSCRouterContext = false;", count: 1 },
 ];
@@ -289,11 +294,7 @@ export function usesInstrumentations(appDirectory: string): boolean {
 }
 
 /** All steps; null when the module is not React Router's or nothing changed. */
-export function reactRouterBrowserTransform(
-  code: string,
-  id: string,
-  options: { keepInstrumentations?: boolean; keepLinkPrefetching?: boolean; keepViewTransitions?: boolean } = {},
-): string | null {
+export function reactRouterBrowserTransform(code: string, id: string, options: { keepInstrumentations?: boolean; keepLinkPrefetching?: boolean; keepViewTransitions?: boolean } = {}): string | null {
   const withoutTransitions = options.keepViewTransitions ? code : (dropViewTransitions(code, id) ?? code);
   const withoutServerTexts = dropServerOnlyScriptTexts(withoutTransitions, id) ?? withoutTransitions;
   const withoutPrefetching = options.keepLinkPrefetching ? withoutServerTexts : (dropLinkPrefetching(withoutServerTexts, id) ?? withoutServerTexts);

@@ -68,7 +68,9 @@ test("users/me: PUT details and location, locale, avatar upload and removal", as
   expect(png.status()).toBe(200);
   const avatar = (await png.json()).user.avatar;
   expect(avatar).toMatch(/^\/files\/[a-f0-9]{32}$/);
-  expect((await page.request.post(`/api/v1/users/${user.userId + 100000}/avatar`, { multipart: { file: { name: "me.png", mimeType: "image/png", buffer: Buffer.from(SAMPLE_PNG) } } })).status()).toBe(403);
+  expect((await page.request.post(`/api/v1/users/${user.userId + 100000}/avatar`, { multipart: { file: { name: "me.png", mimeType: "image/png", buffer: Buffer.from(SAMPLE_PNG) } } })).status()).toBe(
+    403,
+  );
   const removed = await page.request.delete("/api/v1/users/me/avatar");
   expect((await removed.json()).user.avatar).toBeNull();
   expect((await page.request.get(avatar)).status()).toBe(404);

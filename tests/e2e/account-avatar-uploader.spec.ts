@@ -42,16 +42,9 @@ async function holdUploads(page: Page) {
 }
 
 const avatarEntries = (userId: number) =>
-  queryE2e<{ id: number; file_name: string; disk: string; mime: string; metadata: string }>(
-    "SELECT id, file_name, disk, mime, metadata FROM file_entries WHERE owner_id = ? ORDER BY id",
-    [userId],
-  );
+  queryE2e<{ id: number; file_name: string; disk: string; mime: string; metadata: string }>("SELECT id, file_name, disk, mime, metadata FROM file_entries WHERE owner_id = ? ORDER BY id", [userId]);
 
-test("with JavaScript: the uploader shows progress and result, the avatar is attached and shown in the navbar; the old one is deleted", async ({
-  page,
-  context,
-  baseURL,
-}) => {
+test("with JavaScript: the uploader shows progress and result, the avatar is attached and shown in the navbar; the old one is deleted", async ({ page, context, baseURL }) => {
   const user = await createAccountUser(context, baseURL!, { prefix: "avatar-uploader" });
   await openSettings(page);
   await expect(page.getByTestId("avatar-initials")).toBeVisible();

@@ -162,7 +162,6 @@ test("another user's session id or token id: not found, nothing ended", async ({
   const token = await postSettings(page.request, { intent: "delete-token", token_id: String(victimToken.id) });
   expect(token.status()).toBe(404);
   expect(await queryE2e("SELECT id FROM access_tokens WHERE id = ?", [victimToken.id])).toHaveLength(1);
-
 });
 
 test("unknown intents and tampered forms never 500", async ({ page, context, baseURL }) => {

@@ -23,7 +23,20 @@ test("the side list links every section in the spec's order", async ({ page, con
   const links = page.getByTestId("settings-nav").getByRole("link");
   const labels = await links.allInnerTexts();
   // Social login is listed only while a provider is enabled (another spec may enable one meanwhile), right after the details.
-  const expected = ["Account details", "Password", "Two factor authentication", "Active sessions", "Location and language", "Developers", "Profile privacy", "Who sees my activity", "Calendar feed", "Logging films", "Download my data", "Danger zone"];
+  const expected = [
+    "Account details",
+    "Password",
+    "Two factor authentication",
+    "Active sessions",
+    "Location and language",
+    "Developers",
+    "Profile privacy",
+    "Who sees my activity",
+    "Calendar feed",
+    "Logging films",
+    "Download my data",
+    "Danger zone",
+  ];
   expect(labels.filter((label) => label !== "Social login")).toEqual(expected);
   if (labels.includes("Social login")) expect(labels.indexOf("Social login")).toBe(1);
   for (const link of await links.all()) {
@@ -306,7 +319,7 @@ test("developers: hidden without api.access; its forms and tokens are refused", 
   const { plainTextToken } = await (await page.request.post("/api/v1/access-tokens", { data: { tokenName: "Before" } })).json();
   // Only the guests' role: titles.view, no api.access.
   await queryE2e("DELETE FROM user_roles WHERE user_id = ?", [user.userId]);
-  await queryE2e('INSERT INTO user_roles (user_id, role_id) SELECT ?, id FROM roles WHERE guest = 1', [user.userId]);
+  await queryE2e("INSERT INTO user_roles (user_id, role_id) SELECT ?, id FROM roles WHERE guest = 1", [user.userId]);
   await page.goto("/account-settings");
   await expect(page.getByTestId("account-details-section")).toBeVisible();
   await expect(page.getByTestId("developers-section")).toHaveCount(0);

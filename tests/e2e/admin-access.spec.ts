@@ -54,11 +54,7 @@ async function concretePaths() {
     language: "es",
     workspaceId: "1",
   };
-  return ADMIN_PATHS.map((path) =>
-    path
-      .replace(/:(\w+)\??/g, (_, name: string) => values[name] ?? "1")
-      .replace(/\*$/, "no-such-screen"),
-  );
+  return ADMIN_PATHS.map((path) => path.replace(/:(\w+)\??/g, (_, name: string) => values[name] ?? "1").replace(/\*$/, "no-such-screen"));
 }
 
 async function expectGuestRefused(request: APIRequestContext, path: string, headers: Record<string, string> = {}) {
@@ -74,7 +70,21 @@ test.describe("every admin route refuses people without admin rights", () => {
   test("the walk covers the admin area", () => {
     // Every screen of issue 9 is a route here; a new one is walked automatically.
     expect(ADMIN_PATHS.length).toBeGreaterThan(40);
-    for (const screen of ["/admin", "/admin/titles", "/admin/users", "/admin/roles", "/admin/settings/:group", "/admin/appearance", "/admin/audit-log", "/admin/menus", "/admin/localizations", "/admin/plans", "/admin/subscriptions", "/admin/workspaces", "/admin/pages"]) {
+    for (const screen of [
+      "/admin",
+      "/admin/titles",
+      "/admin/users",
+      "/admin/roles",
+      "/admin/settings/:group",
+      "/admin/appearance",
+      "/admin/audit-log",
+      "/admin/menus",
+      "/admin/localizations",
+      "/admin/plans",
+      "/admin/subscriptions",
+      "/admin/workspaces",
+      "/admin/pages",
+    ]) {
       expect(ADMIN_PATHS).toContain(screen);
     }
   });

@@ -144,7 +144,9 @@ test("an invalid colour is refused in the panel and by the server, and nothing i
   const response = await page.request.post("/admin/appearance", {
     data: {
       settings: { "branding.site_name": "Should not be saved" },
-      themes: [{ id: light.id, name: light.name, isDark: false, defaultLight: true, defaultDark: false, values: { ...JSON.parse(light.values), "--be-primary": "red; background: url(https://evil.test/x)" } }],
+      themes: [
+        { id: light.id, name: light.name, isDark: false, defaultLight: true, defaultDark: false, values: { ...JSON.parse(light.values), "--be-primary": "red; background: url(https://evil.test/x)" } },
+      ],
     },
   });
   // A document request gets the page back with the action's status; the field's message itself is

@@ -195,7 +195,10 @@ test("cast is added through the person search", async ({ page, context, baseURL 
   await page.goto(`/admin/titles/${title.id}/credits`);
   const combobox = page.getByRole("combobox", { name: "Person" });
   await combobox.fill(person.name);
-  await page.getByRole("option", { name: new RegExp(person.name) }).first().click();
+  await page
+    .getByRole("option", { name: new RegExp(person.name) })
+    .first()
+    .click();
   await page.getByLabel("Character").fill("The Admin");
   await page.getByRole("button", { name: "Add credit" }).click();
   await expect(page.getByText("Credit added")).toBeVisible();

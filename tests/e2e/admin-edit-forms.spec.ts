@@ -52,9 +52,7 @@ test("a season's facts are saved", async ({ page, context, baseURL }) => {
   await page.getByLabel("Name", { exact: true }).first().fill("The Beginning");
   await page.getByRole("button", { name: "Save season" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "The Beginning" })).toBeVisible();
-  await expect
-    .poll(async () => (await adminDb<{ name: string }>("SELECT name FROM seasons WHERE title_id = ? AND number = 1", [title.id]))[0]?.name)
-    .toBe("The Beginning");
+  await expect.poll(async () => (await adminDb<{ name: string }>("SELECT name FROM seasons WHERE title_id = ? AND number = 1", [title.id]))[0]?.name).toBe("The Beginning");
 });
 
 test("a menu item is added and edited; channels are offered as destinations", async ({ page, context, baseURL, request }) => {

@@ -133,7 +133,9 @@ test("admins send an announcement from the admin area to the users of a role; ba
 
   // Delivered by the notifications queue to the role's only user, with its button.
   await expect
-    .poll(async () => (await api(request, target, "GET", "/notifications")).body.pagination.data.map((n: { data: { lines: { content: string }[] } }) => n.data.lines[0]?.content ?? ""), { timeout: 15_000 })
+    .poll(async () => (await api(request, target, "GET", "/notifications")).body.pagination.data.map((n: { data: { lines: { content: string }[] } }) => n.data.lines[0]?.content ?? ""), {
+      timeout: 15_000,
+    })
     .toContainEqual(expect.stringContaining(title));
   const [notification] = (await api(request, target, "GET", "/notifications")).body.pagination.data;
   expect(notification.data.mainAction.action).toBe("/titles");

@@ -53,7 +53,9 @@ test.describe("users", () => {
     // The list filter finds them, unbanning lets them in again.
     await page.goto("/admin/users?banned=yes&q=" + encodeURIComponent(victim.email));
     await expect(page.getByTestId("data-table").getByText("Banned", { exact: true })).toBeVisible();
-    const [log] = await adminDb<{ action: string; after: string }>("SELECT action, after FROM audit_log WHERE subject_type = 'user' AND subject_id = ? ORDER BY id DESC LIMIT 1", [String(victim.userId)]);
+    const [log] = await adminDb<{ action: string; after: string }>("SELECT action, after FROM audit_log WHERE subject_type = 'user' AND subject_id = ? ORDER BY id DESC LIMIT 1", [
+      String(victim.userId),
+    ]);
     expect(log.action).toBe("users.ban");
     expect(JSON.parse(log.after)).toMatchObject({ banReason: "Spam in every comment" });
   });
@@ -158,7 +160,9 @@ test.describe("settings", () => {
     await signIn(context, baseURL, admin);
     await page.goto("/admin/settings/custom-code");
     await page.getByLabel("Custom CSS", { exact: true }).fill("body { outline: 3px solid rgb(1, 2, 3); } </style><script>alert(1)</script>");
-    await page.getByLabel("Custom HTML", { exact: true }).fill('<div id="e2e-banner" onclick="alert(1)">Hello from custom HTML<a href="javascript:alert(2)">x</a></div><script>window.__customRan = true;</script>');
+    await page
+      .getByLabel("Custom HTML", { exact: true })
+      .fill('<div id="e2e-banner" onclick="alert(1)">Hello from custom HTML<a href="javascript:alert(2)">x</a></div><script>window.__customRan = true;</script>');
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Settings saved")).toBeVisible();
 

@@ -47,7 +47,16 @@ interface Call {
   label: string;
 }
 
-const asText = (value: unknown): string => (typeof value === "string" ? value : Array.isArray(value) ? value.map(asText).join(",") : value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
+const asText = (value: unknown): string =>
+  typeof value === "string"
+    ? value
+    : Array.isArray(value)
+      ? value.map(asText).join(",")
+      : value === null || value === undefined
+        ? ""
+        : typeof value === "object"
+          ? JSON.stringify(value)
+          : String(value);
 
 /** A generated request for one operation: parameters from their schemas, a body of the documented kind. */
 function requestArbitrary(document: Document, path: string, method: string, operation: Operation, bodyKind: "schema" | "arbitrary", known: Map<string, string[]>) {
@@ -159,7 +168,8 @@ test("every operation answers only what the OpenAPI document says, and never a 5
           });
           calls++;
           statusCounts.set(response.status, (statusCounts.get(response.status) ?? 0) + 1);
-          if (process.env.CONTRACT_VERBOSE) console.log(`${response.status} ${method.toUpperCase()} ${call.url} ${call.label}${asGuest ? " guest" : ""} ${typeof call.body === "string" ? call.body.slice(0, 120) : ""}`);
+          if (process.env.CONTRACT_VERBOSE)
+            console.log(`${response.status} ${method.toUpperCase()} ${call.url} ${call.label}${asGuest ? " guest" : ""} ${typeof call.body === "string" ? call.body.slice(0, 120) : ""}`);
           const text = await response.text();
           const where = `${method.toUpperCase()} ${path} (${call.label}${asGuest ? ", guest" : ""}) → ${response.status}`;
           const sample = `${call.url} ${typeof call.body === "string" ? call.body.slice(0, 200) : ""}`;
@@ -191,14 +201,20 @@ test("every operation answers only what the OpenAPI document says, and never a 5
             mismatches.push(`${where}: body does not match the document: ${ajv.errorsText(validate.errors)}; ${sample}; ${text.slice(0, 200)}`);
           } else if (method === "get" && !path.includes("{") && response.status === 200) {
             const data = (json as { pagination?: { data?: { id?: unknown }[] } }).pagination?.data ?? [];
-            const ids = data.map((row) => row?.id).filter((id): id is number | string => typeof id === "number" || typeof id === "string").map(String);
+            const ids = data
+              .map((row) => row?.id)
+              .filter((id): id is number | string => typeof id === "number" || typeof id === "string")
+              .map(String);
             if (ids.length) known.set(path, [...new Set([...(known.get(path) ?? []), ...ids])].slice(0, 50));
           }
         }
       }
     }
   }
-  const statuses = [...statusCounts.entries()].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${status}×${n}`).join(" ");
+  const statuses = [...statusCounts.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([status, n]) => `${status}×${n}`)
+    .join(" ");
   console.log(
     `Contract suite: ${operations} operations, ${calls} calls (seed ${SEED}, ${RUNS} per operation and kind), ${mismatches.length} mismatches; ${reached.size} operations answered 2xx; statuses ${statuses}`,
   );

@@ -301,7 +301,12 @@ test.describe("pages, lookups, plans", () => {
 test.describe("contact form over the API", () => {
   test("stored and mailed; validation as an errors map", async () => {
     const marker = `api-contact-${Date.now()}`;
-    const sent = await call("/contact-page", { token: client.token, method: "POST", body: { name: "Ada API", email: "ada@example.test", message: `Hello ${marker}` }, headers: { "CF-Connecting-IP": ip() } });
+    const sent = await call("/contact-page", {
+      token: client.token,
+      method: "POST",
+      body: { name: "Ada API", email: "ada@example.test", message: `Hello ${marker}` },
+      headers: { "CF-Connecting-IP": ip() },
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.message).toBe("Your message has been submitted.");
     const [row] = await queryE2e<{ user_id: number; mailed_at: number | null }>("SELECT user_id, mailed_at FROM contact_messages WHERE message = ?", [`Hello ${marker}`]);

@@ -141,7 +141,7 @@ test("a guest's \"+\" on a card leads to sign-in and back; the card's menu holds
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a member's \"+\" on a card puts the title on the watchlist and comes back", async ({ page, context, baseURL }) => {
+  test('a member\'s "+" on a card puts the title on the watchlist and comes back', async ({ page, context, baseURL }) => {
     const user = await createSignedInUser("card-plus");
     await signInContext(context, baseURL!, user);
     await page.goto("/titles?sort=name-asc");
@@ -160,13 +160,19 @@ test.describe("without JavaScript", () => {
 test("the home rows' back arrow is hidden at the start and never covers a card", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/");
-  const row = page.getByTestId("channel-row").filter({ has: page.getByTestId("channel-arrow-next").locator("visible=true") }).first();
+  const row = page
+    .getByTestId("channel-row")
+    .filter({ has: page.getByTestId("channel-arrow-next").locator("visible=true") })
+    .first();
   const prev = row.getByTestId("channel-arrow-prev");
   const next = row.getByTestId("channel-arrow-next");
   await expect(next).toBeVisible();
   await expect(prev).toBeHidden();
   const nextBox = (await next.boundingBox())!;
-  const cards = await row.getByTestId("channel-scroller").locator("li").evaluateAll((items) => items.map((li) => li.getBoundingClientRect().toJSON() as DOMRect));
+  const cards = await row
+    .getByTestId("channel-scroller")
+    .locator("li")
+    .evaluateAll((items) => items.map((li) => li.getBoundingClientRect().toJSON() as DOMRect));
   for (const card of cards) {
     const overlaps = nextBox.x < card.right && nextBox.x + nextBox.width > card.left && nextBox.y < card.bottom && nextBox.y + nextBox.height > card.top;
     expect(overlaps).toBe(false);

@@ -62,13 +62,16 @@ test("a Unicode e-mail registers, and signs in whatever its case or Unicode form
   expect(register.status()).toBe(202);
   expect((await register.json()).status).toBe("check_email");
   // (The only cookie is D1's read-your-writes bookmark.)
-  expect(register.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value.split("=")[0])).not.toContain("session");
+  expect(
+    register
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "set-cookie")
+      .map((h) => h.value.split("=")[0]),
+  ).not.toContain("session");
   // Signing in with the password before the address is verified works (decision 021).
   const decomposed = email.normalize("NFD").toUpperCase();
   // The account is written just after the answer (decision 021, registration timing): sign in once it is there.
-  await expect
-    .poll(async () => (await request.post("/auth/login", { headers: json(uniqueIp()), data: { email: decomposed, password: PASSWORD } })).status())
-    .toBe(200);
+  await expect.poll(async () => (await request.post("/auth/login", { headers: json(uniqueIp()), data: { email: decomposed, password: PASSWORD } })).status()).toBe(200);
   const rows = await queryDb<{ email: string }>("SELECT email FROM users WHERE email = ?", [email.normalize("NFC").toLowerCase()]);
   expect(rows).toHaveLength(1);
 });

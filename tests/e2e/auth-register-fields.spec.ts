@@ -23,7 +23,8 @@ test.afterAll(async ({ request }) => {
 });
 
 const userRow = async (email: string) =>
-  (await queryDb<{ id: number; first_name: string | null; last_name: string | null; username: string | null }>("SELECT id, first_name, last_name, username FROM users WHERE email = ?", [email]))[0] ?? null;
+  (await queryDb<{ id: number; first_name: string | null; last_name: string | null; username: string | null }>("SELECT id, first_name, last_name, username FROM users WHERE email = ?", [email]))[0] ??
+  null;
 
 async function openRegistration(page: Page, js: boolean) {
   await page.goto("/register");

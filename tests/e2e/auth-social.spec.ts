@@ -44,10 +44,7 @@ function googleProfile(email: string, sub = `g-${Math.random().toString(36).slic
 }
 
 async function usersWithEmail(email: string) {
-  return queryDb<{ id: number; email_verified_at: number | null; password: string | null }>(
-    "SELECT id, email_verified_at, password FROM users WHERE email = ?",
-    [email],
-  );
+  return queryDb<{ id: number; email_verified_at: number | null; password: string | null }>("SELECT id, email_verified_at, password FROM users WHERE email = ?", [email]);
 }
 
 test.describe("without JavaScript (full-page redirect)", () => {
@@ -146,12 +143,8 @@ test.describe("with JavaScript (550 x 650 popup)", () => {
     await page.goto("/login");
     await expect(page.getByRole("button", { name: "Show password" })).toBeVisible();
     await page.evaluate(() => {
-      window.dispatchEvent(
-        new MessageEvent("message", { origin: "https://evil.example", data: { type: "social-auth", status: "SUCCESS", redirectTo: "/evil" } }),
-      );
-      window.dispatchEvent(
-        new MessageEvent("message", { origin: "https://evil.example", data: { type: "social-auth", status: "REQUEST_PASSWORD" } }),
-      );
+      window.dispatchEvent(new MessageEvent("message", { origin: "https://evil.example", data: { type: "social-auth", status: "SUCCESS", redirectTo: "/evil" } }));
+      window.dispatchEvent(new MessageEvent("message", { origin: "https://evil.example", data: { type: "social-auth", status: "REQUEST_PASSWORD" } }));
     });
     await page.waitForTimeout(500);
     await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });

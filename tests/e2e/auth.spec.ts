@@ -1,19 +1,5 @@
 import { expect, test } from "@playwright/test";
-import {
-  latestMail,
-  lastMailId,
-  linkFrom,
-  PASSWORD,
-  registerAndVerify,
-  sessionCookie,
-  signIn,
-  signOut,
-  submitRegistration,
-  totpNow,
-  uniqueEmail,
-  uniqueIp,
-  waitForHydration,
-} from "./auth/helpers";
+import { latestMail, lastMailId, linkFrom, PASSWORD, registerAndVerify, sessionCookie, signIn, signOut, submitRegistration, totpNow, uniqueEmail, uniqueIp, waitForHydration } from "./auth/helpers";
 
 /**
  * Accounts end to end: registration finished by the mailed link, sign

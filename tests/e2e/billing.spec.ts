@@ -89,7 +89,12 @@ test("guest picks a yearly plan, registers, lands on checkout, pays with the suc
   await expect(page.getByTestId("invoice-row")).toContainText("Paid");
   // Menus follow the subscription: Billing in the user menu, no Pricing in the navbar.
   await page.getByTestId("user-menu").first().click();
-  await expect(page.getByRole("menuitem", { name: "Billing" }).or(page.getByRole("link", { name: "Billing" })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("menuitem", { name: "Billing" })
+      .or(page.getByRole("link", { name: "Billing" }))
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toHaveCount(0);
 });
 
@@ -111,10 +116,9 @@ test("a plan chosen before signing in continues to its checkout after signing in
   // The choice is used up: the next sign-in goes to the usual place.
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === "onboarding-selection")).toBeUndefined();
-  const [session] = await queryE2e<{ price_id: number }>(
-    "SELECT price_id FROM checkout_sessions WHERE user_id = (SELECT id FROM users WHERE email = ?) ORDER BY created_at DESC LIMIT 1",
-    ["user@demo.reelbase.test"],
-  );
+  const [session] = await queryE2e<{ price_id: number }>("SELECT price_id FROM checkout_sessions WHERE user_id = (SELECT id FROM users WHERE email = ?) ORDER BY created_at DESC LIMIT 1", [
+    "user@demo.reelbase.test",
+  ]);
   expect(Number(session.price_id)).toBe(standardYearly.priceId);
 });
 
@@ -245,13 +249,8 @@ test("bad input: unknown, hidden and mismatched plans, a plan already owned, non
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId("checkout-problem")).toContainText("This price belongs to another plan.");
 
-  const [hidden] = await queryE2e<{ id: number }>(
-    "INSERT INTO products (name, hidden, feature_list, permissions) VALUES ('Retired plan', 1, '[]', '[]') RETURNING id",
-  );
-  const [hiddenPrice] = await queryE2e<{ id: number }>(
-    "INSERT INTO prices (product_id, amount, currency, interval, interval_count) VALUES (?, 500, 'usd', 'month', 1) RETURNING id",
-    [hidden.id],
-  );
+  const [hidden] = await queryE2e<{ id: number }>("INSERT INTO products (name, hidden, feature_list, permissions) VALUES ('Retired plan', 1, '[]', '[]') RETURNING id");
+  const [hiddenPrice] = await queryE2e<{ id: number }>("INSERT INTO prices (product_id, amount, currency, interval, interval_count) VALUES (?, 500, 'usd', 'month', 1) RETURNING id", [hidden.id]);
   response = await page.goto(`/checkout/${hidden.id}/${hiddenPrice.id}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId("checkout-problem")).toContainText("This plan is no longer offered.");

@@ -123,10 +123,12 @@ async function tmdbFixtures(request: import("@playwright/test").APIRequestContex
        (?, 'movie', 'Lamps Far Away', 'lamps-far-away', 2021, 1, 8.9, 12)`,
     [TMDB_E2E.here, TMDB_E2E.elsewhere],
   );
-  await queryE2e(
-    `INSERT OR IGNORE INTO title_watch_providers (title_id, region, kind, provider_id) VALUES (?, 'US', 'flatrate', ?), (?, 'JP', 'flatrate', ?)`,
-    [TMDB_E2E.here, TMDB_E2E.provider, TMDB_E2E.elsewhere, TMDB_E2E.provider],
-  );
+  await queryE2e(`INSERT OR IGNORE INTO title_watch_providers (title_id, region, kind, provider_id) VALUES (?, 'US', 'flatrate', ?), (?, 'JP', 'flatrate', ?)`, [
+    TMDB_E2E.here,
+    TMDB_E2E.provider,
+    TMDB_E2E.elsewhere,
+    TMDB_E2E.provider,
+  ]);
   await flushServerCaches(request);
 }
 

@@ -105,7 +105,14 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/channel\/popular-movies\?page=2$/);
       await expect(page.getByTestId("channel-item")).toHaveCount(20);
 
-      for (const path of ["/channel/no-such-channel", "/channel/genre/no-such-genre", "/channel/popular-movies/drama", "/channel/popular-movies?page=99999999999", "/channel/popular-movies?page=40", "/channel/Bad_Slug!"]) {
+      for (const path of [
+        "/channel/no-such-channel",
+        "/channel/genre/no-such-genre",
+        "/channel/popular-movies/drama",
+        "/channel/popular-movies?page=99999999999",
+        "/channel/popular-movies?page=40",
+        "/channel/Bad_Slug!",
+      ]) {
         expect((await request.get(path)).status(), path).toBe(404);
       }
       expect((await request.get("/channel/popular-movies?page=abc")).status()).toBe(200);

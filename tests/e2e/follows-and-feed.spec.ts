@@ -98,9 +98,9 @@ for (const javaScriptEnabled of [true, false]) {
     const items = benPage.getByTestId("feed-item");
     await expect(items.first()).toContainText(`${ana.name} reviewed ${film.name}`);
     await expect(items.first().getByTestId("feed-review")).toContainText(headline);
-    await expect(benPage.locator('[data-testid=feed-item][data-kind=watch]')).toContainText(`${ana.name} watched ${film.name}`);
-    await expect(benPage.locator('[data-testid=feed-item][data-kind=watch]')).toContainText("November 14, 2026");
-    await expect(benPage.locator('[data-testid=feed-item][data-kind=rating]')).toContainText("8/10");
+    await expect(benPage.locator("[data-testid=feed-item][data-kind=watch]")).toContainText(`${ana.name} watched ${film.name}`);
+    await expect(benPage.locator("[data-testid=feed-item][data-kind=watch]")).toContainText("November 14, 2026");
+    await expect(benPage.locator("[data-testid=feed-item][data-kind=rating]")).toContainText("8/10");
     await expect(items.first().getByTestId("feed-title")).toHaveAttribute("href", film.path);
     await expect(items.first().getByTestId("feed-person")).toHaveAttribute("href", new RegExp(`^/user/${ana.userId}/`));
 
@@ -113,10 +113,10 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(friends.getByTestId("friends-average")).toContainText("Average 8.0/10 from 1 rating");
     // Her review leads the reviews inside the list itself, marked "You follow", ahead of a stranger's more helpful one.
     const stranger = await member("Sol Stranger");
-    await queryE2e(
-      `INSERT INTO reviews (user_id, title_id, episode_id, score, headline, body, body_html, helpful_count) VALUES (?, ?, 0, 6, 'Helpful stranger', 'Fine.', '<p>Fine.</p>', 50)`,
-      [stranger.userId, film.id],
-    );
+    await queryE2e(`INSERT INTO reviews (user_id, title_id, episode_id, score, headline, body, body_html, helpful_count) VALUES (?, ?, 0, 6, 'Helpful stranger', 'Fine.', '<p>Fine.</p>', 50)`, [
+      stranger.userId,
+      film.id,
+    ]);
     await open(benPage, film.path, javaScriptEnabled);
     const listed = benPage.getByTestId("title-reviews").getByTestId("review");
     await expect(listed.first().getByTestId("review-headline")).toHaveText(headline);

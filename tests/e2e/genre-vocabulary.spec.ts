@@ -10,9 +10,7 @@ import { queryE2e } from "./fixtures/e2e-db";
  */
 
 test("every offered genre has titles, shows its count, and its filter returns them", async ({ page }) => {
-  const rows = await queryE2e<{ name: string; slug: string; n: number }>(
-    "SELECT g.name, g.slug, (SELECT count(*) FROM title_genres tg WHERE tg.genre_id = g.id) AS n FROM genres g ORDER BY g.name",
-  );
+  const rows = await queryE2e<{ name: string; slug: string; n: number }>("SELECT g.name, g.slug, (SELECT count(*) FROM title_genres tg WHERE tg.genre_id = g.id) AS n FROM genres g ORDER BY g.name");
   const withTitles = rows.filter((r) => Number(r.n) > 0);
   expect(withTitles.length).toBeGreaterThan(10);
   await page.goto("/titles");

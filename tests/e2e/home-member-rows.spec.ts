@@ -15,10 +15,7 @@ async function unreleasedFilm(suffix: string) {
   const name = `Lanterns Over Qerith ${suffix} ${id}`;
   const slug = `lanterns-over-qerith-${suffix}-${id}`;
   const release = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  await queryE2e(
-    "INSERT INTO titles (id, type, name, slug, year, release_date, popularity) VALUES (?, 'movie', ?, ?, ?, ?, 0)",
-    [id, name, slug, Number(release.slice(0, 4)), release],
-  );
+  await queryE2e("INSERT INTO titles (id, type, name, slug, year, release_date, popularity) VALUES (?, 'movie', ?, ?, ?, ?, 0)", [id, name, slug, Number(release.slice(0, 4)), release]);
   return { id, name };
 }
 

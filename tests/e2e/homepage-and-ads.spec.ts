@@ -120,8 +120,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("each slot renders its HTML where the spec puts it, and ad scripts run under the CSP", async ({ page, request }) => {
-      const ad = (name: string) =>
-        `<div class="test-ad" data-name="${name}">Ad ${name}</div><script>document.querySelector('[data-name="${name}"]').dataset.ran = "yes";</script>`;
+      const ad = (name: string) => `<div class="test-ad" data-name="${name}">Ad ${name}</div><script>document.querySelector('[data-name="${name}"]').dataset.ran = "yes";</script>`;
       await setSettings(request, {
         "ads.general_top": ad("general_top"),
         "ads.general_bottom": ad("general_bottom"),

@@ -155,11 +155,7 @@ test("IMDb ratings without JavaScript: Amélie and Léon match by Original Title
   const leon = await titleId("Léon", 1994);
   const after = await libraryRows(user.userId);
   expect(after.ratings).toEqual(
-    [
-      { title_id: amelie.id, rating: 9, day: "2020-05-06" },
-      { title_id: leon.id, rating: 8, day: "2020-05-07" },
-      ...(before.ratings as { title_id: number }[]),
-    ].sort((a, b) => a.title_id - b.title_id),
+    [{ title_id: amelie.id, rating: 9, day: "2020-05-06" }, { title_id: leon.id, rating: 8, day: "2020-05-07" }, ...(before.ratings as { title_id: number }[])].sort((a, b) => a.title_id - b.title_id),
   );
 
   // The same file again: no row changes.
@@ -196,7 +192,10 @@ test("a zip bomb, a 25 MB file, a binary file named .csv and a CSV with a missin
 
   // 25 MB: refused while the body streams in (413), before any of it is read.
   const big = Buffer.alloc(25 * 1024 * 1024, 0x41);
-  const refused = await request.post("/api/v1/library/import", { headers: { Cookie: user.cookieHeader, Accept: "application/json" }, multipart: { file: { name: "ratings.csv", mimeType: "text/csv", buffer: big } } });
+  const refused = await request.post("/api/v1/library/import", {
+    headers: { Cookie: user.cookieHeader, Accept: "application/json" },
+    multipart: { file: { name: "ratings.csv", mimeType: "text/csv", buffer: big } },
+  });
   expect(refused.status()).toBe(413);
 
   expect(await libraryRows(user.userId)).toEqual(before);

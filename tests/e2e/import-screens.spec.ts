@@ -12,10 +12,18 @@ import { createSignedInUser, signedInContext, waitForApp } from "./social/helper
  */
 const FIXTURES = "tests/e2e/fixtures/imports/letterboxd";
 const tree = (root: string, at = ""): Record<string, Uint8Array> =>
-  Object.assign({}, ...readdirSync(join(root, at)).map((name) => (statSync(join(root, at, name)).isDirectory() ? tree(root, `${at}${name}/`) : { [`${at}${name}`]: new Uint8Array(readFileSync(join(root, at, name))) })));
+  Object.assign(
+    {},
+    ...readdirSync(join(root, at)).map((name) =>
+      statSync(join(root, at, name)).isDirectory() ? tree(root, `${at}${name}/`) : { [`${at}${name}`]: new Uint8Array(readFileSync(join(root, at, name))) },
+    ),
+  );
 
 async function shoot(page: Page, name: string) {
-  for (const [label, width, height] of [["phone", 390, 844], ["desktop", 1280, 900]] as const) {
+  for (const [label, width, height] of [
+    ["phone", 390, 844],
+    ["desktop", 1280, 900],
+  ] as const) {
     await page.setViewportSize({ width, height });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `test-results/import-screens/${name}-${label}.png`, fullPage: true });

@@ -68,15 +68,46 @@ test("a Letterboxd export ZIP imports ratings, watchlist, diary and a list after
   const [a, b, c, d] = await movies(40);
   const user = await createSignedInUser("importer");
   const zip = zipSync({
-    "ratings.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI", "Rating"], ["2024-01-02", a!.name, a!.year, "https://boxd.it/a1", "3.5"], ["2024-01-03", b!.name, b!.year, "https://boxd.it/b1", "5"], ["2024-01-04", NOWHERE, 2004, "https://boxd.it/z1", "2"]])),
-    "watchlist.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI"], ["2024-01-05", c!.name, c!.year, "https://boxd.it/c1"]])),
-    "diary.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Tags", "Watched Date"], ["2024-02-01", a!.name, a!.year, "https://boxd.it/a2", "3.5", "", "", "2024-01-30"], ["2024-02-09", a!.name, a!.year, "https://boxd.it/a3", "", "Yes", "", "2024-02-08"]])),
-    "watched.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI"], ["2024-01-01", a!.name, a!.year, "https://boxd.it/a1"], ["2024-01-10", d!.name, d!.year, "https://boxd.it/d1"]])),
+    "ratings.csv": strToU8(
+      csv([
+        ["Date", "Name", "Year", "Letterboxd URI", "Rating"],
+        ["2024-01-02", a!.name, a!.year, "https://boxd.it/a1", "3.5"],
+        ["2024-01-03", b!.name, b!.year, "https://boxd.it/b1", "5"],
+        ["2024-01-04", NOWHERE, 2004, "https://boxd.it/z1", "2"],
+      ]),
+    ),
+    "watchlist.csv": strToU8(
+      csv([
+        ["Date", "Name", "Year", "Letterboxd URI"],
+        ["2024-01-05", c!.name, c!.year, "https://boxd.it/c1"],
+      ]),
+    ),
+    "diary.csv": strToU8(
+      csv([
+        ["Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Tags", "Watched Date"],
+        ["2024-02-01", a!.name, a!.year, "https://boxd.it/a2", "3.5", "", "", "2024-01-30"],
+        ["2024-02-09", a!.name, a!.year, "https://boxd.it/a3", "", "Yes", "", "2024-02-08"],
+      ]),
+    ),
+    "watched.csv": strToU8(
+      csv([
+        ["Date", "Name", "Year", "Letterboxd URI"],
+        ["2024-01-01", a!.name, a!.year, "https://boxd.it/a1"],
+        ["2024-01-10", d!.name, d!.year, "https://boxd.it/d1"],
+      ]),
+    ),
     "lists/weekend.csv": strToU8(
       "Letterboxd list export v7\r\n" +
-        csv([["Date", "Name", "Tags", "URL", "Description"], ["2024-03-01", "Weekend picks", "", "https://boxd.it/l1", "For rainy days"]]) +
+        csv([
+          ["Date", "Name", "Tags", "URL", "Description"],
+          ["2024-03-01", "Weekend picks", "", "https://boxd.it/l1", "For rainy days"],
+        ]) +
         "\r\n" +
-        csv([["Position", "Name", "Year", "URL", "Description"], [1, d!.name, d!.year, "https://boxd.it/d1", "Start here"], [2, b!.name, b!.year, "https://boxd.it/b1", ""]]),
+        csv([
+          ["Position", "Name", "Year", "URL", "Description"],
+          [1, d!.name, d!.year, "https://boxd.it/d1", "Start here"],
+          [2, b!.name, b!.year, "https://boxd.it/b1", ""],
+        ]),
     ),
   });
   const page = await importPage(browser, user, true);
@@ -91,7 +122,10 @@ test("a Letterboxd export ZIP imports ratings, watchlist, diary and a list after
   await expect(page.getByTestId("import-added")).toContainText("List entries added: 2");
 
   // Stars x2; the diary's two viewings of A (a rewatch), D from watched.csv, B rated (so watched) on its rating's day; the list in order with its note.
-  expect(await queryE2e("SELECT title_id, rating FROM ratings WHERE user_id = ? ORDER BY rating", [user.userId])).toEqual([{ title_id: a!.id, rating: 7 }, { title_id: b!.id, rating: 10 }]);
+  expect(await queryE2e("SELECT title_id, rating FROM ratings WHERE user_id = ? ORDER BY rating", [user.userId])).toEqual([
+    { title_id: a!.id, rating: 7 },
+    { title_id: b!.id, rating: 10 },
+  ]);
   expect(await queryE2e("SELECT title_id, watched_on FROM watch_history WHERE user_id = ? ORDER BY watched_on", [user.userId])).toEqual([
     { title_id: b!.id, watched_on: "2024-01-03" },
     { title_id: d!.id, watched_on: "2024-01-10" },
@@ -100,9 +134,14 @@ test("a Letterboxd export ZIP imports ratings, watchlist, diary and a list after
   ]);
   const [list] = await queryE2e<{ id: number; items_count: number; public: number }>("SELECT id, items_count, public FROM lists WHERE user_id = ? AND name = 'Weekend picks'", [user.userId]);
   expect(list).toMatchObject({ items_count: 2, public: 0 });
-  expect(await queryE2e("SELECT title_id, note FROM list_items WHERE list_id = ? ORDER BY position", [list!.id])).toEqual([{ title_id: d!.id, note: "Start here" }, { title_id: b!.id, note: "" }]);
+  expect(await queryE2e("SELECT title_id, note FROM list_items WHERE list_id = ? ORDER BY position", [list!.id])).toEqual([
+    { title_id: d!.id, note: "Start here" },
+    { title_id: b!.id, note: "" },
+  ]);
   // Stored counts follow the rows.
-  expect(await queryE2e("SELECT ratings_count, watchlist_count, watched_count FROM library_profiles WHERE user_id = ?", [user.userId])).toEqual([{ ratings_count: 2, watchlist_count: 1, watched_count: 4 }]);
+  expect(await queryE2e("SELECT ratings_count, watchlist_count, watched_count FROM library_profiles WHERE user_id = ?", [user.userId])).toEqual([
+    { ratings_count: 2, watchlist_count: 1, watched_count: 4 },
+  ]);
   const [votes] = await queryE2e<{ n: number }>("SELECT count(*) AS n FROM ratings WHERE title_id = ? AND episode_id IS NULL", [b!.id]);
   expect(await queryE2e("SELECT vote_count FROM titles WHERE id = ?", [b!.id])).toEqual([{ vote_count: votes!.n }]);
 
@@ -140,7 +179,10 @@ test("an IMDb ratings CSV imports without JavaScript after review; importing it 
     await expect(page.getByTestId("import-added")).toContainText(`Ratings added: ${round === 0 ? 2 : 0}`);
     await page.goto("/library/import");
   }
-  expect(await queryE2e("SELECT title_id, rating FROM ratings WHERE user_id = ? ORDER BY rating", [user.userId])).toEqual([{ title_id: b!.id, rating: 3 }, { title_id: a!.id, rating: 8 }]);
+  expect(await queryE2e("SELECT title_id, rating FROM ratings WHERE user_id = ? ORDER BY rating", [user.userId])).toEqual([
+    { title_id: b!.id, rating: 3 },
+    { title_id: a!.id, rating: 8 },
+  ]);
   expect(await counts(user.userId)).toEqual({ ratings: 2, watchlist: 0, history: 0, lists: 0 });
 });
 
@@ -150,9 +192,26 @@ test("a malformed file is refused with a clear message and changes nothing (page
   const page = await importPage(browser, user, true);
   // A valid watchlist and list, but one rating of 6 stars: nothing of it may be written.
   const zip = zipSync({
-    "watchlist.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI"], ["2024-01-05", a!.name, a!.year, "https://boxd.it/c1"]])),
-    "ratings.csv": strToU8(csv([["Date", "Name", "Year", "Letterboxd URI", "Rating"], ["2024-01-02", b!.name, b!.year, "https://boxd.it/a1", "4"], ["2024-01-03", a!.name, a!.year, "https://boxd.it/b1", "6"]])),
-    "lists/x.csv": strToU8("Letterboxd list export v7\r\n" + csv([["Date", "Name", "Tags", "URL", "Description"], ["2024-03-01", "Never made", "", "x", ""]])),
+    "watchlist.csv": strToU8(
+      csv([
+        ["Date", "Name", "Year", "Letterboxd URI"],
+        ["2024-01-05", a!.name, a!.year, "https://boxd.it/c1"],
+      ]),
+    ),
+    "ratings.csv": strToU8(
+      csv([
+        ["Date", "Name", "Year", "Letterboxd URI", "Rating"],
+        ["2024-01-02", b!.name, b!.year, "https://boxd.it/a1", "4"],
+        ["2024-01-03", a!.name, a!.year, "https://boxd.it/b1", "6"],
+      ]),
+    ),
+    "lists/x.csv": strToU8(
+      "Letterboxd list export v7\r\n" +
+        csv([
+          ["Date", "Name", "Tags", "URL", "Description"],
+          ["2024-03-01", "Never made", "", "x", ""],
+        ]),
+    ),
   });
   await page.getByTestId("import-file").setInputFiles({ name: "letterboxd.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
   await page.getByTestId("import-submit").click();
@@ -166,12 +225,21 @@ test("a malformed file is refused with a clear message and changes nothing (page
   expect(await counts(user.userId)).toEqual({ ratings: 0, watchlist: 0, history: 0, lists: 0 });
 
   // api/v1: the same ZIP is a 422 naming the line; an IMDb watchlist CSV then imports and the export lists it.
-  const refused = await request.post("/api/v1/library/import", { headers: { Cookie: user.cookieHeader, Accept: "application/json" }, multipart: { file: { name: "letterboxd.zip", mimeType: "application/zip", buffer: Buffer.from(zip) } } });
+  const refused = await request.post("/api/v1/library/import", {
+    headers: { Cookie: user.cookieHeader, Accept: "application/json" },
+    multipart: { file: { name: "letterboxd.zip", mimeType: "application/zip", buffer: Buffer.from(zip) } },
+  });
   expect(refused.status()).toBe(422);
   expect((await refused.json()).errors.file[0]).toContain('line 3: "6" is not a rating');
   expect(await counts(user.userId)).toEqual({ ratings: 0, watchlist: 0, history: 0, lists: 0 });
-  const watchlist = csv([["Position", "Const", "Created", "Modified", "Description", "Title", "URL", "Title Type", "Year"], [1, "tt9000010", "2024-01-01", "2024-01-01", "", a!.name, "x", "Movie", a!.year]]);
-  const imported = await request.post("/api/v1/library/import", { headers: { Cookie: user.cookieHeader, Accept: "application/json" }, multipart: { file: { name: "WATCHLIST.csv", mimeType: "text/csv", buffer: Buffer.from(watchlist) } } });
+  const watchlist = csv([
+    ["Position", "Const", "Created", "Modified", "Description", "Title", "URL", "Title Type", "Year"],
+    [1, "tt9000010", "2024-01-01", "2024-01-01", "", a!.name, "x", "Movie", a!.year],
+  ]);
+  const imported = await request.post("/api/v1/library/import", {
+    headers: { Cookie: user.cookieHeader, Accept: "application/json" },
+    multipart: { file: { name: "WATCHLIST.csv", mimeType: "text/csv", buffer: Buffer.from(watchlist) } },
+  });
   expect(imported.status()).toBe(200);
   expect(await imported.json()).toMatchObject({ source: "imdb", watchlist: { matched: 1, total: 1 }, unmatched_count: 0 });
   const exported = await request.get("/api/v1/library/export/watchlist", { headers: { Cookie: user.cookieHeader } });
@@ -210,10 +278,18 @@ test("downloaded exports defuse spreadsheet formulas: a list named =HYPERLINK(â€
     return new Uint8Array(await (await import("node:fs/promises")).readFile((await download.path())!));
   };
   const cellsOf = (bytes: Uint8Array) => parseCsv(strFromU8(bytes)).flat();
-  const files: Record<string, string[]> = { "lists.csv": cellsOf(await downloaded("export-lists")), "reviews.csv": cellsOf(await downloaded("export-reviews")), "letterboxd.csv": cellsOf(await downloaded("export-letterboxd")) };
+  const files: Record<string, string[]> = {
+    "lists.csv": cellsOf(await downloaded("export-lists")),
+    "reviews.csv": cellsOf(await downloaded("export-reviews")),
+    "letterboxd.csv": cellsOf(await downloaded("export-letterboxd")),
+  };
   for (const [name, bytes] of Object.entries(unzipSync(await downloaded("export-everything")))) files[`zip:${name}`] = cellsOf(bytes);
   // What a spreadsheet would run: a cell starting with =, +, -, @, a tab or a carriage return. None is left.
-  for (const [name, cells] of Object.entries(files)) expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell)), name).toEqual([]);
+  for (const [name, cells] of Object.entries(files))
+    expect(
+      cells.filter((cell) => /^[=+\-@\t\r]/.test(cell)),
+      name,
+    ).toEqual([]);
   // Escaped as the site's CSV writer does (a leading apostrophe), the text otherwise as written.
   expect(files["lists.csv"]).toContain(`'${EVIL_LIST}`);
   expect(files["lists.csv"]).toContain("'-a note");

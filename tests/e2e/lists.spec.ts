@@ -24,10 +24,10 @@ async function itemOrder(page: Page, testId: "edit-item" | "list-item") {
 }
 
 async function listRow(userId: number, name: string) {
-  const [row] = await queryE2e<{ id: number; slug: string; items_count: number; likes_count: number }>(
-    "SELECT id, slug, items_count, likes_count FROM lists WHERE user_id = ? AND name = ?",
-    [userId, name],
-  );
+  const [row] = await queryE2e<{ id: number; slug: string; items_count: number; likes_count: number }>("SELECT id, slug, items_count, likes_count FROM lists WHERE user_id = ? AND name = ?", [
+    userId,
+    name,
+  ]);
   return row;
 }
 
@@ -68,7 +68,11 @@ for (const javaScriptEnabled of [true, false]) {
     await expect.poll(() => itemOrder(page, "edit-item")).toEqual([titles[0].id, titles[2].id, titles[1].id]);
     await page.getByTestId("edit-item").nth(0).getByTestId("move-down").click();
     await expect.poll(() => itemOrder(page, "edit-item")).toEqual([titles[2].id, titles[0].id, titles[1].id]);
-    await page.getByTestId("edit-item").nth(0).getByLabel(/Note on/).fill("Start here");
+    await page
+      .getByTestId("edit-item")
+      .nth(0)
+      .getByLabel(/Note on/)
+      .fill("Start here");
     await page.getByTestId("edit-item").nth(0).getByRole("button", { name: "Save note" }).click();
     await expect(toast(page)).toContainText("Saved note");
     await context.close();
@@ -99,7 +103,13 @@ for (const javaScriptEnabled of [true, false]) {
       const received = new Map<string, Uint8Array>();
       const reading: Promise<void>[] = [];
       budgetPage.on("response", (response) => {
-        if (response.request().resourceType() === "script") reading.push(response.body().then((body) => void received.set(response.url(), new Uint8Array(body)), () => {}));
+        if (response.request().resourceType() === "script")
+          reading.push(
+            response.body().then(
+              (body) => void received.set(response.url(), new Uint8Array(body)),
+              () => {},
+            ),
+          );
       });
       const navigation = await budgetPage.goto(`/lists/${list.id}/${list.slug}`);
       await budgetPage.waitForLoadState("networkidle");

@@ -88,8 +88,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("bad input on the Log form answers a field error and writes nothing", async ({ browser, request }) => {
       const title = await movie(offset + 1);
       const user = await createSignedInUser("logger");
-      const post = (form: Record<string, string>) =>
-        request.post(`${path(title)}/log`, { form: { titleId: String(title.id), ...form }, headers: { Cookie: user.cookieHeader }, maxRedirects: 0 });
+      const post = (form: Record<string, string>) => request.post(`${path(title)}/log`, { form: { titleId: String(title.id), ...form }, headers: { Cookie: user.cookieHeader }, maxRedirects: 0 });
       for (const [form, field] of [
         [{ watchedOn: "2999-01-01" }, "watchedOn"],
         [{ watchedOn: "2024-02-30" }, "watchedOn"],
@@ -165,7 +164,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("with \"Keep logged titles on my watchlist\" on, logging leaves the title there", async ({ browser, request }) => {
+test('with "Keep logged titles on my watchlist" on, logging leaves the title there', async ({ browser, request }) => {
   const title = await movie(4);
   const user = await createSignedInUser("keeper");
   const headers = { Cookie: user.cookieHeader };
@@ -311,7 +310,10 @@ test.describe("smaller defects of the title page and around it", () => {
     await queryE2e("UPDATE users SET display_name = 'Marguerite Fable', first_name = NULL, last_name = NULL WHERE id = ?", [author.userId]);
     const nameless = await createSignedInUser("nameless");
     await queryE2e("UPDATE users SET display_name = NULL, first_name = NULL, last_name = NULL WHERE id = ?", [nameless.userId]);
-    for (const [user, score] of [[author, 9], [nameless, 6]] as const) {
+    for (const [user, score] of [
+      [author, 9],
+      [nameless, 6],
+    ] as const) {
       const posted = await api(request, user, "POST", `/titles/${title.id}/reviews`, { score, headline: `Seen by ${user.userId}`, body: "A fictional viewer's fictional impressions, long enough." });
       expect(posted.status, JSON.stringify(posted.body)).toBe(201);
     }

@@ -1,18 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { NOTIFICATIONS_POLL_INTERVAL_MS } from "../../app/constants";
-import {
-  announce,
-  api,
-  createSignedInUser,
-  createUserWithPassword,
-  mailTo,
-  outbox,
-  PASSWORD,
-  signedInContext,
-  stubNotifications,
-  uniqueName,
-  waitForApp,
-} from "./social/helpers";
+import { announce, api, createSignedInUser, createUserWithPassword, mailTo, outbox, PASSWORD, signedInContext, stubNotifications, uniqueName, waitForApp } from "./social/helpers";
 
 /**
  * Notifications end to end: the list and the navbar popover,
@@ -197,7 +185,12 @@ test.describe("preferences", () => {
   test("the API refuses bad selections and changes nothing; settings redirect home when subscriptions are not integrated", async ({ request }) => {
     const user = await createSignedInUser("prefs-api");
     const before = await api(request, user, "GET", "/notifications/me/subscriptions");
-    for (const body of [{}, { selections: [] }, { selections: [{ notif_id: "no.such.type", channels: { mail: false } }] }, { selections: [{ notif_id: "site.announcement", channels: { mail: "no" } }] }]) {
+    for (const body of [
+      {},
+      { selections: [] },
+      { selections: [{ notif_id: "no.such.type", channels: { mail: false } }] },
+      { selections: [{ notif_id: "site.announcement", channels: { mail: "no" } }] },
+    ]) {
       expect((await api(request, user, "PUT", "/notifications/me/subscriptions", body)).status).toBe(422);
     }
     expect((await api(request, user, "GET", "/notifications/me/subscriptions")).body).toEqual(before.body);
@@ -222,9 +215,7 @@ test.describe("the browser channel", () => {
     const title = uniqueName("Live news");
     await announce(request, [user], [title], { label: "Open", action: "/titles" });
     await page.clock.runFor(NOTIFICATIONS_POLL_INTERVAL_MS + 1000);
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __shownNotifications: { title: string }[] }).__shownNotifications.map((n) => n.title)))
-      .toEqual([title]);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __shownNotifications: { title: string }[] }).__shownNotifications.map((n) => n.title))).toEqual([title]);
     await expect(page.locator("[data-testid=unread-badge]:visible").first()).toHaveText("1");
     // Shown once: the next poll does not show it again.
     await page.clock.runFor(NOTIFICATIONS_POLL_INTERVAL_MS + 1000);

@@ -108,10 +108,16 @@ for (const javaScriptEnabled of [true, false]) {
       if (!javaScriptEnabled) await p.getByTestId("rate-submit").click();
       await expect(p.getByTestId("my-rating")).toHaveText("Your rating: 9/10");
       await p.goto("/for-you");
-      const because = p.getByTestId("for-you-items").getByTestId("library-card").filter({ hasText: `Because you rated ${second.name} 9/10` });
+      const because = p
+        .getByTestId("for-you-items")
+        .getByTestId("library-card")
+        .filter({ hasText: `Because you rated ${second.name} 9/10` });
       await expect(because.first()).toBeVisible();
       const suggested = (await because.first().getByTestId("title-card-name").textContent())!.trim();
-      const card = p.getByTestId("for-you-items").getByTestId("library-card").filter({ has: p.getByText(suggested, { exact: true }) });
+      const card = p
+        .getByTestId("for-you-items")
+        .getByTestId("library-card")
+        .filter({ has: p.getByText(suggested, { exact: true }) });
       await ready(p, javaScriptEnabled);
       // The card's own "+" is the watchlist (decision 029): one control, no second button.
       await expect(card.getByTestId("watchlist-button")).toHaveCount(0);
@@ -138,7 +144,10 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Search results carry the button too.
       await p.goto(`/search?query=${encodeURIComponent(first.name)}`);
-      const result = p.getByTestId("search-titles").locator("li", { has: p.getByText(first.name, { exact: true }) }).first();
+      const result = p
+        .getByTestId("search-titles")
+        .locator("li", { has: p.getByText(first.name, { exact: true }) })
+        .first();
       await ready(p, javaScriptEnabled);
       await result.getByTestId("card-watchlist").click();
       await expect(result.getByTestId("card-watchlist")).toHaveAccessibleName(`Remove ${first.name} from your watchlist`);

@@ -269,10 +269,10 @@ async function newEpisode() {
   const slug = name.toLowerCase().replace(/\W+/g, "-");
   const [title] = await queryE2e<{ id: number }>(`INSERT INTO titles (type, name, slug) VALUES ('series', ?, ?) RETURNING id`, [name, slug]);
   const [season] = await queryE2e<{ id: number }>(`INSERT INTO seasons (title_id, number, name) VALUES (?, 1, 'Season 1') RETURNING id`, [title!.id]);
-  const [episode] = await queryE2e<{ id: number }>(
-    `INSERT INTO episodes (title_id, season_id, season_number, episode_number, name) VALUES (?, ?, 1, 1, 'The Fog Bell') RETURNING id`,
-    [title!.id, season!.id],
-  );
+  const [episode] = await queryE2e<{ id: number }>(`INSERT INTO episodes (title_id, season_id, season_number, episode_number, name) VALUES (?, ?, 1, 1, 'The Fog Bell') RETURNING id`, [
+    title!.id,
+    season!.id,
+  ]);
   return { id: episode!.id, titleId: title!.id, path: `/titles/${title!.id}/${slug}/season/1/episode/1` };
 }
 

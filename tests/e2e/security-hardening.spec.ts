@@ -62,15 +62,24 @@ test("registering the demo user's address answers exactly like a new address, th
   const taken = "user@demo.reelbase.test";
   const answers = [];
   for (const email of [taken, fresh]) {
-    for (const [path, form] of [["/register", true], ["/auth/register", false]] as const) {
+    for (const [path, form] of [
+      ["/register", true],
+      ["/auth/register", false],
+    ] as const) {
       // Each request its own username (decision 043): the fresh address's account takes the first one.
       const fields = { email, username: usernameFor(`${path}:${email}`), password: PASSWORD, password_confirmation: PASSWORD, policy_terms: "on", policy_privacy: "on" };
       const headers = { "CF-Connecting-IP": uniqueIp() };
       const response = form ? await request.post(path, { form: fields, headers, maxRedirects: 0 }) : await request.post(path, { data: fields, headers });
       const body = (await response.text()).replaceAll(email, "<email>").replaceAll(encodeURIComponent(email), "<email>");
-      const names = Object.keys(response.headers()).filter((name) => !["date", "x-request-id", "content-security-policy", "content-length"].includes(name)).sort();
+      const names = Object.keys(response.headers())
+        .filter((name) => !["date", "x-request-id", "content-security-policy", "content-length"].includes(name))
+        .sort();
       // Cookie names only: D1's read-your-writes bookmark (d1-bookmark) carries a per-response position.
-      const cookies = response.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value.split("=")[0]).sort();
+      const cookies = response
+        .headersArray()
+        .filter((h) => h.name.toLowerCase() === "set-cookie")
+        .map((h) => h.value.split("=")[0])
+        .sort();
       answers.push({ path, status: response.status(), location: response.headers().location?.replace(encodeURIComponent(email), "<email>") ?? null, cookies, names, body });
     }
   }

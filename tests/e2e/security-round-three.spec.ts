@@ -40,7 +40,13 @@ test("a private profile answers 403 before the slug redirect: no Location, no na
 });
 
 test("every unknown /api/v1 path answers a JSON 404 with a message, whatever the verb", async ({ request }) => {
-  for (const [method, path] of [["GET", "/api/v1/no-such-thing"], ["POST", "/api/v1/no/such/thing"], ["DELETE", "/api/v1/titles/1/nope"], ["PUT", "/api/v1/x"], ["PATCH", "/api/v1/users/me/nope"]] as const) {
+  for (const [method, path] of [
+    ["GET", "/api/v1/no-such-thing"],
+    ["POST", "/api/v1/no/such/thing"],
+    ["DELETE", "/api/v1/titles/1/nope"],
+    ["PUT", "/api/v1/x"],
+    ["PATCH", "/api/v1/users/me/nope"],
+  ] as const) {
     const response = await request.fetch(path, { method, data: method === "GET" ? undefined : {}, headers: { Accept: "application/json" } });
     expect(response.status(), `${method} ${path}`).toBe(404);
     expect(response.headers()["content-type"]).toContain("application/json");

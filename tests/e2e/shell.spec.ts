@@ -15,10 +15,7 @@ function htmlTag(html: string) {
 
 /** Clicks and waits until the preference POST has been answered (fetcher with JS, form navigation without). */
 async function submitPreference(page: Page, path: string, click: () => Promise<void>) {
-  await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname.startsWith(path) && r.request().method() === "POST"),
-    click(),
-  ]);
+  await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname.startsWith(path) && r.request().method() === "POST"), click()]);
 }
 
 async function cookieNamed(page: Page, name: string) {

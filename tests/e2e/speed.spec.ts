@@ -15,7 +15,17 @@ const PER_RESPONSE = new Set(["x-request-id", "content-security-policy", "x-page
 const comparable = (headers: Record<string, string>) =>
   Object.entries(headers)
     .filter(([name]) => !PER_RESPONSE.has(name))
-    .map(([name, value]) => (name === "set-cookie" ? [name, value.split("\n").map((c) => c.split("=")[0]).join(",")] : [name, value]))
+    .map(([name, value]) =>
+      name === "set-cookie"
+        ? [
+            name,
+            value
+              .split("\n")
+              .map((c) => c.split("=")[0])
+              .join(","),
+          ]
+        : [name, value],
+    )
     .sort();
 
 test("HEAD answers with GET's status and headers (Content-Type, Content-Security-Policy), without a body", async ({ baseURL }) => {

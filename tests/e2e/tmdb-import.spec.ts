@@ -61,7 +61,10 @@ test("an admin imports a movie by its TMDB address; the public page shows cast, 
   await page.getByTestId("title-videos").getByRole("link").first().click();
   await expect(page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/fakeTrail9001"]')).toBeAttached();
 
-  await page.getByRole("contentinfo").getByRole("link", { name: /not endorsed or certified by TMDB/ }).click();
+  await page
+    .getByRole("contentinfo")
+    .getByRole("link", { name: /not endorsed or certified by TMDB/ })
+    .click();
   await expect(page.getByTestId("tmdb-notice")).toHaveText("This product uses the TMDB API but is not endorsed or certified by TMDB.");
   await expect(page.getByTestId("data-sources").getByRole("img", { name: "TMDB" })).toBeVisible();
 
@@ -93,9 +96,15 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("title-seasons")).not.toContainText("Specials");
     await expect(page.getByTestId("where-to-watch").getByRole("img", { name: "Freewave" })).toBeVisible();
     await expect(page.getByTestId("title-videos")).toContainText("Season 1 Teaser");
-    await page.getByTestId("title-seasons").getByRole("link", { name: /Season 2/ }).click();
+    await page
+      .getByTestId("title-seasons")
+      .getByRole("link", { name: /Season 2/ })
+      .click();
     await expect(page.getByText("Tide 2.2")).toBeVisible();
-    await page.getByRole("link", { name: /Tide 2\.1/ }).first().click();
+    await page
+      .getByRole("link", { name: /Tide 2\.1/ })
+      .first()
+      .click();
     await expect(page.getByText("Pim Ashgrove")).toBeVisible();
   });
 
@@ -233,7 +242,12 @@ test.describe("an import's unmatched row, from TMDB", () => {
     // Back on the review screen: the imported title is the row's choice.
     const imported = await adminDb<{ id: number; name: string }>("SELECT id, name FROM titles WHERE type = 'movie' AND tmdb_id = 9431");
     expect(imported).toHaveLength(1);
-    await expect(page.getByTestId("import-attention").first().getByRole("radio", { name: /The Cartographer of Sundry Tides \(2021\)/ })).toBeChecked();
+    await expect(
+      page
+        .getByTestId("import-attention")
+        .first()
+        .getByRole("radio", { name: /The Cartographer of Sundry Tides \(2021\)/ }),
+    ).toBeChecked();
     expect(await finishImport(page, user.userId)).toEqual([{ tmdb_id: 9431, name: "The Cartographer of Sundry Tides", rating: 8, day: "2020-06-01" }]);
     await context.close();
   });
@@ -246,7 +260,12 @@ test.describe("an import's unmatched row, from TMDB", () => {
     await row.getByTestId("import-tmdb-search").click();
     const hit = row.getByTestId("import-tmdb-hit").filter({ hasText: "The Cartographer of Sundry Tides (2021)" });
     await hit.getByRole("button", { name: "Use this title" }).click();
-    await expect(page.getByTestId("import-attention").first().getByRole("radio", { name: /The Cartographer of Sundry Tides \(2021\)/ })).toBeChecked();
+    await expect(
+      page
+        .getByTestId("import-attention")
+        .first()
+        .getByRole("radio", { name: /The Cartographer of Sundry Tides \(2021\)/ }),
+    ).toBeChecked();
     expect(fake.requests).not.toContain("/movie/9431");
     expect(await finishImport(page, user.userId)).toEqual([{ tmdb_id: 9431, name: "The Cartographer of Sundry Tides", rating: 8, day: "2020-06-01" }]);
     await context.close();

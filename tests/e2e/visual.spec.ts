@@ -74,7 +74,11 @@ for (const size of ["desktop", "phone"] as const) {
       const context = await guest(browser, size, dark);
       try {
         const page = await context.newPage();
-        for (const [name, path] of [["home", "/"], ["film", paths.film], ["series", paths.series]] as const) {
+        for (const [name, path] of [
+          ["home", "/"],
+          ["film", paths.film],
+          ["series", paths.series],
+        ] as const) {
           const response = await page.goto(path);
           expect(response?.status(), path).toBe(200);
           await settle(page);

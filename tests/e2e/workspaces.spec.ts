@@ -1,20 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { queryE2e } from "./fixtures/e2e-db";
 import { usernameFor } from "./fixtures/test-data";
-import {
-  api,
-  createSignedInUser,
-  createUserWithPassword,
-  inviteLinkIn,
-  mailTo,
-  outbox,
-  PASSWORD,
-  signedInContext,
-  uniqueAddress,
-  uniqueName,
-  waitForApp,
-  type SignedInUser,
-} from "./social/helpers";
+import { api, createSignedInUser, createUserWithPassword, inviteLinkIn, mailTo, outbox, PASSWORD, signedInContext, uniqueAddress, uniqueName, waitForApp, type SignedInUser } from "./social/helpers";
 
 /**
  * Workspaces end to end: invitations accepted by a user who has an
@@ -287,7 +274,10 @@ test.describe("bad input", () => {
     const invalid = await api(request, owner, "POST", `/workspaces/${workspace.id}/invite`, { emails: [fresh, "not-an-email"] });
     expect(invalid).toMatchObject({ status: 422, body: { errors: { emails: ["Enter valid email addresses, separated by commas."] } } });
     const existing = await api(request, owner, "POST", `/workspaces/${workspace.id}/invite`, { emails: [fresh, member.email.toUpperCase()] });
-    expect(existing).toMatchObject({ status: 422, body: { message: `${member.email} is already a member of this workspace.`, errors: { emails: [`${member.email} is already a member of this workspace.`] } } });
+    expect(existing).toMatchObject({
+      status: 422,
+      body: { message: `${member.email} is already a member of this workspace.`, errors: { emails: [`${member.email} is already a member of this workspace.`] } },
+    });
     for (const body of [{}, { emails: [] }, { emails: [fresh], role: "owner" }, { emails: "x".repeat(3000) }]) {
       expect((await api(request, owner, "POST", `/workspaces/${workspace.id}/invite`, body)).status).toBe(422);
     }

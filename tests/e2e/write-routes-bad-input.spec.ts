@@ -121,7 +121,11 @@ function payloads(route: WriteRoute): [string, string | null, string | null][] {
     ["missing fields", route.json ? JSON_TYPE : FORM, route.json ? "{}" : ""],
     route.json
       ? ["wrong types", JSON_TYPE, JSON.stringify({ id: { nested: true }, email: [1, 2], page: "minus one", name: 12345, tokenName: false, intent: 7, password: null, ids: "1,2" })]
-      : ["wrong types", FORM, new URLSearchParams({ id: "abc", email: "@@", page: "-1e999", count: "NaN", name: "", title: "", date: "2024-13-45", redirectTo: "//evil.example", intent: "" }).toString()],
+      : [
+          "wrong types",
+          FORM,
+          new URLSearchParams({ id: "abc", email: "@@", page: "-1e999", count: "NaN", name: "", title: "", date: "2024-13-45", redirectTo: "//evil.example", intent: "" }).toString(),
+        ],
     route.json ? ["1 MB string", JSON_TYPE, JSON.stringify({ name: MB_STRING, email: MB_STRING.slice(0, 300) })] : ["1 MB string", FORM, `name=${MB_STRING}&intent=${MB_STRING.slice(0, 200)}`],
     route.json
       ? ["NUL and lone surrogates", JSON_TYPE, '{"name":"\\u0000","title":"\\u0000\\u202e","email":"\\udc00@\\ud800","tokenName":"\\u0000","intent":"\\u0000"}']
@@ -176,8 +180,7 @@ test("every write route survives bad input: no 5xx, no row changed", async () =>
   if (process.env.BAD_INPUT_DIAG) {
     // Attribution: one route at a time, the tables each one changed.
     const tables = process.env.BAD_INPUT_DIAG.split(",");
-    const fingerprint = async () =>
-      Object.fromEntries(await Promise.all(tables.map(async (t) => [t, JSON.stringify(await queryE2e(`SELECT * FROM "${t}"`))] as const)));
+    const fingerprint = async () => Object.fromEntries(await Promise.all(tables.map(async (t) => [t, JSON.stringify(await queryE2e(`SELECT * FROM "${t}"`))] as const)));
     let last = await fingerprint();
     const perRoute = jobs.length / covered.length;
     for (let i = 0; i < jobs.length; i++) {
@@ -201,7 +204,9 @@ test("every write route survives bad input: no 5xx, no row changed", async () =>
   const after = await snapshot();
   const changed = Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
 
-  console.log(`bad-input suite: ${requests} requests to ${covered.length} write routes (of ${all.length}; skipped: ${Object.keys(SKIPPED).length} e2e-only helpers), ${identities.length} identities x ${payloads(covered[0]!).length} kinds`);
+  console.log(
+    `bad-input suite: ${requests} requests to ${covered.length} write routes (of ${all.length}; skipped: ${Object.keys(SKIPPED).length} e2e-only helpers), ${identities.length} identities x ${payloads(covered[0]!).length} kinds`,
+  );
   expect.soft(failures).toEqual([]);
   expect(changed).toEqual([]);
 });

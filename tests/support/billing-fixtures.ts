@@ -20,7 +20,10 @@ export async function createTestUser(db: Database, email = `user-${uniqueSuffix(
 export async function createTestPlans(db: Database, options: { stripeIds?: boolean } = {}) {
   const suffix = uniqueSuffix();
   const plan = async (name: string, fields: Partial<typeof products.$inferInsert>, list: Omit<typeof prices.$inferInsert, "productId">[]) => {
-    const [product] = await db.insert(products).values({ name: `${name} ${suffix}`, ...fields }).returning();
+    const [product] = await db
+      .insert(products)
+      .values({ name: `${name} ${suffix}`, ...fields })
+      .returning();
     const rows = await db
       .insert(prices)
       .values(list.map((price, i) => ({ ...price, productId: product.id, stripePriceId: options.stripeIds ? `price_${name.toLowerCase()}_${i}_${suffix}` : null })))
@@ -28,14 +31,10 @@ export async function createTestPlans(db: Database, options: { stripeIds?: boole
     return { product, prices: rows };
   };
   const free = await plan("Free", { free: true, position: 0 }, [{ amount: 0, currency: "usd", interval: "month", intervalCount: 1 }]);
-  const standard = await plan(
-    "Standard",
-    { position: 1, permissions: [{ name: "titles.view", restrictions: [] }] },
-    [
-      { amount: 800, currency: "usd", interval: "month", intervalCount: 1 },
-      { amount: 8000, currency: "usd", interval: "year", intervalCount: 1 },
-    ],
-  );
+  const standard = await plan("Standard", { position: 1, permissions: [{ name: "titles.view", restrictions: [] }] }, [
+    { amount: 800, currency: "usd", interval: "month", intervalCount: 1 },
+    { amount: 8000, currency: "usd", interval: "year", intervalCount: 1 },
+  ]);
   const premium = await plan(
     "Premium",
     {

@@ -98,7 +98,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const expanded = query.getAll("expand[]").includes("invoice_settings.default_payment_method") || query.getAll("expand[0]").length > 0;
       return {
         status: 200,
-        body: { id: match[1], object: "customer", invoice_settings: { default_payment_method: expanded ? method : method?.id ?? null } },
+        body: { id: match[1], object: "customer", invoice_settings: { default_payment_method: expanded ? method : (method?.id ?? null) } },
       };
     }
     if (method === "GET" && (match = /^\/v1\/customers\/([\w]+)\/payment_methods$/.exec(path))) {
@@ -166,8 +166,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           lines: {
             object: "list",
             data: [
-              { description: "Unused time on Standard after 16 Jun 2026", amount: -400, period: { start: prorationDate, end: sub.periodEnd }, parent: { subscription_item_details: { proration: true } } },
-              { description: "Remaining time on Premium after 16 Jun 2026", amount: 850, period: { start: prorationDate, end: sub.periodEnd }, parent: { subscription_item_details: { proration: true } } },
+              {
+                description: "Unused time on Standard after 16 Jun 2026",
+                amount: -400,
+                period: { start: prorationDate, end: sub.periodEnd },
+                parent: { subscription_item_details: { proration: true } },
+              },
+              {
+                description: "Remaining time on Premium after 16 Jun 2026",
+                amount: 850,
+                period: { start: prorationDate, end: sub.periodEnd },
+                parent: { subscription_item_details: { proration: true } },
+              },
             ],
           },
         },
@@ -232,7 +242,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = fake.checkoutSessions.get(sessionId);
       if (!session) throw new Error(`no fake checkout session ${sessionId}`);
       const start = Math.floor(Date.now() / 1000);
-      const sub = { id: newId("sub"), customer: session.customer, itemId: newId("si"), price: session.price, status: "active", cancelAtPeriodEnd: false, periodStart: start, periodEnd: start + 30 * 86400 };
+      const sub = {
+        id: newId("sub"),
+        customer: session.customer,
+        itemId: newId("si"),
+        price: session.price,
+        status: "active",
+        cancelAtPeriodEnd: false,
+        periodStart: start,
+        periodEnd: start + 30 * 86400,
+      };
       fake.subscriptions.set(sub.id, sub);
       session.subscription = sub.id;
       return sub;

@@ -1,4 +1,3 @@
-
 /**
  * A stand-in for the TMDB v3 API at the HTTP boundary (decision 019), for
  * the importer's unit tests and the e2e spec. Everything it serves is
@@ -96,20 +95,69 @@ function movie(id: number, title: string, extra: Partial<Record<string, unknown>
     },
     videos: {
       results: [
-        { iso_639_1: "en", iso_3166_1: "US", name: "Official Trailer", key: `fakeTrail${id}`, site: "YouTube", size: 1080, type: "Trailer", official: true, published_at: "2021-01-10T16:00:00.000Z", id: `v${id}a` },
-        { iso_639_1: "en", iso_3166_1: "US", name: "Harbour Clip", key: `12345${id}`, site: "Vimeo", size: 720, type: "Clip", official: false, published_at: "2021-02-01T16:00:00.000Z", id: `v${id}b` },
-        { iso_639_1: "en", iso_3166_1: "US", name: "Behind the scenes", key: `bts${id}`, site: "SomeOtherSite", size: 720, type: "Featurette", official: false, published_at: "2021-02-01T16:00:00.000Z", id: `v${id}c` },
+        {
+          iso_639_1: "en",
+          iso_3166_1: "US",
+          name: "Official Trailer",
+          key: `fakeTrail${id}`,
+          site: "YouTube",
+          size: 1080,
+          type: "Trailer",
+          official: true,
+          published_at: "2021-01-10T16:00:00.000Z",
+          id: `v${id}a`,
+        },
+        {
+          iso_639_1: "en",
+          iso_3166_1: "US",
+          name: "Harbour Clip",
+          key: `12345${id}`,
+          site: "Vimeo",
+          size: 720,
+          type: "Clip",
+          official: false,
+          published_at: "2021-02-01T16:00:00.000Z",
+          id: `v${id}b`,
+        },
+        {
+          iso_639_1: "en",
+          iso_3166_1: "US",
+          name: "Behind the scenes",
+          key: `bts${id}`,
+          site: "SomeOtherSite",
+          size: 720,
+          type: "Featurette",
+          official: false,
+          published_at: "2021-02-01T16:00:00.000Z",
+          id: `v${id}c`,
+        },
       ],
     },
     release_dates: {
       results: [
-        { iso_3166_1: "US", release_dates: [{ certification: "", type: 1, release_date: "2021-01-01T00:00:00.000Z" }, { certification: "PG-13", type: 3, release_date: "2021-03-14T00:00:00.000Z" }] },
+        {
+          iso_3166_1: "US",
+          release_dates: [
+            { certification: "", type: 1, release_date: "2021-01-01T00:00:00.000Z" },
+            { certification: "PG-13", type: 3, release_date: "2021-03-14T00:00:00.000Z" },
+          ],
+        },
         { iso_3166_1: "GB", release_dates: [{ certification: "12A", type: 3, release_date: "2021-03-14T00:00:00.000Z" }] },
       ],
     },
-    keywords: { keywords: [{ id: 801, name: "lighthouse" }, { id: 802, name: "invented island" }] },
+    keywords: {
+      keywords: [
+        { id: 801, name: "lighthouse" },
+        { id: 802, name: "invented island" },
+      ],
+    },
     // Invented other names of the invented film (decision 032).
-    alternative_titles: { titles: [{ iso_3166_1: "FR", title: `Le Phare Inventé ${id}`, type: "" }, { iso_3166_1: "US", title }] },
+    alternative_titles: {
+      titles: [
+        { iso_3166_1: "FR", title: `Le Phare Inventé ${id}`, type: "" },
+        { iso_3166_1: "US", title },
+      ],
+    },
     translations: { translations: [{ iso_3166_1: "DE", iso_639_1: "de", name: "Deutsch", english_name: "German", data: { title: `Der Erfundene Leuchtturm ${id}`, overview: "", tagline: "" } }] },
     external_ids: { imdb_id: `tt90${id}`, facebook_id: null, instagram_id: null, twitter_id: null, wikidata_id: null },
     "watch/providers": { results: { US: providers("US"), GB: providers("GB") } },
@@ -177,7 +225,16 @@ function series(id: number) {
     overview: "A fictional test series about a harbour town that keeps its lamps lit.",
     popularity: 33.2,
     poster_path: "/harbour-poster.jpg",
-    seasons: [0, 1, 2].map((n) => ({ air_date: `202${n}-01-01`, episode_count: SEASON_EPISODES[n], id: 7100 + n, name: n === 0 ? "Specials" : `Season ${n}`, overview: "", poster_path: `/season-${n}.jpg`, season_number: n, vote_average: 7 })),
+    seasons: [0, 1, 2].map((n) => ({
+      air_date: `202${n}-01-01`,
+      episode_count: SEASON_EPISODES[n],
+      id: 7100 + n,
+      name: n === 0 ? "Specials" : `Season ${n}`,
+      overview: "",
+      poster_path: `/season-${n}.jpg`,
+      season_number: n,
+      vote_average: 7,
+    })),
     status: "Returning Series",
     tagline: "Someone is always awake.",
     type: "Scripted",
@@ -190,12 +247,45 @@ function series(id: number) {
       ],
       crew: [{ ...BELL, credit_id: "sc3", department: "Production", job: "Executive Producer" }],
     },
-    images: { backdrops: [{ aspect_ratio: 1.778, height: 1080, iso_639_1: null, file_path: "/harbour-backdrop.jpg", vote_average: 5, vote_count: 1, width: 1920 }], posters: [{ aspect_ratio: 0.667, height: 1500, iso_639_1: "en", file_path: "/harbour-poster.jpg", vote_average: 5, vote_count: 1, width: 1000 }] },
-    videos: { results: [{ iso_639_1: "en", iso_3166_1: "US", name: "Season 1 Teaser", key: "fakeHarbourTeaser", site: "YouTube", size: 1080, type: "Teaser", official: true, published_at: "2020-12-01T00:00:00.000Z", id: "sv1" }] },
-    content_ratings: { results: [{ descriptors: [], iso_3166_1: "US", rating: "TV-14" }, { descriptors: [], iso_3166_1: "DE", rating: "12" }] },
+    images: {
+      backdrops: [{ aspect_ratio: 1.778, height: 1080, iso_639_1: null, file_path: "/harbour-backdrop.jpg", vote_average: 5, vote_count: 1, width: 1920 }],
+      posters: [{ aspect_ratio: 0.667, height: 1500, iso_639_1: "en", file_path: "/harbour-poster.jpg", vote_average: 5, vote_count: 1, width: 1000 }],
+    },
+    videos: {
+      results: [
+        {
+          iso_639_1: "en",
+          iso_3166_1: "US",
+          name: "Season 1 Teaser",
+          key: "fakeHarbourTeaser",
+          site: "YouTube",
+          size: 1080,
+          type: "Teaser",
+          official: true,
+          published_at: "2020-12-01T00:00:00.000Z",
+          id: "sv1",
+        },
+      ],
+    },
+    content_ratings: {
+      results: [
+        { descriptors: [], iso_3166_1: "US", rating: "TV-14" },
+        { descriptors: [], iso_3166_1: "DE", rating: "12" },
+      ],
+    },
     keywords: { results: [{ id: 803, name: "harbour town" }] },
     external_ids: { imdb_id: "tt9007001", tvdb_id: null },
-    "watch/providers": { results: { US: { ...providers("US"), link: "https://www.themoviedb.org/tv/7001/watch?locale=US", rent: undefined, buy: undefined, free: [{ logo_path: "/freewave-logo.jpg", provider_id: 9903, provider_name: "Freewave", display_priority: 9 }] } } },
+    "watch/providers": {
+      results: {
+        US: {
+          ...providers("US"),
+          link: "https://www.themoviedb.org/tv/7001/watch?locale=US",
+          rent: undefined,
+          buy: undefined,
+          free: [{ logo_path: "/freewave-logo.jpg", provider_id: 9903, provider_name: "Freewave", display_priority: 9 }],
+        },
+      },
+    },
   };
 }
 
@@ -285,7 +375,10 @@ export function createFakeTmdbHandler(): FakeTmdbHandler {
     }
     if (url.pathname.startsWith("/t/p/")) {
       // A 1x1 PNG for every image size and path.
-      return new Response(Uint8Array.from(atob(PNG_1X1), (c) => c.charCodeAt(0)), { headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600" } });
+      return new Response(
+        Uint8Array.from(atob(PNG_1X1), (c) => c.charCodeAt(0)),
+        { headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600" } },
+      );
     }
     if (!url.pathname.startsWith("/3/")) return notFound();
     const path = url.pathname.slice(2);
@@ -307,7 +400,19 @@ export function createFakeTmdbHandler(): FakeTmdbHandler {
       if (id === 9431) return send(200, movie(9431, "The Cartographer of Sundry Tides"));
       if (id >= 8100 && id < 8100 + DISCOVER_PAGES * 20) {
         const item = discoverItem(id);
-        return send(200, movie(id, item.title, { credits: { cast: [], crew: [] }, videos: { results: [] }, "watch/providers": { results: {} }, release_dates: { results: [] }, keywords: { keywords: [] }, images: { posters: [], backdrops: [] }, poster_path: null, backdrop_path: null }));
+        return send(
+          200,
+          movie(id, item.title, {
+            credits: { cast: [], crew: [] },
+            videos: { results: [] },
+            "watch/providers": { results: {} },
+            release_dates: { results: [] },
+            keywords: { keywords: [] },
+            images: { posters: [], backdrops: [] },
+            poster_path: null,
+            backdrop_path: null,
+          }),
+        );
       }
       return notFound();
     }
@@ -330,11 +435,23 @@ export function createFakeTmdbHandler(): FakeTmdbHandler {
       const kind = match[1];
       const query = (url.searchParams.get("query") ?? "").toLowerCase();
       const all = [
-        ...(kind === "movie" || kind === "multi" ? [listItem("movie", movie(9001, "The Lantern Keeper of Vell")), listItem("movie", movie(9429, "The Patient Ferryman")), listItem("movie", movie(9500, "The Stubborn Engine")), listItem("movie", movie(9666, "The Broken Answer")), listItem("movie", movie(9431, "The Cartographer of Sundry Tides"))] : []),
+        ...(kind === "movie" || kind === "multi"
+          ? [
+              listItem("movie", movie(9001, "The Lantern Keeper of Vell")),
+              listItem("movie", movie(9429, "The Patient Ferryman")),
+              listItem("movie", movie(9500, "The Stubborn Engine")),
+              listItem("movie", movie(9666, "The Broken Answer")),
+              listItem("movie", movie(9431, "The Cartographer of Sundry Tides")),
+            ]
+          : []),
         ...(kind === "tv" || kind === "multi" ? [listItem("tv", series(SERIES_ID)), listItem("tv", { ...series(7666), name: "The Broken Series" })] : []),
         ...(kind === "person" || kind === "multi" ? [listItem("person", ORLA)] : []),
       ].map(({ credits: _c, images: _i, videos: _v, ...rest }) => rest as Record<string, unknown>);
-      const results = all.filter((item) => String(item.title ?? item.name).toLowerCase().includes(query));
+      const results = all.filter((item) =>
+        String(item.title ?? item.name)
+          .toLowerCase()
+          .includes(query),
+      );
       return send(200, { page: 1, results, total_pages: 1, total_results: results.length });
     }
     if ((match = /^\/discover\/(movie|tv)$/.exec(path))) {

@@ -7,7 +7,10 @@ export async function letGuestsViewTitles(db: Database, everyRole = false) {
   await db.insert(permissions).values({ name: "titles.view", displayName: "View titles", group: "titles" }).onConflictDoNothing();
   await db.insert(roles).values({ name: "guests", guest: true }).onConflictDoNothing();
   const [permission] = await db.select().from(permissions).where(eq(permissions.name, "titles.view"));
-  for (const role of await db.select().from(roles).where(everyRole ? undefined : eq(roles.guest, true))) {
+  for (const role of await db
+    .select()
+    .from(roles)
+    .where(everyRole ? undefined : eq(roles.guest, true))) {
     await db.insert(rolePermissions).values({ roleId: role.id, permissionId: permission.id }).onConflictDoNothing();
   }
 }

@@ -18,7 +18,9 @@ export async function openMigratedTestDatabase() {
   await client.execute("PRAGMA synchronous = OFF");
   await client.execute("PRAGMA journal_mode = MEMORY");
   const dir = join(process.cwd(), "migrations");
-  for (const name of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     for (const statement of readFileSync(join(dir, name), "utf8").split("--> statement-breakpoint")) {
       if (statement.trim()) await client.execute(statement);
     }

@@ -56,9 +56,7 @@ export interface TestServices extends NotificationServices {
   settle(): Promise<void>;
 }
 
-export function makeServices(
-  { settings = {}, mailEnv = { APP_ENV: "local" }, queue = null }: { settings?: Partial<Settings>; mailEnv?: MailQueueEnv; queue?: Queue | null } = {},
-): TestServices {
+export function makeServices({ settings = {}, mailEnv = { APP_ENV: "local" }, queue = null }: { settings?: Partial<Settings>; mailEnv?: MailQueueEnv; queue?: Queue | null } = {}): TestServices {
   const pending: Promise<unknown>[] = [];
   const waitUntil = (work: Promise<unknown>) => {
     pending.push(work.catch(() => undefined));

@@ -60,15 +60,7 @@ export function stripeSubscription(f: SubscriptionFixture) {
   };
 }
 
-export function stripeInvoice(f: {
-  id: string;
-  customer: string;
-  subscription: string | null;
-  status: "open" | "paid";
-  amount: number;
-  reason?: string;
-  created?: number;
-}) {
+export function stripeInvoice(f: { id: string; customer: string; subscription: string | null; status: "open" | "paid"; amount: number; reason?: string; created?: number }) {
   const created = f.created ?? Math.floor(Date.now() / 1000);
   return {
     id: f.id,

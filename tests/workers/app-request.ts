@@ -19,14 +19,17 @@ export async function runRoute<T>(
   options: { isLocal?: boolean; env?: Env; ctx?: ExecutionContext; worker?: WorkerContext } = {},
 ): Promise<{ value?: T; thrown?: unknown; response?: Response }> {
   const context = new RouterContextProvider();
-  context.set(workerContext, options.worker ?? {
-    env: options.env ?? env,
-    ctx: options.ctx ?? createExecutionContext(),
-    requestId: "test",
-    nonce: "test-nonce",
-    isLocal: options.isLocal ?? true,
-    guestPageKey: guestPageKey(request),
-  });
+  context.set(
+    workerContext,
+    options.worker ?? {
+      env: options.env ?? env,
+      ctx: options.ctx ?? createExecutionContext(),
+      requestId: "test",
+      nonce: "test-nonce",
+      isLocal: options.isLocal ?? true,
+      guestPageKey: guestPageKey(request),
+    },
+  );
   const url = new URL(request.url);
   let outcome: { value?: T; thrown?: unknown; response?: Response } = {};
   let response: Response | undefined;

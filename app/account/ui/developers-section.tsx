@@ -73,7 +73,12 @@ export function DevelopersSection({ tokens, scopes, actionData }: { tokens: Acce
 function TokenList({ tokens, actionData }: { tokens: AccessTokenView[]; actionData: FormAnswer }) {
   const t = useTrans();
   const { relative, format } = useDates();
-  if (tokens.length === 0) return <p className="text-sm text-muted" data-testid="no-tokens">{t("You have not created any API tokens yet.")}</p>;
+  if (tokens.length === 0)
+    return (
+      <p className="text-sm text-muted" data-testid="no-tokens">
+        {t("You have not created any API tokens yet.")}
+      </p>
+    );
   return (
     <ul className="flex flex-col divide-y divide-divider rounded-theme border border-divider" data-testid="token-list">
       {tokens.map((token) => (
@@ -86,7 +91,13 @@ function TokenList({ tokens, actionData }: { tokens: AccessTokenView[]; actionDa
               <code className="font-mono text-xs">{token.prefix}…</code> ·{" "}
               <span data-testid="token-last-used">
                 {t("Last used")}:{" "}
-                {token.last_used_at ? <time dateTime={token.last_used_at} title={format(token.last_used_at)}>{relative(token.last_used_at)}</time> : t("Never")}
+                {token.last_used_at ? (
+                  <time dateTime={token.last_used_at} title={format(token.last_used_at)}>
+                    {relative(token.last_used_at)}
+                  </time>
+                ) : (
+                  t("Never")
+                )}
               </span>
               {" · "}
               {token.expires_at ? t("Expires :date", { date: format(token.expires_at, "date") }) : t("No expiration")}
@@ -137,7 +148,7 @@ function DeleteTokenForm({ token, actionData }: { token: AccessTokenView; action
         isOpen={confirming}
         onOpenChange={setConfirming}
         title={t("Delete token?")}
-        body={t("Apps and scripts using \":name\" will no longer be able to access the API.", { name: token.name })}
+        body={t('Apps and scripts using ":name" will no longer be able to access the API.', { name: token.name })}
         confirmLabel={t("Delete")}
         isDanger
         onConfirm={() => submit({ intent: "delete-token", token_id: String(token.id) }, { method: "post" })}
@@ -228,13 +239,7 @@ function ScopesField({ meta, scopes }: { meta: { name: string; errorId: string; 
       <legend className="mb-1 text-sm font-medium">{t("Scopes")}</legend>
       {scopes.map((scope) => (
         <label key={scope} className="inline-flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            name={meta.name}
-            value={scope}
-            defaultChecked={initial.includes(scope)}
-            className="mt-0.5 size-4 shrink-0 rounded border-divider accent-(--be-primary)"
-          />
+          <input type="checkbox" name={meta.name} value={scope} defaultChecked={initial.includes(scope)} className="mt-0.5 size-4 shrink-0 rounded border-divider accent-(--be-primary)" />
           <span>
             <code className="font-mono text-xs">{scope}</code> <span className="text-muted">{t(TOKEN_SCOPE_DESCRIPTIONS[scope])}</span>
           </span>
@@ -268,7 +273,7 @@ function NewTokenNotice({ created }: { created: CreatedToken }) {
   }
   return (
     <div className="mb-4 flex flex-col gap-3 rounded-theme border border-positive/40 bg-positive/10 p-4" data-testid="new-token" role="status">
-      <p className="text-sm font-medium">{t("Token \":name\" created.", { name: created.token.name })}</p>
+      <p className="text-sm font-medium">{t('Token ":name" created.', { name: created.token.name })}</p>
       <div className="flex gap-2">
         <label htmlFor={`token-${created.token.id}`} className="sr-only">
           {t("API token")}

@@ -46,11 +46,7 @@ export function LocationSection({ location, actionData }: { location: LocationDa
         <FormErrors form={form} />
         <SelectField meta={fields.language} label={t("Language")} options={location.languages} />
         <SelectField meta={fields.country} label={t("Country")} options={location.countries} placeholder={t("Not set")} />
-        <FieldShell
-          meta={timezone}
-          label={t("Time zone")}
-          description={hydrated ? t("Now: :time (:zone)", { time: format(Date.now(), "time"), zone: timeZone }) : undefined}
-        >
+        <FieldShell meta={timezone} label={t("Time zone")} description={hydrated ? t("Now: :time (:zone)", { time: format(Date.now(), "time"), zone: timeZone }) : undefined}>
           <div className="relative">
             <select key={key} {...selectProps} required={false} autoFocus={!hydrated && !!timezone.errors?.length} className={`${inputClasses} appearance-none pr-9`}>
               <option value="auto">{t("Automatic (this browser's time zone)")}</option>

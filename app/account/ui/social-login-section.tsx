@@ -66,13 +66,7 @@ export function SocialLoginSection({ connections, actionData }: { connections: S
             <li key={connection.service} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`social-${connection.service}`}>
               <div>
                 <p className="font-medium">{connection.label}</p>
-                <p className="text-sm text-muted">
-                  {connection.connected
-                    ? connection.username
-                      ? t("Connected as :name", { name: connection.username })
-                      : t("Connected")
-                    : t("Not connected")}
-                </p>
+                <p className="text-sm text-muted">{connection.connected ? (connection.username ? t("Connected as :name", { name: connection.username }) : t("Connected")) : t("Not connected")}</p>
               </div>
               {connection.connected ? (
                 <DisconnectForm connection={connection} actionData={actionData} />
@@ -109,12 +103,7 @@ function DisconnectForm({ connection, actionData }: { connection: SocialConnecti
       <IntentField value="disconnect-social" />
       <input type="hidden" name="service" value={connection.service} />
       <FormErrors form={form} />
-      <SubmitButton
-        variant="outlined"
-        color="danger"
-        size="sm"
-        isPending={navigation.formData?.get("intent") === "disconnect-social" && navigation.formData?.get("service") === connection.service}
-      >
+      <SubmitButton variant="outlined" color="danger" size="sm" isPending={navigation.formData?.get("intent") === "disconnect-social" && navigation.formData?.get("service") === connection.service}>
         {t("Disable")}
       </SubmitButton>
     </Form>

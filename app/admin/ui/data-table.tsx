@@ -128,14 +128,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <label className="relative min-w-56 flex-1 sm:max-w-sm">
             <span className="sr-only">{t("Search")}</span>
             <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
-            <input
-              type="search"
-              name="q"
-              defaultValue={params.q}
-              placeholder={props.searchPlaceholder ?? t("Search...")}
-              className={`${inputClasses} pl-9`}
-              maxLength={200}
-            />
+            <input type="search" name="q" defaultValue={params.q} placeholder={props.searchPlaceholder ?? t("Search...")} className={`${inputClasses} pl-9`} maxLength={200} />
           </label>
           {filters.map((filter) => (
             <label key={filter.name} className="flex flex-col gap-1 text-xs text-muted">
@@ -173,11 +166,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         {selectable ? (
           <div className="flex min-h-10 flex-wrap items-center gap-2 text-sm" data-testid="bulk-actions">
             <span className="text-muted" aria-live="polite">
-              {hydrated
-                ? selected.size > 0
-                  ? t(":count selected", { count: selected.size })
-                  : t("Select rows for bulk actions")
-                : t("Tick rows, then choose an action")}
+              {hydrated ? (selected.size > 0 ? t(":count selected", { count: selected.size }) : t("Select rows for bulk actions")) : t("Tick rows, then choose an action")}
             </span>
             {bulkActions.map((action) => (
               <button
@@ -238,9 +227,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     {column.sortKey ? (
                       <Link to={sortLink(column.sortKey)} className="inline-flex items-center gap-1 hover:text-foreground" preventScrollReset>
                         {column.header}
-                        {params.sort === column.sortKey ? (
-                          <ChevronDownIcon className={`size-3.5 ${params.dir === "asc" ? "rotate-180" : ""}`} />
-                        ) : null}
+                        {params.sort === column.sortKey ? <ChevronDownIcon className={`size-3.5 ${params.dir === "asc" ? "rotate-180" : ""}`} /> : null}
                       </Link>
                     ) : (
                       column.header
@@ -266,7 +253,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   const id = rowId(row);
                   return (
                     <tr key={id} className="hover:bg-paper/60" data-row-id={id}>
-                      {selectable && props.canSelect && !props.canSelect(row) ? <td className="px-3 py-2" /> : selectable ? (
+                      {selectable && props.canSelect && !props.canSelect(row) ? (
+                        <td className="px-3 py-2" />
+                      ) : selectable ? (
                         <td className="px-3 py-2">
                           <input
                             type="checkbox"

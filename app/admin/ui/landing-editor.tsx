@@ -21,7 +21,14 @@ export function LandingEditor({ content, errors }: { content: LandingContent; er
       {options.multiline ? (
         <textarea name={`landing.${path}`} defaultValue={value ?? ""} rows={3} className={inputClasses} />
       ) : (
-        <input name={`landing.${path}`} type={options.type ?? "text"} step={options.type === "number" ? "0.05" : undefined} defaultValue={value ?? ""} placeholder={options.placeholder} className={inputClasses} />
+        <input
+          name={`landing.${path}`}
+          type={options.type ?? "text"}
+          step={options.type === "number" ? "0.05" : undefined}
+          defaultValue={value ?? ""}
+          placeholder={options.placeholder}
+          className={inputClasses}
+        />
       )}
       {error(path)}
     </label>
@@ -68,8 +75,21 @@ export function LandingEditor({ content, errors }: { content: LandingContent; er
             <div key={i} className="grid gap-2 rounded-theme border border-divider p-3 md:grid-cols-2">
               <input name={`landing.${list}.${i}.title`} defaultValue={feature.title} placeholder={t("Title")} aria-label={t("Title")} className={inputClasses} />
               <input name={`landing.${list}.${i}.subtitle`} defaultValue={feature.subtitle ?? ""} placeholder={t("Subtitle")} aria-label={t("Subtitle")} className={inputClasses} />
-              <textarea name={`landing.${list}.${i}.description`} defaultValue={feature.description} placeholder={t("Description")} aria-label={t("Description")} rows={2} className={`${inputClasses} md:col-span-2`} />
-              <input name={`landing.${list}.${i}.image`} defaultValue={feature.image ?? ""} placeholder={t("Image address (optional)")} aria-label={t("Image address")} className={`${inputClasses} md:col-span-2`} />
+              <textarea
+                name={`landing.${list}.${i}.description`}
+                defaultValue={feature.description}
+                placeholder={t("Description")}
+                aria-label={t("Description")}
+                rows={2}
+                className={`${inputClasses} md:col-span-2`}
+              />
+              <input
+                name={`landing.${list}.${i}.image`}
+                defaultValue={feature.image ?? ""}
+                placeholder={t("Image address (optional)")}
+                aria-label={t("Image address")}
+                className={`${inputClasses} md:col-span-2`}
+              />
               {error(`${list}.${i}.title`)}
               {error(`${list}.${i}.description`)}
             </div>

@@ -45,7 +45,10 @@ export function MediaUpload({
     const answer = fetcher.data as { error?: Record<string, string[] | null>; message?: string } | undefined;
     if (!answer || reported.current === answer || fetcher.state !== "idle") return;
     reported.current = answer;
-    const message = Object.values(answer.error ?? {}).flat().find(Boolean) ?? answer.message;
+    const message =
+      Object.values(answer.error ?? {})
+        .flat()
+        .find(Boolean) ?? answer.message;
     if (message) toast.danger(t(message));
   }, [fetcher.data, fetcher.state, t]);
   return (

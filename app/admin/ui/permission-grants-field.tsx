@@ -16,17 +16,7 @@ export interface PermissionOption {
  * restricted permission with a number field per restriction (empty = no
  * limit). Posts what app/admin/permission-grants.ts reads.
  */
-export function PermissionGrantsField({
-  permissions,
-  granted,
-  errors,
-  legend,
-}: {
-  permissions: PermissionOption[];
-  granted: PermissionGrant[];
-  errors?: Record<string, string[]>;
-  legend: string;
-}) {
+export function PermissionGrantsField({ permissions, granted, errors, legend }: { permissions: PermissionOption[]; granted: PermissionGrant[]; errors?: Record<string, string[]>; legend: string }) {
   const t = useTrans();
   const [checked, setChecked] = useState(() => new Set(granted.map((g) => g.name)));
   const groups = [...new Set(permissions.map((p) => p.group))];

@@ -13,12 +13,7 @@ export function PersonFields({ fields }: { fields: Fields }) {
     <AdminSection>
       <div className="grid gap-4 md:grid-cols-2">
         <TextField meta={fields.name} label={t("Name")} className="md:col-span-2" />
-        <SelectField
-          meta={fields.knownFor}
-          label={t("Known for")}
-          placeholder={t("Not set")}
-          options={DEPARTMENTS.map((d) => ({ value: d, label: t(d) }))}
-        />
+        <SelectField meta={fields.knownFor} label={t("Known for")} placeholder={t("Not set")} options={DEPARTMENTS.map((d) => ({ value: d, label: t(d) }))} />
         <SelectField
           meta={fields.gender}
           label={t("Gender")}

@@ -17,17 +17,7 @@ export interface PersonChoice {
  * Without: a name field and a Search button that reloads the page with the
  * matches (the loader's `matches`) as radio buttons.
  */
-export function PersonPicker({
-  defaultPerson,
-  matches,
-  query,
-  errors,
-}: {
-  defaultPerson: PersonChoice | null;
-  matches: PersonChoice[];
-  query: string;
-  errors?: string[];
-}) {
+export function PersonPicker({ defaultPerson, matches, query, errors }: { defaultPerson: PersonChoice | null; matches: PersonChoice[]; query: string; errors?: string[] }) {
   const t = useTrans();
   const hydrated = useHydrated();
   const [input, setInput] = useState(defaultPerson?.name ?? "");

@@ -82,12 +82,29 @@ export function RichTextEditor({ name, label, defaultValue, errors, errorId }: {
           ))}
         </div>
       </div>
-      <textarea name={name} value={html} readOnly={mode === "visual"} hidden={mode === "visual"} onChange={(e) => setHtml(e.currentTarget.value)} rows={16} aria-labelledby={`${name}-label`} className={`${inputClasses} font-mono text-xs`} />
+      <textarea
+        name={name}
+        value={html}
+        readOnly={mode === "visual"}
+        hidden={mode === "visual"}
+        onChange={(e) => setHtml(e.currentTarget.value)}
+        rows={16}
+        aria-labelledby={`${name}-label`}
+        className={`${inputClasses} font-mono text-xs`}
+      />
       {mode === "visual" ? (
         <div className="rounded-theme border border-divider">
           <div role="toolbar" aria-label={t("Formatting")} className="flex flex-wrap gap-1 border-b border-divider p-1">
             {COMMANDS.map((c) => (
-              <button key={c.label} type="button" title={t(c.label)} aria-label={t(c.label)} onMouseDown={(e) => e.preventDefault()} onClick={() => run(c.command, c.value)} className="min-w-8 rounded px-2 py-1 text-sm hover:bg-paper">
+              <button
+                key={c.label}
+                type="button"
+                title={t(c.label)}
+                aria-label={t(c.label)}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => run(c.command, c.value)}
+                className="min-w-8 rounded px-2 py-1 text-sm hover:bg-paper"
+              >
                 {c.text}
               </button>
             ))}

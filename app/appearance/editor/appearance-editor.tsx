@@ -216,7 +216,13 @@ export function AppearanceEditor({ data }: { data: EditorLoaderData }) {
             send({ type: "navigate", path });
           }}
         >
-          <input value={pathInput} onChange={(e) => setPathInput(e.currentTarget.value)} aria-label={t("Page shown in the preview")} className={`${inputClasses} max-w-md py-1 font-mono text-xs`} data-testid="preview-path" />
+          <input
+            value={pathInput}
+            onChange={(e) => setPathInput(e.currentTarget.value)}
+            aria-label={t("Page shown in the preview")}
+            className={`${inputClasses} max-w-md py-1 font-mono text-xs`}
+            data-testid="preview-path"
+          />
         </form>
         <div className="ml-auto flex items-center gap-2">
           {dirty ? <span className="text-xs text-muted">{t("Unsaved changes")}</span> : null}
@@ -292,7 +298,14 @@ export function AppearanceEditor({ data }: { data: EditorLoaderData }) {
                 ) : null}
                 {section === "menus" ? <MenusSection menus={draft.settings.menus} roles={data.roles} errors={errors} onChange={(menus) => setSetting("menus", menus)} /> : null}
                 {section === "custom-code" ? (
-                  <CustomCodeSection css={draft.settings["custom_code.css"]} html={draft.settings["custom_code.html"]} allowScripts={data.allowScripts} canEditSettings={data.canEditSettings} errors={errors} onChange={setSetting} />
+                  <CustomCodeSection
+                    css={draft.settings["custom_code.css"]}
+                    html={draft.settings["custom_code.html"]}
+                    allowScripts={data.allowScripts}
+                    canEditSettings={data.canEditSettings}
+                    errors={errors}
+                    onChange={setSetting}
+                  />
                 ) : null}
                 {section === "landing" ? <LandingSection content={draft.settings["homepage.appearance"]} errors={errors} onChange={(content) => setSetting("homepage.appearance", content)} /> : null}
                 {section === "homepage" ? <HomepageSection settings={draft.settings} channels={data.channels} errors={errors} onChange={setSetting} /> : null}
@@ -302,7 +315,14 @@ export function AppearanceEditor({ data }: { data: EditorLoaderData }) {
           )}
         </aside>
         <div className="min-w-0 flex-1 bg-paper p-3">
-          <iframe ref={frame} src={frameSrc} title={t("Preview of the site")} className="h-full w-full rounded-theme border border-divider bg-background shadow-sm" data-testid="appearance-frame" data-ready={previewReady ? "true" : undefined} />
+          <iframe
+            ref={frame}
+            src={frameSrc}
+            title={t("Preview of the site")}
+            className="h-full w-full rounded-theme border border-divider bg-background shadow-sm"
+            data-testid="appearance-frame"
+            data-ready={previewReady ? "true" : undefined}
+          />
         </div>
       </div>
       <ConfirmDialog

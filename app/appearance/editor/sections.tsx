@@ -30,7 +30,25 @@ function Field({ label, description, error, children, htmlFor }: { label: string
   );
 }
 
-function TextInput({ id, label, value, onChange, error, description, multiline = false, placeholder }: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string[]; description?: string; multiline?: boolean; placeholder?: string }) {
+function TextInput({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  description,
+  multiline = false,
+  placeholder,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string[];
+  description?: string;
+  multiline?: boolean;
+  placeholder?: string;
+}) {
   return (
     <Field label={label} htmlFor={id} error={error} description={description}>
       {multiline ? (
@@ -116,7 +134,13 @@ export function HomepageSection({ settings, channels, errors, onChange }: { sett
       </Field>
       {type === "channel" ? (
         <Field label={t("Channel")} htmlFor="homepage-channel" error={errors["settings.homepage.channel"]} description={t("Channels are made in the admin area's Channels screen.")}>
-          <select id="homepage-channel" value={settings["homepage.channel"]} onChange={(e) => onChange("homepage.channel", e.currentTarget.value)} className={inputClasses} data-testid="homepage-channel">
+          <select
+            id="homepage-channel"
+            value={settings["homepage.channel"]}
+            onChange={(e) => onChange("homepage.channel", e.currentTarget.value)}
+            className={inputClasses}
+            data-testid="homepage-channel"
+          >
             {channels.some((c) => c.slug === settings["homepage.channel"]) ? null : <option value={settings["homepage.channel"]}>{settings["homepage.channel"] || t("None")}</option>}
             {channels.map((c) => (
               <option key={c.slug} value={c.slug}>
@@ -151,10 +175,31 @@ export function CustomCodeSection({
   return (
     <>
       <Field label={t("Custom CSS")} htmlFor="custom-css" error={errors["settings.custom_code.css"]}>
-        <textarea id="custom-css" value={css} rows={10} spellCheck={false} onChange={(e) => onChange("custom_code.css", e.currentTarget.value)} className={`${inputClasses} font-mono text-xs`} data-testid="custom-css" />
+        <textarea
+          id="custom-css"
+          value={css}
+          rows={10}
+          spellCheck={false}
+          onChange={(e) => onChange("custom_code.css", e.currentTarget.value)}
+          className={`${inputClasses} font-mono text-xs`}
+          data-testid="custom-css"
+        />
       </Field>
-      <Field label={t("Custom HTML")} htmlFor="custom-html" error={errors["settings.custom_code.html"]} description={t("Added at the end of every page. The preview shows it without running scripts.")}>
-        <textarea id="custom-html" value={html} rows={10} spellCheck={false} onChange={(e) => onChange("custom_code.html", e.currentTarget.value)} className={`${inputClasses} font-mono text-xs`} data-testid="custom-html" />
+      <Field
+        label={t("Custom HTML")}
+        htmlFor="custom-html"
+        error={errors["settings.custom_code.html"]}
+        description={t("Added at the end of every page. The preview shows it without running scripts.")}
+      >
+        <textarea
+          id="custom-html"
+          value={html}
+          rows={10}
+          spellCheck={false}
+          onChange={(e) => onChange("custom_code.html", e.currentTarget.value)}
+          className={`${inputClasses} font-mono text-xs`}
+          data-testid="custom-html"
+        />
       </Field>
       <p className={`${descriptionClasses} rounded-theme border border-divider p-3`}>
         {allowScripts ? t("Scripts in custom HTML run on the public site, with each page's security nonce.") : t("Scripts in custom HTML are removed on the public site.")}{" "}
@@ -286,10 +331,14 @@ export function ThemesSection({
                 const choice = FONT_CHOICES.find((f) => f.id === e.currentTarget.value);
                 if (!choice) return;
                 if (choice.id === "default") {
-                  onChange(theme.id, (th) => {
-                    const { [FONT_VARIABLE]: _removed, ...values } = th.values;
-                    return { ...th, values };
-                  }, { type: "setThemeFont", family: null });
+                  onChange(
+                    theme.id,
+                    (th) => {
+                      const { [FONT_VARIABLE]: _removed, ...values } = th.values;
+                      return { ...th, values };
+                    },
+                    { type: "setThemeFont", family: null },
+                  );
                 } else {
                   onChange(theme.id, (th) => ({ ...th, values: { ...th.values, [FONT_VARIABLE]: choice.family } }), { type: "setThemeFont", family: choice.family });
                 }
@@ -368,18 +417,40 @@ export function MenusSection({ menus, roles, errors, onChange }: { menus: Menu[]
         <ol className="flex flex-col gap-3" data-testid="appearance-menu-items">
           {menu.items.map((item, i) => (
             <li key={item.id} className="flex flex-col gap-2 rounded-theme border border-divider p-3">
-              <input value={item.label} aria-label={t("Label")} onChange={(e) => setItems(menu.items.map((it) => (it.id === item.id ? { ...it, label: e.currentTarget.value } : it)))} className={inputClasses} />
-              <input value={item.action} aria-label={t("Goes to")} onChange={(e) => setItems(menu.items.map((it) => (it.id === item.id ? { ...it, action: e.currentTarget.value, type: e.currentTarget.value.startsWith("/") ? "route" : "link" } : it)))} className={`${inputClasses} font-mono text-xs`} />
+              <input
+                value={item.label}
+                aria-label={t("Label")}
+                onChange={(e) => setItems(menu.items.map((it) => (it.id === item.id ? { ...it, label: e.currentTarget.value } : it)))}
+                className={inputClasses}
+              />
+              <input
+                value={item.action}
+                aria-label={t("Goes to")}
+                onChange={(e) => setItems(menu.items.map((it) => (it.id === item.id ? { ...it, action: e.currentTarget.value, type: e.currentTarget.value.startsWith("/") ? "route" : "link" } : it)))}
+                className={`${inputClasses} font-mono text-xs`}
+              />
               <div className="flex items-center justify-between gap-2 text-xs text-muted">
                 <span>
                   {item.roles.length ? t("Roles: :roles", { roles: item.roles.map((id) => roles.find((r) => r.id === id)?.name ?? id).join(", ") }) : null}
                   {item.permissions.length ? ` ${t("Needs: :permissions", { permissions: item.permissions.join(", ") })}` : null}
                 </span>
                 <span className="flex gap-1">
-                  <button type="button" disabled={i === 0} aria-label={t("Move :name up", { name: item.label })} onClick={() => setItems(swap(menu.items, i, i - 1))} className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}>
+                  <button
+                    type="button"
+                    disabled={i === 0}
+                    aria-label={t("Move :name up", { name: item.label })}
+                    onClick={() => setItems(swap(menu.items, i, i - 1))}
+                    className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}
+                  >
                     ↑
                   </button>
-                  <button type="button" disabled={i === menu.items.length - 1} aria-label={t("Move :name down", { name: item.label })} onClick={() => setItems(swap(menu.items, i, i + 1))} className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}>
+                  <button
+                    type="button"
+                    disabled={i === menu.items.length - 1}
+                    aria-label={t("Move :name down", { name: item.label })}
+                    onClick={() => setItems(swap(menu.items, i, i + 1))}
+                    className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}
+                  >
                     ↓
                   </button>
                   <button type="button" onClick={() => setItems(menu.items.filter((it) => it.id !== item.id))} className={buttonClasses({ variant: "text", color: "danger", size: "xs" })}>
@@ -420,9 +491,11 @@ export function LandingSection({ content, errors, onChange }: { content: Landing
   const t = useTrans();
   const error = (path: string) => errors[`settings.homepage.appearance.${path}`];
   const set = <K extends keyof LandingContent>(key: K, value: LandingContent[K]) => onChange({ ...content, [key]: value });
-  const text = (key: "headerTitle" | "headerSubtitle" | "headerImage" | "headerOverlayColor1" | "headerOverlayColor2" | "pricingTitle" | "pricingSubtitle" | "footerTitle" | "footerSubtitle" | "footerImage", label: string, multiline = false) => (
-    <TextInput id={`landing-${key}`} label={t(label)} value={content[key]} multiline={multiline} error={error(key)} onChange={(v) => set(key, v)} />
-  );
+  const text = (
+    key: "headerTitle" | "headerSubtitle" | "headerImage" | "headerOverlayColor1" | "headerOverlayColor2" | "pricingTitle" | "pricingSubtitle" | "footerTitle" | "footerSubtitle" | "footerImage",
+    label: string,
+    multiline = false,
+  ) => <TextInput id={`landing-${key}`} label={t(label)} value={content[key]} multiline={multiline} error={error(key)} onChange={(v) => set(key, v)} />;
   return (
     <>
       {text("headerTitle", "Header title")}
@@ -440,8 +513,20 @@ export function LandingSection({ content, errors, onChange }: { content: Landing
       {(["cta1", "cta2", "cta3"] as const).map((cta, i) => (
         <fieldset key={cta} className="flex flex-col gap-2 rounded-theme border border-divider p-3">
           <legend className="px-1 text-sm font-medium">{t("Call to action :number", { number: i + 1 })}</legend>
-          <TextInput id={`landing-${cta}-label`} label={t("Label")} value={content.actions[cta].label} error={error(`actions.${cta}.label`)} onChange={(v) => set("actions", { ...content.actions, [cta]: { ...content.actions[cta], label: v } })} />
-          <TextInput id={`landing-${cta}-action`} label={t("Goes to")} value={content.actions[cta].action} error={error(`actions.${cta}.action`)} onChange={(v) => set("actions", { ...content.actions, [cta]: { ...content.actions[cta], action: v, type: v.startsWith("/") ? "route" : "link" } })} />
+          <TextInput
+            id={`landing-${cta}-label`}
+            label={t("Label")}
+            value={content.actions[cta].label}
+            error={error(`actions.${cta}.label`)}
+            onChange={(v) => set("actions", { ...content.actions, [cta]: { ...content.actions[cta], label: v } })}
+          />
+          <TextInput
+            id={`landing-${cta}-action`}
+            label={t("Goes to")}
+            value={content.actions[cta].action}
+            error={error(`actions.${cta}.action`)}
+            onChange={(v) => set("actions", { ...content.actions, [cta]: { ...content.actions[cta], action: v, type: v.startsWith("/") ? "route" : "link" } })}
+          />
         </fieldset>
       ))}
       {(["primaryFeatures", "secondaryFeatures"] as const).map((list) => (
@@ -449,15 +534,49 @@ export function LandingSection({ content, errors, onChange }: { content: Landing
           <legend className={labelClasses}>{list === "primaryFeatures" ? t("Feature cards") : t("Feature rows")}</legend>
           {content[list].map((feature, i) => (
             <div key={i} className="flex flex-col gap-2 rounded-theme border border-divider p-3">
-              <input value={feature.title} aria-label={t("Title")} onChange={(e) => set(list, content[list].map((f, j) => (j === i ? { ...f, title: e.currentTarget.value } : f)))} className={inputClasses} />
-              <textarea value={feature.description} aria-label={t("Description")} rows={2} onChange={(e) => set(list, content[list].map((f, j) => (j === i ? { ...f, description: e.currentTarget.value } : f)))} className={inputClasses} />
-              <button type="button" onClick={() => set(list, content[list].filter((_, j) => j !== i))} className={`${buttonClasses({ variant: "text", color: "danger", size: "xs" })} self-end`}>
+              <input
+                value={feature.title}
+                aria-label={t("Title")}
+                onChange={(e) =>
+                  set(
+                    list,
+                    content[list].map((f, j) => (j === i ? { ...f, title: e.currentTarget.value } : f)),
+                  )
+                }
+                className={inputClasses}
+              />
+              <textarea
+                value={feature.description}
+                aria-label={t("Description")}
+                rows={2}
+                onChange={(e) =>
+                  set(
+                    list,
+                    content[list].map((f, j) => (j === i ? { ...f, description: e.currentTarget.value } : f)),
+                  )
+                }
+                className={inputClasses}
+              />
+              <button
+                type="button"
+                onClick={() =>
+                  set(
+                    list,
+                    content[list].filter((_, j) => j !== i),
+                  )
+                }
+                className={`${buttonClasses({ variant: "text", color: "danger", size: "xs" })} self-end`}
+              >
                 {t("Remove")}
               </button>
             </div>
           ))}
           {content[list].length < 12 ? (
-            <button type="button" onClick={() => set(list, [...content[list], { title: t("New feature"), description: "" }])} className={buttonClasses({ variant: "outlined", color: "neutral", size: "sm" })}>
+            <button
+              type="button"
+              onClick={() => set(list, [...content[list], { title: t("New feature"), description: "" }])}
+              className={buttonClasses({ variant: "outlined", color: "neutral", size: "sm" })}
+            >
               {t("Add a feature")}
             </button>
           ) : null}

@@ -6,16 +6,7 @@ import type { Translate } from "~/i18n/translate";
 import { MENU_POSITIONS, menuAt, type Menu } from "~/menus/menu";
 import { FONT_VARIABLE } from "~/themes/theme-variables";
 import { isValidThemeValue } from "~/ui/themes";
-import {
-  APPEARANCE_EDITOR_PARAM,
-  APPEARANCE_SOURCE,
-  isFromSameHost,
-  parseEditorMessage,
-  withEditorFlag,
-  withoutEditorFlag,
-  type EditorMessage,
-  type PreviewMessage,
-} from "../protocol";
+import { APPEARANCE_EDITOR_PARAM, APPEARANCE_SOURCE, isFromSameHost, parseEditorMessage, withEditorFlag, withoutEditorFlag, type EditorMessage, type PreviewMessage } from "../protocol";
 import { appearancePreview } from "../../ui/preview-store";
 
 /**
@@ -83,8 +74,7 @@ export default function AppearancePreviewHost() {
         appearancePreview.update((state) => ({ ...state, theme: { id: message.themeId, isDark: message.isDark, values } }));
       },
       // Shown, not run: the layout renders previewed HTML as markup, and markup set that way never runs scripts.
-      setCustomCode: (message) =>
-        appearancePreview.update((state) => (message.mode === "css" ? { ...state, customCss: message.value } : { ...state, customHtml: message.value })),
+      setCustomCode: (message) => appearancePreview.update((state) => (message.mode === "css" ? { ...state, customCss: message.value } : { ...state, customHtml: message.value })),
     };
 
     const onMessage = (event: MessageEvent) => {

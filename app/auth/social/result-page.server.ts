@@ -16,10 +16,7 @@ export function socialResultResponse(context: Readonly<RouterContextProvider>, r
   const headers = new Headers(result.headers);
   if (!popup) {
     if (result.status === "ERROR") {
-      headers.append(
-        "Set-Cookie",
-        flashToastCookie(request, { type: "danger", message: result.errorMessage || app.t("An error occurred. Please try again later") }),
-      );
+      headers.append("Set-Cookie", flashToastCookie(request, { type: "danger", message: result.errorMessage || app.t("An error occurred. Please try again later") }));
     }
     return redirect(result.redirectTo, { headers });
   }

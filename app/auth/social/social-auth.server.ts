@@ -92,11 +92,7 @@ function strategyFor(s: AuthServices, config: ProviderConfig) {
  * Step 1: off to the provider. Returns the redirect (with the state/PKCE
  * cookie and our intent cookie), or an ERROR result when the provider is off.
  */
-export async function startSocialAuth(
-  s: AuthServices,
-  service: SocialService,
-  intent: Omit<SocialIntent, "service">,
-): Promise<Response | SocialResult> {
+export async function startSocialAuth(s: AuthServices, service: SocialService, intent: Omit<SocialIntent, "service">): Promise<Response | SocialResult> {
   const config = providerConfig(s.env, service);
   if (!config || !s.app.settings[`social.${service}.enable`]) {
     return errorResult(s, intent, s.app.t("This sign-in method is not available."));
@@ -213,10 +209,7 @@ export async function finishSocialAuth(s: AuthServices, service: SocialService):
       data: { service, profile, redirect: intent.redirect },
     });
     const res = result(s, intent, "REQUEST_PASSWORD", "/login?social=connect");
-    res.headers.append(
-      "Set-Cookie",
-      serializeCookie(s.request, SOCIAL_CONNECT_COOKIE, await signValue(s.keys, handle), { maxAge: SOCIAL_CONNECT_TTL_S }),
-    );
+    res.headers.append("Set-Cookie", serializeCookie(s.request, SOCIAL_CONNECT_COOKIE, await signValue(s.keys, handle), { maxAge: SOCIAL_CONNECT_TTL_S }));
     return res;
   }
 
@@ -363,5 +356,4 @@ function errorResult(s: AuthServices, intent: Pick<SocialIntent, "popup">, messa
 }
 
 /** Why a provider cannot be disconnected (an English key with :service). */
-export const lastSignInMethodMessage =
-  "Your :service account is the only way to sign in to this account. Set a password first, then disable it.";
+export const lastSignInMethodMessage = "Your :service account is the only way to sign in to this account. Set a password first, then disable it.";

@@ -41,9 +41,7 @@ export function SessionsSection({ sessions, actionData }: { sessions: SessionIte
       <h2 id="sessions-title" className="text-lg font-semibold">
         {t("Active sessions")}
       </h2>
-      <p className="mt-1 text-sm text-muted">
-        {t("If necessary, you may log out of all of your other browser sessions across all of your devices.")}
-      </p>
+      <p className="mt-1 text-sm text-muted">{t("If necessary, you may log out of all of your other browser sessions across all of your devices.")}</p>
       <ul className="mt-4 flex flex-col gap-1 overflow-y-auto pr-1" style={{ maxHeight: SESSION_LIST_MAX_HEIGHT_PX }} data-testid="session-list">
         {sessions.map((session) => {
           const place = [session.city, session.country].filter(Boolean).join(", ") || t("Unknown");

@@ -112,9 +112,7 @@ export function SocialPasswordForm() {
   }, [fetcher.data]);
   return (
     <fetcher.Form method="post" action="/secure/auth/social/connect" {...getFormProps(form)} className="flex flex-col gap-4" data-testid="social-password-form">
-      <p className="text-sm text-muted">
-        {t("An account with this email address already exists. If you want to connect the two accounts, enter existing account password.")}
-      </p>
+      <p className="text-sm text-muted">{t("An account with this email address already exists. If you want to connect the two accounts, enter existing account password.")}</p>
       <NoJsRedirect />
       <PasswordField meta={fields.password} label={t("Password")} autoComplete="current-password" autoFocus />
       <SubmitButton isPending={fetcher.state !== "idle"} fullWidth>
@@ -123,4 +121,3 @@ export function SocialPasswordForm() {
     </fetcher.Form>
   );
 }
-

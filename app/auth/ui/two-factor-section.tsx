@@ -39,9 +39,7 @@ export function TwoFactorSection({
   return (
     <section id="two-factor" className="rounded-theme border border-divider bg-elevated p-6" data-testid="two-factor-section" data-step={step}>
       <h2 className="text-lg font-semibold">{t("Two factor authentication")}</h2>
-      <p className="mt-1 text-sm text-muted">
-        {t("Add additional security to your account using two factor authentication.")}
-      </p>
+      <p className="mt-1 text-sm text-muted">{t("Add additional security to your account using two factor authentication.")}</p>
       {step === 0 ? (
         <>
           <p className="mt-4 font-medium">{t("You have not enabled two factor authentication.")}</p>
@@ -94,7 +92,10 @@ function FinishSetup({ setup, passwordConfirmed, actionData }: { setup: { svg: s
         data-testid="two-factor-qr"
       />
       <p className="text-sm">
-        {t("Setup key")}: <code className="font-mono font-semibold" data-testid="two-factor-secret">{setup.secret}</code>
+        {t("Setup key")}:{" "}
+        <code className="font-mono font-semibold" data-testid="two-factor-secret">
+          {setup.secret}
+        </code>
       </p>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <IntentField value="confirm-two-factor" />
@@ -132,9 +133,7 @@ function GuardedAction({
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-3" data-testid={`form-${intent}`}>
       <IntentField value={intent} />
-      {passwordConfirmed ? null : (
-        <PasswordField meta={fields.password} label={t("Confirm your password to continue")} autoComplete="current-password" />
-      )}
+      {passwordConfirmed ? null : <PasswordField meta={fields.password} label={t("Confirm your password to continue")} autoComplete="current-password" />}
       <div>
         <SubmitButton variant={variant} color={color} isPending={navigation.formData?.get("intent") === intent}>
           {label}

@@ -17,7 +17,6 @@ export function Avatar({ name, src }: { name: string; src: string | null }) {
   );
 }
 
-
 /** What the user menu offers, for both renderings. */
 export function useUserMenuModel() {
   const bootstrap = useBootstrap();

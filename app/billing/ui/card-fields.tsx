@@ -9,14 +9,7 @@ export function CardFields({ fields }: { fields: { number: Meta; expiry: Meta; c
   const t = useTrans();
   return (
     <div className="flex flex-col gap-4">
-      <TextField
-        meta={fields.number}
-        label={t("Card number")}
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        maxLength={23}
-      />
+      <TextField meta={fields.number} label={t("Card number")} inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" maxLength={23} />
       <div className="grid grid-cols-2 gap-4">
         <TextField meta={fields.expiry} label={t("Expiration date")} inputMode="numeric" autoComplete="cc-exp" placeholder={t("MM / YY")} maxLength={9} />
         <TextField meta={fields.cvc} label={t("CVC")} inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} />

@@ -78,9 +78,7 @@ export function PricingTable({ data, className = "" }: { data: PricingData; clas
               key={plan.id}
               data-testid="plan-card"
               data-plan={plan.name}
-              className={`relative flex flex-col rounded-theme border bg-elevated p-6 shadow-sm ${
-                plan.recommended ? "border-primary ring-1 ring-primary" : "border-divider"
-              }`}
+              className={`relative flex flex-col rounded-theme border bg-elevated p-6 shadow-sm ${plan.recommended ? "border-primary ring-1 ring-primary" : "border-divider"}`}
             >
               {plan.id === data.mostPopularId || plan.recommended ? (
                 <span className="absolute -top-3 left-6 rounded-full bg-primary px-3 py-0.5 text-xs font-semibold text-on-primary" data-testid="plan-badge">
@@ -92,13 +90,9 @@ export function PricingTable({ data, className = "" }: { data: PricingData; clas
               <div className="mt-5" data-testid="plan-price">
                 {price && !isFree ? (
                   <>
-                    <span className="text-4xl font-bold tracking-tight text-foreground">
-                      {formatMoney(price.amount / price.intervalCount, price.currency, language)}
-                    </span>
+                    <span className="text-4xl font-bold tracking-tight text-foreground">{formatMoney(price.amount / price.intervalCount, price.currency, language)}</span>
                     <span className="ml-1 text-sm text-muted">/ {t(price.interval)}</span>
-                    {price.intervalCount > 1 ? (
-                      <p className="mt-1 text-xs text-muted">{t("Billed :amount", { amount: billedLabel(t, price, language) })}</p>
-                    ) : null}
+                    {price.intervalCount > 1 ? <p className="mt-1 text-xs text-muted">{t("Billed :amount", { amount: billedLabel(t, price, language) })}</p> : null}
                   </>
                 ) : (
                   <span className="text-4xl font-bold tracking-tight text-foreground">{t("Free")}</span>
@@ -131,15 +125,7 @@ export function PricingTable({ data, className = "" }: { data: PricingData; clas
   );
 }
 
-function PlanAction({
-  plan,
-  priceId,
-  button,
-}: {
-  plan: PricingData["plans"][number];
-  priceId: number | undefined;
-  button: ReturnType<typeof planButton>;
-}) {
+function PlanAction({ plan, priceId, button }: { plan: PricingData["plans"][number]; priceId: number | undefined; button: ReturnType<typeof planButton> }) {
   const t = useTrans();
   const classes = `${buttonClasses({ variant: plan.recommended ? "filled" : "outlined", color: "primary", fullWidth: true })} mt-6`;
   if (button.state === "disabled" || priceId === undefined) {

@@ -79,7 +79,10 @@ export async function addCredit(db: Database, titleId: number, input: CreditInpu
 }
 
 export async function updateCredit(db: Database, titleId: number, creditId: number, input: CreditInput, record?: ChangeRecorder): Promise<SaveResult> {
-  const [current] = await db.select().from(credits).where(and(eq(credits.id, creditId), eq(credits.titleId, titleId)));
+  const [current] = await db
+    .select()
+    .from(credits)
+    .where(and(eq(credits.id, creditId), eq(credits.titleId, titleId)));
   if (!current) return { ok: false, notFound: true };
   const { title, person, errors } = await checkTargets(db, titleId, input);
   if (!title) return { ok: false, notFound: true };
@@ -89,7 +92,10 @@ export async function updateCredit(db: Database, titleId: number, creditId: numb
   if (!diff.changed) return { ok: true };
   const statements: Statement[] = [
     // A credit edited by hand is a fact now, not generated demo content.
-    db.update(credits).set({ ...values, generated: false }).where(eq(credits.id, creditId)),
+    db
+      .update(credits)
+      .set({ ...values, generated: false })
+      .where(eq(credits.id, creditId)),
     db.update(titles).set({ updatedAt: new Date() }).where(eq(titles.id, titleId)),
   ];
   if (record) statements.push(record({ subjectId: titleId, label: `${title.name} · ${person!.name}`, before: diff.before, after: diff.after }));
@@ -119,9 +125,7 @@ export async function moveCredit(db: Database, titleId: number, creditId: number
   const rows = await listCreditsForEditor(db, titleId);
   const credit = rows.find((c) => c.id === creditId);
   if (!credit) return false;
-  const list = rows.filter(
-    (c) => c.kind === credit.kind && c.episodeId === credit.episodeId && (credit.kind === "cast" || c.department === credit.department),
-  );
+  const list = rows.filter((c) => c.kind === credit.kind && c.episodeId === credit.episodeId && (credit.kind === "cast" || c.department === credit.department));
   const index = list.findIndex((c) => c.id === creditId);
   const other = list[direction === "up" ? index - 1 : index + 1];
   if (!other) return true;

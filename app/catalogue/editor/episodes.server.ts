@@ -24,7 +24,12 @@ function recount(db: Database, titleId: number, seasonId?: number): Statement[] 
       .where(eq(titles.id, titleId)),
   ];
   if (seasonId !== undefined) {
-    out.unshift(db.update(seasons).set({ episodeCount: sql`(SELECT count(*) FROM episodes WHERE season_id = ${seasonId})` }).where(eq(seasons.id, seasonId)));
+    out.unshift(
+      db
+        .update(seasons)
+        .set({ episodeCount: sql`(SELECT count(*) FROM episodes WHERE season_id = ${seasonId})` })
+        .where(eq(seasons.id, seasonId)),
+    );
   }
   return out;
 }
@@ -47,7 +52,10 @@ export function listSeasons(db: Database, titleId: number) {
 }
 
 export async function loadSeasonForEditor(db: Database, titleId: number, number: number) {
-  const [season] = await db.select().from(seasons).where(and(eq(seasons.titleId, titleId), eq(seasons.number, number)));
+  const [season] = await db
+    .select()
+    .from(seasons)
+    .where(and(eq(seasons.titleId, titleId), eq(seasons.number, number)));
   if (!season) return null;
   const episodeRows = await db
     .select({ id: episodes.id, episodeNumber: episodes.episodeNumber, name: episodes.name, plot: episodes.plot, airDate: episodes.airDate, runtime: episodes.runtime, still: episodes.still })
@@ -64,18 +72,17 @@ async function posterProblem(deps: { db: Database; bucket: R2Bucket }, field: st
 }
 
 /** Creates (seasonId null) or updates a season; season numbers are unique per series. */
-export async function saveSeason(
-  deps: { db: Database; bucket: R2Bucket },
-  titleId: number,
-  seasonId: number | null,
-  input: SeasonInput,
-  record?: ChangeRecorder,
-): Promise<SaveResult> {
+export async function saveSeason(deps: { db: Database; bucket: R2Bucket }, titleId: number, seasonId: number | null, input: SeasonInput, record?: ChangeRecorder): Promise<SaveResult> {
   const { db } = deps;
   const title = await titleSummary(db, titleId);
   if (!title) return { ok: false, notFound: true };
   if (title.type !== "series") return { ok: false, errors: { number: ["Only series have seasons."] } };
-  const [current] = seasonId ? await db.select().from(seasons).where(and(eq(seasons.id, seasonId), eq(seasons.titleId, titleId))) : [];
+  const [current] = seasonId
+    ? await db
+        .select()
+        .from(seasons)
+        .where(and(eq(seasons.id, seasonId), eq(seasons.titleId, titleId)))
+    : [];
   if (seasonId && !current) return { ok: false, notFound: true };
   const [clash] = await db
     .select({ id: seasons.id })
@@ -97,7 +104,12 @@ export async function saveSeason(
   if (current) {
     const diff = changedFields(current, values);
     if (!diff.changed) return { ok: true };
-    statements.push(db.update(seasons).set({ ...values, updatedAt: new Date() }).where(eq(seasons.id, current.id)));
+    statements.push(
+      db
+        .update(seasons)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(seasons.id, current.id)),
+    );
     // Episodes keep their season number beside the season id.
     if (diff.after.number !== undefined) statements.push(db.update(episodes).set({ seasonNumber: input.number }).where(eq(episodes.seasonId, current.id)));
     if (record) statements.push(record({ subjectId: titleId, label, before: diff.before, after: diff.after }));
@@ -114,14 +126,14 @@ export async function saveSeason(
 /** Deletes a season with its episodes (and their credits and videos, by cascade). */
 export async function deleteSeason(deps: { db: Database; bucket: R2Bucket }, titleId: number, seasonId: number, record?: ChangeRecorder) {
   const { db } = deps;
-  const [season] = await db.select().from(seasons).where(and(eq(seasons.id, seasonId), eq(seasons.titleId, titleId)));
+  const [season] = await db
+    .select()
+    .from(seasons)
+    .where(and(eq(seasons.id, seasonId), eq(seasons.titleId, titleId)));
   if (!season) return false;
   const [stills, videoRows] = await db.batch([
     db.select({ still: episodes.still }).from(episodes).where(eq(episodes.seasonId, seasonId)),
-    db
-      .select({ src: videos.src, thumbnail: videos.thumbnail })
-      .from(videos)
-      .where(sql`${videos.episodeId} IN (SELECT id FROM episodes WHERE season_id = ${seasonId})`),
+    db.select({ src: videos.src, thumbnail: videos.thumbnail }).from(videos).where(sql`${videos.episodeId} IN (SELECT id FROM episodes WHERE season_id = ${seasonId})`),
   ]);
   const statements: Statement[] = [db.delete(seasons).where(eq(seasons.id, seasonId)), ...recount(db, titleId)];
   if (record) statements.push(record({ subjectId: titleId, label: season.name, before: { season: season.number, name: season.name, episodes: season.episodeCount }, after: null }));
@@ -140,9 +152,17 @@ export async function saveEpisode(
   record?: ChangeRecorder,
 ): Promise<SaveResult> {
   const { db } = deps;
-  const [season] = await db.select().from(seasons).where(and(eq(seasons.id, seasonId), eq(seasons.titleId, titleId)));
+  const [season] = await db
+    .select()
+    .from(seasons)
+    .where(and(eq(seasons.id, seasonId), eq(seasons.titleId, titleId)));
   if (!season) return { ok: false, notFound: true };
-  const [current] = episodeId ? await db.select().from(episodes).where(and(eq(episodes.id, episodeId), eq(episodes.seasonId, seasonId))) : [];
+  const [current] = episodeId
+    ? await db
+        .select()
+        .from(episodes)
+        .where(and(eq(episodes.id, episodeId), eq(episodes.seasonId, seasonId)))
+    : [];
   if (episodeId && !current) return { ok: false, notFound: true };
   const [clash] = await db
     .select({ id: episodes.id })
@@ -166,7 +186,12 @@ export async function saveEpisode(
     const diff = changedFields(current, values);
     if (!diff.changed) return { ok: true };
     const generatedFields = current.generatedFields.filter((field) => !(field in diff.after));
-    statements.push(db.update(episodes).set({ ...values, generatedFields, updatedAt: new Date() }).where(eq(episodes.id, current.id)));
+    statements.push(
+      db
+        .update(episodes)
+        .set({ ...values, generatedFields, updatedAt: new Date() })
+        .where(eq(episodes.id, current.id)),
+    );
     if (record) statements.push(record({ subjectId: titleId, label, before: diff.before, after: diff.after }));
   } else {
     statements.push(db.insert(episodes).values({ ...values, titleId, seasonId, seasonNumber: season.number }));
@@ -180,7 +205,10 @@ export async function saveEpisode(
 
 export async function deleteEpisode(deps: { db: Database; bucket: R2Bucket }, titleId: number, seasonId: number, episodeId: number, record?: ChangeRecorder) {
   const { db } = deps;
-  const [episode] = await db.select().from(episodes).where(and(eq(episodes.id, episodeId), eq(episodes.seasonId, seasonId), eq(episodes.titleId, titleId)));
+  const [episode] = await db
+    .select()
+    .from(episodes)
+    .where(and(eq(episodes.id, episodeId), eq(episodes.seasonId, seasonId), eq(episodes.titleId, titleId)));
   if (!episode) return false;
   const videoRows = await db.select({ src: videos.src, thumbnail: videos.thumbnail }).from(videos).where(eq(videos.episodeId, episodeId));
   const statements: Statement[] = [db.delete(episodes).where(eq(episodes.id, episodeId)), ...recount(db, titleId, seasonId)];

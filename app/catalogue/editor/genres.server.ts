@@ -57,7 +57,14 @@ export async function deleteGenres(db: Database, ids: number[], record?: ChangeR
   if (ids.length === 0) return [];
   const rows = await db.select().from(genres).where(inArray(genres.id, ids));
   if (rows.length === 0) return [];
-  const statements: Statement[] = [db.delete(genres).where(inArray(genres.id, rows.map((r) => r.id)))];
+  const statements: Statement[] = [
+    db.delete(genres).where(
+      inArray(
+        genres.id,
+        rows.map((r) => r.id),
+      ),
+    ),
+  ];
   if (record) for (const row of rows) statements.push(record({ subjectId: row.id, label: row.name, before: { name: row.name }, after: null }));
   await runBatch(db, statements);
   return rows.map((r) => r.id);

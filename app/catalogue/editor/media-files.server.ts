@@ -64,11 +64,7 @@ export async function checkImageAddress(db: Database, bucket: R2Bucket, address:
 export async function checkVideoFile(db: Database, key: string): Promise<{ ok: true; mime: string } | { ok: false; message: string }> {
   const fileName = uploadedFileName(key);
   if (!fileName) return { ok: true, mime: "" };
-  const [entry] = await db
-    .select({ disk: fileEntries.disk, mime: fileEntries.mime, deletedAt: fileEntries.deletedAt })
-    .from(fileEntries)
-    .where(sql`${fileEntries.fileName} = ${fileName}`)
-    .limit(1);
+  const [entry] = await db.select({ disk: fileEntries.disk, mime: fileEntries.mime, deletedAt: fileEntries.deletedAt }).from(fileEntries).where(sql`${fileEntries.fileName} = ${fileName}`).limit(1);
   if (!entry || entry.deletedAt) return { ok: false, message: "This file does not exist." };
   if (entry.disk !== "public") return { ok: false, message: "This file is private; upload it again as a public file." };
   if (!entry.mime.startsWith("video/")) return { ok: false, message: "This file is not a video." };
@@ -78,9 +74,7 @@ export async function checkVideoFile(db: Database, key: string): Promise<{ ok: t
 /** Statements that hand uploaded files over to the site (see the note at the top). */
 export function adoptFiles(db: Database, addresses: (string | null | undefined)[]): Statement[] {
   const names = [...new Set(addresses.map(uploadedFileName).filter((n): n is string => n !== null))];
-  return chunks(names).map((part) =>
-    db.update(fileEntries).set({ ownerId: null }).where(inArray(fileEntries.fileName, part)),
-  );
+  return chunks(names).map((part) => db.update(fileEntries).set({ ownerId: null }).where(inArray(fileEntries.fileName, part)));
 }
 
 /** Every media address a set of rows refers to (uploaded files and catalogue keys). */
@@ -97,10 +91,16 @@ async function unreferenced(db: Database, candidates: string[]): Promise<string[
   for (const part of chunks(candidates, 40)) {
     const urls = part.flatMap((c) => (uploadedFileName(c) ? [`/files/${uploadedFileName(c)}`, `files/${uploadedFileName(c)}`] : [c]));
     const [a, b, c, d, e, f] = await db.batch([
-      db.select({ v: titles.poster, w: titles.backdrop }).from(titles).where(or(inArray(titles.poster, urls), inArray(titles.backdrop, urls))),
+      db
+        .select({ v: titles.poster, w: titles.backdrop })
+        .from(titles)
+        .where(or(inArray(titles.poster, urls), inArray(titles.backdrop, urls))),
       db.select({ v: people.profile }).from(people).where(inArray(people.profile, urls)),
       db.select({ v: images.url }).from(images).where(inArray(images.url, urls)),
-      db.select({ v: videos.src, w: videos.thumbnail }).from(videos).where(or(inArray(videos.src, urls), inArray(videos.thumbnail, urls))),
+      db
+        .select({ v: videos.src, w: videos.thumbnail })
+        .from(videos)
+        .where(or(inArray(videos.src, urls), inArray(videos.thumbnail, urls))),
       db.select({ v: seasons.poster }).from(seasons).where(inArray(seasons.poster, urls)),
       db.select({ v: episodes.still }).from(episodes).where(inArray(episodes.still, urls)),
     ]);
@@ -134,7 +134,10 @@ export async function removeOrphanedMedia(deps: { db: Database; bucket: R2Bucket
       ? (
           await Promise.all(
             chunks(names).map((part) =>
-              deps.db.select({ id: fileEntries.id, path: fileEntries.path }).from(fileEntries).where(and(inArray(fileEntries.fileName, part), isNull(fileEntries.ownerId))),
+              deps.db
+                .select({ id: fileEntries.id, path: fileEntries.path })
+                .from(fileEntries)
+                .where(and(inArray(fileEntries.fileName, part), isNull(fileEntries.ownerId))),
             ),
           )
         ).flat()
@@ -157,11 +160,7 @@ export async function removeOrphanedMedia(deps: { db: Database; bucket: R2Bucket
 export async function discardRefusedUpload(deps: { db: Database; bucket: R2Bucket }, address: string | null | undefined, uploaderId: number) {
   const name = uploadedFileName(address);
   if (!name) return;
-  const [entry] = await deps.db
-    .select({ id: fileEntries.id, path: fileEntries.path, ownerId: fileEntries.ownerId })
-    .from(fileEntries)
-    .where(sql`${fileEntries.fileName} = ${name}`)
-    .limit(1);
+  const [entry] = await deps.db.select({ id: fileEntries.id, path: fileEntries.path, ownerId: fileEntries.ownerId }).from(fileEntries).where(sql`${fileEntries.fileName} = ${name}`).limit(1);
   if (!entry || entry.ownerId !== uploaderId) return;
   await deps.bucket.delete(entry.path);
   await deps.db.delete(fileEntries).where(sql`${fileEntries.id} = ${entry.id}`);

@@ -23,10 +23,7 @@ export function isGender(value: string): value is Gender {
 }
 
 /** One page of people with the total; search through the people FTS index. */
-export async function listPeopleForAdmin(
-  db: Database,
-  query: { q: string; gender: Gender | null; knownFor: string | null; sort: PersonSort; dir: "asc" | "desc"; offset: number; limit: number },
-) {
+export async function listPeopleForAdmin(db: Database, query: { q: string; gender: Gender | null; knownFor: string | null; sort: PersonSort; dir: "asc" | "desc"; offset: number; limit: number }) {
   const where: SQL[] = [];
   if (query.gender) where.push(eq(people.gender, query.gender));
   if (query.knownFor) where.push(eq(people.knownFor, query.knownFor));
@@ -62,10 +59,7 @@ export async function listPeopleForAdmin(
 }
 
 export async function loadPersonForEditor(db: Database, id: number) {
-  const [found, counts] = await db.batch([
-    db.select().from(people).where(eq(people.id, id)).limit(1),
-    db.select({ credits: sql<number>`count(*)` }).from(credits).where(eq(credits.personId, id)),
-  ]);
+  const [found, counts] = await db.batch([db.select().from(people).where(eq(people.id, id)).limit(1), db.select({ credits: sql<number>`count(*)` }).from(credits).where(eq(credits.personId, id))]);
   const person = found[0];
   return person ? { person, creditCount: Number(counts[0]?.credits ?? 0) } : null;
 }
@@ -91,7 +85,11 @@ async function checkProfile(deps: { db: Database; bucket: R2Bucket }, input: Per
   return check.ok ? {} : { profile: [check.message] };
 }
 
-export async function createPerson(deps: { db: Database; bucket: R2Bucket }, input: PersonInput, record?: ChangeRecorder): Promise<{ ok: true; id: number } | { ok: false; errors: Record<string, string[]> }> {
+export async function createPerson(
+  deps: { db: Database; bucket: R2Bucket },
+  input: PersonInput,
+  record?: ChangeRecorder,
+): Promise<{ ok: true; id: number } | { ok: false; errors: Record<string, string[]> }> {
   const { db } = deps;
   const errors = await checkProfile(deps, input, null);
   if (Object.keys(errors).length) return { ok: false, errors };
@@ -114,7 +112,10 @@ export async function updatePerson(deps: { db: Database; bucket: R2Bucket }, id:
   if (!diff.changed) return { ok: true };
   const generatedFields = current.person.generatedFields.filter((field) => !(field in diff.after));
   const statements: Statement[] = [
-    db.update(people).set({ ...next, generatedFields, updatedAt: new Date() }).where(eq(people.id, id)),
+    db
+      .update(people)
+      .set({ ...next, generatedFields, updatedAt: new Date() })
+      .where(eq(people.id, id)),
     ...adoptFiles(db, [next.profile]),
   ];
   if (record) statements.push(record({ subjectId: id, label: next.name, before: diff.before, after: diff.after }));
@@ -151,7 +152,10 @@ export async function setPersonProfile(deps: { db: Database; bucket: R2Bucket },
     if (!check.ok) return { ok: false, errors: { profile: [check.message] } };
   }
   const statements: Statement[] = [
-    db.update(people).set({ profile: address, generatedFields: person.generatedFields.filter((f) => f !== "profile"), updatedAt: new Date() }).where(eq(people.id, id)),
+    db
+      .update(people)
+      .set({ profile: address, generatedFields: person.generatedFields.filter((f) => f !== "profile"), updatedAt: new Date() })
+      .where(eq(people.id, id)),
     ...adoptFiles(db, [address]),
   ];
   if (record) statements.push(record({ subjectId: id, label: person.name, before: { profile: person.profile }, after: { profile: address } }));

@@ -82,12 +82,7 @@ export async function loadTitleForEditor(db: Database, id: number) {
   const [found, genreRows, keywordRows, counts] = await db.batch([
     db.select().from(titles).where(eq(titles.id, id)).limit(1),
     db.select({ id: titleGenres.genreId }).from(titleGenres).where(eq(titleGenres.titleId, id)),
-    db
-      .select({ name: keywords.name })
-      .from(titleKeywords)
-      .innerJoin(keywords, eq(keywords.id, titleKeywords.keywordId))
-      .where(eq(titleKeywords.titleId, id))
-      .orderBy(asc(keywords.name)),
+    db.select({ name: keywords.name }).from(titleKeywords).innerJoin(keywords, eq(keywords.id, titleKeywords.keywordId)).where(eq(titleKeywords.titleId, id)).orderBy(asc(keywords.name)),
     db
       .select({
         credits: sql<number>`(SELECT count(*) FROM credits WHERE title_id = ${id})`,
@@ -141,12 +136,7 @@ export type SaveResult = { ok: true } | { ok: false; notFound?: true; errors?: R
  * the demo seed generated stop counting as generated once an editor
  * changed them.
  */
-export async function updateTitle(
-  deps: { db: Database; bucket: R2Bucket },
-  id: number,
-  input: TitleFactsInput,
-  record?: ChangeRecorder,
-): Promise<SaveResult> {
+export async function updateTitle(deps: { db: Database; bucket: R2Bucket }, id: number, input: TitleFactsInput, record?: ChangeRecorder): Promise<SaveResult> {
   const { db } = deps;
   const current = await loadTitleForEditor(db, id);
   if (!current) return { ok: false, notFound: true };
@@ -191,7 +181,10 @@ export async function updateTitle(
 
   const generatedFields = current.title.generatedFields.filter((field) => !(field in diff.after));
   const statements: Statement[] = [
-    db.update(titles).set({ ...next, generatedFields, updatedAt: new Date() }).where(eq(titles.id, id)),
+    db
+      .update(titles)
+      .set({ ...next, generatedFields, updatedAt: new Date() })
+      .where(eq(titles.id, id)),
     db.delete(titleGenres).where(eq(titleGenres.titleId, id)),
   ];
   if (input.genres.length) statements.push(db.insert(titleGenres).values([...new Set(input.genres)].map((genreId) => ({ titleId: id, genreId }))));
@@ -227,10 +220,7 @@ export async function deleteTitles(deps: { db: Database; bucket: R2Bucket }, ids
   const { db } = deps;
   if (ids.length === 0) return { deleted: [] as number[] };
   const [rows, videoRows, imageRows, seasonRows] = await db.batch([
-    db
-      .select({ id: titles.id, name: titles.name, type: titles.type, year: titles.year, poster: titles.poster, backdrop: titles.backdrop })
-      .from(titles)
-      .where(inArray(titles.id, ids)),
+    db.select({ id: titles.id, name: titles.name, type: titles.type, year: titles.year, poster: titles.poster, backdrop: titles.backdrop }).from(titles).where(inArray(titles.id, ids)),
     db.select({ src: videos.src, thumbnail: videos.thumbnail }).from(videos).where(inArray(videos.titleId, ids)),
     db.select({ url: images.url }).from(images).where(inArray(images.titleId, ids)),
     db.select({ poster: seasons.poster }).from(seasons).where(inArray(seasons.titleId, ids)),
@@ -246,12 +236,7 @@ export async function deleteTitles(deps: { db: Database; bucket: R2Bucket }, ids
   await runBatch(db, statements);
   await removeOrphanedMedia(
     deps,
-    mediaOf([
-      ...rows.flatMap((r) => [r.poster, r.backdrop]),
-      ...videoRows.flatMap((v) => [v.src, v.thumbnail]),
-      ...imageRows.map((i) => i.url),
-      ...seasonRows.map((s) => s.poster),
-    ]),
+    mediaOf([...rows.flatMap((r) => [r.poster, r.backdrop]), ...videoRows.flatMap((v) => [v.src, v.thumbnail]), ...imageRows.map((i) => i.url), ...seasonRows.map((s) => s.poster)]),
   );
   return { deleted: found };
 }
@@ -277,7 +262,8 @@ export async function addTitleImage(
   if (!title) return { ok: false, notFound: true };
   const check = await checkImageAddress(db, deps.bucket, input.url);
   if (!check.ok) return { ok: false, errors: { url: [check.message] } };
-  const size = check.width && check.height ? { width: check.width, height: check.height } : input.type === "backdrop" || input.type === "still" ? { width: 1280, height: 720 } : { width: 500, height: 750 };
+  const size =
+    check.width && check.height ? { width: check.width, height: check.height } : input.type === "backdrop" || input.type === "still" ? { width: 1280, height: 720 } : { width: 500, height: 750 };
   const statements: Statement[] = [
     db.insert(images).values({
       titleId,
@@ -309,15 +295,12 @@ export async function deleteTitleImage(deps: { db: Database; bucket: R2Bucket },
 }
 
 /** Sets (or, with null, removes) a title's poster or backdrop; an uploaded file is checked and adopted. */
-export async function setTitleArtwork(
-  deps: { db: Database; bucket: R2Bucket },
-  titleId: number,
-  field: "poster" | "backdrop",
-  address: string | null,
-  record?: ChangeRecorder,
-): Promise<SaveResult> {
+export async function setTitleArtwork(deps: { db: Database; bucket: R2Bucket }, titleId: number, field: "poster" | "backdrop", address: string | null, record?: ChangeRecorder): Promise<SaveResult> {
   const { db } = deps;
-  const [title] = await db.select({ id: titles.id, name: titles.name, poster: titles.poster, backdrop: titles.backdrop, generatedFields: titles.generatedFields }).from(titles).where(eq(titles.id, titleId));
+  const [title] = await db
+    .select({ id: titles.id, name: titles.name, poster: titles.poster, backdrop: titles.backdrop, generatedFields: titles.generatedFields })
+    .from(titles)
+    .where(eq(titles.id, titleId));
   if (!title) return { ok: false, notFound: true };
   const previous = title[field];
   if (previous === address) return { ok: true };

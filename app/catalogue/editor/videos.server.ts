@@ -80,18 +80,18 @@ export function listTitleVideos(db: Database, titleId: number) {
  * must be a public video file entry (and is adopted); YouTube, Vimeo and
  * external addresses are checked by form.
  */
-export async function saveVideo(
-  deps: { db: Database; bucket: R2Bucket },
-  titleId: number,
-  videoId: number | null,
-  input: VideoInput,
-  record?: ChangeRecorder,
-): Promise<SaveResult> {
+export async function saveVideo(deps: { db: Database; bucket: R2Bucket }, titleId: number, videoId: number | null, input: VideoInput, record?: ChangeRecorder): Promise<SaveResult> {
   const { db } = deps;
   const [[title], current, episode] = await db.batch([
     db.select({ id: titles.id, name: titles.name }).from(titles).where(eq(titles.id, titleId)),
-    db.select().from(videos).where(and(eq(videos.id, videoId ?? 0), eq(videos.titleId, titleId))),
-    db.select({ id: episodes.id }).from(episodes).where(and(eq(episodes.id, input.episodeId ?? 0), eq(episodes.titleId, titleId))),
+    db
+      .select()
+      .from(videos)
+      .where(and(eq(videos.id, videoId ?? 0), eq(videos.titleId, titleId))),
+    db
+      .select({ id: episodes.id })
+      .from(episodes)
+      .where(and(eq(episodes.id, input.episodeId ?? 0), eq(episodes.titleId, titleId))),
   ]);
   if (!title || (videoId && current.length === 0)) return { ok: false, notFound: true };
   const previous = current[0];
@@ -125,7 +125,12 @@ export async function saveVideo(
   if (previous) {
     const diff = changedFields(previous, values);
     if (!diff.changed) return { ok: true };
-    statements.push(db.update(videos).set({ ...values, updatedAt: new Date() }).where(eq(videos.id, previous.id)));
+    statements.push(
+      db
+        .update(videos)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(videos.id, previous.id)),
+    );
     if (record) statements.push(record({ subjectId: titleId, label: `${title.name} · ${values.name}`, before: diff.before, after: diff.after }));
   } else {
     statements.push(
@@ -155,7 +160,14 @@ export async function deleteVideos(deps: { db: Database; bucket: R2Bucket }, ids
     .from(videos)
     .where(inArray(videos.id, ids));
   if (rows.length === 0) return { deleted: [] as number[] };
-  const statements: Statement[] = [db.delete(videos).where(inArray(videos.id, rows.map((r) => r.id)))];
+  const statements: Statement[] = [
+    db.delete(videos).where(
+      inArray(
+        videos.id,
+        rows.map((r) => r.id),
+      ),
+    ),
+  ];
   if (record) for (const row of rows) statements.push(record({ subjectId: row.titleId, label: row.name, before: { video: row.name, source: row.source, src: row.src }, after: null }));
   await runBatch(db, statements);
   await removeOrphanedMedia(deps, mediaOf(rows.flatMap((r) => [r.src, r.thumbnail])));

@@ -30,7 +30,9 @@ export function ChannelView({ page, home = false, member }: { page: ChannelPage;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6" data-testid="channel-page" data-channel={channel.slug}>
       {member ? <MemberHomeRows rows={member} /> : null}
-      {home ? <h1 className="sr-only">{heading}</h1> : (
+      {home ? (
+        <h1 className="sr-only">{heading}</h1>
+      ) : (
         <header className="mb-6">
           <h1 className="text-3xl font-bold text-foreground">{heading}</h1>
           {channel.description ? <p className="mt-2 max-w-3xl text-muted">{channel.description}</p> : null}
@@ -47,7 +49,11 @@ export function ChannelView({ page, home = false, member }: { page: ChannelPage;
       ) : (
         <ItemList items={page.items} layout={channel.layout === "hero" || channel.layout === "carousel" ? "grid" : channel.layout} offset={(page.page - 1) * channel.perPage} />
       )}
-      {page.items.length === 0 && page.genreLinks.length === 0 ? <p className="text-muted" data-testid="channel-empty">{t("Nothing here yet.")}</p> : null}
+      {page.items.length === 0 && page.genreLinks.length === 0 ? (
+        <p className="text-muted" data-testid="channel-empty">
+          {t("Nothing here yet.")}
+        </p>
+      ) : null}
       <Pagination page={page.page} hasNext={page.hasNext} href={(n) => (n > 1 ? `${base}?page=${n}` : base)} />
     </div>
   );
@@ -98,7 +104,19 @@ function ChannelRowView({ row, genreLinks, genre }: { row: ChannelRow; genreLink
 }
 
 /** Items in a layout: a scroll-snap row (row = true and not a grid) or a wrapping grid. */
-function ItemList({ items, layout, offset, row = false, scroller }: { items: ChannelItem[]; layout: ChannelLayout; offset: number; row?: boolean; scroller?: React.RefObject<HTMLUListElement | null> }) {
+function ItemList({
+  items,
+  layout,
+  offset,
+  row = false,
+  scroller,
+}: {
+  items: ChannelItem[];
+  layout: ChannelLayout;
+  offset: number;
+  row?: boolean;
+  scroller?: React.RefObject<HTMLUListElement | null>;
+}) {
   const wide = isWideLayout(layout, items);
   if (layout === "channels") {
     return (
@@ -107,7 +125,13 @@ function ItemList({ items, layout, offset, row = false, scroller }: { items: Cha
           const path = channelItemPath(item);
           return (
             <li key={`${item.kind}-${item.id}`}>
-              {path ? <Link to={path} className="inline-block rounded-full border border-divider px-4 py-2 text-sm font-medium text-foreground hover:border-primary hover:text-primary">{channelItemLabel(item)}</Link> : <span className="inline-block px-4 py-2 text-sm">{channelItemLabel(item)}</span>}
+              {path ? (
+                <Link to={path} className="inline-block rounded-full border border-divider px-4 py-2 text-sm font-medium text-foreground hover:border-primary hover:text-primary">
+                  {channelItemLabel(item)}
+                </Link>
+              ) : (
+                <span className="inline-block px-4 py-2 text-sm">{channelItemLabel(item)}</span>
+              )}
             </li>
           );
         })}
@@ -128,12 +152,7 @@ function ItemList({ items, layout, offset, row = false, scroller }: { items: Cha
   const width = layout === "hero" ? "w-[85%] sm:w-[70%]" : wide ? "w-72" : "w-40 sm:w-44";
   // Rows scroll inside the page's padding (they never touch the screen's edge) and keep a card's shadow and focus ring visible.
   return (
-    <ul
-      ref={scroller}
-      className="-mx-1 flex snap-x snap-mandatory scroll-px-1 gap-4 overflow-x-auto scroll-smooth px-1 pt-1 pb-3"
-      data-testid="channel-scroller"
-      tabIndex={0}
-    >
+    <ul ref={scroller} className="-mx-1 flex snap-x snap-mandatory scroll-px-1 gap-4 overflow-x-auto scroll-smooth px-1 pt-1 pb-3" data-testid="channel-scroller" tabIndex={0}>
       {items.map((item, i) => (
         <li key={`${item.kind}-${item.id}`} className={`shrink-0 snap-start ${width}`}>
           <ItemCard item={item} wide={wide} hero={layout === "hero"} rank={layout === "top-list" ? i + 1 : null} eager={layout === "hero" ? i === 0 : i < 2} priority={layout === "hero" && i === 0} />
@@ -172,10 +191,26 @@ function ScrollArrows({ scroller }: { scroller: React.RefObject<HTMLUListElement
   const classes = "hidden size-7 items-center justify-center rounded-full border border-divider bg-background text-lg leading-none text-foreground hover:border-primary md:flex";
   return (
     <>
-      <button type="button" className={`${classes} ${edges.start ? "md:invisible" : ""}`} onClick={() => move(-1)} aria-label={t("Scroll left")} data-testid="channel-arrow-prev" aria-hidden={edges.start || undefined} tabIndex={edges.start ? -1 : undefined}>
+      <button
+        type="button"
+        className={`${classes} ${edges.start ? "md:invisible" : ""}`}
+        onClick={() => move(-1)}
+        aria-label={t("Scroll left")}
+        data-testid="channel-arrow-prev"
+        aria-hidden={edges.start || undefined}
+        tabIndex={edges.start ? -1 : undefined}
+      >
         ‹
       </button>
-      <button type="button" className={`${classes} ${edges.end ? "md:invisible" : ""}`} onClick={() => move(1)} aria-label={t("Scroll right")} data-testid="channel-arrow-next" aria-hidden={edges.end || undefined} tabIndex={edges.end ? -1 : undefined}>
+      <button
+        type="button"
+        className={`${classes} ${edges.end ? "md:invisible" : ""}`}
+        onClick={() => move(1)}
+        aria-label={t("Scroll right")}
+        data-testid="channel-arrow-next"
+        aria-hidden={edges.end || undefined}
+        tabIndex={edges.end ? -1 : undefined}
+      >
         ›
       </button>
     </>
@@ -228,11 +263,7 @@ function ItemCard({ item, wide, hero = false, rank, eager, priority = false }: {
   return (
     <Link to={path} className="group relative block" data-testid="channel-item" data-kind={item.kind}>
       {rank !== null ? <RankBadge rank={rank} /> : null}
-      {item.kind === "channel" ? (
-        <span className="flex aspect-video items-center justify-center rounded-theme bg-paper p-4 text-center font-semibold text-foreground">{item.name}</span>
-      ) : (
-        image
-      )}
+      {item.kind === "channel" ? <span className="flex aspect-video items-center justify-center rounded-theme bg-paper p-4 text-center font-semibold text-foreground">{item.name}</span> : image}
       {hero ? (
         <span className="absolute inset-x-0 bottom-0 rounded-b-theme bg-gradient-to-t from-black/85 via-black/50 to-transparent p-4 pt-12 text-white">
           <span className="block text-2xl font-bold">{channelItemLabel(item)}</span>

@@ -95,14 +95,30 @@ export function ReviewForm({
         <label htmlFor={`${prefix}-headline`} className={labelClass}>
           {t("Title of your review")}
         </label>
-        <input id={`${prefix}-headline`} type="text" name="headline" defaultValue={existing?.headline} maxLength={REVIEW_HEADLINE_MAX_LENGTH} className={fieldClass} aria-describedby={`${prefix}-headline-error`} />
+        <input
+          id={`${prefix}-headline`}
+          type="text"
+          name="headline"
+          defaultValue={existing?.headline}
+          maxLength={REVIEW_HEADLINE_MAX_LENGTH}
+          className={fieldClass}
+          aria-describedby={`${prefix}-headline-error`}
+        />
         <FieldError failure={failure} name="headline" id={`${prefix}-headline-error`} />
       </div>
       <div>
         <label htmlFor={`${prefix}-body`} className={labelClass}>
           {t("Your review")}
         </label>
-        <textarea id={`${prefix}-body`} name="body" rows={8} defaultValue={existing?.body} maxLength={COMMUNITY_BODY_MAX_LENGTH} className={fieldClass} aria-describedby={`${prefix}-body-error ${prefix}-body-help`} />
+        <textarea
+          id={`${prefix}-body`}
+          name="body"
+          rows={8}
+          defaultValue={existing?.body}
+          maxLength={COMMUNITY_BODY_MAX_LENGTH}
+          className={fieldClass}
+          aria-describedby={`${prefix}-body-error ${prefix}-body-help`}
+        />
         <p id={`${prefix}-body-help`} className="mt-1 text-xs text-muted">
           {t("Plain text. A blank line starts a paragraph; **bold**, *italic* and links work.")}
         </p>

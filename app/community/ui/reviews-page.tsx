@@ -23,9 +23,7 @@ export function ReviewsPage({ loaderData, actionData }: { loaderData: ReviewsPag
         </Link>
         <h1 className="mt-2 text-3xl font-bold text-foreground">{loaderData.heading}</h1>
         <p className="mt-1 text-muted" data-testid="reviews-stats">
-          {stats.reviewCount
-            ? t(":count [one review|other reviews] · average :average/10", { count: stats.reviewCount, average: stats.average ?? 0 })
-            : t("No reviews yet.")}
+          {stats.reviewCount ? t(":count [one review|other reviews] · average :average/10", { count: stats.reviewCount, average: stats.average ?? 0 }) : t("No reviews yet.")}
         </p>
       </header>
 

@@ -24,17 +24,7 @@ export interface ThreadViewer {
  * deep). Reply, edit, delete and report are plain forms inside <details>,
  * so they open and post without JavaScript.
  */
-export function CommentThread({
-  target,
-  comments,
-  viewer,
-  failure,
-}: {
-  target: { kind: string; id: number };
-  comments: CommentView[];
-  viewer: ThreadViewer;
-  failure: FormFailure | null;
-}) {
+export function CommentThread({ target, comments, viewer, failure }: { target: { kind: string; id: number }; comments: CommentView[]; viewer: ThreadViewer; failure: FormFailure | null }) {
   return (
     <ol className="space-y-4" data-testid="comment-thread">
       {comments.map((comment) => (
@@ -90,13 +80,7 @@ function CommentItem({ target, comment, viewer, failure }: { target: { kind: str
                 <summary className={actionSummary} data-testid="reply-toggle">
                   {t("Reply")}
                 </summary>
-                <CommentForm
-                  target={target}
-                  parentId={comment.id}
-                  failure={failureFor(failure, "comment", comment.id)}
-                  humanCheckSiteKey={viewer.humanCheckSiteKey}
-                  label={t("Your reply")}
-                />
+                <CommentForm target={target} parentId={comment.id} failure={failureFor(failure, "comment", comment.id)} humanCheckSiteKey={viewer.humanCheckSiteKey} label={t("Your reply")} />
               </details>
             ) : null}
             {own && comment.editable ? (
@@ -120,14 +104,16 @@ function CommentItem({ target, comment, viewer, failure }: { target: { kind: str
               <Form method="post">
                 <input type="hidden" name="intent" value="delete-comment" />
                 <input type="hidden" name="comment_id" value={comment.id} />
-                <button type="submit" className="inline-flex items-center rounded-theme border border-divider px-2.5 py-1 text-sm text-foreground hover:border-danger hover:text-danger" data-testid="comment-delete">
+                <button
+                  type="submit"
+                  className="inline-flex items-center rounded-theme border border-divider px-2.5 py-1 text-sm text-foreground hover:border-danger hover:text-danger"
+                  data-testid="comment-delete"
+                >
                   {t("Delete")}
                 </button>
               </Form>
             ) : null}
-            {viewer.signedIn && !own && comment.status === "published" ? (
-              <ReportForm kind="comment" subjectId={comment.id} failure={failureFor(failure, "report-comment", comment.id)} />
-            ) : null}
+            {viewer.signedIn && !own && comment.status === "published" ? <ReportForm kind="comment" subjectId={comment.id} failure={failureFor(failure, "report-comment", comment.id)} /> : null}
           </div>
         </>
       )}

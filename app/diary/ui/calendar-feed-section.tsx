@@ -18,7 +18,13 @@ export function CalendarFeedSection({ feedUrl }: { feedUrl: string | null }) {
       description={t("A private address your calendar app subscribes to: new episodes and releases of what you track. Replacing or revoking it stops the old address at once.")}
     >
       {feedUrl ? (
-        <input readOnly value={feedUrl} aria-label={t("Private calendar address")} className="w-full rounded-theme border border-divider bg-background px-2 py-1.5 font-mono text-sm text-foreground" data-testid="calendar-feed-address" />
+        <input
+          readOnly
+          value={feedUrl}
+          aria-label={t("Private calendar address")}
+          className="w-full rounded-theme border border-divider bg-background px-2 py-1.5 font-mono text-sm text-foreground"
+          data-testid="calendar-feed-address"
+        />
       ) : (
         <p className="text-sm text-muted">{t("No calendar address yet.")}</p>
       )}

@@ -165,11 +165,7 @@ export function LogFields({ titleId, rating, timesWatched, ownReviewPath, values
           </label>
         </fieldset>
       )}
-      <p className="text-xs text-muted">
-        {keepOnWatchlist
-          ? t("Logged titles stay on your watchlist (account settings).")
-          : t("Logging takes the title off your watchlist (account settings).")}
-      </p>
+      <p className="text-xs text-muted">{keepOnWatchlist ? t("Logged titles stay on your watchlist (account settings).") : t("Logging takes the title off your watchlist (account settings).")}</p>
       {footer}
     </div>
   );

@@ -10,7 +10,19 @@ import { WatchlistButton } from "./watchlist-button";
  * server-rendered, working without JavaScript.
  */
 
-export function EpisodeLibraryPanel({ titleId, episodeId, season, episode, mine }: { titleId: number; episodeId: number; season: number; episode: number; mine: MyEpisodeState & LibraryAbilitiesView }) {
+export function EpisodeLibraryPanel({
+  titleId,
+  episodeId,
+  season,
+  episode,
+  mine,
+}: {
+  titleId: number;
+  episodeId: number;
+  season: number;
+  episode: number;
+  mine: MyEpisodeState & LibraryAbilitiesView;
+}) {
   return (
     <div className="mt-4 space-y-3" data-testid="episode-library">
       {mine.canRate ? <RatingForm titleId={titleId} episodeId={episodeId} rating={mine.rating} /> : null}

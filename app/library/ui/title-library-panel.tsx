@@ -12,7 +12,15 @@ import { WatchlistButton } from "./watchlist-button";
  * guests' title pages never ship it; the server renders it in place for
  * members, so it works before and without JavaScript.
  */
-export default function TitleLibraryPanel({ title, mine, path }: { title: { id: number; type: "movie" | "series"; episodeCount: number | null }; mine: MyTitleState & LibraryAbilitiesView; path: string }) {
+export default function TitleLibraryPanel({
+  title,
+  mine,
+  path,
+}: {
+  title: { id: number; type: "movie" | "series"; episodeCount: number | null };
+  mine: MyTitleState & LibraryAbilitiesView;
+  path: string;
+}) {
   const t = useTrans();
   return (
     <div className="mt-6 space-y-3 rounded-theme bg-white/5 p-4" data-testid="title-library">

@@ -28,9 +28,7 @@ export function WatchlistButton({ titleId, inWatchlist, compact = false, tone = 
         aria-pressed={listed}
         aria-label={label}
         data-testid="watchlist-button"
-        className={
-          tone === "dark" ? (listed ? onDarkPrimaryButton : onDarkButton) : buttonClasses({ variant: listed ? "filled" : "outlined", color: "primary", size: compact ? "xs" : "sm" })
-        }
+        className={tone === "dark" ? (listed ? onDarkPrimaryButton : onDarkButton) : buttonClasses({ variant: listed ? "filled" : "outlined", color: "primary", size: compact ? "xs" : "sm" })}
       >
         <span aria-hidden="true">{listed ? "✓" : "+"}</span> {/* Compact, the word is the one both names contain (decision 031: the name holds the visible text); the mark and the fill say which. */}
         {compact ? t("Watchlist") : label}

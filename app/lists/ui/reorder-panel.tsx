@@ -44,13 +44,7 @@ export default function ReorderPanel({ items: initial, onDone }: { items: Reorde
   return (
     <div className="px-4 py-3" data-testid="reorder-panel">
       <p className="text-sm text-muted">{t("Drag the titles into place, or focus one, press Enter, move it with the arrow keys and press Enter again.")}</p>
-      <GridList
-        aria-label={t("Titles in order")}
-        items={items}
-        dragAndDropHooks={dragAndDropHooks}
-        className="mt-3 flex flex-col gap-1"
-        data-testid="reorder-list"
-      >
+      <GridList aria-label={t("Titles in order")} items={items} dragAndDropHooks={dragAndDropHooks} className="mt-3 flex flex-col gap-1" data-testid="reorder-list">
         {(item) => (
           <GridListItem
             id={item.id}

@@ -6,14 +6,7 @@ import { toast } from "~/toasts/toast-store";
 import { buttonClasses } from "~/ui/button-styles";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import { useHydrated } from "~/ui/use-hydrated";
-import {
-  isExternalAction,
-  isSafeAction,
-  WORKSPACE_DECLINE_ACTION,
-  WORKSPACE_JOIN_ACTION,
-  type NotificationButton,
-  type NotificationJson,
-} from "../notification-data";
+import { isExternalAction, isSafeAction, WORKSPACE_DECLINE_ACTION, WORKSPACE_JOIN_ACTION, type NotificationButton, type NotificationJson } from "../notification-data";
 import { isPresetImage, NotificationIcon } from "./notification-icons";
 import { notificationStore } from "./notification-store";
 
@@ -92,12 +85,7 @@ export function NotificationItem({ notification, onNavigate }: { notification: N
 
   const image = data.image;
   return (
-    <li
-      className={`relative flex gap-3 px-4 py-3 ${unread ? "bg-primary/5" : ""}`}
-      data-testid="notification"
-      data-notification-id={notification.id}
-      data-unread={unread ? "true" : "false"}
-    >
+    <li className={`relative flex gap-3 px-4 py-3 ${unread ? "bg-primary/5" : ""}`} data-testid="notification" data-notification-id={notification.id} data-unread={unread ? "true" : "false"}>
       <div className="flex w-10 shrink-0 justify-center pt-0.5">
         {image && isPresetImage(image) ? (
           <span className="grid size-10 place-items-center rounded-full bg-primary/10 text-primary">
@@ -110,22 +98,14 @@ export function NotificationItem({ notification, onNavigate }: { notification: N
         ) : null}
       </div>
       <div className="min-w-0 flex-1">
-        <reader.Form
-          method="post"
-          action={NOTIFICATIONS_ACTION}
-          target={main && isExternalAction(main.action) ? "_blank" : undefined}
-          onSubmit={(event) => follow(main?.action ?? null, event)}
-        >
+        <reader.Form method="post" action={NOTIFICATIONS_ACTION} target={main && isExternalAction(main.action) ? "_blank" : undefined} onSubmit={(event) => follow(main?.action ?? null, event)}>
           <input type="hidden" name="intent" value="open" />
           <input type="hidden" name="id" value={notification.id} />
           <NoJsRedirect />
           <button type="submit" className="block w-full text-left outline-none focus-visible:ring-2 focus-visible:ring-focus" data-testid="notification-open">
             {unread ? <span className="sr-only">{t("Unread")}: </span> : null}
             {data.lines.map((line, index) => (
-              <span
-                key={index}
-                className={`flex items-start gap-1.5 ${line.type === "primary" ? "text-sm text-foreground" : "mt-0.5 text-xs text-muted"}`}
-              >
+              <span key={index} className={`flex items-start gap-1.5 ${line.type === "primary" ? "text-sm text-foreground" : "mt-0.5 text-xs text-muted"}`}>
                 {line.icon && line.type === "primary" ? <NotificationIcon name={line.icon} className="mt-0.5 size-4 shrink-0 text-muted" /> : null}
                 <span className="min-w-0 [&_a]:text-primary [&_a]:underline" dangerouslySetInnerHTML={{ __html: line.content }} />
               </span>
@@ -138,13 +118,7 @@ export function NotificationItem({ notification, onNavigate }: { notification: N
         {data.buttonActions && data.buttonActions.length > 0 ? (
           <div className="mt-2 flex flex-wrap gap-2">
             {data.buttonActions.map((button, index) => (
-              <NotificationButtonControl
-                key={`${button.action}-${index}`}
-                button={button}
-                filled={index === 0}
-                notification={notification}
-                onFollow={(action, event) => follow(action, event)}
-              />
+              <NotificationButtonControl key={`${button.action}-${index}`} button={button} filled={index === 0} notification={notification} onFollow={(action, event) => follow(action, event)} />
             ))}
           </div>
         ) : null}
@@ -185,13 +159,7 @@ function NotificationButtonControl({
   if (!isSafeAction(button.action)) return null;
   const external = isExternalAction(button.action);
   return (
-    <a
-      href={button.action}
-      className={className}
-      target={external ? "_blank" : undefined}
-      rel={external ? "noopener noreferrer" : undefined}
-      onClick={(event) => onFollow(button.action, event)}
-    >
+    <a href={button.action} className={className} target={external ? "_blank" : undefined} rel={external ? "noopener noreferrer" : undefined} onClick={(event) => onFollow(button.action, event)}>
       {button.label}
     </a>
   );

@@ -24,10 +24,7 @@ export function NotificationPopover({ label, count }: { label: string; count: nu
   const settings = useBootstrap().settings;
   const [open, setOpen] = useState(false);
   const { version } = useNotificationState();
-  const list = useClientQuery<ListAnswer>(
-    open ? `notifications:popover:${version}:${count}` : null,
-    `/api/v1/notifications?perPage=${NOTIFICATIONS_POPOVER_SIZE}`,
-  );
+  const list = useClientQuery<ListAnswer>(open ? `notifications:popover:${version}:${count}` : null, `/api/v1/notifications?perPage=${NOTIFICATIONS_POPOVER_SIZE}`);
   const markAll = useFetcher<NotificationActionAnswer>();
   useAnswerToast(markAll.data);
   const items = list.data?.pagination.data ?? [];
@@ -51,7 +48,13 @@ export function NotificationPopover({ label, count }: { label: string; count: nu
                 </markAll.Form>
               ) : null}
               {settings.notif?.subs?.integrated ? (
-                <Link to="/notifications/settings" onClick={() => setOpen(false)} className="rounded-full p-1.5 text-muted hover:bg-paper hover:text-foreground" aria-label={t("Notification settings")} title={t("Notification settings")}>
+                <Link
+                  to="/notifications/settings"
+                  onClick={() => setOpen(false)}
+                  className="rounded-full p-1.5 text-muted hover:bg-paper hover:text-foreground"
+                  aria-label={t("Notification settings")}
+                  title={t("Notification settings")}
+                >
                   <SettingsIcon className="size-4" />
                 </Link>
               ) : null}

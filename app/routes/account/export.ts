@@ -21,10 +21,7 @@ export async function action(args: Route.ActionArgs) {
   const app = getApp(context);
   const submission = await parseFormSubmission(request, optionalPasswordSchema, app.t);
   const s = await authServices(context, request);
-  const guard =
-    submission.status === "success"
-      ? await ensurePasswordConfirmed(s, user, session, submission.value.password || null)
-      : ({ status: "wrong-password" } as const);
+  const guard = submission.status === "success" ? await ensurePasswordConfirmed(s, user, session, submission.value.password || null) : ({ status: "wrong-password" } as const);
   if (guard.status !== "ok") {
     const message =
       guard.status === "rate-limited"

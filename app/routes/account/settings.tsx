@@ -70,7 +70,10 @@ export async function loader(args: Route.LoaderArgs) {
     calendarFeedUrl: calendarFeed ? `${new URL(args.request.url).origin}/calendar/${calendarFeed}.ics` : null,
     // Logging keeps titles on the watchlist, or not (decision 030, app/library).
     keepLoggedOnWatchlist: library.keepLoggedOnWatchlist,
-    profilePrivacy: { isPrivate: library.private, profilePath: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName, username: user.username }) },
+    profilePrivacy: {
+      isPrivate: library.private,
+      profilePath: profilePath({ id: user.id, firstName: user.firstName, lastName: user.lastName, displayName: user.customDisplayName, username: user.username }),
+    },
     // Who sees my activity (decision 033, app/social).
     activityVisibility: social.activityVisibility,
   };
@@ -149,9 +152,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   const t = useTrans();
   const subscribed = useBootstrap().user?.subscriptions.some((sub) => sub.valid) ?? false;
   const { account } = loaderData;
-  const sections = SETTINGS_SECTIONS.filter(
-    ({ id }) => (id !== "social-login" || account.social.length > 0) && (id !== "developers" || account.tokens !== null),
-  );
+  const sections = SETTINGS_SECTIONS.filter(({ id }) => (id !== "social-login" || account.social.length > 0) && (id !== "developers" || account.tokens !== null));
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10">
       <h1 className="text-2xl font-semibold">{t("Account settings")}</h1>

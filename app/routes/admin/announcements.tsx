@@ -97,16 +97,11 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
                 <li key={broadcast.id} className="flex flex-col gap-1 py-3" data-testid="broadcast" data-status={broadcast.status}>
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="font-medium">{broadcast.title}</span>
-                    <Badge tone={STATUS_TONES[broadcast.status as keyof typeof STATUS_TONES] ?? "neutral"}>
-                      {broadcast.status === "sent" ? t("Delivered") : t("Delivering")}
-                    </Badge>
+                    <Badge tone={STATUS_TONES[broadcast.status as keyof typeof STATUS_TONES] ?? "neutral"}>{broadcast.status === "sent" ? t("Delivered") : t("Delivering")}</Badge>
                   </div>
                   <span className="text-xs text-muted">
-                    {format(broadcast.created_at)} ·{" "}
-                    {t("[one :count recipient|other :count recipients]", { count: broadcast.recipients })} ·{" "}
-                    {broadcast.role_ids && broadcast.role_ids.length > 0
-                      ? broadcast.role_ids.map((id) => roleNames.get(id) ?? `#${id}`).join(", ")
-                      : t("Everyone")}
+                    {format(broadcast.created_at)} · {t("[one :count recipient|other :count recipients]", { count: broadcast.recipients })} ·{" "}
+                    {broadcast.role_ids && broadcast.role_ids.length > 0 ? broadcast.role_ids.map((id) => roleNames.get(id) ?? `#${id}`).join(", ") : t("Everyone")}
                   </span>
                 </li>
               ))}

@@ -107,11 +107,21 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <table className="w-full text-left text-sm" data-testid="audit-log">
           <thead className="border-b border-divider bg-paper text-xs tracking-wide text-muted uppercase">
             <tr>
-              <th scope="col" className="px-3 py-2">{t("When")}</th>
-              <th scope="col" className="px-3 py-2">{t("Who")}</th>
-              <th scope="col" className="px-3 py-2">{t("What")}</th>
-              <th scope="col" className="px-3 py-2">{t("Before")}</th>
-              <th scope="col" className="px-3 py-2">{t("After")}</th>
+              <th scope="col" className="px-3 py-2">
+                {t("When")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("Who")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("What")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("Before")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("After")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-divider align-top">

@@ -62,7 +62,12 @@ export default function AdminGenres({ loaderData, actionData }: Route.ComponentP
   const t = useTrans();
   const { params, rows, editing } = loaderData;
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
-  const [form, fields] = useAppForm({ schema: genreSchema, id: `genre-${editing?.id ?? "new"}`, lastResult: confirmation ? undefined : (actionData as never), defaultValue: { name: editing?.name ?? "" } });
+  const [form, fields] = useAppForm({
+    schema: genreSchema,
+    id: `genre-${editing?.id ?? "new"}`,
+    lastResult: confirmation ? undefined : (actionData as never),
+    defaultValue: { name: editing?.name ?? "" },
+  });
   return (
     <>
       <AdminPageHeader title={t("Genres")} description={t("The genres titles can have.")} />
@@ -75,7 +80,14 @@ export default function AdminGenres({ loaderData, actionData }: Route.ComponentP
           total={rows.length}
           hasNextPage={false}
           confirmation={confirmation}
-          bulkActions={[{ intent: "delete", label: "Delete", danger: true, confirm: { title: "Delete genres?", message: "[one This genre|other These :count genres] will be removed from every title. Titles stay.", confirmLabel: "Delete" } }]}
+          bulkActions={[
+            {
+              intent: "delete",
+              label: "Delete",
+              danger: true,
+              confirm: { title: "Delete genres?", message: "[one This genre|other These :count genres] will be removed from every title. Titles stay.", confirmLabel: "Delete" },
+            },
+          ]}
           columns={[
             { key: "name", header: t("Name"), sortKey: "name", cell: (row) => <span className="font-medium">{row.name}</span> },
             { key: "titles", header: t("Titles"), sortKey: "titles", cell: (row) => Number(row.titles).toLocaleString() },

@@ -115,9 +115,7 @@ function AdminNavigation({ sections, label }: { sections: AdminNavSection[]; lab
                 <AdminNavLink
                   to={item.to}
                   end={item.end}
-                  className={({ isActive }) =>
-                    `block rounded-md px-3 py-1.5 text-sm ${isActive ? "bg-primary-light font-medium text-primary" : "text-foreground hover:bg-paper"}`
-                  }
+                  className={({ isActive }) => `block rounded-md px-3 py-1.5 text-sm ${isActive ? "bg-primary-light font-medium text-primary" : "text-foreground hover:bg-paper"}`}
                 >
                   {t(item.label)}
                 </AdminNavLink>

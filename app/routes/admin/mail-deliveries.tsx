@@ -35,10 +35,7 @@ const actionSchema = z.object({ intent: z.literal("retry"), id: z.coerce.number(
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.settingsUpdate);
   const filters = filtersSchema.parse(Object.fromEntries(args.url.searchParams));
-  const [{ rows, hasMore }, counts] = await Promise.all([
-    listDeliveries(admin.app.db, { status: filters.status, before: filters.before, limit: PAGE_SIZE }),
-    countDeliveriesByStatus(admin.app.db),
-  ]);
+  const [{ rows, hasMore }, counts] = await Promise.all([listDeliveries(admin.app.db, { status: filters.status, before: filters.before, limit: PAGE_SIZE }), countDeliveriesByStatus(admin.app.db)]);
   return {
     status: filters.status ?? null,
     counts,
@@ -64,14 +61,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const env = getWorker(context).env as unknown as MailQueueEnv;
   const queued = await resendFailedDelivery(env, admin.app.db, parsed.data.id);
-  return redirectWithToast(
-    request,
-    back,
-    queued
-      ? { message: t("Mail queued again"), type: "positive" }
-      : { message: t("Only a failed mail can be sent again."), type: "danger" },
-    { status: 303 },
-  );
+  return redirectWithToast(request, back, queued ? { message: t("Mail queued again"), type: "positive" } : { message: t("Only a failed mail can be sent again."), type: "danger" }, { status: 303 });
 }
 
 const STATUS_TONES = { queued: "warning", sent: "positive", failed: "danger" } as const;
@@ -93,13 +83,7 @@ export default function MailDeliveries({ loaderData }: Route.ComponentProps) {
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-xs text-muted">
           {t("Status")}
-          <select
-            name="status"
-            defaultValue={status ?? ""}
-            className={`${inputClasses} py-1.5`}
-            onChange={(e) => e.currentTarget.form?.requestSubmit()}
-            data-testid="mail-status-filter"
-          >
+          <select name="status" defaultValue={status ?? ""} className={`${inputClasses} py-1.5`} onChange={(e) => e.currentTarget.form?.requestSubmit()} data-testid="mail-status-filter">
             <option value="">{t("All")}</option>
             {MAIL_DELIVERY_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -116,12 +100,24 @@ export default function MailDeliveries({ loaderData }: Route.ComponentProps) {
         <table className="w-full text-left text-sm" data-testid="mail-deliveries">
           <thead className="border-b border-divider bg-paper text-xs tracking-wide text-muted uppercase">
             <tr>
-              <th scope="col" className="px-3 py-2">{t("Status")}</th>
-              <th scope="col" className="px-3 py-2">{t("Recipient")}</th>
-              <th scope="col" className="px-3 py-2">{t("Type")}</th>
-              <th scope="col" className="px-3 py-2">{t("Attempts")}</th>
-              <th scope="col" className="px-3 py-2">{t("Last error")}</th>
-              <th scope="col" className="px-3 py-2">{t("Created")}</th>
+              <th scope="col" className="px-3 py-2">
+                {t("Status")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("Recipient")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("Type")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("Attempts")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("Last error")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("Created")}
+              </th>
               <th scope="col" className="px-3 py-2">
                 <span className="sr-only">{t("Actions")}</span>
               </th>

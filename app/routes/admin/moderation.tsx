@@ -102,13 +102,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                 <Form method="post" key={action}>
                   <input type="hidden" name="subject_kind" value={item.kind} />
                   <input type="hidden" name="subject_id" value={item.id} />
-                  <button
-                    type="submit"
-                    name="action"
-                    value={action}
-                    className="rounded-theme border border-divider px-3 py-1.5 text-sm hover:bg-paper"
-                    data-testid={`moderate-${action}`}
-                  >
+                  <button type="submit" name="action" value={action} className="rounded-theme border border-divider px-3 py-1.5 text-sm hover:bg-paper" data-testid={`moderate-${action}`}>
                     {action === "approve" ? t("Approve") : action === "hide" ? t("Hide") : t("Delete")}
                   </button>
                 </Form>
@@ -128,7 +122,12 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                 </label>
                 <label className="text-sm">
                   <span className="block text-muted">{t("Ban from")}</span>
-                  <select name="ban_scope" defaultValue={item.kind === "review" ? "reviews" : "comments"} className="rounded-theme border border-divider bg-background px-2 py-1.5" data-testid="moderate-ban-scope">
+                  <select
+                    name="ban_scope"
+                    defaultValue={item.kind === "review" ? "reviews" : "comments"}
+                    className="rounded-theme border border-divider bg-background px-2 py-1.5"
+                    data-testid="moderate-ban-scope"
+                  >
                     {banScopes.map((scope) => (
                       <option key={scope} value={scope}>
                         {scope === "comments" ? t("Comments") : scope === "reviews" ? t("Reviews") : t("Comments and reviews")}

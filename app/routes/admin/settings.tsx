@@ -53,7 +53,11 @@ function statusFacts(kinds: StatusKind[] | undefined, env: Env, origin: string, 
       }
     } else if (kind === "billingProvider") {
       const stripe = stripeConfigFrom(billingEnv(env));
-      facts.push({ label: "Payment provider", value: stripe ? "Stripe" : usesLocalProvider(env) ? "Local test mode (no real payments)" : "None: payments unavailable", tone: stripe ? "positive" : "warning" });
+      facts.push({
+        label: "Payment provider",
+        value: stripe ? "Stripe" : usesLocalProvider(env) ? "Local test mode (no real payments)" : "None: payments unavailable",
+        tone: stripe ? "positive" : "warning",
+      });
       facts.push({ label: "Stripe webhook address", value: `${origin}/api/v1/billing/stripe/webhook`, tone: "neutral" });
     } else if (kind === "mailTransport") {
       const mail = env as unknown as { APP_ENV?: string; MAIL_API_URL?: string; MAIL_API_KEY?: string; MAIL_FROM?: string };
@@ -65,7 +69,11 @@ function statusFacts(kinds: StatusKind[] | undefined, env: Env, origin: string, 
       facts.push({ label: "Sender", value: mail.MAIL_FROM || `${settings["branding.site_name"]} <no-reply@${new URL(origin).hostname}>`, tone: "neutral" });
     } else if (kind === "humanCheckSecret") {
       const secret = Boolean((env as unknown as { TURNSTILE_SECRET_KEY?: string }).TURNSTILE_SECRET_KEY);
-      facts.push({ label: "Secret key", value: secret ? "Set (TURNSTILE_SECRET_KEY)" : "Not set: checks stay off until TURNSTILE_SECRET_KEY is a Worker secret", tone: secret ? "positive" : "warning" });
+      facts.push({
+        label: "Secret key",
+        value: secret ? "Set (TURNSTILE_SECRET_KEY)" : "Not set: checks stay off until TURNSTILE_SECRET_KEY is a Worker secret",
+        tone: secret ? "positive" : "warning",
+      });
     } else if (kind === "customCodeSafety") {
       facts.push({
         label: "Scripts in custom HTML",
@@ -117,7 +125,13 @@ export async function action(args: Route.ActionArgs) {
       text: t("This is a test mail sent from the admin area of :site. Mail delivery works.", { site: siteName }),
       html: `<p>${t("This is a test mail sent from the admin area of :site. Mail delivery works.", { site: siteName }).replace(/[<>&]/g, "")}</p>`,
     });
-    return redirectWithToast(request, back, sent ? { message: t("Test mail to :email queued. Its delivery shows under Mail deliveries.", { email: admin.user.email }), type: "positive" } : { message: t("The test mail could not be queued. See the logs."), type: "danger" });
+    return redirectWithToast(
+      request,
+      back,
+      sent
+        ? { message: t("Test mail to :email queued. Its delivery shows under Mail deliveries.", { email: admin.user.email }), type: "positive" }
+        : { message: t("The test mail could not be queued. See the logs."), type: "danger" },
+    );
   }
 
   const { update, errors: readErrors } = readSettingsForm(group, formData, admin.app.settings);
@@ -144,7 +158,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           <ul className="flex flex-row flex-wrap gap-1 md:flex-col" data-testid="settings-groups">
             {groups.map((g) => (
               <li key={g.id}>
-                <AdminNavLink to={`/admin/settings/${g.id}`} className={({ isActive }) => `block rounded-md px-3 py-1.5 text-sm ${isActive ? "bg-primary-light font-medium text-primary" : "text-foreground hover:bg-paper"}`}>
+                <AdminNavLink
+                  to={`/admin/settings/${g.id}`}
+                  className={({ isActive }) => `block rounded-md px-3 py-1.5 text-sm ${isActive ? "bg-primary-light font-medium text-primary" : "text-foreground hover:bg-paper"}`}
+                >
                   {t(g.label)}
                 </AdminNavLink>
               </li>
@@ -197,7 +214,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             <AdminSection title={t("Upload images")} description={t("Each upload replaces the image at once.")}>
               <div className="flex flex-col gap-4">
                 {imageFields.map((field) => (
-                  <form key={field.key} method="post" encType="multipart/form-data" action={`/admin/upload?${new URLSearchParams({ target: `setting:${field.key}`, back: `/admin/settings/${group.id}` })}`} className="flex flex-wrap items-end gap-2">
+                  <form
+                    key={field.key}
+                    method="post"
+                    encType="multipart/form-data"
+                    action={`/admin/upload?${new URLSearchParams({ target: `setting:${field.key}`, back: `/admin/settings/${group.id}` })}`}
+                    className="flex flex-wrap items-end gap-2"
+                  >
                     <label className="flex flex-col gap-1 text-sm">
                       {t(field.label)}
                       <input type="file" name="file" accept="image/png,image/jpeg,image/gif,image/webp" required />
@@ -268,7 +291,16 @@ function SettingInput({ field, value, errors, options }: { field: SettingField; 
           <label htmlFor={id} className={labelClasses}>
             {t(field.label)}
           </label>
-          <input id={id} name={field.key} type="number" min={1} step="any" defaultValue={typeof value === "number" ? Math.round((value / 1024 / 1024) * 100) / 100 : ""} className={`${inputClasses} max-w-48`} aria-invalid={invalid} />
+          <input
+            id={id}
+            name={field.key}
+            type="number"
+            min={1}
+            step="any"
+            defaultValue={typeof value === "number" ? Math.round((value / 1024 / 1024) * 100) / 100 : ""}
+            className={`${inputClasses} max-w-48`}
+            aria-invalid={invalid}
+          />
           {help}
           {error}
         </div>
@@ -298,7 +330,15 @@ function SettingInput({ field, value, errors, options }: { field: SettingField; 
           <label htmlFor={id} className={labelClasses}>
             {t(field.label)}
           </label>
-          <textarea id={id} name={field.key} rows={field.rows ?? 4} defaultValue={String(value ?? "")} spellCheck={field.kind !== "code"} className={`${inputClasses} ${field.kind === "code" ? "font-mono text-xs" : ""}`} aria-invalid={invalid} />
+          <textarea
+            id={id}
+            name={field.key}
+            rows={field.rows ?? 4}
+            defaultValue={String(value ?? "")}
+            spellCheck={field.kind !== "code"}
+            className={`${inputClasses} ${field.kind === "code" ? "font-mono text-xs" : ""}`}
+            aria-invalid={invalid}
+          />
           {help}
           {error}
         </div>
@@ -330,7 +370,15 @@ function SettingInput({ field, value, errors, options }: { field: SettingField; 
           <label htmlFor={id} className={labelClasses}>
             {t(field.label)}
           </label>
-          <input id={id} name={field.key} type={field.kind === "email" ? "email" : "text"} defaultValue={String(value ?? "")} placeholder={"placeholder" in field ? field.placeholder : undefined} className={inputClasses} aria-invalid={invalid} />
+          <input
+            id={id}
+            name={field.key}
+            type={field.kind === "email" ? "email" : "text"}
+            defaultValue={String(value ?? "")}
+            placeholder={"placeholder" in field ? field.placeholder : undefined}
+            className={inputClasses}
+            aria-invalid={invalid}
+          />
           {help}
           {error}
         </div>
@@ -399,4 +447,3 @@ function PoliciesSetting({ label, help, policies, errors }: { label: string; hel
     </fieldset>
   );
 }
-

@@ -46,7 +46,13 @@ export async function action(args: Route.ActionArgs) {
   if (intent !== "delete") throw data({ message: admin.app.t("Unknown action.") }, { status: 400 });
   if (ids.length === 0) return data({ message: admin.app.t("Select at least one video.") }, { status: 400 });
   if (!isConfirmed(formData)) {
-    return askForConfirmation({ intent, ids, title: "Delete videos?", message: "[one This video|other These :count videos] will be deleted with their play counts and files.", confirmLabel: "Delete" });
+    return askForConfirmation({
+      intent,
+      ids,
+      title: "Delete videos?",
+      message: "[one This video|other These :count videos] will be deleted with their play counts and files.",
+      confirmLabel: "Delete",
+    });
   }
   const { deleted } = await deleteVideos({ db: admin.app.db, bucket: getWorker(args.context).env.FILES }, ids, admin.record("titles.update", "title"));
   return redirectWithToast(args.request, args.url.pathname + args.url.search, { message: admin.app.t("Deleted :count [one video|other videos]", { count: deleted.length }), type: "positive" });
@@ -72,7 +78,18 @@ export default function AdminVideos({ loaderData, actionData }: Route.ComponentP
           { name: "category", label: "Kind", options: VIDEO_CATEGORIES.map((c) => ({ value: c, label: c })) },
           { name: "source", label: "Source", options: VIDEO_SOURCES.map((s) => ({ value: s, label: s })) },
         ]}
-        bulkActions={loaderData.canDelete ? [{ intent: "delete", label: "Delete", danger: true, confirm: { title: "Delete videos?", message: "[one This video|other These :count videos] will be deleted with their play counts and files.", confirmLabel: "Delete" } }] : []}
+        bulkActions={
+          loaderData.canDelete
+            ? [
+                {
+                  intent: "delete",
+                  label: "Delete",
+                  danger: true,
+                  confirm: { title: "Delete videos?", message: "[one This video|other These :count videos] will be deleted with their play counts and files.", confirmLabel: "Delete" },
+                },
+              ]
+            : []
+        }
         columns={[
           { key: "name", header: t("Name"), sortKey: "name", cell: (row) => <span className="font-medium text-foreground">{row.name}</span> },
           {

@@ -43,9 +43,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   return (
     <>
       <h1 className="mb-2 text-xl font-semibold">{t("Forgot your password?")}</h1>
-      <p className="mb-6 text-sm text-muted">
-        {t("Enter your email address and we will send you a link to reset your password, or to create one if you signed up through a social account.")}
-      </p>
+      <p className="mb-6 text-sm text-muted">{t("Enter your email address and we will send you a link to reset your password, or to create one if you signed up through a social account.")}</p>
       {sent ? (
         <p role="status" className="mb-4 rounded-theme border border-positive/40 bg-positive/10 px-3 py-2 text-sm" data-testid="reset-link-sent">
           {sent}

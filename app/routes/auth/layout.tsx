@@ -31,7 +31,9 @@ export function AuthFrame({ children }: { children: React.ReactNode }) {
       <div className="mt-8 w-full max-w-md rounded-theme border border-divider bg-elevated px-6 py-8 shadow-sm sm:px-10">{children}</div>
       <footer className="mt-8 flex flex-wrap items-center justify-center gap-4 text-sm text-muted">
         <span>{t("Copyright © :year :name, All Rights Reserved", { year: new Date().getFullYear(), name: bootstrap.settings.branding.site_name })}</span>
-        {footer?.items.map((item) => <MenuItemLink key={item.id} item={item} className="hover:text-foreground" />)}
+        {footer?.items.map((item) => (
+          <MenuItemLink key={item.id} item={item} className="hover:text-foreground" />
+        ))}
       </footer>
     </main>
   );
@@ -39,7 +41,5 @@ export function AuthFrame({ children }: { children: React.ReactNode }) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { requestId } = useRootData();
-  return (
-    <AuthFrame>{isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <LoadErrorPage requestId={requestId} />}</AuthFrame>
-  );
+  return <AuthFrame>{isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <LoadErrorPage requestId={requestId} />}</AuthFrame>;
 }

@@ -117,9 +117,7 @@ function LoginScreen({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
     },
   });
   const invalid = Boolean(fields.email.errors?.length || fields.password.errors?.length);
-  const heading = loaderData.workspace
-    ? t("To join your team on :siteName, sign in to your account", { siteName: settings.branding.site_name })
-    : t("Sign in to your account");
+  const heading = loaderData.workspace ? t("To join your team on :siteName, sign in to your account", { siteName: settings.branding.site_name }) : t("Sign in to your account");
   return (
     <>
       <h1 className="mb-6 text-xl font-semibold">{heading}</h1>
@@ -127,14 +125,7 @@ function LoginScreen({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
         <IntentField value="login" />
         {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
         <FormErrors form={form} />
-        <TextField
-          meta={fields.email}
-          label={t("Email")}
-          type="email"
-          autoComplete="email"
-          readOnly={Boolean(loaderData.lockedEmail)}
-          aria-invalid={invalid || undefined}
-        />
+        <TextField meta={fields.email} label={t("Email")} type="email" autoComplete="email" readOnly={Boolean(loaderData.lockedEmail)} aria-invalid={invalid || undefined} />
         <PasswordField meta={fields.password} label={t("Password")} autoComplete="current-password" aria-invalid={invalid || undefined} />
         <div className="flex items-center justify-between gap-2">
           <CheckboxField meta={fields.remember} label={t("Stay signed in for a month")} />
@@ -148,7 +139,10 @@ function LoginScreen({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
       {loaderData.registrationDisabled ? null : (
         <p className="mt-6 text-center text-sm text-muted">
           {t("Don't have an account?")}{" "}
-          <Link to={loaderData.workspace ? `/workspace/join/register${params.size ? `?${params}` : ""}` : `/register${redirectTo ? `?redirect=${encodeURIComponent(redirectTo)}` : ""}`} className="font-medium text-primary hover:underline">
+          <Link
+            to={loaderData.workspace ? `/workspace/join/register${params.size ? `?${params}` : ""}` : `/register${redirectTo ? `?redirect=${encodeURIComponent(redirectTo)}` : ""}`}
+            className="font-medium text-primary hover:underline"
+          >
             {t("Sign up.")}
           </Link>
         </p>
@@ -179,15 +173,7 @@ function TwoFactorScreen({ actionData }: Pick<Route.ComponentProps, "actionData"
         {recovery ? (
           <TextField key="recovery" meta={fields.recovery_code} label={t("Recovery code")} autoComplete="off" maxLength={RECOVERY_CODE_LENGTH} autoFocus />
         ) : (
-          <TextField
-            key="code"
-            meta={fields.code}
-            label={t("Code")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={TWO_FACTOR_CODE_LENGTH}
-            autoFocus
-          />
+          <TextField key="code" meta={fields.code} label={t("Code")} inputMode="numeric" autoComplete="one-time-code" maxLength={TWO_FACTOR_CODE_LENGTH} autoFocus />
         )}
         <SubmitButton fullWidth>{t("Continue")}</SubmitButton>
       </Form>

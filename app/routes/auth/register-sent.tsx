@@ -22,9 +22,7 @@ export default function RegisterSent({ loaderData }: Route.ComponentProps) {
     <div data-testid="register-sent">
       <h1 className="mb-2 text-xl font-semibold">{t("Check your email")}</h1>
       <p role="status" className="mb-4 text-sm">
-        {loaderData.email
-          ? t("We sent a link to :email to finish creating your account.", { email: loaderData.email })
-          : t("We sent you a link to finish creating your account.")}
+        {loaderData.email ? t("We sent a link to :email to finish creating your account.", { email: loaderData.email }) : t("We sent you a link to finish creating your account.")}
       </p>
       <p className="mb-6 text-sm text-muted">
         {t("The link works for :hours hours. If the email does not arrive, check your spam folder, or register again to get a new link.", { hours: loaderData.hours })}

@@ -50,11 +50,9 @@ export async function action(args: Route.ActionArgs) {
   switch (outcome.status) {
     case "verified":
       // A plan chosen on /pricing before registering continues to its checkout.
-      return redirectWithToast(
-        request,
-        safeRedirectPath(args.url.searchParams.get("redirect"), "") || (app.settings["billing.enable"] && onboardingCheckoutPath(request)) || "/",
-        { message: app.t("Your email address is verified.") },
-      );
+      return redirectWithToast(request, safeRedirectPath(args.url.searchParams.get("redirect"), "") || (app.settings["billing.enable"] && onboardingCheckoutPath(request)) || "/", {
+        message: app.t("Your email address is verified."),
+      });
     case "rate-limited":
       return rateLimitedReply(app.t, submission, outcome.retryAfter);
     case "expired":
@@ -80,14 +78,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" data-testid="verify-email-form">
         <IntentField value="verify" />
         <FormErrors form={form} />
-        <TextField
-          meta={fields.code}
-          label={t("Code")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={VERIFICATION_CODE_LENGTH}
-          autoFocus
-        />
+        <TextField meta={fields.code} label={t("Code")} inputMode="numeric" autoComplete="one-time-code" maxLength={VERIFICATION_CODE_LENGTH} autoFocus />
         <SubmitButton fullWidth>{t("Next")}</SubmitButton>
       </Form>
       <resend.Form method="post" className="mt-4 text-center text-sm text-muted">
@@ -97,9 +88,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
           {t("request a resend")}
         </button>
       </resend.Form>
-      <p className="mt-4 text-center text-xs text-muted">
-        {t("If you don't see the email in your inbox, check your spam folder and promotions tab.")}
-      </p>
+      <p className="mt-4 text-center text-xs text-muted">{t("If you don't see the email in your inbox, check your spam folder and promotions tab.")}</p>
       <Form method="post" action="/auth/logout" className="mt-6 text-center">
         <Button type="submit" variant="text" color="neutral" size="sm">
           {t("Sign out")}

@@ -87,12 +87,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const result = await setSubscriptionCancellation(app.db, provider, { userId: user.id, cancel: parsed.data.intent === "cancel" });
   scheduleSubscriptionEventDelivery(context, request);
-  return redirectWithToast(
-    request,
-    "/billing",
-    { message: translateNotice(context, result.notice), type: result.kind === "done" ? "positive" : "danger" },
-    { status: 303 },
-  );
+  return redirectWithToast(request, "/billing", { message: translateNotice(context, result.notice), type: result.kind === "done" ? "positive" : "danger" }, { status: 303 });
 }
 
 const STATUS_LABELS: Record<string, string> = {
@@ -208,9 +203,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
         {card ? (
           <p className="mt-2 text-foreground" data-testid="payment-card">
             {t(":brand ending in :last4", { brand: card.brand, last4: card.last4 })}
-            {card.expMonth && card.expYear ? (
-              <span className="ml-2 text-sm text-muted">{t("Expires :date", { date: `${String(card.expMonth).padStart(2, "0")}/${card.expYear}` })}</span>
-            ) : null}
+            {card.expMonth && card.expYear ? <span className="ml-2 text-sm text-muted">{t("Expires :date", { date: `${String(card.expMonth).padStart(2, "0")}/${card.expYear}` })}</span> : null}
           </p>
         ) : (
           <p className="mt-2 text-muted">{t("No payment method saved.")}</p>
@@ -236,10 +229,18 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
           <table className="mt-3 w-full text-sm" data-testid="invoices">
             <thead>
               <tr className="border-b border-divider text-left text-muted">
-                <th scope="col" className="py-2 pr-3 font-medium">{t("Date")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("Invoice")}</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">{t("Amount")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("Status")}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("Date")}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("Invoice")}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  {t("Amount")}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("Status")}
+                </th>
                 <th scope="col" className="py-2">
                   <span className="sr-only">{t("Actions")}</span>
                 </th>
@@ -256,11 +257,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="py-2 text-right">
                     {invoice.url ? (
-                      <a
-                        href={invoice.url}
-                        className="font-medium text-primary hover:underline"
-                        {...(invoice.external ? { target: "_blank", rel: "noreferrer" } : {})}
-                      >
+                      <a href={invoice.url} className="font-medium text-primary hover:underline" {...(invoice.external ? { target: "_blank", rel: "noreferrer" } : {})}>
                         {t("View")}
                       </a>
                     ) : null}

@@ -83,8 +83,7 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) return data({ error: app.t("Confirm the change of plan.") }, { status: 400 });
   const now = Date.now();
   const proration = parsed.data.prorationDate;
-  const prorationDate =
-    proration && proration * 1000 <= now + 60_000 && proration * 1000 >= now - PRORATION_DATE_MAX_AGE_S * 1000 ? new Date(proration * 1000) : null;
+  const prorationDate = proration && proration * 1000 <= now + 60_000 && proration * 1000 >= now - PRORATION_DATE_MAX_AGE_S * 1000 ? new Date(proration * 1000) : null;
   const result = await confirmPlanChange(app.db, provider, { userId: user.id, ...ids, prorationDate });
   scheduleSubscriptionEventDelivery(context, request);
   switch (result.kind) {
@@ -93,9 +92,7 @@ export async function action(args: Route.ActionArgs) {
     case "declined":
       return data({ error: translateNotice(context, result.notice) }, { status: 402 });
     case "elsewhere":
-      return result.notice
-        ? redirectWithToast(request, result.to, { message: translateNotice(context, result.notice) }, { status: 303 })
-        : redirect(result.to, { status: 303 });
+      return result.notice ? redirectWithToast(request, result.to, { message: translateNotice(context, result.notice) }, { status: 303 }) : redirect(result.to, { status: 303 });
     case "problem":
       return data({ error: translateNotice(context, result.notice) }, { status: 404 });
   }

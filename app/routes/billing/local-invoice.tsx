@@ -78,8 +78,12 @@ export default function LocalInvoice({ loaderData }: Route.ComponentProps) {
         <table className="mt-8 w-full text-sm">
           <thead>
             <tr className="border-b border-divider text-left text-muted">
-              <th scope="col" className="py-2 font-medium">{t("Description")}</th>
-              <th scope="col" className="py-2 text-right font-medium">{t("Amount")}</th>
+              <th scope="col" className="py-2 font-medium">
+                {t("Description")}
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                {t("Amount")}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -92,15 +96,21 @@ export default function LocalInvoice({ loaderData }: Route.ComponentProps) {
           </tbody>
           <tfoot className="text-foreground">
             <tr>
-              <th scope="row" className="pt-4 text-left font-medium">{t("Total")}</th>
+              <th scope="row" className="pt-4 text-left font-medium">
+                {t("Total")}
+              </th>
               <td className="pt-4 text-right tabular-nums">{loaderData.total}</td>
             </tr>
             <tr>
-              <th scope="row" className="pt-1 text-left font-medium">{t("Amount paid")}</th>
+              <th scope="row" className="pt-1 text-left font-medium">
+                {t("Amount paid")}
+              </th>
               <td className="pt-1 text-right tabular-nums">{loaderData.amountPaid}</td>
             </tr>
             <tr>
-              <th scope="row" className="pt-1 text-left font-semibold">{t("Amount due")}</th>
+              <th scope="row" className="pt-1 text-left font-semibold">
+                {t("Amount due")}
+              </th>
               <td className="pt-1 text-right font-semibold tabular-nums">{loaderData.amountDue}</td>
             </tr>
           </tfoot>

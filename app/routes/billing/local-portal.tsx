@@ -72,9 +72,7 @@ export default function LocalPortal({ loaderData, actionData }: Route.ComponentP
         <h1 className="mt-8 text-2xl font-semibold text-foreground">{t("Payment method")}</h1>
         <p className="mt-1 text-sm text-muted">{loaderData.email}</p>
         <p className="mt-4 text-foreground" data-testid="portal-current-card">
-          {loaderData.card
-            ? t(":brand ending in :last4", { brand: loaderData.card.brand, last4: loaderData.card.last4 })
-            : t("No payment method saved.")}
+          {loaderData.card ? t(":brand ending in :last4", { brand: loaderData.card.brand, last4: loaderData.card.last4 }) : t("No payment method saved.")}
         </p>
         <section className="mt-8 rounded-theme border border-divider bg-elevated p-6 shadow-sm" aria-labelledby="new-card-heading">
           <h2 id="new-card-heading" className="text-lg font-semibold text-foreground">

@@ -43,10 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const button = planButton(found.product, found.price, pricing.viewer);
   if (button.state === "disabled") return redirect("/pricing", { status: 303 });
   const headers = new Headers();
-  headers.append(
-    "Set-Cookie",
-    button.storesSelection ? onboardingSelectionCookie(request, { productId, priceId }) : clearOnboardingSelectionCookie(request),
-  );
+  headers.append("Set-Cookie", button.storesSelection ? onboardingSelectionCookie(request, { productId, priceId }) : clearOnboardingSelectionCookie(request));
   return redirect(button.target, { status: 303, headers });
 }
 

@@ -59,12 +59,7 @@ export default function BrowsePeople({ loaderData }: Route.ComponentProps) {
       total={total}
       more={more}
       pages={pages}
-      sort={
-        <SortSelect
-          value={sortValue(filters.order, filters.dir)}
-          options={PERSON_SORTS.map((value) => ({ value, label: t(PERSON_SORT_LABELS[value]) }))}
-        />
-      }
+      sort={<SortSelect value={sortValue(filters.order, filters.dir)} options={PERSON_SORTS.map((value) => ({ value, label: t(PERSON_SORT_LABELS[value]) }))} />}
       ads={ads}
       page={filters.page}
       hasNext={hasNext}

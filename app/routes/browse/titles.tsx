@@ -30,9 +30,7 @@ const TitleCardGrid = lazyComponent(() => import("~/site/title-card-rows").then(
  * loads their code (and lines, from the language's table) after hydration,
  * keeping this page inside the public JavaScript budget.
  */
-const TitleFilterFields = lazyComponent(() =>
-  Promise.all([import("~/site/browse/title-filter-fields"), translationStore.complete()]).then(([module]) => module.default),
-);
+const TitleFilterFields = lazyComponent(() => Promise.all([import("~/site/browse/title-filter-fields"), translationStore.complete()]).then(([module]) => module.default));
 
 /** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
@@ -67,10 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const withoutTmdb = !tmdbRatings && filters.order === "tmdb_rating" ? { order: "popularity" as const, dir: undefined } : {};
   const effective: TitleFilters = { ...filters, ...withoutTmdb, genre: chosen.map((g) => g.slug), provider, tmdb_rating: tmdbRatings ? filters.tmdb_rating : undefined };
   const result = await browseTitlesWithCount(app.db, { ...effective, region }, BROWSE_PAGE_SIZE);
-  const heading = [
-    chosen.length === 1 ? app.t(chosen[0].name) : null,
-    effective.type === "movie" ? app.t("Movies") : effective.type === "series" ? app.t("Series") : app.t("Movies & series"),
-  ]
+  const heading = [chosen.length === 1 ? app.t(chosen[0].name) : null, effective.type === "movie" ? app.t("Movies") : effective.type === "series" ? app.t("Series") : app.t("Movies & series")]
     .filter(Boolean)
     .join(" ");
   const { page: _page, ...withoutPage } = effective;

@@ -17,11 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function loader(args: Route.LoaderArgs) {
   const { app, title } = await communityTitle(args, "/comments");
-  const [thread, stats, poster] = await Promise.all([
-    threadFromQuery(app, args.request, { kind: "title", id: title.id }),
-    reviewStats(app.db, title.id),
-    posterState(args.context, args.request),
-  ]);
+  const [thread, stats, poster] = await Promise.all([threadFromQuery(app, args.request, { kind: "title", id: title.id }), reviewStats(app.db, title.id), posterState(args.context, args.request)]);
   return {
     title: { id: title.id, name: title.name, slug: title.slug },
     heading: app.t("Discussion of :name", { name: title.name }),

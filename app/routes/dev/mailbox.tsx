@@ -21,7 +21,10 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto w-full max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-semibold">Local mailbox</h1>
       <p className="mt-1 text-sm text-muted">
-        Mails written by the local Worker instead of being sent. JSON: <a className="text-primary underline" href="/dev/mailbox.json">/dev/mailbox.json</a>
+        Mails written by the local Worker instead of being sent. JSON:{" "}
+        <a className="text-primary underline" href="/dev/mailbox.json">
+          /dev/mailbox.json
+        </a>
       </p>
       {loaderData.mails.length === 0 ? <p className="mt-8 text-muted">No mail yet.</p> : null}
       <ul className="mt-6 flex flex-col gap-6">

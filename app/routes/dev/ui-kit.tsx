@@ -40,9 +40,26 @@ export const exampleSchema = z.object({
   terms: z.literal("on", "You must accept the terms."),
 });
 
-const GENRES = ["Action", "Adventure", "Animation", "Comedy", "Crime", "Documentary", "Drama", "Family", "Fantasy", "History", "Horror", "Music", "Mystery", "Romance", "Science Fiction", "Thriller", "War", "Western"].map(
-  (label) => ({ id: label.toLowerCase().replace(/\s+/g, "-"), label }),
-);
+const GENRES = [
+  "Action",
+  "Adventure",
+  "Animation",
+  "Comedy",
+  "Crime",
+  "Documentary",
+  "Drama",
+  "Family",
+  "Fantasy",
+  "History",
+  "Horror",
+  "Music",
+  "Mystery",
+  "Romance",
+  "Science Fiction",
+  "Thriller",
+  "War",
+  "Western",
+].map((label) => ({ id: label.toLowerCase().replace(/\s+/g, "-"), label }));
 
 function requireLocal(context: Route.LoaderArgs["context"]) {
   if (!getWorker(context).isLocal) throw data(null, { status: 404 });
@@ -101,12 +118,7 @@ function ExampleForm({ lastResult }: { lastResult: Route.ComponentProps["actionD
         <TextField meta={fields.name} label={t("Name")} autoComplete="name" />
         <TextField meta={fields.email} label={t("Email")} type="email" autoComplete="email" />
         <PasswordField meta={fields.password} label={t("Password")} autoComplete="new-password" description={t("At least 8 characters.")} />
-        <SelectField
-          meta={fields.plan}
-          label={t("Plan")}
-          placeholder={t("Choose one")}
-          options={PLANS.map((plan) => ({ value: plan, label: plan === "monthly" ? t("Monthly") : t("Yearly") }))}
-        />
+        <SelectField meta={fields.plan} label={t("Plan")} placeholder={t("Choose one")} options={PLANS.map((plan) => ({ value: plan, label: plan === "monthly" ? t("Monthly") : t("Yearly") }))} />
         <TextArea meta={fields.bio} label={t("About you")} rows={3} />
         <CheckboxField meta={fields.terms} label={t("I accept the :name", { name: t("Terms of Service") })} />
         <div>
@@ -196,7 +208,15 @@ function Primitives() {
             <p className="text-sm">Interactive content.</p>
           </Popover>
         </PopoverTrigger>
-        <HoverPopover trigger={<Button variant="link" data-testid="hover-trigger">Hover me</Button>} aria-label="Preview" className="w-64 p-4">
+        <HoverPopover
+          trigger={
+            <Button variant="link" data-testid="hover-trigger">
+              Hover me
+            </Button>
+          }
+          aria-label="Preview"
+          className="w-64 p-4"
+        >
           <p className="text-sm" data-testid="hover-content">
             A preview card.
           </p>

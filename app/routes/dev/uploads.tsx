@@ -41,9 +41,7 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const t = getApp(context).t;
   try {
-    const entry = await receiveDirectUpload(uploadServices(context, request), request, (workspaceId) =>
-      resolveUploadActor(context, { workspaceId }),
-    );
+    const entry = await receiveDirectUpload(uploadServices(context, request), request, (workspaceId) => resolveUploadActor(context, { workspaceId }));
     return redirectWithToast(request, "/_dev/uploads", { message: t("Uploaded :name", { name: entry.name }), type: "positive" });
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;

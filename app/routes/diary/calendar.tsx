@@ -46,8 +46,16 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
         </h2>
         {feedUrl ? (
           <>
-            <p className="mt-1 text-sm text-muted">{t("Add this private address to Google Calendar, Apple Calendar or Outlook. Anyone with it sees your calendar: replace it in account settings if it leaks.")}</p>
-            <input readOnly value={feedUrl} aria-label={t("Private calendar address")} className="mt-2 w-full rounded-theme border border-divider bg-background px-2 py-1.5 font-mono text-sm text-foreground" data-testid="calendar-feed-url" />
+            <p className="mt-1 text-sm text-muted">
+              {t("Add this private address to Google Calendar, Apple Calendar or Outlook. Anyone with it sees your calendar: replace it in account settings if it leaks.")}
+            </p>
+            <input
+              readOnly
+              value={feedUrl}
+              aria-label={t("Private calendar address")}
+              className="mt-2 w-full rounded-theme border border-divider bg-background px-2 py-1.5 font-mono text-sm text-foreground"
+              data-testid="calendar-feed-url"
+            />
           </>
         ) : (
           <p className="mt-1 text-sm text-muted">{t("Create a private calendar address in account settings to subscribe from another app.")}</p>

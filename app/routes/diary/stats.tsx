@@ -131,7 +131,12 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 {stats.countries.length > 0 ? (
                   <Panel title={t("Countries")}>
-                    <BarList testId="stats-countries" caption={t("Titles per country")} valueLabel={t("Titles")} rows={stats.countries.map((row) => ({ label: regionName(row.code), value: row.count }))} />
+                    <BarList
+                      testId="stats-countries"
+                      caption={t("Titles per country")}
+                      valueLabel={t("Titles")}
+                      rows={stats.countries.map((row) => ({ label: regionName(row.code), value: row.count }))}
+                    />
                   </Panel>
                 ) : null}
                 <Panel title={t("Ratings")}>

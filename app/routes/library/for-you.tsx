@@ -17,7 +17,11 @@ export async function loader(args: Route.LoaderArgs) {
   const app = getApp(args.context);
   const userId = app.user!.id;
   const { suggestions } = await forYou(app.db, userId);
-  const listed = await watchlistedAmong(app.db, userId, suggestions.map((s) => s.id));
+  const listed = await watchlistedAmong(
+    app.db,
+    userId,
+    suggestions.map((s) => s.id),
+  );
   return { suggestions: suggestions.map(({ score: _score, quality: _quality, popularity: _popularity, ...s }) => ({ ...s, inWatchlist: listed.has(s.id) })) };
 }
 

@@ -62,7 +62,12 @@ export async function loader(args: Route.LoaderArgs) {
   const shown = attention.slice(0, REVIEW_SHOWN);
   // Titles picked through a search earlier (saved choices) are shown as options again.
   const chosenIds = [...new Set(shown.flatMap((g) => (typeof g.choice === "number" && !g.candidates.some((c) => c.id === g.choice) ? [g.choice] : [])))];
-  const chosen = chosenIds.length ? await app.db.select({ id: titles.id, name: titles.name, year: titles.year, type: titles.type, popularity: titles.popularity }).from(titles).where(inArray(titles.id, chosenIds.slice(0, 90))) : [];
+  const chosen = chosenIds.length
+    ? await app.db
+        .select({ id: titles.id, name: titles.name, year: titles.year, type: titles.type, popularity: titles.popularity })
+        .from(titles)
+        .where(inArray(titles.id, chosenIds.slice(0, 90)))
+    : [];
   return {
     ...base,
     attention: shown.map(({ index, key: _key, ...g }) => ({ index, ...g, candidates: [...g.candidates, ...chosen.filter((c) => c.id === g.choice)] })),
@@ -110,7 +115,8 @@ export async function action(args: Route.ActionArgs) {
     const saved = await saveChoices(app.db, store, job, choices);
     if (intent.data === "start") {
       const open = saved.groups.filter((g) => g.status !== "matched" && g.choice === undefined).length;
-      if (open && form.get("skipRest") !== "on") return data({ ok: false as const, message: "Some titles still need a choice: pick a title or skip each one, or tick “Skip the rest”." }, { status: 422 });
+      if (open && form.get("skipRest") !== "on")
+        return data({ ok: false as const, message: "Some titles still need a choice: pick a title or skip each one, or tick “Skip the rest”." }, { status: 422 });
       const fresh = (await findJob(app.db, app.user!.id, job.id))!;
       const queue = importQueueOf(env);
       await startImport(app.db, store, queue, app.viewer, fresh, { reviewsPrivate: form.get("reviewsPrivate") === "on" });
@@ -176,7 +182,13 @@ function ReadCounts({ summary }: { summary: ImportSummary }) {
   ];
   return (
     <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="import-read">
-      {rows.map(([label, n]) => (n ? <li key={label}>{label}: {n}</li> : null))}
+      {rows.map(([label, n]) =>
+        n ? (
+          <li key={label}>
+            {label}: {n}
+          </li>
+        ) : null,
+      )}
     </ul>
   );
 }
@@ -191,7 +203,11 @@ function Review({ data: d }: { data: LoaderData }) {
         <h2 className="font-semibold">{t("In the file")}</h2>
         <ReadCounts summary={d.summary} />
         <p className="mt-2 text-sm" data-testid="import-group-counts">
-          {t(":matched titles matched, :ambiguous to choose, :unmatched not found", { matched: d.summary.groups.matched, ambiguous: d.summary.groups.ambiguous, unmatched: d.summary.groups.unmatched })}
+          {t(":matched titles matched, :ambiguous to choose, :unmatched not found", {
+            matched: d.summary.groups.matched,
+            ambiguous: d.summary.groups.ambiguous,
+            unmatched: d.summary.groups.unmatched,
+          })}
         </p>
       </section>
       {/* Search forms live outside the main form (no nested forms); their inputs join them by the form attribute. */}
@@ -352,7 +368,15 @@ function TmdbOption({ group, search }: { group: { index: number; name: string; y
                   </p>
                   {h.overview ? <p className="line-clamp-2 text-xs text-muted">{h.overview}</p> : null}
                 </div>
-                <button type="submit" form={`tmdb-import-${group.index}`} name="pick" value={value} disabled={pending !== null} className={`self-start ${buttonClasses({ variant: "outlined", color: "primary" })}`} data-testid="import-tmdb-import">
+                <button
+                  type="submit"
+                  form={`tmdb-import-${group.index}`}
+                  name="pick"
+                  value={value}
+                  disabled={pending !== null}
+                  className={`self-start ${buttonClasses({ variant: "outlined", color: "primary" })}`}
+                  data-testid="import-tmdb-import"
+                >
                   {busy ? t("Importing…") : h.titleId ? t("Use this title") : t("Import from TMDB and use")}
                 </button>
               </li>

@@ -64,7 +64,10 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
           {t("Import from Letterboxd, IMDb or Trakt")}
         </h2>
         <p className="mt-1 text-sm text-muted">
-          {t("Upload Letterboxd's export ZIP (or one of its CSV files), IMDb's ratings, watchlist or list CSV, Trakt's JSON export, or this site's own export, up to :mb MB and :rows rows. Every date is kept. You review the matches before anything is saved.", { mb: loaderData.maxMb, rows: loaderData.maxRows.toLocaleString("en") })}
+          {t(
+            "Upload Letterboxd's export ZIP (or one of its CSV files), IMDb's ratings, watchlist or list CSV, Trakt's JSON export, or this site's own export, up to :mb MB and :rows rows. Every date is kept. You review the matches before anything is saved.",
+            { mb: loaderData.maxMb, rows: loaderData.maxRows.toLocaleString("en") },
+          )}
         </p>
         <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-center gap-3">
           <label className="text-sm font-medium" htmlFor="import-file">
@@ -102,7 +105,11 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
         <h2 id="export-heading" className="font-semibold">
           {t("Export")}
         </h2>
-        <p className="mt-1 text-sm text-muted">{t("The ZIP holds everything (ratings, diary, reviews, comments, lists, watchlist, who you follow) and imports back here without loss; the Letterboxd file is what Letterboxd's importer reads.")}</p>
+        <p className="mt-1 text-sm text-muted">
+          {t(
+            "The ZIP holds everything (ratings, diary, reviews, comments, lists, watchlist, who you follow) and imports back here without loss; the Letterboxd file is what Letterboxd's importer reads.",
+          )}
+        </p>
         <ul className="mt-2 flex flex-wrap gap-3 text-sm">
           {EXPORTS.map(([kind, label]) => (
             <li key={kind}>
@@ -113,7 +120,11 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
         <p className="mt-2 text-sm text-muted">
-          {t("Everything, with your account, is also in")} <Link to="/account-settings#download-data" className="text-primary hover:underline">{t("Download my data")}</Link>.
+          {t("Everything, with your account, is also in")}{" "}
+          <Link to="/account-settings#download-data" className="text-primary hover:underline">
+            {t("Download my data")}
+          </Link>
+          .
         </p>
       </section>
     </div>

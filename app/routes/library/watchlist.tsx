@@ -25,11 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   const query = watchlistQuerySchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
   // Where to watch in the member's region: the account country, else the site's default (tmdb.region).
   const region = watchRegionFor(app.user, app.settings["tmdb.region"]);
-  const [genres, providers, result] = await Promise.all([
-    listGenres(app.db),
-    watchlistProviders(app.db, app.user!.id, region),
-    listWatchlist(app.db, app.user!.id, { ...query, region }),
-  ]);
+  const [genres, providers, result] = await Promise.all([listGenres(app.db), watchlistProviders(app.db, app.user!.id, region), listWatchlist(app.db, app.user!.id, { ...query, region })]);
   return { query, region, providers: providers.map(({ id, name }) => ({ id, name })), genres: genres.map(({ name, slug }) => ({ name, slug })), ...result };
 }
 

@@ -21,7 +21,10 @@ import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { eq } from "drizzle-orm";
 import { siteTitle } from "~/seo/seo";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: siteTitle(matches, loaderData ? `Add “${loaderData.title.name}” to a list` : "Add to list") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: siteTitle(matches, loaderData ? `Add “${loaderData.title.name}” to a list` : "Add to list") },
+  { name: "robots", content: "noindex" },
+];
 
 async function findTitle(app: ReturnType<typeof getApp>, titleId: number) {
   const [title] = await app.db.select({ id: titles.id, name: titles.name, slug: titles.slug, year: titles.year }).from(titles).where(eq(titles.id, titleId)).limit(1);
@@ -101,8 +104,7 @@ export default function AddTitleToList({ loaderData, actionData }: Route.Compone
   const t = useTrans();
   const { title, lists, canCreate } = loaderData;
   const [form, fields] = useAppForm({ schema: newListSchema, lastResult: actionData, id: "new-list-with-title" });
-  const listError =
-    actionData && typeof actionData === "object" && "error" in actionData ? (actionData.error as Record<string, string[] | null> | undefined)?.listId?.[0] : undefined;
+  const listError = actionData && typeof actionData === "object" && "error" in actionData ? (actionData.error as Record<string, string[] | null> | undefined)?.listId?.[0] : undefined;
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10" data-testid="add-to-list">
       <h1 className="text-2xl font-semibold">{t("Add to list")}</h1>

@@ -169,9 +169,7 @@ export default function ListEdit({ loaderData, actionData }: Route.ComponentProp
           {t("View list")}
         </Link>
       </div>
-      {list.workspace_name ? (
-        <p className="mt-1 text-sm text-muted">{t("Shared in :workspace: every member can edit it.", { workspace: list.workspace_name })}</p>
-      ) : null}
+      {list.workspace_name ? <p className="mt-1 text-sm text-muted">{t("Shared in :workspace: every member can edit it.", { workspace: list.workspace_name })}</p> : null}
 
       <div className="mt-8 flex flex-col gap-8">
         <SettingsSection list={list} actionData={actionData} />
@@ -224,15 +222,7 @@ export default function ListEdit({ loaderData, actionData }: Route.ComponentProp
                   </div>
                   <div className="flex items-center gap-1">
                     <ItemButton intent="move" itemId={item.id} fields={{ direction: "up" }} disabled={index === 0} label={t("Move up")} testId="move-up" text="↑" />
-                    <ItemButton
-                      intent="move"
-                      itemId={item.id}
-                      fields={{ direction: "down" }}
-                      disabled={index === list.items.length - 1}
-                      label={t("Move down")}
-                      testId="move-down"
-                      text="↓"
-                    />
+                    <ItemButton intent="move" itemId={item.id} fields={{ direction: "down" }} disabled={index === list.items.length - 1} label={t("Move down")} testId="move-down" text="↓" />
                     <ItemButton intent="remove" itemId={item.id} label={t("Remove :name", { name: item.title.name })} testId="remove-item" text={t("Remove")} danger />
                   </div>
                 </li>
@@ -335,14 +325,7 @@ function ItemButton({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button
-        type="submit"
-        disabled={disabled}
-        aria-label={label}
-        title={label}
-        className={buttonClasses({ variant: "text", color: danger ? "danger" : "neutral", size: "xs" })}
-        data-testid={testId}
-      >
+      <button type="submit" disabled={disabled} aria-label={label} title={label} className={buttonClasses({ variant: "text", color: danger ? "danger" : "neutral", size: "xs" })} data-testid={testId}>
         {text}
       </button>
     </Form>

@@ -53,11 +53,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Its comment thread (decision 025): a public list's, or a private one's for its owner alone.
   const discussion =
     list.public || list.owner.id === app.user?.id
-      ? await Promise.all([
-          threadFromQuery(app, request, { kind: "list", id: list.id }),
-          commentCountOf(app.db, "list", list.id),
-          posterState(context, request),
-        ]).then(([thread, count, poster]) => ({ thread, count, poster }))
+      ? await Promise.all([threadFromQuery(app, request, { kind: "list", id: list.id }), commentCountOf(app.db, "list", list.id), posterState(context, request)]).then(([thread, count, poster]) => ({
+          thread,
+          count,
+          poster,
+        }))
       : null;
   return {
     list,
@@ -83,7 +83,12 @@ export async function action(args: Route.ActionArgs) {
   const page = `/lists/${id}/${encodeURIComponent(params.slug)}`;
   if (!app.user) throw redirect(loginRedirectFor(new URL(page, request.url)));
   // Comments, replies, edits, deletions and reports of its thread: the community pages' action.
-  const intent = readIntent(await request.clone().formData().catch(() => new FormData()));
+  const intent = readIntent(
+    await request
+      .clone()
+      .formData()
+      .catch(() => new FormData()),
+  );
   if (intent !== "like" && intent !== "unlike") return communityAction(args, null, page);
   try {
     await setLiked(app.db, app.user.id, id, intent === "like");
@@ -139,7 +144,10 @@ export default function ListPage({ loaderData, actionData }: Route.ComponentProp
             {list.owner.name ? (
               ownerPath ? (
                 <>
-                  {t("By")} <Link to={ownerPath} className="font-medium text-foreground hover:text-primary">{list.owner.name}</Link>
+                  {t("By")}{" "}
+                  <Link to={ownerPath} className="font-medium text-foreground hover:text-primary">
+                    {list.owner.name}
+                  </Link>
                 </>
               ) : (
                 t("By :name", { name: list.owner.name })

@@ -24,9 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { user } = requireUser(args);
   const app = getApp(args.context);
   const [lists, workspaces, owned] = await Promise.all([listsOfUser(app.db, user.id), workspacesOfViewer(app), ownedListCount(app.db, user.id)]);
-  const quota = app.viewer.permissions.has("admin")
-    ? null
-    : (app.viewer.permissions.get(CREATE_PERMISSION)?.find((r) => r.name === COUNT_RESTRICTION)?.value ?? null);
+  const quota = app.viewer.permissions.has("admin") ? null : (app.viewer.permissions.get(CREATE_PERMISSION)?.find((r) => r.name === COUNT_RESTRICTION)?.value ?? null);
   return {
     lists,
     workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, default: w.default })),

@@ -51,9 +51,7 @@ const SHOWN_FIELD = "shown";
  * `shown` lists the types the form showed: a post without it (a bare POST) changes nothing (decision 021).
  */
 const formSchema = z.object({
-  ...Object.fromEntries(
-    NOTIFICATION_TYPES.flatMap((type) => NOTIFICATION_CHANNELS.map((channel) => [fieldName(type.id, channel), z.literal("on").optional()])),
-  ),
+  ...Object.fromEntries(NOTIFICATION_TYPES.flatMap((type) => NOTIFICATION_CHANNELS.map((channel) => [fieldName(type.id, channel), z.literal("on").optional()]))),
   [SHOWN_FIELD]: z.array(z.enum(NOTIFICATION_TYPES.map((type) => type.id) as [NotificationTypeId, ...NotificationTypeId[]])).min(1),
 });
 

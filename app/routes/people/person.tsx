@@ -67,128 +67,132 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
   const genderLabels: Record<string, string> = { female: t("Female"), male: t("Male"), nonbinary: t("Non-binary") };
   return (
     <GeneratedScope whole={isWhollyGenerated(person)}>
-    <article className="mx-auto max-w-7xl px-4 py-10 sm:px-6" data-testid="person-page">
-      <div className="grid gap-10 md:grid-cols-[16rem_1fr]">
-        <aside className="space-y-6">
-          <ArtworkImage
-            kind="profile"
-            image={person.profile}
-            subject={personArtworkSubject(person)}
-            alt={t("Photo of :name", { name: person.name })}
-            priority
-            className="aspect-[2/3] w-48 rounded-theme object-cover shadow md:w-full"
-            testId="person-photo"
-          />
-          <section aria-labelledby="facts-heading">
-            <h2 id="facts-heading" className="text-lg font-semibold text-foreground">{t("Personal info")}</h2>
-            <dl className="mt-3 space-y-3 text-sm" data-testid="person-facts">
-              <Fact label={t("Known for")} value={person.knownFor ? t(person.knownFor) : null} />
-              <Fact label={t("Credits")} value={String(page.creditCount)} />
-              <Fact label={t("Gender")} value={genderLabels[person.gender] ?? null} generated={isGenerated(person, "gender")} />
-              <Fact
-                label={t("Born")}
-                value={
-                  person.birthDate
-                    ? `${lifeDates.born}${!person.deathDate && age !== null ? ` (${t(":age years old", { age })})` : ""}`
-                    : null
-                }
-                generated={isGenerated(person, "birth_date")}
-              />
-              <Fact label={t("Place of birth")} value={person.birthPlace} generated={isGenerated(person, "birth_place")} />
-              <Fact
-                label={t("Died")}
-                value={person.deathDate ? `${lifeDates.died}${age !== null ? ` (${t(":age years old", { age })})` : ""}` : null}
-                generated={isGenerated(person, "death_date")}
-              />
-            </dl>
-          </section>
-          {externalHtml ? <div dangerouslySetInnerHTML={{ __html: externalHtml }} /> : null}
-        </aside>
-
-        <div className="min-w-0 space-y-10">
-          <header>
-            <h1 className="text-3xl font-bold tracking-tight text-foreground sm:text-4xl" data-testid="person-name">
-              {person.name}
-            </h1>
-            {isWhollyGenerated(person) ? (
-              <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
-                <GeneratedNote show page /> {t("This person is invented for the demo catalogue.")}
-              </p>
-            ) : null}
-          </header>
-
-          <section aria-labelledby="bio-heading">
-            <h2 id="bio-heading" className="text-xl font-semibold text-foreground">{t("Biography")}</h2>
-            {person.biography ? (
-              <div className="mt-3 max-w-3xl space-y-3 leading-7 text-foreground" data-testid="person-biography">
-                {person.biography.split(/\n{2,}/).map((paragraph, i) => (
-                  <p key={i}>{paragraph}</p>
-                ))}
-              </div>
-            ) : (
-              <p className="mt-3 text-muted">{t("We don't have a biography for :name.", { name: person.name })}</p>
-            )}
-            <GeneratedNote show={isGenerated(person, "biography") && !isWhollyGenerated(person)} className="mt-3" />
-          </section>
-
-          <AdSlot slot="ads.person_top" html={ads["ads.person_top"]} />
-
-          {knownFor.length > 0 ? (
-            <section aria-labelledby="known-heading">
-              <h2 id="known-heading" className="text-xl font-semibold text-foreground">{t("Known for")}</h2>
-              <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="known-for">
-                {knownFor.map((title) => (
-                  <li key={title.id}>
-                    <TitleCard title={title} />
-                  </li>
-                ))}
-              </ul>
+      <article className="mx-auto max-w-7xl px-4 py-10 sm:px-6" data-testid="person-page">
+        <div className="grid gap-10 md:grid-cols-[16rem_1fr]">
+          <aside className="space-y-6">
+            <ArtworkImage
+              kind="profile"
+              image={person.profile}
+              subject={personArtworkSubject(person)}
+              alt={t("Photo of :name", { name: person.name })}
+              priority
+              className="aspect-[2/3] w-48 rounded-theme object-cover shadow md:w-full"
+              testId="person-photo"
+            />
+            <section aria-labelledby="facts-heading">
+              <h2 id="facts-heading" className="text-lg font-semibold text-foreground">
+                {t("Personal info")}
+              </h2>
+              <dl className="mt-3 space-y-3 text-sm" data-testid="person-facts">
+                <Fact label={t("Known for")} value={person.knownFor ? t(person.knownFor) : null} />
+                <Fact label={t("Credits")} value={String(page.creditCount)} />
+                <Fact label={t("Gender")} value={genderLabels[person.gender] ?? null} generated={isGenerated(person, "gender")} />
+                <Fact
+                  label={t("Born")}
+                  value={person.birthDate ? `${lifeDates.born}${!person.deathDate && age !== null ? ` (${t(":age years old", { age })})` : ""}` : null}
+                  generated={isGenerated(person, "birth_date")}
+                />
+                <Fact label={t("Place of birth")} value={person.birthPlace} generated={isGenerated(person, "birth_place")} />
+                <Fact
+                  label={t("Died")}
+                  value={person.deathDate ? `${lifeDates.died}${age !== null ? ` (${t(":age years old", { age })})` : ""}` : null}
+                  generated={isGenerated(person, "death_date")}
+                />
+              </dl>
             </section>
-          ) : null}
+            {externalHtml ? <div dangerouslySetInnerHTML={{ __html: externalHtml }} /> : null}
+          </aside>
 
-          <section aria-labelledby="filmography-heading">
-            <h2 id="filmography-heading" className="text-xl font-semibold text-foreground">{t("Filmography")}</h2>
-            {filmography.length === 0 ? <p className="mt-3 text-muted">{t("No credits yet.")}</p> : null}
-            {filmography.map((department) => (
-              <div key={department.department} className="mt-6" data-testid="filmography-department">
-                <h3 className="font-semibold text-foreground">
-                  {t(department.department)} <span className="text-muted">({department.total})</span>
-                </h3>
-                <GeneratedNote show={department.generated} className="mt-1" />
-                <ol className="mt-2 divide-y divide-divider rounded-theme border border-divider">
-                  {department.credits.map((credit) => (
-                    <li key={credit.titleId} className="flex gap-4 px-4 py-3">
-                      <span className="w-12 shrink-0 text-sm tabular-nums text-muted">{credit.year ?? "—"}</span>
-                      <div className="min-w-0">
-                        <Link to={titlePath({ id: credit.titleId, slug: credit.slug })} className="font-medium text-foreground hover:text-primary">
-                          {credit.name}
-                        </Link>
-                        {credit.type === "series" ? <span className="ml-2 text-xs text-muted">{t("TV series")}</span> : null}
-                        {credit.roles.length > 0 || credit.episodeCount > 0 ? (
-                          <p className="text-sm text-muted">
-                            {[
-                              credit.roles.length ? (department.department === "Acting" ? t("as :roles", { roles: credit.roles.join(" / ") }) : credit.roles.map((r) => t(r)).join(", ")) : null,
-                              credit.episodeCount > 0 ? t(":count [one episode|other episodes]", { count: credit.episodeCount }) : null,
-                            ]
-                              .filter(Boolean)
-                              .join(" · ")}
-                          </p>
-                        ) : null}
-                      </div>
+          <div className="min-w-0 space-y-10">
+            <header>
+              <h1 className="text-3xl font-bold tracking-tight text-foreground sm:text-4xl" data-testid="person-name">
+                {person.name}
+              </h1>
+              {isWhollyGenerated(person) ? (
+                <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
+                  <GeneratedNote show page /> {t("This person is invented for the demo catalogue.")}
+                </p>
+              ) : null}
+            </header>
+
+            <section aria-labelledby="bio-heading">
+              <h2 id="bio-heading" className="text-xl font-semibold text-foreground">
+                {t("Biography")}
+              </h2>
+              {person.biography ? (
+                <div className="mt-3 max-w-3xl space-y-3 leading-7 text-foreground" data-testid="person-biography">
+                  {person.biography.split(/\n{2,}/).map((paragraph, i) => (
+                    <p key={i}>{paragraph}</p>
+                  ))}
+                </div>
+              ) : (
+                <p className="mt-3 text-muted">{t("We don't have a biography for :name.", { name: person.name })}</p>
+              )}
+              <GeneratedNote show={isGenerated(person, "biography") && !isWhollyGenerated(person)} className="mt-3" />
+            </section>
+
+            <AdSlot slot="ads.person_top" html={ads["ads.person_top"]} />
+
+            {knownFor.length > 0 ? (
+              <section aria-labelledby="known-heading">
+                <h2 id="known-heading" className="text-xl font-semibold text-foreground">
+                  {t("Known for")}
+                </h2>
+                <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="known-for">
+                  {knownFor.map((title) => (
+                    <li key={title.id}>
+                      <TitleCard title={title} />
                     </li>
                   ))}
-                </ol>
-                {!showAll && department.total > department.credits.length ? (
-                  <Link to="?credits=all" preventScrollReset className="mt-2 inline-block text-sm font-medium text-primary hover:underline" data-testid="filmography-show-all">
-                    {t("Show all :count credits", { count: department.total })}
-                  </Link>
-                ) : null}
-              </div>
-            ))}
-          </section>
+                </ul>
+              </section>
+            ) : null}
+
+            <section aria-labelledby="filmography-heading">
+              <h2 id="filmography-heading" className="text-xl font-semibold text-foreground">
+                {t("Filmography")}
+              </h2>
+              {filmography.length === 0 ? <p className="mt-3 text-muted">{t("No credits yet.")}</p> : null}
+              {filmography.map((department) => (
+                <div key={department.department} className="mt-6" data-testid="filmography-department">
+                  <h3 className="font-semibold text-foreground">
+                    {t(department.department)} <span className="text-muted">({department.total})</span>
+                  </h3>
+                  <GeneratedNote show={department.generated} className="mt-1" />
+                  <ol className="mt-2 divide-y divide-divider rounded-theme border border-divider">
+                    {department.credits.map((credit) => (
+                      <li key={credit.titleId} className="flex gap-4 px-4 py-3">
+                        <span className="w-12 shrink-0 text-sm tabular-nums text-muted">{credit.year ?? "—"}</span>
+                        <div className="min-w-0">
+                          <Link to={titlePath({ id: credit.titleId, slug: credit.slug })} className="font-medium text-foreground hover:text-primary">
+                            {credit.name}
+                          </Link>
+                          {credit.type === "series" ? <span className="ml-2 text-xs text-muted">{t("TV series")}</span> : null}
+                          {credit.roles.length > 0 || credit.episodeCount > 0 ? (
+                            <p className="text-sm text-muted">
+                              {[
+                                credit.roles.length ? (department.department === "Acting" ? t("as :roles", { roles: credit.roles.join(" / ") }) : credit.roles.map((r) => t(r)).join(", ")) : null,
+                                credit.episodeCount > 0 ? t(":count [one episode|other episodes]", { count: credit.episodeCount }) : null,
+                              ]
+                                .filter(Boolean)
+                                .join(" · ")}
+                            </p>
+                          ) : null}
+                        </div>
+                      </li>
+                    ))}
+                  </ol>
+                  {!showAll && department.total > department.credits.length ? (
+                    <Link to="?credits=all" preventScrollReset className="mt-2 inline-block text-sm font-medium text-primary hover:underline" data-testid="filmography-show-all">
+                      {t("Show all :count credits", { count: department.total })}
+                    </Link>
+                  ) : null}
+                </div>
+              ))}
+            </section>
+          </div>
         </div>
-      </div>
-    </article>
+      </article>
     </GeneratedScope>
   );
 }

@@ -56,7 +56,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const path = profilePath(user);
   if (`/user/${params.id}/${encodeURIComponent(params.slug ?? "")}` !== path) throw redirect(path, 301);
   const name = publicName(user) ?? app.t("Member #:id", { id: user.id });
-  const seo = buildSeo(app, request, { title: name, description: app.t(":name on :site", { name, site: app.settings["branding.site_name"] }), path, type: "profile", image: user.avatar, noindex: true });
+  const seo = buildSeo(app, request, {
+    title: name,
+    description: app.t(":name on :site", { name, site: app.settings["branding.site_name"] }),
+    path,
+    type: "profile",
+    image: user.avatar,
+    noindex: true,
+  });
   const socialView = socialOf(name, path);
   // Recent acts only for those the member's activity setting allows; the public lists (lists_user_idx) in parallel.
   const showActivity = maySeeActivity(social.activityVisibility, own, relation);

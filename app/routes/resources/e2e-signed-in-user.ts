@@ -24,7 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireE2eWorker(worker);
   const body = (await request.json().catch(() => ({}))) as { prefix?: unknown };
   const prefix = typeof body.prefix === "string" && /^[a-z0-9-]{1,40}$/.test(body.prefix) ? body.prefix : "e2e";
-  const email = `${prefix}-${Date.now().toString(36)}-${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, "")}@example.test`;
+  const email = `${prefix}-${Date.now().toString(36)}-${randomToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")}@example.test`;
   const { db } = getApp(context);
   const user = await createUser(db, { email, passwordHash: null, emailVerified: true });
   if (!user) return Response.json({ message: "Could not create the user." }, { status: 409 });

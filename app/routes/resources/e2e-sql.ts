@@ -17,7 +17,10 @@ import { getWorker } from "~/request/context";
  */
 const body = z.object({
   sql: z.string().trim().min(1).max(20_000),
-  args: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).max(100).default([]),
+  args: z
+    .array(z.union([z.string(), z.number(), z.boolean(), z.null()]))
+    .max(100)
+    .default([]),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,7 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { sql, args } = parsed.data;
   try {
     // The binding itself, not a Sessions API session: always the primary, so the next request sees the change.
-    const result = await worker.env.DB.prepare(sql).bind(...args.map((arg) => (typeof arg === "boolean" ? Number(arg) : arg))).all();
+    const result = await worker.env.DB.prepare(sql)
+      .bind(...args.map((arg) => (typeof arg === "boolean" ? Number(arg) : arg)))
+      .all();
     return Response.json({ rows: result.results }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return Response.json({ message: error instanceof Error ? error.message : String(error) }, { status: 422 });

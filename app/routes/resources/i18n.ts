@@ -5,7 +5,12 @@ import { linesVersion } from "~/i18n/page-lines";
 import { getApp } from "~/request/context";
 
 const paramsSchema = z.object({ language: z.string().max(16).regex(LANGUAGE_CODE) });
-const searchSchema = z.object({ v: z.string().regex(/^[a-z0-9]{1,16}$/).optional() });
+const searchSchema = z.object({
+  v: z
+    .string()
+    .regex(/^[a-z0-9]{1,16}$/)
+    .optional(),
+});
 
 /** A year: the URL names the table's version, so a changed table gets a new URL. */
 const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -45,10 +45,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? await searchCatalogue(app.db, query, { limit, offset, types })
       : { query: query.trim(), titles: [], people: [], moreTitles: false, morePeople: false, didYouMean: null };
   // Members get a watchlist button on each title (decision 023): which results are listed, one indexed statement.
-  const watchlisted = app.user && libraryAbilities(app.viewer).canTrack && results.titles.length ? [...(await watchlistedAmong(app.db, app.user.id, results.titles.map((t) => t.id)))] : null;
+  const watchlisted =
+    app.user && libraryAbilities(app.viewer).canTrack && results.titles.length
+      ? [
+          ...(await watchlistedAmong(
+            app.db,
+            app.user.id,
+            results.titles.map((t) => t.id),
+          )),
+        ]
+      : null;
   // "Search also asks TMDB": few local titles, so TMDB's matches are offered too.
   const tmdbMatches =
-    page === 1 && type !== "person" ? await tmdbSearchMatches(app.db, tmdbServices(getWorker(context).env, app.settings), app.settings, query, results.titles.length, () => appKeys(authEnv(getWorker(context).env).APP_KEY)) : [];
+    page === 1 && type !== "person"
+      ? await tmdbSearchMatches(app.db, tmdbServices(getWorker(context).env, app.settings), app.settings, query, results.titles.length, () => appKeys(authEnv(getWorker(context).env).APP_KEY))
+      : [];
   return {
     query,
     watchlisted,
@@ -88,9 +99,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6" data-testid="search-page">
       <AdSlot slot="ads.general_top" html={ads["ads.general_top"]} />
-      <h1 className="text-3xl font-bold tracking-tight text-foreground">
-        {hasQuery ? t("Search results for “:query”", { query: query.trim() }) : t("Search")}
-      </h1>
+      <h1 className="text-3xl font-bold tracking-tight text-foreground">{hasQuery ? t("Search results for “:query”", { query: query.trim() }) : t("Search")}</h1>
       <Form method="get" action="/search" role="search" aria-label={t("Search the catalogue")} className="mt-6 flex max-w-2xl gap-2" data-testid="search-form">
         <label htmlFor="search-page-query" className="sr-only">
           {t("Search titles and people")}
@@ -228,7 +237,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 <form method="post" action={`/tmdb/${match.type}/${match.id}`}>
                   <input type="hidden" name="token" value={match.token} />
                   <button type="submit" className="group block w-full text-left">
-                    {match.poster ? <img src={match.poster} alt="" width={342} height={513} loading="lazy" className="aspect-[2/3] w-full rounded-theme bg-paper object-cover" /> : <div className="aspect-[2/3] w-full rounded-theme bg-paper" />}
+                    {match.poster ? (
+                      <img src={match.poster} alt="" width={342} height={513} loading="lazy" className="aspect-[2/3] w-full rounded-theme bg-paper object-cover" />
+                    ) : (
+                      <div className="aspect-[2/3] w-full rounded-theme bg-paper" />
+                    )}
                     <span className="mt-2 block font-medium text-foreground group-hover:text-primary">{match.name}</span>
                     <span className="block text-sm text-muted">{[match.year, match.type === "tv" ? t("TV series") : t("Movie")].filter(Boolean).join(" · ")}</span>
                   </button>

@@ -8,7 +8,12 @@ import { SUGGEST_LIMIT } from "~/constants";
 import { getApp } from "~/request/context";
 import type { Suggestion } from "~/site/search/navbar-search";
 
-const querySchema = z.object({ query: z.string().catch("").transform((q) => q.slice(0, 200)) });
+const querySchema = z.object({
+  query: z
+    .string()
+    .catch("")
+    .transform((q) => q.slice(0, 200)),
+});
 
 /** Of the suggestions, at most this many are people; titles fill the rest. */
 const MAX_PEOPLE = 3;

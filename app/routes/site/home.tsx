@@ -66,9 +66,7 @@ function authHomepage(app: ReturnType<typeof getApp>) {
 }
 
 /** Guests share a copy of the landing or custom homepage for a few seconds; never of the sign-in screens. */
-export const middleware: Route.MiddlewareFunction[] = [
-  guestPageCache({ skip: ({ context }) => authHomepage(getApp(context)) !== null }),
-];
+export const middleware: Route.MiddlewareFunction[] = [guestPageCache({ skip: ({ context }) => authHomepage(getApp(context)) !== null })];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoTags(loaderData?.seo);
 
@@ -113,10 +111,7 @@ export async function loader(args: Route.LoaderArgs) {
       const channel = settings["homepage.channel"] ? await findChannel(app.db, settings["homepage.channel"]) : null;
       return { channel, page: channel ? await loadChannelPage(app.db, channel, { page: 1, genre: null }).then((p) => p && pageForView(p)) : null };
     };
-    const [{ channel, page }, member] = await Promise.all([
-      loadChannel(),
-      app.user && hasPermission(app.viewer, "watchlist.use") ? loadMemberHomeRows(app.db, app.user.id) : null,
-    ]);
+    const [{ channel, page }, member] = await Promise.all([loadChannel(), app.user && hasPermission(app.viewer, "watchlist.use") ? loadMemberHomeRows(app.db, app.user.id) : null]);
     if (page) {
       setPageJsonLd(context, channelJsonLd(page, new URL(request.url).origin, "/"));
       return {
@@ -135,14 +130,8 @@ export async function loader(args: Route.LoaderArgs) {
   // Visitors who may not browse the catalogue still get the landing page, without the grid.
   const showTrending = settings["homepage.trending"] && hasPermission(app.viewer, "titles.view");
   // The pricing section needs the homepage flag, billing, and at least one plan.
-  const showPricing = showsPricing(
-    { homepagePricing: settings["homepage.pricing"], billingEnabled: settings["billing.enable"] },
-    app.viewer.isSubscribed,
-  );
-  const [rows, pricingData] = await Promise.all([
-    showTrending ? listTrendingTitles(app.db, TRENDING_GRID_SIZE) : null,
-    showPricing ? loadPricingData(app, request) : null,
-  ]);
+  const showPricing = showsPricing({ homepagePricing: settings["homepage.pricing"], billingEnabled: settings["billing.enable"] }, app.viewer.isSubscribed);
+  const [rows, pricingData] = await Promise.all([showTrending ? listTrendingTitles(app.db, TRENDING_GRID_SIZE) : null, showPricing ? loadPricingData(app, request) : null]);
   const trending =
     rows?.map((row) => ({
       id: row.id,
@@ -239,12 +228,7 @@ function HomeContent({ loaderData, actionData }: Route.ComponentProps) {
   const { pricing } = loaderData;
   return (
     <Suspense fallback={null}>
-    <LandingPage
-      content={previewedContent ?? loaderData.content}
-      trending={loaderData.trending}
-      pricing={pricing ? <PricingTable data={pricing} /> : null}
-      ads={loaderData.ads}
-    />
+      <LandingPage content={previewedContent ?? loaderData.content} trending={loaderData.trending} pricing={pricing ? <PricingTable data={pricing} /> : null} ads={loaderData.ads} />
     </Suspense>
   );
 }

@@ -32,10 +32,18 @@ export default function FollowList({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="mt-1 text-2xl font-bold tracking-tight text-foreground">{title}</h1>
       <nav aria-label={t("Followers and following")} className="mt-4 flex gap-4 text-sm">
-        <Link to={`${owner.path}/followers`} aria-current={kind === "followers" ? "page" : undefined} className="text-muted hover:text-primary aria-[current=page]:font-semibold aria-[current=page]:text-foreground">
+        <Link
+          to={`${owner.path}/followers`}
+          aria-current={kind === "followers" ? "page" : undefined}
+          className="text-muted hover:text-primary aria-[current=page]:font-semibold aria-[current=page]:text-foreground"
+        >
           {t("Followers")}
         </Link>
-        <Link to={`${owner.path}/following`} aria-current={kind === "following" ? "page" : undefined} className="text-muted hover:text-primary aria-[current=page]:font-semibold aria-[current=page]:text-foreground">
+        <Link
+          to={`${owner.path}/following`}
+          aria-current={kind === "following" ? "page" : undefined}
+          className="text-muted hover:text-primary aria-[current=page]:font-semibold aria-[current=page]:text-foreground"
+        >
           {t("Following")}
         </Link>
       </nav>

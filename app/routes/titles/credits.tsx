@@ -33,7 +33,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       title: app.t(":name: full cast & crew", { name: title.name }),
       description: app.t("Cast and crew of :name: :people.", {
         name: title.name,
-        people: credits.cast.slice(0, 8).map((c) => c.name).join(", "),
+        people: credits.cast
+          .slice(0, 8)
+          .map((c) => c.name)
+          .join(", "),
       }),
       path: `${titlePath(title)}/credits`,
       image: title.poster,
@@ -46,53 +49,53 @@ export default function FullCredits({ loaderData }: Route.ComponentProps) {
   const t = useTrans();
   return (
     <GeneratedScope whole={isWhollyGenerated(title)}>
-    <div data-testid="credits-page">
-      <TitleSubpageHeader title={title} heading={t("Full cast & crew")} />
-      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-10 sm:px-6 lg:grid-cols-2">
-        <section aria-labelledby="cast-heading">
-          <h2 id="cast-heading" className="text-xl font-semibold text-foreground">
-            {t("Cast")} <span className="text-muted">({cast.length})</span>
-          </h2>
-          <GeneratedNote show={cast.some((c) => c.generated)} className="mt-2" />
-          {cast.length === 0 ? <p className="mt-4 text-muted">{t("No cast listed yet.")}</p> : null}
-          <ol className="mt-4 divide-y divide-divider" data-testid="full-cast">
-            {cast.map((credit) => (
-              <li key={credit.id} className="flex items-center gap-4 py-3">
-                <ArtworkImage kind="profile" image={credit.profile} subject={personArtworkSubject({ id: credit.personId, name: credit.name })} className="h-16 w-11 shrink-0 rounded object-cover" />
-                <div className="min-w-0">
-                  <Link to={personPath({ id: credit.personId, slug: credit.slug })} className="font-medium text-foreground hover:text-primary">
-                    {credit.name}
-                  </Link>
-                  {credit.character ? <p className="text-sm text-muted">{credit.character}</p> : null}
-                </div>
-              </li>
-            ))}
-          </ol>
-        </section>
-        <section aria-labelledby="crew-heading">
-          <h2 id="crew-heading" className="text-xl font-semibold text-foreground">
-            {t("Crew")} <span className="text-muted">({crew.reduce((n, d) => n + d.credits.length, 0)})</span>
-          </h2>
-          {crew.length === 0 ? <p className="mt-4 text-muted">{t("No crew listed yet.")}</p> : null}
-          {crew.map((department) => (
-            <div key={department.department} className="mt-6">
-              <h3 className="font-semibold text-foreground">{t(department.department)}</h3>
-              <GeneratedNote show={department.credits.some((c) => c.generated)} className="mt-1" />
-              <ul className="mt-2 divide-y divide-divider">
-                {department.credits.map((credit) => (
-                  <li key={credit.id} className="flex items-baseline justify-between gap-4 py-2">
+      <div data-testid="credits-page">
+        <TitleSubpageHeader title={title} heading={t("Full cast & crew")} />
+        <div className="mx-auto grid max-w-7xl gap-12 px-4 py-10 sm:px-6 lg:grid-cols-2">
+          <section aria-labelledby="cast-heading">
+            <h2 id="cast-heading" className="text-xl font-semibold text-foreground">
+              {t("Cast")} <span className="text-muted">({cast.length})</span>
+            </h2>
+            <GeneratedNote show={cast.some((c) => c.generated)} className="mt-2" />
+            {cast.length === 0 ? <p className="mt-4 text-muted">{t("No cast listed yet.")}</p> : null}
+            <ol className="mt-4 divide-y divide-divider" data-testid="full-cast">
+              {cast.map((credit) => (
+                <li key={credit.id} className="flex items-center gap-4 py-3">
+                  <ArtworkImage kind="profile" image={credit.profile} subject={personArtworkSubject({ id: credit.personId, name: credit.name })} className="h-16 w-11 shrink-0 rounded object-cover" />
+                  <div className="min-w-0">
                     <Link to={personPath({ id: credit.personId, slug: credit.slug })} className="font-medium text-foreground hover:text-primary">
                       {credit.name}
                     </Link>
-                    <span className="text-sm text-muted">{t(credit.job)}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </section>
+                    {credit.character ? <p className="text-sm text-muted">{credit.character}</p> : null}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section aria-labelledby="crew-heading">
+            <h2 id="crew-heading" className="text-xl font-semibold text-foreground">
+              {t("Crew")} <span className="text-muted">({crew.reduce((n, d) => n + d.credits.length, 0)})</span>
+            </h2>
+            {crew.length === 0 ? <p className="mt-4 text-muted">{t("No crew listed yet.")}</p> : null}
+            {crew.map((department) => (
+              <div key={department.department} className="mt-6">
+                <h3 className="font-semibold text-foreground">{t(department.department)}</h3>
+                <GeneratedNote show={department.credits.some((c) => c.generated)} className="mt-1" />
+                <ul className="mt-2 divide-y divide-divider">
+                  {department.credits.map((credit) => (
+                    <li key={credit.id} className="flex items-baseline justify-between gap-4 py-2">
+                      <Link to={personPath({ id: credit.personId, slug: credit.slug })} className="font-medium text-foreground hover:text-primary">
+                        {credit.name}
+                      </Link>
+                      <span className="text-sm text-muted">{t(credit.job)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </section>
+        </div>
       </div>
-    </div>
     </GeneratedScope>
   );
 }

@@ -76,99 +76,105 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   const episodeUrl = (s: number, e: number) => `${base}/season/${s}/episode/${e}`;
   return (
     <GeneratedScope whole={isWhollyGenerated(title)}>
-    <div data-testid="episode-page">
-      <TitleSubpageHeader title={title} heading={episode.name}>
-        <p className="text-sm text-muted">
-          <Link to={`${base}/season/${episode.seasonNumber}`} className="hover:underline">
-            {t("Season :number", { number: episode.seasonNumber })}
-          </Link>
-          {" · "}
-          {t("Episode :number", { number: episode.episodeNumber })}
-        </p>
-      </TitleSubpageHeader>
-      <div className="mx-auto max-w-7xl space-y-10 px-4 py-8 sm:px-6">
-        <div className="flex flex-col gap-6 md:flex-row">
-          <ArtworkImage
-            kind="still"
-            image={episode.still}
-            subject={episodeArtworkSubject(episode)}
-            alt={t("Still from :name", { name: episode.name })}
-            priority
-            className="aspect-video w-full rounded-theme object-cover md:w-[28rem]"
-          />
-          <div className="min-w-0 space-y-3">
-            <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
-              {formatDate(episode.airDate, language) ? <span>{formatDate(episode.airDate, language)}</span> : null}
-              {formatRuntime(episode.runtime) ? <span>{formatRuntime(episode.runtime)}</span> : null}
-              <RatingBadge rating={episode.rating} source={siteSource()} />
+      <div data-testid="episode-page">
+        <TitleSubpageHeader title={title} heading={episode.name}>
+          <p className="text-sm text-muted">
+            <Link to={`${base}/season/${episode.seasonNumber}`} className="hover:underline">
+              {t("Season :number", { number: episode.seasonNumber })}
+            </Link>
+            {" · "}
+            {t("Episode :number", { number: episode.episodeNumber })}
+          </p>
+        </TitleSubpageHeader>
+        <div className="mx-auto max-w-7xl space-y-10 px-4 py-8 sm:px-6">
+          <div className="flex flex-col gap-6 md:flex-row">
+            <ArtworkImage
+              kind="still"
+              image={episode.still}
+              subject={episodeArtworkSubject(episode)}
+              alt={t("Still from :name", { name: episode.name })}
+              priority
+              className="aspect-video w-full rounded-theme object-cover md:w-[28rem]"
+            />
+            <div className="min-w-0 space-y-3">
+              <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
+                {formatDate(episode.airDate, language) ? <span>{formatDate(episode.airDate, language)}</span> : null}
+                {formatRuntime(episode.runtime) ? <span>{formatRuntime(episode.runtime)}</span> : null}
+                <RatingBadge rating={episode.rating} source={siteSource()} />
+              </div>
+              {episode.plot ? <p className="leading-7 text-foreground">{episode.plot}</p> : <p className="text-muted">{t("No plot summary yet.")}</p>}
+              <GeneratedNote show={isGenerated(episode, "plot") || isGenerated(episode, "name")} />
+              {mine ? <EpisodeLibraryPanel titleId={title.id} episodeId={episode.id} season={episode.seasonNumber} episode={episode.episodeNumber} mine={mine} /> : null}
             </div>
-            {episode.plot ? <p className="leading-7 text-foreground">{episode.plot}</p> : <p className="text-muted">{t("No plot summary yet.")}</p>}
-            <GeneratedNote show={isGenerated(episode, "plot") || isGenerated(episode, "name")} />
-            {mine ? <EpisodeLibraryPanel titleId={title.id} episodeId={episode.id} season={episode.seasonNumber} episode={episode.episodeNumber} mine={mine} /> : null}
           </div>
-        </div>
 
-        <nav aria-label={t("Episodes")} className="flex justify-between gap-4 border-y border-divider py-4" data-testid="episode-nav">
-          {previous ? (
-            <Link to={episodeUrl(previous.seasonNumber, previous.episodeNumber)} rel="prev" className="text-sm font-medium text-primary hover:underline">
-              ← S{previous.seasonNumber} E{previous.episodeNumber}: {previous.name}
-            </Link>
-          ) : (
-            <span />
-          )}
-          {next ? (
-            <Link to={episodeUrl(next.seasonNumber, next.episodeNumber)} rel="next" className="text-right text-sm font-medium text-primary hover:underline">
-              S{next.seasonNumber} E{next.episodeNumber}: {next.name} →
-            </Link>
+          <nav aria-label={t("Episodes")} className="flex justify-between gap-4 border-y border-divider py-4" data-testid="episode-nav">
+            {previous ? (
+              <Link to={episodeUrl(previous.seasonNumber, previous.episodeNumber)} rel="prev" className="text-sm font-medium text-primary hover:underline">
+                ← S{previous.seasonNumber} E{previous.episodeNumber}: {previous.name}
+              </Link>
+            ) : (
+              <span />
+            )}
+            {next ? (
+              <Link to={episodeUrl(next.seasonNumber, next.episodeNumber)} rel="next" className="text-right text-sm font-medium text-primary hover:underline">
+                S{next.seasonNumber} E{next.episodeNumber}: {next.name} →
+              </Link>
+            ) : null}
+          </nav>
+
+          <ServerHtmlBlock as="section" aria-labelledby="reviews-heading" data-testid="episode-reviews" html={reviewsHtml} />
+
+          {videos.length > 0 ? (
+            <section aria-labelledby="videos-heading">
+              <h2 id="videos-heading" className="text-xl font-semibold text-foreground">
+                {t("Videos")}
+              </h2>
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-3">
+                {videos.map((video) => (
+                  <li key={video.id}>
+                    <VideoCard video={video} fallback={resolveImage("still", episode.still, episodeArtworkSubject(episode)).src} />
+                  </li>
+                ))}
+              </ul>
+            </section>
           ) : null}
-        </nav>
 
-        <ServerHtmlBlock as="section" aria-labelledby="reviews-heading" data-testid="episode-reviews" html={reviewsHtml} />
+          {cast.length > 0 ? (
+            <section aria-labelledby="guest-heading">
+              <h2 id="guest-heading" className="text-xl font-semibold text-foreground">
+                {t("Guest stars")}
+              </h2>
+              <GeneratedNote show={cast.some((c) => c.generated)} className="mt-2" />
+              <ul className="mt-4 grid grid-cols-3 gap-4 sm:grid-cols-4 md:grid-cols-6">
+                {cast.map((credit) => (
+                  <li key={credit.id}>
+                    <PersonCard person={{ ...credit, role: credit.character }} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
 
-        {videos.length > 0 ? (
-          <section aria-labelledby="videos-heading">
-            <h2 id="videos-heading" className="text-xl font-semibold text-foreground">{t("Videos")}</h2>
-            <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-3">
-              {videos.map((video) => (
-                <li key={video.id}>
-                  <VideoCard video={video} fallback={resolveImage("still", episode.still, episodeArtworkSubject(episode)).src} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-
-        {cast.length > 0 ? (
-          <section aria-labelledby="guest-heading">
-            <h2 id="guest-heading" className="text-xl font-semibold text-foreground">{t("Guest stars")}</h2>
-            <GeneratedNote show={cast.some((c) => c.generated)} className="mt-2" />
-            <ul className="mt-4 grid grid-cols-3 gap-4 sm:grid-cols-4 md:grid-cols-6">
-              {cast.map((credit) => (
-                <li key={credit.id}>
-                  <PersonCard person={{ ...credit, role: credit.character }} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-
-        {crew.length > 0 ? (
-          <section aria-labelledby="crew-heading">
-            <h2 id="crew-heading" className="text-xl font-semibold text-foreground">{t("Crew")}</h2>
-            <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-4">
-              {crew.map((credit) => (
-                <li key={credit.id}>
-                  <Link to={personPath({ id: credit.personId, slug: credit.slug })} className="font-medium text-foreground hover:text-primary">
-                    {credit.name}
-                  </Link>
-                  <p className="text-sm text-muted">{t(credit.job)}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+          {crew.length > 0 ? (
+            <section aria-labelledby="crew-heading">
+              <h2 id="crew-heading" className="text-xl font-semibold text-foreground">
+                {t("Crew")}
+              </h2>
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2 md:grid-cols-4">
+                {crew.map((credit) => (
+                  <li key={credit.id}>
+                    <Link to={personPath({ id: credit.personId, slug: credit.slug })} className="font-medium text-foreground hover:text-primary">
+                      {credit.name}
+                    </Link>
+                    <p className="text-sm text-muted">{t(credit.job)}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
       </div>
-    </div>
     </GeneratedScope>
   );
 }

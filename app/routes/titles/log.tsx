@@ -20,10 +20,7 @@ import { redirectWithToast } from "~/toasts/flash.server";
  * title page's Log dialog posts to this action too. A guest signs in first
  * and comes back here.
  */
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.heading} - ${loaderData.siteName}` : "Log" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.heading} - ${loaderData.siteName}` : "Log" }, { name: "robots", content: "noindex" }];
 
 async function loadFor(args: Route.LoaderArgs | Route.ActionArgs) {
   requirePermission(args, "watchlist.use");
@@ -70,9 +67,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     const result = await logTitle(communityServices(args.context, request), app.user!.id, parsed.data, fields["cf-turnstile-response"]);
     const message =
-      result.reviewStatus === "held"
-        ? app.t("Logged :name; your review is waiting for a moderator's approval.", { name: result.titleName })
-        : app.t("Logged :name", { name: result.titleName });
+      result.reviewStatus === "held" ? app.t("Logged :name; your review is waiting for a moderator's approval.", { name: result.titleName }) : app.t("Logged :name", { name: result.titleName });
     return redirectWithToast(request, titlePath(found.title), { type: "positive", message }, { status: 303 });
   } catch (error) {
     if (error instanceof LibraryError) return fail(error.status, { [error.field ?? "form"]: [app.t(error.messageKey)] });

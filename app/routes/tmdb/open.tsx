@@ -34,7 +34,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (path) return redirect(path);
   const worker = getWorker(context);
   const token = new URL(request.url).searchParams.get("token");
-  if (!tmdbServices(worker.env, app.settings) || !app.settings["tmdb.search_fallback"] || !(await matchTokenValid(await appKeys(authEnv(worker.env).APP_KEY), token, match.type, match.id, Date.now()))) {
+  if (
+    !tmdbServices(worker.env, app.settings) ||
+    !app.settings["tmdb.search_fallback"] ||
+    !(await matchTokenValid(await appKeys(authEnv(worker.env).APP_KEY), token, match.type, match.id, Date.now()))
+  ) {
     throw data(null, { status: 404 });
   }
   return data({ pending: true }, { headers: { "Cache-Control": "private, no-store", Refresh: "3" } });

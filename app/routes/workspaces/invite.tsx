@@ -102,9 +102,7 @@ export default function WorkspaceInvite({ loaderData }: Route.ComponentProps) {
       ) : loaderData.state === "other-account" ? (
         <>
           <h1 className="text-2xl font-semibold">{t("Join :workspace", { workspace: loaderData.invite.workspace })}</h1>
-          <p className="mt-2 text-muted">
-            {t("This invitation was sent to :email, but you are signed in as :current.", { email: loaderData.invite.maskedEmail, current: loaderData.email })}
-          </p>
+          <p className="mt-2 text-muted">{t("This invitation was sent to :email, but you are signed in as :current.", { email: loaderData.invite.maskedEmail, current: loaderData.email })}</p>
           <Form method="post" className="mt-6">
             <input type="hidden" name="intent" value="switch-account" />
             <button type="submit" className={buttonClasses({})}>

@@ -83,7 +83,11 @@ export async function action(args: Route.ActionArgs) {
         } catch (error) {
           if (!(error instanceof WorkspaceError)) throw error;
           const message = app.t(error.messageKey, error.values);
-          return invalidSubmission(submission, { fieldErrors: error.field === "emails" ? { emails: [message] } : undefined, formErrors: error.field === "emails" ? undefined : [message], status: error.status });
+          return invalidSubmission(submission, {
+            fieldErrors: error.field === "emails" ? { emails: [message] } : undefined,
+            formErrors: error.field === "emails" ? undefined : [message],
+            status: error.status,
+          });
         }
       }
       case "change-role": {

@@ -33,10 +33,15 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") return invalidSubmission(submission);
   try {
     const workspace = await createWorkspace(app.db, app.viewer, submission.value.name);
-    return redirectWithToast(request, `/workspaces/${workspace.id}`, { message: app.t("Created workspace") }, {
-      status: 303,
-      headers: { "Set-Cookie": activeWorkspaceCookie(request, workspace.id) },
-    });
+    return redirectWithToast(
+      request,
+      `/workspaces/${workspace.id}`,
+      { message: app.t("Created workspace") },
+      {
+        status: 303,
+        headers: { "Set-Cookie": activeWorkspaceCookie(request, workspace.id) },
+      },
+    );
   } catch (error) {
     if (!(error instanceof WorkspaceError)) throw error;
     const message = app.t(error.messageKey, error.values);

@@ -147,17 +147,7 @@ export function SortSelect({ value, options }: { value: string; options: { value
 }
 
 /** A labelled list of a browse form; the first option is "no filter" (empty value). */
-export function FilterSelect({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value: string | number | undefined;
-  options: { value: string | number; label: string }[];
-}) {
+export function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string | number | undefined; options: { value: string | number; label: string }[] }) {
   const id = `filter-${name.replace(/_/g, "-")}`;
   return (
     <div>

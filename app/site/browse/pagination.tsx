@@ -26,6 +26,5 @@ export function Pagination({ page, hasNext, href, pages }: { page: number; hasNe
   );
 }
 
-export const selectClasses =
-  "h-10 w-full rounded-theme border border-divider bg-background px-3 text-sm text-foreground focus:border-primary focus:outline-none";
+export const selectClasses = "h-10 w-full rounded-theme border border-divider bg-background px-3 text-sm text-foreground focus:border-primary focus:outline-none";
 export const fieldLabelClasses = "mb-1 block text-sm font-medium text-foreground";

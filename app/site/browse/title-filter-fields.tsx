@@ -64,39 +64,81 @@ export default function TitleFilterFields({
         ]}
       />
       <div>
-        <label htmlFor="filter-year-from" className={fieldLabelClasses}>{t("From year")}</label>
-        <input id="filter-year-from" name="year_from" type="number" inputMode="numeric" min={MIN_YEAR} max={MAX_YEAR} defaultValue={filters.year_from ?? ""} placeholder={t("Any")} className={selectClasses} list="browse-years" />
+        <label htmlFor="filter-year-from" className={fieldLabelClasses}>
+          {t("From year")}
+        </label>
+        <input
+          id="filter-year-from"
+          name="year_from"
+          type="number"
+          inputMode="numeric"
+          min={MIN_YEAR}
+          max={MAX_YEAR}
+          defaultValue={filters.year_from ?? ""}
+          placeholder={t("Any")}
+          className={selectClasses}
+          list="browse-years"
+        />
       </div>
       <div>
-        <label htmlFor="filter-year-to" className={fieldLabelClasses}>{t("To year")}</label>
-        <input id="filter-year-to" name="year_to" type="number" inputMode="numeric" min={MIN_YEAR} max={MAX_YEAR} defaultValue={filters.year_to ?? ""} placeholder={t("Any")} className={selectClasses} list="browse-years" />
+        <label htmlFor="filter-year-to" className={fieldLabelClasses}>
+          {t("To year")}
+        </label>
+        <input
+          id="filter-year-to"
+          name="year_to"
+          type="number"
+          inputMode="numeric"
+          min={MIN_YEAR}
+          max={MAX_YEAR}
+          defaultValue={filters.year_to ?? ""}
+          placeholder={t("Any")}
+          className={selectClasses}
+          list="browse-years"
+        />
         <datalist id="browse-years">
-          {years.filter((y) => y % 10 === 0).map((y) => (
-            <option key={y} value={y} />
-          ))}
+          {years
+            .filter((y) => y % 10 === 0)
+            .map((y) => (
+              <option key={y} value={y} />
+            ))}
         </datalist>
       </div>
       <div>
-        <label htmlFor="filter-runtime-min" className={fieldLabelClasses}>{t("Runtime from (min)")}</label>
-        <input id="filter-runtime-min" name="runtime_min" type="number" inputMode="numeric" min={1} max={MAX_RUNTIME} defaultValue={filters.runtime_min ?? ""} placeholder={t("Any")} className={selectClasses} />
+        <label htmlFor="filter-runtime-min" className={fieldLabelClasses}>
+          {t("Runtime from (min)")}
+        </label>
+        <input
+          id="filter-runtime-min"
+          name="runtime_min"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_RUNTIME}
+          defaultValue={filters.runtime_min ?? ""}
+          placeholder={t("Any")}
+          className={selectClasses}
+        />
       </div>
       <div>
-        <label htmlFor="filter-runtime-max" className={fieldLabelClasses}>{t("Runtime to (min)")}</label>
-        <input id="filter-runtime-max" name="runtime_max" type="number" inputMode="numeric" min={1} max={MAX_RUNTIME} defaultValue={filters.runtime_max ?? ""} placeholder={t("Any")} className={selectClasses} />
-      </div>
-      <FilterSelect
-        name="rating"
-        label={t("Min. IMDb rating")}
-        value={filters.rating}
-        options={[any, ...[9, 8, 7, 6, 5, 4, 3, 2, 1].map((r) => ({ value: r, label: `IMDb ${r}+` }))]}
-      />
-      {tmdbRatings && (
-        <FilterSelect
-          name="tmdb_rating"
-          label={t("Min. TMDB rating")}
-          value={filters.tmdb_rating}
-          options={[any, ...[9, 8, 7, 6, 5, 4, 3, 2, 1].map((r) => ({ value: r, label: `TMDB ${r}+` }))]}
+        <label htmlFor="filter-runtime-max" className={fieldLabelClasses}>
+          {t("Runtime to (min)")}
+        </label>
+        <input
+          id="filter-runtime-max"
+          name="runtime_max"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_RUNTIME}
+          defaultValue={filters.runtime_max ?? ""}
+          placeholder={t("Any")}
+          className={selectClasses}
         />
+      </div>
+      <FilterSelect name="rating" label={t("Min. IMDb rating")} value={filters.rating} options={[any, ...[9, 8, 7, 6, 5, 4, 3, 2, 1].map((r) => ({ value: r, label: `IMDb ${r}+` }))]} />
+      {tmdbRatings && (
+        <FilterSelect name="tmdb_rating" label={t("Min. TMDB rating")} value={filters.tmdb_rating} options={[any, ...[9, 8, 7, 6, 5, 4, 3, 2, 1].map((r) => ({ value: r, label: `TMDB ${r}+` }))]} />
       )}
       {providers.length > 0 && (
         <FilterSelect
@@ -127,16 +169,25 @@ export default function TitleFilterFields({
       <fieldset className="col-span-2 sm:col-span-4 lg:col-span-6" data-testid="genre-filter">
         <legend className={fieldLabelClasses}>{t("Genres")}</legend>
         <div className="flex flex-wrap items-center gap-2">
-          <label htmlFor="filter-genre-match" className="sr-only">{t("Genres to match")}</label>
+          <label htmlFor="filter-genre-match" className="sr-only">
+            {t("Genres to match")}
+          </label>
           <select id="filter-genre-match" name="genre_match" defaultValue={filters.genre_match} className="h-8 rounded-full border border-divider bg-background px-3 text-sm text-foreground">
             <option value="any">{t("Any of them")}</option>
             <option value="all">{t("All of them")}</option>
           </select>
           {genres.map((genre) => (
-            <label key={genre.id} className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-divider bg-background px-3 py-1 text-sm text-foreground has-[:checked]:border-primary has-[:checked]:bg-primary/10">
+            <label
+              key={genre.id}
+              className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-divider bg-background px-3 py-1 text-sm text-foreground has-[:checked]:border-primary has-[:checked]:bg-primary/10"
+            >
               <input type="checkbox" name="genre" value={genre.slug} defaultChecked={filters.genre.includes(genre.slug)} className="accent-primary" />
               {t(genre.name)}
-              {genre.count !== undefined && <span className="text-xs text-muted tabular-nums" data-testid="genre-count">{genre.count.toLocaleString(language)}</span>}
+              {genre.count !== undefined && (
+                <span className="text-xs text-muted tabular-nums" data-testid="genre-count">
+                  {genre.count.toLocaleString(language)}
+                </span>
+              )}
             </label>
           ))}
         </div>

@@ -27,17 +27,7 @@ export interface LandingTrendingTitle {
  * optional trending grid (3 columns); the optional pricing section; and a
  * footer banner with the third call to action. All content from settings.
  */
-export function LandingPage({
-  content,
-  trending,
-  pricing,
-  ads,
-}: {
-  content: LandingContent;
-  trending: LandingTrendingTitle[] | null;
-  pricing: React.ReactNode;
-  ads: AdSlots;
-}) {
+export function LandingPage({ content, trending, pricing, ads }: { content: LandingContent; trending: LandingTrendingTitle[] | null; pricing: React.ReactNode; ads: AdSlots }) {
   const t = useTrans();
   return (
     <div data-testid="landing-page">
@@ -70,10 +60,7 @@ export function LandingPage({
       {content.secondaryFeatures.length > 0 ? (
         <section className="border-t border-divider bg-paper" data-testid="secondary-features">
           {content.secondaryFeatures.map((feature, index) => (
-            <div
-              key={index}
-              className={`mx-auto flex max-w-6xl flex-col items-center gap-10 px-4 py-16 sm:px-6 md:flex-row ${index % 2 === 1 ? "md:flex-row-reverse" : ""}`}
-            >
+            <div key={index} className={`mx-auto flex max-w-6xl flex-col items-center gap-10 px-4 py-16 sm:px-6 md:flex-row ${index % 2 === 1 ? "md:flex-row-reverse" : ""}`}>
               <div className="w-full md:w-1/2">
                 {feature.image ? (
                   <img src={feature.image} alt="" width={640} height={400} loading="lazy" className="aspect-[8/5] w-full rounded-theme object-cover shadow-lg" />
@@ -96,7 +83,9 @@ export function LandingPage({
       {pricing ? (
         <section aria-labelledby="pricing-heading" className="border-t border-divider px-4 py-20 sm:px-6" data-testid="landing-pricing">
           <div className="mx-auto max-w-3xl text-center">
-            <h2 id="pricing-heading" className="text-3xl font-bold tracking-tight text-foreground">{t(content.pricingTitle)}</h2>
+            <h2 id="pricing-heading" className="text-3xl font-bold tracking-tight text-foreground">
+              {t(content.pricingTitle)}
+            </h2>
             <p className="mt-3 text-lg text-muted">{t(content.pricingSubtitle)}</p>
           </div>
           <div className="mx-auto mt-10 max-w-7xl">{pricing}</div>
@@ -124,25 +113,13 @@ function LandingHeader({ content }: { content: LandingContent }) {
           style={{ opacity: content.headerImageOpacity, filter: content.blurHeaderImage ? "blur(8px)" : undefined }}
         />
       ) : null}
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10"
-        style={{ backgroundImage: `linear-gradient(135deg, ${content.headerOverlayColor1}, ${content.headerOverlayColor2})` }}
-      />
+      <div aria-hidden="true" className="absolute inset-0 -z-10" style={{ backgroundImage: `linear-gradient(135deg, ${content.headerOverlayColor1}, ${content.headerOverlayColor2})` }} />
       <div className="mx-auto max-w-4xl px-4 py-28 text-center sm:py-36">
         <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">{t(content.headerTitle)}</h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-white/80">{t(content.headerSubtitle)}</p>
         <div className="mt-10 flex flex-wrap justify-center gap-4">
-          <CtaLink
-            cta={content.actions.cta1}
-            testId="cta1"
-            className="rounded-theme bg-primary px-6 py-3 font-semibold text-on-primary shadow hover:opacity-90"
-          />
-          <CtaLink
-            cta={content.actions.cta2}
-            testId="cta2"
-            className="rounded-theme border border-white/50 px-6 py-3 font-semibold text-white hover:bg-white/10"
-          />
+          <CtaLink cta={content.actions.cta1} testId="cta1" className="rounded-theme bg-primary px-6 py-3 font-semibold text-on-primary shadow hover:opacity-90" />
+          <CtaLink cta={content.actions.cta2} testId="cta2" className="rounded-theme border border-white/50 px-6 py-3 font-semibold text-white hover:bg-white/10" />
         </div>
       </div>
     </section>
@@ -178,9 +155,7 @@ function TrendingGrid({ titles }: { titles: LandingTrendingTitle[] }) {
               <div className="flex items-center justify-between gap-2 p-4">
                 <div className="min-w-0">
                   <h3 className="truncate font-semibold text-foreground">{title.name}</h3>
-                  <p className="text-sm text-muted">
-                    {[title.year, title.type === "series" ? t("Series") : t("Movie")].filter(Boolean).join(" · ")}
-                  </p>
+                  <p className="text-sm text-muted">{[title.year, title.type === "series" ? t("Series") : t("Movie")].filter(Boolean).join(" · ")}</p>
                 </div>
                 <RatingBadge rating={title.rating} source={title.ratingSource} />
               </div>
@@ -196,18 +171,12 @@ function FooterBanner({ content }: { content: LandingContent }) {
   const t = useTrans();
   return (
     <section className="relative isolate overflow-hidden bg-slate-900 text-white" data-testid="landing-footer-banner">
-      {content.footerImage ? (
-        <img src={content.footerImage} alt="" width={1600} height={600} loading="lazy" className="absolute inset-0 -z-10 size-full object-cover opacity-40" />
-      ) : null}
+      {content.footerImage ? <img src={content.footerImage} alt="" width={1600} height={600} loading="lazy" className="absolute inset-0 -z-10 size-full object-cover opacity-40" /> : null}
       <div className="mx-auto max-w-3xl px-4 py-20 text-center">
         <h2 className="text-3xl font-bold tracking-tight">{t(content.footerTitle)}</h2>
         <p className="mt-4 text-lg text-white/80">{t(content.footerSubtitle)}</p>
         <div className="mt-8">
-          <CtaLink
-            cta={content.actions.cta3}
-            testId="cta3"
-            className="inline-block rounded-theme bg-primary px-6 py-3 font-semibold text-on-primary shadow hover:opacity-90"
-          />
+          <CtaLink cta={content.actions.cta3} testId="cta3" className="inline-block rounded-theme bg-primary px-6 py-3 font-semibold text-on-primary shadow hover:opacity-90" />
         </div>
       </div>
     </section>

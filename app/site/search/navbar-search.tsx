@@ -117,16 +117,7 @@ function SearchCombobox({ className }: { className: string }) {
       {hydrated ? (
         <Suspense fallback={emptyList}>
           {engaged ? (
-            <TypeAhead
-              listId={listId}
-              query={value}
-              open={open}
-              onOpenChange={setOpen}
-              onClose={close}
-              onStateChange={setTypeAhead}
-              keyHandler={keyHandler}
-              emptyList={emptyList}
-            />
+            <TypeAhead listId={listId} query={value} open={open} onOpenChange={setOpen} onClose={close} onStateChange={setTypeAhead} keyHandler={keyHandler} emptyList={emptyList} />
           ) : (
             emptyList
           )}

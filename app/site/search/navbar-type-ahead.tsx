@@ -50,11 +50,9 @@ export default function NavbarTypeAhead({
   const wanted = open && debounced.length >= SUGGEST_MIN_QUERY_LENGTH ? debounced : null;
   // Only this query's answer is ever shown: no previous query's rows while the
   // visitor types on (debounce) or while the new answer is on its way (defect 34).
-  const { data, isLoading } = useClientQuery<{ results: Suggestion[] }>(
-    wanted ? `search-suggest:${wanted.toLowerCase()}` : null,
-    `/search/suggest?query=${encodeURIComponent(wanted ?? "")}`,
-    { keepPreviousData: false },
-  );
+  const { data, isLoading } = useClientQuery<{ results: Suggestion[] }>(wanted ? `search-suggest:${wanted.toLowerCase()}` : null, `/search/suggest?query=${encodeURIComponent(wanted ?? "")}`, {
+    keepPreviousData: false,
+  });
   const typing = query.trim() !== debounced;
   const pending = !!wanted && (typing || isLoading);
   const results = wanted && !pending ? (data?.results ?? []) : [];
@@ -106,23 +104,8 @@ export default function NavbarTypeAhead({
   }, [wanted]);
   return (
     <>
-      {open && pending ? (
-        <Spinner className="absolute right-3 top-5 size-4 -translate-y-1/2 text-muted" label={t("Loading")} />
-      ) : null}
-      {everWanted ? (
-        <SuggestionList
-          listId={listId}
-          results={results}
-          active={active}
-          expanded={expanded}
-          isLoading={pending}
-          query={debounced}
-          onChoose={choose}
-          onActivate={setActive}
-        />
-      ) : (
-        emptyList
-      )}
+      {open && pending ? <Spinner className="absolute right-3 top-5 size-4 -translate-y-1/2 text-muted" label={t("Loading")} /> : null}
+      {everWanted ? <SuggestionList listId={listId} results={results} active={active} expanded={expanded} isLoading={pending} query={debounced} onChoose={choose} onActivate={setActive} /> : emptyList}
     </>
   );
 }

@@ -85,7 +85,15 @@ export function FeedItemView({ item, compact = false }: { item: FeedItem; compac
           {shown.map((title, i) => (
             <li key={`${title.id}-${i}`} className="w-20">
               <Link to={title.path} className="group block" aria-label={title.name}>
-                <img src={resolveImage("poster", title.poster, titleArtworkSubject(title)).src} alt="" width={80} height={120} loading="lazy" decoding="async" className="aspect-[2/3] w-20 rounded-theme bg-paper object-cover" />
+                <img
+                  src={resolveImage("poster", title.poster, titleArtworkSubject(title)).src}
+                  alt=""
+                  width={80}
+                  height={120}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[2/3] w-20 rounded-theme bg-paper object-cover"
+                />
                 <span className="mt-1 block truncate text-xs text-foreground group-hover:text-primary">{title.name}</span>
               </Link>
               {title.rating !== null ? <span className="block text-xs text-muted">{t(":rating/10", { rating: title.rating })}</span> : null}

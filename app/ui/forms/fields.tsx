@@ -1,10 +1,4 @@
-import {
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-  type FormMetadata,
-} from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useNavigation } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
@@ -31,19 +25,7 @@ function useAutoFocusOnError(meta: Meta) {
   return !hydrated && !!meta.errors?.length;
 }
 
-export function FieldShell({
-  meta,
-  label,
-  description,
-  children,
-  className = "",
-}: {
-  meta: Meta;
-  label?: ReactNode;
-  description?: ReactNode;
-  children: ReactNode;
-  className?: string;
-}) {
+export function FieldShell({ meta, label, description, children, className = "" }: { meta: Meta; label?: ReactNode; description?: ReactNode; children: ReactNode; className?: string }) {
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       {label ? (
@@ -182,7 +164,14 @@ export function SelectField({ meta, label, description, options, placeholder, cl
     <FieldShell meta={meta} label={label} description={description} className={className}>
       <div className="relative">
         {/* "required" needs an empty first choice to mean anything (HTML: a required select has a placeholder option); without one a value is always chosen and the server checks it. */}
-        <select key={key} {...props} autoFocus={autoFocus || wantsFocus} {...rest} required={placeholder !== undefined ? (rest.required ?? props.required) : false} className={`${inputClasses} appearance-none pr-9`}>
+        <select
+          key={key}
+          {...props}
+          autoFocus={autoFocus || wantsFocus}
+          {...rest}
+          required={placeholder !== undefined ? (rest.required ?? props.required) : false}
+          className={`${inputClasses} appearance-none pr-9`}
+        >
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled}>

@@ -7,12 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
  * - a plain `{ message }` error;
  * - anything else (success data), which the form ignores.
  */
-export type FormAnswer =
-  | SubmissionResult<string[]>
-  | { errors?: Record<string, string | string[] | null | undefined>; message?: string }
-  | Record<string, unknown>
-  | null
-  | undefined;
+export type FormAnswer = SubmissionResult<string[]> | { errors?: Record<string, string | string[] | null | undefined>; message?: string } | Record<string, unknown> | null | undefined;
 
 /** The form-level error key conform uses. */
 const FORM_KEY = "";

@@ -95,4 +95,3 @@ export function useAppForm<Schema extends z.ZodObject>({ schema, lastResult, id,
 
   return [form, fields] as const;
 }
-

@@ -7,17 +7,7 @@ import { uploadSessions, type UploadSessionRow } from "../schema";
 import type { UploadServices } from "../services.server";
 import { signUploadUrl, verifyUploadUrl } from "../signed-urls.server";
 import { badRequest, notFound, UploadError } from "../upload-error";
-import {
-  assertNotExpired,
-  discardSession,
-  findOwnSession,
-  findSession,
-  listParts,
-  recordPartStatements,
-  startUploadSession,
-  toDate,
-  type DeclaredUpload,
-} from "../upload-sessions.server";
+import { assertNotExpired, discardSession, findOwnSession, findSession, listParts, recordPartStatements, startUploadSession, toDate, type DeclaredUpload } from "../upload-sessions.server";
 import { listUploadedParts, presignPartPut, R2S3ApiError } from "./r2-s3-api.server";
 
 /**
@@ -75,11 +65,7 @@ async function storedParts(services: UploadServices, session: UploadSessionRow):
 }
 
 /** Signed PUT URLs for up to ten parts; each works for one part of this upload only, for an hour. */
-export async function signPartUrls(
-  services: UploadServices,
-  actor: UploadActor,
-  ref: { key: string; uploadId: string; partNumbers: number[] },
-) {
+export async function signPartUrls(services: UploadServices, actor: UploadActor, ref: { key: string; uploadId: string; partNumbers: number[] }) {
   const session = await openUpload(services, actor, ref);
   if (session.status !== "uploading") throw new UploadError(409, "This upload is already complete.", {}, "upload_complete");
   const count = partCount(session.size, session.partSize);
@@ -141,12 +127,7 @@ export async function receivePart(services: UploadServices, request: Request): P
   }
   const now = services.now();
   await services.db.batch([
-    ...recordPartStatements(
-      services.db,
-      session.id,
-      { partNumber, etag: part.etag, size: expected },
-      { expiresAt: toDate(now + UPLOAD_SESSION_EXPIRY_S * 1000), now: toDate(now) },
-    ),
+    ...recordPartStatements(services.db, session.id, { partNumber, etag: part.etag, size: expected }, { expiresAt: toDate(now + UPLOAD_SESSION_EXPIRY_S * 1000), now: toDate(now) }),
   ]);
   return { etag: part.etag, partNumber };
 }
@@ -158,11 +139,7 @@ const unquote = (etag: string) => etag.trim().replace(/^W\//, "").replace(/^"|"$
  * exactly once in ascending order with the ETag it was given. Anything else
  * is refused and the upload stays open, so nothing corrupt is ever stored.
  */
-export async function completeMultipartUpload(
-  services: UploadServices,
-  actor: UploadActor,
-  input: { key: string; uploadId: string; parts: { PartNumber: number; ETag: string }[] },
-) {
+export async function completeMultipartUpload(services: UploadServices, actor: UploadActor, input: { key: string; uploadId: string; parts: { PartNumber: number; ETag: string }[] }) {
   const session = await openUpload(services, actor, input);
   if (session.status !== "uploading") return { key: session.path, size: session.size };
   const count = partCount(session.size, session.partSize);
@@ -192,9 +169,7 @@ export async function completeMultipartUpload(
     }
   }
   const parts = [...recorded.values()].sort((a, b) => a.partNumber - b.partNumber);
-  const object = await services.bucket
-    .resumeMultipartUpload(session.path, session.r2UploadId!)
-    .complete(parts.map((part) => ({ partNumber: part.partNumber, etag: part.etag })));
+  const object = await services.bucket.resumeMultipartUpload(session.path, session.r2UploadId!).complete(parts.map((part) => ({ partNumber: part.partNumber, etag: part.etag })));
   if (object.size !== session.size) {
     await services.bucket.delete(session.path);
     await services.db.delete(uploadSessions).where(eq(uploadSessions.id, session.id));

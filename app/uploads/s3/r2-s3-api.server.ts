@@ -64,12 +64,7 @@ export function presignObjectPut(config: R2S3Config, key: string, expiresInSecon
 }
 
 /** A presigned UploadPart: PUT of part `partNumber` of multipart upload `uploadId` at `key`. */
-export function presignPartPut(
-  config: R2S3Config,
-  ref: { key: string; uploadId: string; partNumber: number },
-  expiresInSeconds: number,
-  now: Date,
-): Promise<string> {
+export function presignPartPut(config: R2S3Config, ref: { key: string; uploadId: string; partNumber: number }, expiresInSeconds: number, now: Date): Promise<string> {
   const url = objectUrl(config, ref.key);
   url.searchParams.set("partNumber", String(ref.partNumber));
   url.searchParams.set("uploadId", ref.uploadId);

@@ -2,26 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { claimStoredUpload } from "../file-entries.server";
 import { uploadParts, uploadSessions } from "../schema";
-import {
-  actorFor,
-  createUser,
-  db,
-  makeBytes,
-  makeServices,
-  MiB,
-  objectHash,
-  sha256Hex,
-  type TestServices,
-} from "../../../tests/support/uploads.workers";
+import { actorFor, createUser, db, makeBytes, makeServices, MiB, objectHash, sha256Hex, type TestServices } from "../../../tests/support/uploads.workers";
 import { UploadError } from "../upload-error";
-import {
-  abortMultipartUpload,
-  completeMultipartUpload,
-  createMultipartUpload,
-  getUploadedParts,
-  receivePart,
-  signPartUrls,
-} from "./multipart.server";
+import { abortMultipartUpload, completeMultipartUpload, createMultipartUpload, getUploadedParts, receivePart, signPartUrls } from "./multipart.server";
 import { createEntryFromStoredObject, presignSimpleUpload, receiveObject } from "./simple-upload.server";
 
 let userId: number;
@@ -142,17 +125,39 @@ describe("S3-style multipart uploads", { timeout: 30_000 }, () => {
     const etags: Record<number, string> = {};
     for (const part of [1, 2]) etags[part] = (await put(urls.get(part)!, slice(data, part))).etag;
 
-    const complete = (parts: { PartNumber: number; ETag: string }[]) =>
-      refusal(completeMultipartUpload(services, actorFor(userId), { ...upload, parts }));
-    expect(await complete([{ PartNumber: 1, ETag: etags[1] }, { PartNumber: 2, ETag: etags[2] }])).toMatchObject({ code: "part_missing", values: { part: 3 } });
-    expect(await complete([{ PartNumber: 1, ETag: etags[1] }, { PartNumber: 2, ETag: etags[2] }, { PartNumber: 3, ETag: "x" }])).toMatchObject({
+    const complete = (parts: { PartNumber: number; ETag: string }[]) => refusal(completeMultipartUpload(services, actorFor(userId), { ...upload, parts }));
+    expect(
+      await complete([
+        { PartNumber: 1, ETag: etags[1] },
+        { PartNumber: 2, ETag: etags[2] },
+      ]),
+    ).toMatchObject({ code: "part_missing", values: { part: 3 } });
+    expect(
+      await complete([
+        { PartNumber: 1, ETag: etags[1] },
+        { PartNumber: 2, ETag: etags[2] },
+        { PartNumber: 3, ETag: "x" },
+      ]),
+    ).toMatchObject({
       code: "part_not_uploaded",
     });
     etags[3] = (await put(urls.get(3)!, slice(data, 3))).etag;
-    expect(await complete([{ PartNumber: 2, ETag: etags[2] }, { PartNumber: 1, ETag: etags[1] }, { PartNumber: 3, ETag: etags[3] }])).toMatchObject({
+    expect(
+      await complete([
+        { PartNumber: 2, ETag: etags[2] },
+        { PartNumber: 1, ETag: etags[1] },
+        { PartNumber: 3, ETag: etags[3] },
+      ]),
+    ).toMatchObject({
       code: "parts_out_of_order",
     });
-    expect(await complete([{ PartNumber: 1, ETag: etags[2] }, { PartNumber: 2, ETag: etags[2] }, { PartNumber: 3, ETag: etags[3] }])).toMatchObject({
+    expect(
+      await complete([
+        { PartNumber: 1, ETag: etags[2] },
+        { PartNumber: 2, ETag: etags[2] },
+        { PartNumber: 3, ETag: etags[3] },
+      ]),
+    ).toMatchObject({
       code: "part_etag_mismatch",
     });
     expect(await services.bucket.head(upload.key)).toBeNull();

@@ -25,9 +25,7 @@ describe("SigV4: the S3 examples (examplebucket, 24 May 2013)", () => {
 
   it("signs a part upload's own query (partNumber, uploadId), so changing either breaks the URL", async () => {
     const base = "https://acc.r2.cloudflarestorage.com/bucket/files/abc";
-    const url = new URL(
-      await presignUrl(credentials, { method: "PUT", url: `${base}?partNumber=3&uploadId=${encodeURIComponent("up/1+2=")}`, expiresInSeconds: 3600, now }),
-    );
+    const url = new URL(await presignUrl(credentials, { method: "PUT", url: `${base}?partNumber=3&uploadId=${encodeURIComponent("up/1+2=")}`, expiresInSeconds: 3600, now }));
     expect(url.searchParams.get("partNumber")).toBe("3");
     expect(url.searchParams.get("uploadId")).toBe("up/1+2=");
     const other = new URL(await presignUrl(credentials, { method: "PUT", url: `${base}?partNumber=4&uploadId=${encodeURIComponent("up/1+2=")}`, expiresInSeconds: 3600, now }));

@@ -37,7 +37,10 @@ export function uriEncode(text: string, { keepSlash = false } = {}): string {
 
 /** "YYYYMMDDTHHMMSSZ" */
 export function amzDate(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 function signer(credentials: SigV4Credentials, init: { method: string; url: URL; signQuery?: boolean; now: Date }) {
@@ -71,10 +74,7 @@ export async function presignUrl(
 }
 
 /** Headers (Authorization, X-Amz-Date, X-Amz-Content-Sha256) for a request without a body. */
-export async function signRequest(
-  credentials: SigV4Credentials,
-  { method, url, now = new Date() }: { method: string; url: string | URL; now?: Date },
-): Promise<Record<string, string>> {
+export async function signRequest(credentials: SigV4Credentials, { method, url, now = new Date() }: { method: string; url: string | URL; now?: Date }): Promise<Record<string, string>> {
   const signed = await signer(credentials, { method, url: new URL(url), now }).sign();
   return {
     Authorization: signed.headers.get("authorization") ?? "",

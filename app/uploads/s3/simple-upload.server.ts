@@ -62,11 +62,7 @@ export async function receiveObject(services: UploadServices, request: Request):
 }
 
 /** s3/entries: the actor's finished simple or multipart upload becomes a file entry. */
-export async function createEntryFromStoredObject(
-  services: UploadServices,
-  actor: UploadActor,
-  input: { key?: string; filename?: string; metadata?: Record<string, unknown> | null },
-) {
+export async function createEntryFromStoredObject(services: UploadServices, actor: UploadActor, input: { key?: string; filename?: string; metadata?: Record<string, unknown> | null }) {
   const key = input.key ?? `files/${input.filename}`;
   const [session] = await services.db
     .select()

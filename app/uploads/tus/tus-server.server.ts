@@ -1,10 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import {
-  TUS_UPLOAD_EXPIRY_S,
-  TUS_VERSION,
-  UPLOAD_LOCK_LEASE_MS,
-  UPLOAD_METADATA_MAX_BYTES,
-} from "~/constants";
+import { TUS_UPLOAD_EXPIRY_S, TUS_VERSION, UPLOAD_LOCK_LEASE_MS, UPLOAD_METADATA_MAX_BYTES } from "~/constants";
 import type { Translate } from "~/i18n/translate";
 import { errorFields, log } from "~/log/log.server";
 import type { UploadActor } from "../actor.server";
@@ -68,8 +63,7 @@ function tusHeaders(extra: Record<string, string> = {}): Headers {
   const headers = new Headers({
     "Tus-Resumable": TUS_VERSION,
     "Cache-Control": "no-store",
-    "Access-Control-Expose-Headers":
-      "Location, Upload-Offset, Upload-Length, Upload-Expires, Upload-Metadata, Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Size",
+    "Access-Control-Expose-Headers": "Location, Upload-Offset, Upload-Length, Upload-Expires, Upload-Metadata, Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Size",
   });
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   return headers;
@@ -85,9 +79,7 @@ function errorResponse(status: number, message: string, code: string, extra: Rec
 export function effectiveMethod(request: Request): string {
   const method = request.method.toUpperCase();
   if (method !== "POST") return method;
-  const override = (request.headers.get("X-HTTP-Method-Override") ?? new URL(request.url).searchParams.get("_method") ?? "")
-    .trim()
-    .toUpperCase();
+  const override = (request.headers.get("X-HTTP-Method-Override") ?? new URL(request.url).searchParams.get("_method") ?? "").trim().toUpperCase();
   return ["PATCH", "DELETE", "HEAD"].includes(override) ? override : method;
 }
 
@@ -204,9 +196,7 @@ async function loadOwnUpload(request: Request, uploadId: string, options: TusHan
 
 async function headUpload(request: Request, uploadId: string, options: TusHandlerOptions): Promise<Response> {
   const session = await loadOwnUpload(request, uploadId, options);
-  const stringMetadata = Object.fromEntries(
-    Object.entries(session.metadata ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
+  const stringMetadata = Object.fromEntries(Object.entries(session.metadata ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   return new Response(null, {
     status: 200,
     headers: tusHeaders({
@@ -438,9 +428,7 @@ async function completeUpload(services: UploadServices, session: UploadSessionRo
   if (parts.length !== expected || parts.some((part, i) => part.partNumber !== i + 1)) {
     throw new Error(`tus upload ${session.id}: ${parts.length} parts recorded, ${expected} expected`);
   }
-  const object = await services.bucket
-    .resumeMultipartUpload(session.path, session.r2UploadId!)
-    .complete(parts.map((part) => ({ partNumber: part.partNumber, etag: part.etag })));
+  const object = await services.bucket.resumeMultipartUpload(session.path, session.r2UploadId!).complete(parts.map((part) => ({ partNumber: part.partNumber, etag: part.etag })));
   if (object.size !== session.size) {
     throw new Error(`tus upload ${session.id}: stored ${object.size} bytes, expected ${session.size}`);
   }
@@ -456,4 +444,3 @@ export function uploadKeyFromUrl(value: string): string | null {
   const match = /([A-Za-z0-9_-]{16,64})\/?$/.exec(value.trim());
   return match ? match[1] : null;
 }
-

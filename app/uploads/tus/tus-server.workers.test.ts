@@ -3,21 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { cleanUpExpiredUploads } from "../cleanup.server";
 import { claimStoredUpload } from "../file-entries.server";
 import { uploadParts, uploadSessions } from "../schema";
-import {
-  actorFor,
-  createUser,
-  db,
-  listKeys,
-  makeBytes,
-  makeServices,
-  MiB,
-  objectHash,
-  ORIGIN,
-  sha256Hex,
-  streamOf,
-  t,
-  type TestServices,
-} from "../../../tests/support/uploads.workers";
+import { actorFor, createUser, db, listKeys, makeBytes, makeServices, MiB, objectHash, ORIGIN, sha256Hex, streamOf, t, type TestServices } from "../../../tests/support/uploads.workers";
 import { findOwnSession } from "../upload-sessions.server";
 import { handleTusRequest, TUS_PATH } from "./tus-server.server";
 import { formatUploadMetadata } from "./tus-metadata";
@@ -52,12 +38,7 @@ async function create(size: number, name = "movie.mp4", type = "video/mp4", extr
 }
 
 function patch(id: string, offset: number, bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) {
-  return tus(
-    "PATCH",
-    id,
-    { "Content-Type": "application/offset+octet-stream", "Upload-Offset": String(offset), "Content-Length": String(bytes.length), ...headers },
-    bytes,
-  );
+  return tus("PATCH", id, { "Content-Type": "application/offset+octet-stream", "Upload-Offset": String(offset), "Content-Length": String(bytes.length), ...headers }, bytes);
 }
 
 async function headOffset(id: string) {
@@ -169,20 +150,10 @@ describe("tus uploads into R2 parts", () => {
   it("accepts a body of unknown length (chunked transfer), one part in memory at a time", async () => {
     const data = makeBytes(7 * MiB, 13);
     const { id } = await create(data.length);
-    const first = await tus(
-      "PATCH",
-      id,
-      { "Content-Type": "application/offset+octet-stream", "Upload-Offset": "0" },
-      streamOf(data.subarray(0, 6 * MiB)),
-    );
+    const first = await tus("PATCH", id, { "Content-Type": "application/offset+octet-stream", "Upload-Offset": "0" }, streamOf(data.subarray(0, 6 * MiB)));
     expect(first.status).toBe(204);
     expect(first.headers.get("Upload-Offset")).toBe(String(6 * MiB));
-    const second = await tus(
-      "PATCH",
-      id,
-      { "Content-Type": "application/offset+octet-stream", "Upload-Offset": String(6 * MiB) },
-      streamOf(data.subarray(6 * MiB)),
-    );
+    const second = await tus("PATCH", id, { "Content-Type": "application/offset+octet-stream", "Upload-Offset": String(6 * MiB) }, streamOf(data.subarray(6 * MiB)));
     expect(second.status).toBe(204);
     const session = await findOwnSession(services, actorFor(userId), id, "tus");
     expect(await objectHash(session.path)).toBe(await sha256Hex(data));
@@ -230,12 +201,9 @@ describe("tus uploads into R2 parts", () => {
     const data = makeBytes(12 * MiB, 16);
     const { id } = await create(data.length);
     // The client announces the whole file but the connection dies after 7 MiB.
-    await tus(
-      "PATCH",
-      id,
-      { "Content-Type": "application/offset+octet-stream", "Upload-Offset": "0", "Content-Length": String(data.length) },
-      streamOf(data, { failAfter: 7 * MiB }),
-    ).catch(() => null);
+    await tus("PATCH", id, { "Content-Type": "application/offset+octet-stream", "Upload-Offset": "0", "Content-Length": String(data.length) }, streamOf(data, { failAfter: 7 * MiB })).catch(
+      () => null,
+    );
     const offset = await headOffset(id);
     expect(offset).toBe(5 * MiB); // the whole part that reached R2
     const rest = await patch(id, offset, data.subarray(offset));
@@ -274,10 +242,16 @@ describe("tus refusals", () => {
 
   it("answers 423 while another request holds the upload", async () => {
     const { id } = await create(10);
-    await db.update(uploadSessions).set({ lockToken: "someone-else", lockedUntil: new Date(Date.now() + 60_000) }).where(eq(uploadSessions.id, id));
+    await db
+      .update(uploadSessions)
+      .set({ lockToken: "someone-else", lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(uploadSessions.id, id));
     expect((await patch(id, 0, makeBytes(10))).status).toBe(423);
     // An abandoned lock (lease over) is taken over.
-    await db.update(uploadSessions).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(uploadSessions.id, id));
+    await db
+      .update(uploadSessions)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(uploadSessions.id, id));
     expect((await patch(id, 0, makeBytes(10))).status).toBe(204);
   });
 

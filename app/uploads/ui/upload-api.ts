@@ -7,8 +7,7 @@ export const UPLOAD_API = {
   tusEntries: "/api/v1/tus/entries",
   presign: "/api/v1/s3/simple/presign",
   s3Entries: "/api/v1/s3/entries",
-  multipart: (operation: "create" | "get-uploaded-parts" | "batch-sign-part-urls" | "complete" | "abort") =>
-    `/api/v1/s3/multipart/${operation}`,
+  multipart: (operation: "create" | "get-uploaded-parts" | "batch-sign-part-urls" | "complete" | "abort") => `/api/v1/s3/multipart/${operation}`,
 } as const;
 
 export class UploadApiError extends Error {

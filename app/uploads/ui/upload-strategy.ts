@@ -34,10 +34,7 @@ export function fitInOneRequest(strategy: UploadStrategy, size: number, settings
  * Uploads that run alone: a file from a folder, a
  * multipart upload, or a chunked upload larger than one chunk.
  */
-export function runsAlone(
-  item: { strategy: UploadStrategy; size: number; relativePath: string | null },
-  settings: Pick<UploadSettings, "chunkSize">,
-): boolean {
+export function runsAlone(item: { strategy: UploadStrategy; size: number; relativePath: string | null }, settings: Pick<UploadSettings, "chunkSize">): boolean {
   if (item.relativePath) return true;
   if (item.strategy === "multipart") return true;
   return item.strategy === "tus" && item.size > settings.chunkSize;

@@ -73,9 +73,7 @@ export function Uploader({ label, accept, multiple = true, folders = false, fall
       <DropZone
         onDrop={(event) => void onDrop(event.items)}
         className={({ isDropTarget }) =>
-          `flex flex-col items-center gap-3 rounded-lg border-2 border-dashed p-8 text-center transition-colors ${
-            isDropTarget ? "border-primary bg-primary/5" : "border-divider"
-          }`
+          `flex flex-col items-center gap-3 rounded-lg border-2 border-dashed p-8 text-center transition-colors ${isDropTarget ? "border-primary bg-primary/5" : "border-divider"}`
         }
       >
         <Text slot="label" className="text-sm text-muted">

@@ -15,7 +15,11 @@ export function useWorkspaces(): WorkspaceSwitcherData | null {
 function PeopleIcon({ className = "size-4" }: { className?: string }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8">
-      <path strokeLinecap="round" strokeLinejoin="round" d="M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM21 19v-1a4 4 0 0 0-3-3.9M16 3.1a3.5 3.5 0 0 1 0 6.8" />
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM21 19v-1a4 4 0 0 0-3-3.9M16 3.1a3.5 3.5 0 0 1 0 6.8"
+      />
     </svg>
   );
 }
@@ -74,12 +78,7 @@ export function WorkspaceSwitcher() {
         <ul>
           {data.list.map((workspace) => (
             <li key={workspace.id}>
-              <SwitchWorkspaceForm
-                workspaceId={workspace.id}
-                style={null}
-                onSwitched={closeMenu}
-                className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-paper"
-              >
+              <SwitchWorkspaceForm workspaceId={workspace.id} style={null} onSwitched={closeMenu} className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-paper">
                 <span className="flex size-4 shrink-0 items-center">{workspace.id === data.activeId ? <CheckIcon className="size-4 text-primary" /> : null}</span>
                 <span className="min-w-0 flex-1 truncate">{workspace.name}</span>
                 <span className="text-xs text-muted">{workspace.members_count}</span>

@@ -70,15 +70,13 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * out gets the column's default. Each statement binds at most
  * `maxParameters` values.
  */
-export function insertStatements<T extends Table>(
-  table: T,
-  rows: readonly Partial<T["$inferInsert"]>[],
-  { maxParameters = D1_MAX_BOUND_PARAMETERS, orIgnore = false } = {},
-): Statement[] {
+export function insertStatements<T extends Table>(table: T, rows: readonly Partial<T["$inferInsert"]>[], { maxParameters = D1_MAX_BOUND_PARAMETERS, orIgnore = false } = {}): Statement[] {
   const groups = new Map<string, Record<string, unknown>[]>();
   for (const row of rows) {
     const record = row as Record<string, unknown>;
-    const signature = Object.keys(record).filter((k) => record[k] !== undefined).join(",");
+    const signature = Object.keys(record)
+      .filter((k) => record[k] !== undefined)
+      .join(",");
     const group = groups.get(signature) ?? [];
     group.push(record);
     groups.set(signature, group);

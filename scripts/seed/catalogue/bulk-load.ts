@@ -30,9 +30,7 @@ export function schemaSnapshot(db: Db): string {
  */
 export function dropForBulkLoad(db: Db, tables: readonly string[]): SchemaObject[] {
   const objects = db
-    .prepare(
-      `SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN (${tables.map(() => "?").join(", ")}) ORDER BY rowid`,
-    )
+    .prepare(`SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN (${tables.map(() => "?").join(", ")}) ORDER BY rowid`)
     .all(...tables) as SchemaObject[];
   db.exec("BEGIN");
   for (const object of objects) db.exec(`DROP ${object.type === "index" ? "INDEX" : "TRIGGER"} "${object.name.replace(/"/g, '""')}"`);

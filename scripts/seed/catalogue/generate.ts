@@ -36,17 +36,67 @@ const titleCase = (s: string) =>
 type GenreKey = "action" | "adventure" | "comedy" | "drama" | "horror" | "thriller" | "romance" | "western" | "musical" | "documentary" | "scifi" | "fantasy" | "family" | "default";
 
 const GOALS: Record<GenreKey, string[]> = {
-  action: ["stop a private army from seizing a border dam", "recover a stolen prototype before it is sold at auction", "get a key witness across the city alive", "bring down the crew that framed their old partner"],
-  adventure: ["follow a century-old map into the mountains", "find a missing expedition somewhere along the river", "cross the desert with a caravan that does not trust them", "return a sacred relic before the monsoon closes the pass"],
-  comedy: ["hide a wedding disaster from both families", "save the family diner from a ruthless food critic", "win back a job they quit in spectacular fashion", "survive a road trip with the one relative they avoid"],
-  drama: ["hold the family farm together through a hard winter", "decide whether to testify against a lifelong friend", "rebuild a life after twenty years away", "keep a failing school open for one more year"],
-  horror: ["survive the night in a house that rearranges itself", "find out what is calling from the bottom of the lake", "escape a village that never lets visitors leave", "stop a curse that moves from photograph to photograph"],
+  action: [
+    "stop a private army from seizing a border dam",
+    "recover a stolen prototype before it is sold at auction",
+    "get a key witness across the city alive",
+    "bring down the crew that framed their old partner",
+  ],
+  adventure: [
+    "follow a century-old map into the mountains",
+    "find a missing expedition somewhere along the river",
+    "cross the desert with a caravan that does not trust them",
+    "return a sacred relic before the monsoon closes the pass",
+  ],
+  comedy: [
+    "hide a wedding disaster from both families",
+    "save the family diner from a ruthless food critic",
+    "win back a job they quit in spectacular fashion",
+    "survive a road trip with the one relative they avoid",
+  ],
+  drama: [
+    "hold the family farm together through a hard winter",
+    "decide whether to testify against a lifelong friend",
+    "rebuild a life after twenty years away",
+    "keep a failing school open for one more year",
+  ],
+  horror: [
+    "survive the night in a house that rearranges itself",
+    "find out what is calling from the bottom of the lake",
+    "escape a village that never lets visitors leave",
+    "stop a curse that moves from photograph to photograph",
+  ],
   thriller: ["prove a suicide was really a murder", "find the leak inside their own department", "outwit a blackmailer who knows every secret", "track a stolen fortune through three countries"],
-  romance: ["choose between a safe engagement and an old flame", "make a long-distance summer romance survive the autumn", "win over a rival who turns out to be a perfect match", "keep a promise made at a train station ten years ago"],
-  western: ["defend a small town from a land-grabbing cattle baron", "track a gang of rustlers across the territory", "deliver a prisoner to the county seat alive", "claim a homestead before the railway arrives"],
-  musical: ["save the old theatre with one last show", "take a garage band all the way to the national finals", "reunite a scattered choir for a final performance", "win a dance contest that could change everything"],
-  documentary: ["document a year inside a remarkable institution", "trace the story of a forgotten invention", "follow a community through a season of change", "record the last days of a vanishing craft"],
-  scifi: ["repair a failing colony ship before it drifts off course", "contact whatever is sending signals from the outer moons", "undo an experiment that split the timeline", "uncover what the city's machines are really doing"],
+  romance: [
+    "choose between a safe engagement and an old flame",
+    "make a long-distance summer romance survive the autumn",
+    "win over a rival who turns out to be a perfect match",
+    "keep a promise made at a train station ten years ago",
+  ],
+  western: [
+    "defend a small town from a land-grabbing cattle baron",
+    "track a gang of rustlers across the territory",
+    "deliver a prisoner to the county seat alive",
+    "claim a homestead before the railway arrives",
+  ],
+  musical: [
+    "save the old theatre with one last show",
+    "take a garage band all the way to the national finals",
+    "reunite a scattered choir for a final performance",
+    "win a dance contest that could change everything",
+  ],
+  documentary: [
+    "document a year inside a remarkable institution",
+    "trace the story of a forgotten invention",
+    "follow a community through a season of change",
+    "record the last days of a vanishing craft",
+  ],
+  scifi: [
+    "repair a failing colony ship before it drifts off course",
+    "contact whatever is sending signals from the outer moons",
+    "undo an experiment that split the timeline",
+    "uncover what the city's machines are really doing",
+  ],
   fantasy: ["break a spell that has frozen an entire kingdom", "find the heir to a lost throne", "return a stolen star to the night sky", "bargain with the spirits of the old forest"],
   family: ["find their runaway dog before the holidays", "win the school science fair against all odds", "help a lost creature find its way home", "keep the summer camp from closing"],
   default: ["set right a mistake from long ago", "find the truth about their family", "make a fresh start in a strange city", "keep a dangerous secret"],
@@ -188,8 +238,38 @@ export interface GeneratedSeries {
   network: string;
 }
 
-const SERIES_GENRES = [["Drama", "Thriller"], ["Comedy"], ["Science Fiction", "Drama"], ["Crime", "Drama"], ["Fantasy", "Adventure"], ["Comedy", "Family"], ["Horror", "Thriller"], ["Drama", "History"], ["Mystery", "Crime"], ["Action", "Adventure"], ["Romance", "Comedy"], ["Documentary"]];
-const SERIES_THEMES = ["small town", "family secrets", "workplace", "heist", "time travel", "detective", "friendship", "coming of age", "political intrigue", "space station", "hospital", "courtroom", "haunted house", "road trip", "island", "newsroom"];
+const SERIES_GENRES = [
+  ["Drama", "Thriller"],
+  ["Comedy"],
+  ["Science Fiction", "Drama"],
+  ["Crime", "Drama"],
+  ["Fantasy", "Adventure"],
+  ["Comedy", "Family"],
+  ["Horror", "Thriller"],
+  ["Drama", "History"],
+  ["Mystery", "Crime"],
+  ["Action", "Adventure"],
+  ["Romance", "Comedy"],
+  ["Documentary"],
+];
+const SERIES_THEMES = [
+  "small town",
+  "family secrets",
+  "workplace",
+  "heist",
+  "time travel",
+  "detective",
+  "friendship",
+  "coming of age",
+  "political intrigue",
+  "space station",
+  "hospital",
+  "courtroom",
+  "haunted house",
+  "road trip",
+  "island",
+  "newsroom",
+];
 
 function episodeName(series: number, season: number, episode: number): string {
   const f = fakerFor("episode", series, season, episode);
@@ -212,13 +292,7 @@ export function generateSeries(index: number): GeneratedSeries {
   const pattern = f.number.int(3);
   const noun = capitalise(f.word.noun());
   const name =
-    pattern === 0
-      ? `The ${noun}`
-      : pattern === 1
-        ? `${f.location.city()} ${noun}`
-        : pattern === 2
-          ? titleCase(`${f.word.adjective()} ${f.word.noun()}`)
-          : `${noun} & ${capitalise(f.word.noun())}`;
+    pattern === 0 ? `The ${noun}` : pattern === 1 ? `${f.location.city()} ${noun}` : pattern === 2 ? titleCase(`${f.word.adjective()} ${f.word.noun()}`) : `${noun} & ${capitalise(f.word.noun())}`;
   const genres = SERIES_GENRES[index % SERIES_GENRES.length];
   const firstYear = f.number.int({ min: 1998, max: 2022 });
   const seasonCount = f.number.int({ min: 1, max: 5 });

@@ -66,7 +66,10 @@ describe("the demo catalogue's genres", { timeout: 60_000 }, () => {
   const genreName = new Map(built.genres.map((g) => [g.id!, g.name]));
   const genresOf = (name: string, year: number) => {
     const film = built.titles.find((t) => t.type === "movie" && t.name === name && t.year === year)!;
-    return built.titleGenres.filter((l) => l.titleId === film.id).map((l) => genreName.get(l.genreId)!).sort();
+    return built.titleGenres
+      .filter((l) => l.titleId === film.id)
+      .map((l) => genreName.get(l.genreId)!)
+      .sort();
   };
 
   it("are TMDB's for well-known films", () => {
@@ -77,11 +80,31 @@ describe("the demo catalogue's genres", { timeout: 60_000 }, () => {
   });
 
   it("use TMDB's vocabulary only", () => {
-    const tmdb = ["Action", "Adventure", "Animation", "Comedy", "Crime", "Documentary", "Drama", "Family", "Fantasy", "History", "Horror", "Music", "Mystery", "Romance", "Science Fiction", "TV Movie", "Thriller", "War", "Western"];
+    const tmdb = [
+      "Action",
+      "Adventure",
+      "Animation",
+      "Comedy",
+      "Crime",
+      "Documentary",
+      "Drama",
+      "Family",
+      "Fantasy",
+      "History",
+      "Horror",
+      "Music",
+      "Mystery",
+      "Romance",
+      "Science Fiction",
+      "TV Movie",
+      "Thriller",
+      "War",
+      "Western",
+    ];
     expect([...genreName.values()].sort()).toEqual(tmdb.sort());
   });
 
-  it("never turn the data's \"Historical Fiction\" setting into the History genre", () => {
+  it('never turn the data\'s "Historical Fiction" setting into the History genre', () => {
     const history = [...genreName].find(([, name]) => name === "History")![0];
     const films = new Set(built.titles.filter((t) => t.type === "movie").map((t) => t.id));
     const historyFilms = built.titleGenres.filter((l) => l.genreId === history && films.has(l.titleId)).map((l) => built.titles.find((t) => t.id === l.titleId)!.name);

@@ -4,29 +4,11 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Database } from "../../../app/db/client.server";
 import { artworkUrl, ARTWORK_SIZES } from "../../../app/catalogue/artwork";
-import {
-  credits,
-  episodes,
-  genres as genresTable,
-  images,
-  keywords as keywordsTable,
-  people,
-  seasons,
-  titleGenres,
-  titleKeywords,
-  titles,
-  videos,
-} from "../../../app/catalogue/schema";
+import { credits, episodes, genres as genresTable, images, keywords as keywordsTable, people, seasons, titleGenres, titleKeywords, titles, videos } from "../../../app/catalogue/schema";
 import { slugify } from "../../../app/http/slug";
 import { insertStatements, libsqlRunner, runInBatches, type Statement } from "./bulk-insert";
 import { cleanMovies, summariseReport, type CleanMovie, type RawMovie } from "./clean-movies";
-import {
-  generateBiography,
-  generateCharacterName,
-  generatePerson,
-  generateSeries,
-  seedOf,
-} from "./generate";
+import { generateBiography, generateCharacterName, generatePerson, generateSeries, seedOf } from "./generate";
 import { uploadSampleVideo, SAMPLE_VIDEO } from "./media";
 
 /**
@@ -58,9 +40,25 @@ type Row<T extends { $inferInsert: unknown }> = T["$inferInsert"];
  * the same rows. Ids follow this order.
  */
 const TMDB_GENRES: Record<number, string> = {
-  28: "Action", 12: "Adventure", 16: "Animation", 35: "Comedy", 80: "Crime", 99: "Documentary", 18: "Drama",
-  10751: "Family", 14: "Fantasy", 36: "History", 27: "Horror", 10402: "Music", 9648: "Mystery", 10749: "Romance",
-  878: "Science Fiction", 10770: "TV Movie", 53: "Thriller", 10752: "War", 37: "Western",
+  28: "Action",
+  12: "Adventure",
+  16: "Animation",
+  35: "Comedy",
+  80: "Crime",
+  99: "Documentary",
+  18: "Drama",
+  10751: "Family",
+  14: "Fantasy",
+  36: "History",
+  27: "Horror",
+  10402: "Music",
+  9648: "Mystery",
+  10749: "Romance",
+  878: "Science Fiction",
+  10770: "TV Movie",
+  53: "Thriller",
+  10752: "War",
+  37: "Western",
 };
 const GENRES = Object.values(TMDB_GENRES);
 
@@ -418,7 +416,17 @@ export function buildCatalogue(raw: RawMovie[], { actorPool = 400, crewPool = 60
         const guest = actorIds[Math.floor(random() * actorIds.length)];
         if (!mainCast.has(guest)) {
           credit(
-            { titleId: id, episodeId: thisEpisode, personId: guest, kind: "cast", character: generateCharacterName(`episode-${thisEpisode}`), position: 0, department: "Acting", job: "Actor", generated: true },
+            {
+              titleId: id,
+              episodeId: thisEpisode,
+              personId: guest,
+              kind: "cast",
+              character: generateCharacterName(`episode-${thisEpisode}`),
+              position: 0,
+              department: "Acting",
+              job: "Actor",
+              generated: true,
+            },
             series.name,
             popularity,
           );
@@ -433,27 +441,80 @@ export function buildCatalogue(raw: RawMovie[], { actorPool = 400, crewPool = 60
   const byPopularity = titleRows.filter((t) => t.type === "movie").sort((a, b) => (b.popularity ?? 0) - (a.popularity ?? 0));
   const video = (row: Omit<Row<typeof videos>, "id">) => videoRows.push({ id: videoRows.length + 1, ...row });
   for (const film of byPopularity.slice(0, 6)) {
-    video({ titleId: film.id!, name: "Test-pattern sample (stand-in trailer)", category: "trailer", source: "r2", src: SAMPLE_VIDEO.key, mime: "video/mp4", quality: "360p", duration: SAMPLE_VIDEO.seconds, thumbnail: film.backdrop, position: 0 });
+    video({
+      titleId: film.id!,
+      name: "Test-pattern sample (stand-in trailer)",
+      category: "trailer",
+      source: "r2",
+      src: SAMPLE_VIDEO.key,
+      mime: "video/mp4",
+      quality: "360p",
+      duration: SAMPLE_VIDEO.seconds,
+      thumbnail: film.backdrop,
+      position: 0,
+    });
   }
   for (const [name, youtubeId] of Object.entries(YOUTUBE_TRAILERS)) {
     const film = titleRows.find((t) => t.type === "movie" && t.name === name);
-    if (film) video({ titleId: film.id!, name: `${name}: official trailer`, category: "trailer", source: "youtube", src: youtubeId, quality: "1080p", language: "en", thumbnail: film.backdrop, position: 1 });
+    if (film)
+      video({ titleId: film.id!, name: `${name}: official trailer`, category: "trailer", source: "youtube", src: youtubeId, quality: "1080p", language: "en", thumbnail: film.backdrop, position: 1 });
   }
   seriesIds.slice(0, 3).forEach((seriesId, i) => {
     const series = titleRows.find((t) => t.id === seriesId)!;
-    video({ titleId: seriesId, name: "Test-pattern sample (stand-in trailer)", category: "trailer", source: "r2", src: SAMPLE_VIDEO.key, mime: "video/mp4", quality: "360p", duration: SAMPLE_VIDEO.seconds, thumbnail: series.backdrop, position: 0 });
-    video({ titleId: seriesId, episodeId: firstEpisodeOf.get(seriesId), name: "Episode 1 (test-pattern sample)", category: "episode", source: "r2", src: SAMPLE_VIDEO.key, mime: "video/mp4", quality: "360p", duration: SAMPLE_VIDEO.seconds, thumbnail: artworkUrl("still", firstEpisodeOf.get(seriesId)!), position: 1 });
+    video({
+      titleId: seriesId,
+      name: "Test-pattern sample (stand-in trailer)",
+      category: "trailer",
+      source: "r2",
+      src: SAMPLE_VIDEO.key,
+      mime: "video/mp4",
+      quality: "360p",
+      duration: SAMPLE_VIDEO.seconds,
+      thumbnail: series.backdrop,
+      position: 0,
+    });
+    video({
+      titleId: seriesId,
+      episodeId: firstEpisodeOf.get(seriesId),
+      name: "Episode 1 (test-pattern sample)",
+      category: "episode",
+      source: "r2",
+      src: SAMPLE_VIDEO.key,
+      mime: "video/mp4",
+      quality: "360p",
+      duration: SAMPLE_VIDEO.seconds,
+      thumbnail: artworkUrl("still", firstEpisodeOf.get(seriesId)!),
+      position: 1,
+    });
     if (i === 0) {
-      video({ titleId: seriesId, name: "Big Buck Bunny (Blender Foundation open movie, stand-in clip)", category: "clip", source: "vimeo", src: VIMEO_BIG_BUCK_BUNNY, quality: "1080p", duration: 596, thumbnail: series.backdrop, position: 2 });
-      video({ titleId: seriesId, name: "Big Buck Bunny, 320x180 file (Blender Foundation open movie, stand-in clip)", category: "clip", source: "external", src: BIG_BUCK_BUNNY_FILE, mime: "video/mp4", quality: "180p", duration: 596, thumbnail: series.backdrop, position: 3 });
+      video({
+        titleId: seriesId,
+        name: "Big Buck Bunny (Blender Foundation open movie, stand-in clip)",
+        category: "clip",
+        source: "vimeo",
+        src: VIMEO_BIG_BUCK_BUNNY,
+        quality: "1080p",
+        duration: 596,
+        thumbnail: series.backdrop,
+        position: 2,
+      });
+      video({
+        titleId: seriesId,
+        name: "Big Buck Bunny, 320x180 file (Blender Foundation open movie, stand-in clip)",
+        category: "clip",
+        source: "external",
+        src: BIG_BUCK_BUNNY_FILE,
+        mime: "video/mp4",
+        quality: "180p",
+        duration: 596,
+        thumbnail: series.backdrop,
+        position: 3,
+      });
     }
   });
 
   // --- People ----------------------------------------------------------------------------------
-  const knownFor = (personId: number) =>
-    (filmography.get(personId) ?? [])
-      .sort((a, b) => b.popularity - a.popularity)
-      .map((t) => t.name);
+  const knownFor = (personId: number) => (filmography.get(personId) ?? []).sort((a, b) => b.popularity - a.popularity).map((t) => t.name);
   for (const name of directorNames) {
     const id = directorId.get(name)!;
     const films = movies.filter((m) => m.director === name).sort((a, b) => a.year - b.year);

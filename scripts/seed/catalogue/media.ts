@@ -31,12 +31,40 @@ export function makeSampleWithFfmpeg(dir: string): string | null {
   const result = spawnSync(
     "ffmpeg",
     [
-      "-hide_banner", "-loglevel", "error", "-y",
-      "-f", "lavfi", "-i", `testsrc2=size=640x360:rate=25:duration=${SAMPLE_VIDEO.seconds}`,
-      "-f", "lavfi", "-i", `sine=frequency=440:sample_rate=44100:duration=${SAMPLE_VIDEO.seconds}`,
-      "-c:v", "libx264", "-profile:v", "main", "-pix_fmt", "yuv420p", "-preset", "veryfast", "-crf", "30", "-g", "50",
-      "-c:a", "aac", "-b:a", "64k", "-ac", "2",
-      "-movflags", "+faststart", "-shortest", out,
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `testsrc2=size=640x360:rate=25:duration=${SAMPLE_VIDEO.seconds}`,
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=440:sample_rate=44100:duration=${SAMPLE_VIDEO.seconds}`,
+      "-c:v",
+      "libx264",
+      "-profile:v",
+      "main",
+      "-pix_fmt",
+      "yuv420p",
+      "-preset",
+      "veryfast",
+      "-crf",
+      "30",
+      "-g",
+      "50",
+      "-c:a",
+      "aac",
+      "-b:a",
+      "64k",
+      "-ac",
+      "2",
+      "-movflags",
+      "+faststart",
+      "-shortest",
+      out,
     ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
@@ -53,11 +81,10 @@ export async function uploadSampleVideo(persistTo: string, log: (line: string) =
   if (existsSync(marker) && JSON.parse(readFileSync(marker, "utf8")).key === SAMPLE_VIDEO.key) return;
   const made = ffmpegAvailable() ? makeSampleWithFfmpeg(resolve(persistTo, "seed-media")) : null;
   const file = made ?? COMMITTED_SAMPLE;
-  await run(
-    bin("wrangler"),
-    ["r2", "object", "put", `${BUCKET}/${SAMPLE_VIDEO.key}`, "--file", file, "--content-type", "video/mp4", "--local", "--persist-to", persistTo],
-    { env: quietEnv, stdio: ["ignore", "ignore", "inherit"] },
-  );
+  await run(bin("wrangler"), ["r2", "object", "put", `${BUCKET}/${SAMPLE_VIDEO.key}`, "--file", file, "--content-type", "video/mp4", "--local", "--persist-to", persistTo], {
+    env: quietEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   writeFileSync(marker, JSON.stringify({ key: SAMPLE_VIDEO.key, source: made ? "ffmpeg" : "committed sample", at: new Date().toISOString() }));
   log(`Put the sample video (${made ? "made with ffmpeg" : "committed sample"}) into local R2 as ${SAMPLE_VIDEO.key}.`);
 }

@@ -41,7 +41,10 @@ const ALIASES: { name: string; year: number; alias: string; kind: TitleAliasKind
 /** Adds the aliases whose film is in the catalogue (by name; the year picks among remakes). Idempotent. */
 export async function seedTitleAliases(db: Database): Promise<number> {
   const names = [...new Set(ALIASES.map((a) => a.name))];
-  const found = await db.select({ id: titles.id, name: titles.name, year: titles.year }).from(titles).where(and(inArray(titles.name, names), eq(titles.type, "movie")));
+  const found = await db
+    .select({ id: titles.id, name: titles.name, year: titles.year })
+    .from(titles)
+    .where(and(inArray(titles.name, names), eq(titles.type, "movie")));
   let added = 0;
   for (const alias of ALIASES) {
     const candidates = found.filter((t) => t.name === alias.name);

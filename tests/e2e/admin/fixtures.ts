@@ -39,7 +39,10 @@ export async function signIn(context: BrowserContext, baseURL: string | undefine
 
 /** A title the tests can change without disturbing the catalogue pages' own tests: a new one. */
 export async function createTestTitle(name: string, type: "movie" | "series" = "movie") {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
   const [row] = await adminDb<{ id: number }>(
     "INSERT INTO titles (type, name, slug, year, release_date, plot, popularity) VALUES (?, ?, ?, 2001, '2001-05-04', 'A plot written for the admin tests.', 0) RETURNING id",
     [type, name, slug],

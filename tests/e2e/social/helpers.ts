@@ -92,9 +92,7 @@ export async function announce(request: APIRequestContext, users: SignedInUser[]
     expect(sent.status).toBe(201);
   }
   for (const user of users) {
-    await expect
-      .poll(async () => (await api(request, user, "GET", "/notifications")).body.pagination.total, { timeout: 15_000 })
-      .toBeGreaterThanOrEqual(titles.length);
+    await expect.poll(async () => (await api(request, user, "GET", "/notifications")).body.pagination.total, { timeout: 15_000 }).toBeGreaterThanOrEqual(titles.length);
   }
 }
 

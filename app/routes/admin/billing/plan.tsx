@@ -49,7 +49,14 @@ export async function loader(args: Route.LoaderArgs) {
           stripeProductId: product.stripeProductId,
         }
       : null,
-    prices: (found?.prices ?? []).map((p) => ({ id: p.id, amount: (p.amount / 10 ** minorUnitDigits(p.currency)).toString(), currency: p.currency.toUpperCase(), interval: p.interval, intervalCount: p.intervalCount, stripePriceId: p.stripePriceId })),
+    prices: (found?.prices ?? []).map((p) => ({
+      id: p.id,
+      amount: (p.amount / 10 ** minorUnitDigits(p.currency)).toString(),
+      currency: p.currency.toUpperCase(),
+      interval: p.interval,
+      intervalCount: p.intervalCount,
+      stripePriceId: p.stripePriceId,
+    })),
     permissions,
     stripe: stripeSyncEnabled(getWorker(args.context).env),
   };
@@ -64,7 +71,13 @@ export async function action(args: Route.ActionArgs) {
   const formData = await request.formData();
   if (readIntent(formData) === "delete" && id !== null) {
     if (!isConfirmed(formData)) {
-      return askForConfirmation({ intent: "delete", ids: [id], title: "Delete this plan?", message: "The plan and its prices are deleted (deactivated at Stripe). Plans with subscriptions cannot be deleted; hide them instead.", confirmLabel: "Delete" });
+      return askForConfirmation({
+        intent: "delete",
+        ids: [id],
+        title: "Delete this plan?",
+        message: "The plan and its prices are deleted (deactivated at Stripe). Plans with subscriptions cannot be deleted; hide them instead.",
+        confirmLabel: "Delete",
+      });
     }
     const result = await deletePlan(env, admin.app.db, id, admin.record("plans.delete", "plan"));
     if (!result.ok) {
@@ -96,7 +109,13 @@ export default function PlanEditor({ loaderData, actionData }: Route.ComponentPr
   const value = (name: string, fallback: string | number | undefined | null) => posted?.[name] ?? (fallback === null || fallback === undefined ? "" : String(fallback));
   const checked = (name: string, fallback: boolean) => (posted ? posted[name] === "on" : fallback);
   const priceRows = posted
-    ? [...new Set(Object.keys(posted).map((k) => /^prices\.(\d+)\./.exec(k)?.[1]).filter(Boolean))].map((i) => ({
+    ? [
+        ...new Set(
+          Object.keys(posted)
+            .map((k) => /^prices\.(\d+)\./.exec(k)?.[1])
+            .filter(Boolean),
+        ),
+      ].map((i) => ({
         id: posted[`prices.${i}.id`] ? Number(posted[`prices.${i}.id`]) : null,
         amount: posted[`prices.${i}.amount`] ?? "",
         currency: posted[`prices.${i}.currency`] ?? "USD",
@@ -113,7 +132,15 @@ export default function PlanEditor({ loaderData, actionData }: Route.ComponentPr
         title={plan ? plan.name : t("New plan")}
         description={plan?.stripeProductId ? t("Stripe product :id", { id: plan.stripeProductId }) : undefined}
         actions={
-          plan ? <ConfirmedActionButton intent="delete" label="Delete" title="Delete this plan?" message="The plan and its prices are deleted (deactivated at Stripe). Plans with subscriptions cannot be deleted; hide them instead." confirmLabel="Delete" /> : null
+          plan ? (
+            <ConfirmedActionButton
+              intent="delete"
+              label="Delete"
+              title="Delete this plan?"
+              message="The plan and its prices are deleted (deactivated at Stripe). Plans with subscriptions cannot be deleted; hide them instead."
+              confirmLabel="Delete"
+            />
+          ) : null
         }
       />
       {confirmation ? <ConfirmationPanel request={confirmation} /> : null}
@@ -163,7 +190,10 @@ export default function PlanEditor({ loaderData, actionData }: Route.ComponentPr
             </div>
           </div>
         </AdminSection>
-        <AdminSection title={t("Prices")} description={t("Prices cannot change once people pay them: a changed price is archived and a new one takes its place. Leave the last row empty to add none.")}>
+        <AdminSection
+          title={t("Prices")}
+          description={t("Prices cannot change once people pay them: a changed price is archived and a new one takes its place. Leave the last row empty to add none.")}
+        >
           {fieldError("prices")}
           <table className="w-full text-left text-sm" data-testid="price-rows">
             <thead className="text-xs text-muted">
@@ -179,7 +209,14 @@ export default function PlanEditor({ loaderData, actionData }: Route.ComponentPr
                 <tr key={i} className="align-top">
                   <td className="py-1 pr-2">
                     {price.id ? <input type="hidden" name={`prices.${i}.id`} value={price.id} /> : null}
-                    <input name={`prices.${i}.amount`} inputMode="decimal" defaultValue={price.amount} aria-label={t("Amount")} className={inputClasses} aria-invalid={errors[`prices.${i}.amount`] ? true : undefined} />
+                    <input
+                      name={`prices.${i}.amount`}
+                      inputMode="decimal"
+                      defaultValue={price.amount}
+                      aria-label={t("Amount")}
+                      className={inputClasses}
+                      aria-invalid={errors[`prices.${i}.amount`] ? true : undefined}
+                    />
                     {fieldError(`prices.${i}.amount`)}
                   </td>
                   <td className="py-1 pr-2">

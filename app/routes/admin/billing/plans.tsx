@@ -32,21 +32,31 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader
         title={t("Plans")}
-        description={loaderData.stripe ? t("Plans and prices are kept in step with Stripe when saved.") : t("Stripe is not configured: plans are stored here only (the local test-mode provider uses them).")}
+        description={
+          loaderData.stripe ? t("Plans and prices are kept in step with Stripe when saved.") : t("Stripe is not configured: plans are stored here only (the local test-mode provider uses them).")
+        }
         actions={
           <Link to="/admin/plans/new" className={buttonClasses()}>
             {t("New plan")}
           </Link>
         }
       />
-      {loaderData.billingOn ? null : <p className="mb-4 rounded-theme border border-warning/40 bg-warning/10 px-4 py-3 text-sm">{t("Billing is off: nobody sees these plans until it is switched on in the billing settings.")}</p>}
+      {loaderData.billingOn ? null : (
+        <p className="mb-4 rounded-theme border border-warning/40 bg-warning/10 px-4 py-3 text-sm">{t("Billing is off: nobody sees these plans until it is switched on in the billing settings.")}</p>
+      )}
       <div className="overflow-x-auto rounded-theme border border-divider bg-elevated">
         <table className="w-full text-left text-sm" data-testid="plans-table">
           <thead className="border-b border-divider bg-paper text-xs tracking-wide text-muted uppercase">
             <tr>
-              <th scope="col" className="px-3 py-2">{t("Plan")}</th>
-              <th scope="col" className="px-3 py-2">{t("Prices")}</th>
-              <th scope="col" className="px-3 py-2">{t("Subscriptions")}</th>
+              <th scope="col" className="px-3 py-2">
+                {t("Plan")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("Prices")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("Subscriptions")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-divider">
@@ -56,7 +66,8 @@ export default function AdminPlans({ loaderData }: Route.ComponentProps) {
                   <Link to={`/admin/plans/${plan.id}`} className="font-medium text-foreground hover:underline">
                     {plan.name}
                   </Link>{" "}
-                  {plan.hidden ? <Badge tone="warning">{t("Hidden")}</Badge> : null} {plan.recommended ? <Badge tone="primary">{t("Recommended")}</Badge> : null} {plan.free ? <Badge>{t("Free")}</Badge> : null}
+                  {plan.hidden ? <Badge tone="warning">{t("Hidden")}</Badge> : null} {plan.recommended ? <Badge tone="primary">{t("Recommended")}</Badge> : null}{" "}
+                  {plan.free ? <Badge>{t("Free")}</Badge> : null}
                 </td>
                 <td className="px-3 py-2 text-muted">{plan.prices.map((price) => priceLabel(t, price, language)).join(" · ") || "—"}</td>
                 <td className="px-3 py-2">

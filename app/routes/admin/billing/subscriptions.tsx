@@ -75,7 +75,14 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
         filters={[
           { name: "status", label: "Status", options: SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: s })) },
           { name: "plan", label: "Plan", options: plans.map((p) => ({ value: String(p.id), label: p.name })) },
-          { name: "provider", label: "Provider", options: [{ value: "stripe", label: "Stripe" }, { value: "local", label: "Local (test mode)" }] },
+          {
+            name: "provider",
+            label: "Provider",
+            options: [
+              { value: "stripe", label: "Stripe" },
+              { value: "local", label: "Local (test mode)" },
+            ],
+          },
         ]}
         columns={[
           {
@@ -90,7 +97,20 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
                 row.email
               ),
           },
-          { key: "plan", header: t("Plan"), cell: (row) => <span>{row.planName ?? t("Unknown plan")}{row.amount !== null && row.currency && row.interval ? <span className="block text-xs text-muted">{priceLabel(t, { amount: row.amount, currency: row.currency, interval: row.interval, intervalCount: row.intervalCount ?? 1 }, language)}</span> : null}</span> },
+          {
+            key: "plan",
+            header: t("Plan"),
+            cell: (row) => (
+              <span>
+                {row.planName ?? t("Unknown plan")}
+                {row.amount !== null && row.currency && row.interval ? (
+                  <span className="block text-xs text-muted">
+                    {priceLabel(t, { amount: row.amount, currency: row.currency, interval: row.interval, intervalCount: row.intervalCount ?? 1 }, language)}
+                  </span>
+                ) : null}
+              </span>
+            ),
+          },
           {
             key: "status",
             header: t("Status"),

@@ -65,9 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
     channel ? homePageChannelIds(admin.app.db, admin.app.settings["homepage.channel"]) : new Set<number>(),
   ]);
   return {
-    channel: channel
-      ? { ...channel, createdAt: channel.createdAt.toISOString(), updatedAt: channel.updatedAt.toISOString(), refreshedAt: channel.refreshedAt?.toISOString() ?? null }
-      : null,
+    channel: channel ? { ...channel, createdAt: channel.createdAt.toISOString(), updatedAt: channel.updatedAt.toISOString(), refreshedAt: channel.refreshedAt?.toISOString() ?? null } : null,
     /** The home page uses it (decision 043): no Delete button, and the action refuses. */
     onHomePage: channel ? used.has(channel.id) : false,
     items,
@@ -92,7 +90,14 @@ export async function action(args: Route.ActionArgs) {
       case "delete": {
         const refused = (await homePageChannelIds(db, admin.app.settings["homepage.channel"])).has(id);
         if (refused) return data({ itemError: t("The home page uses this channel, so it cannot be deleted. Take it off the home page first.") }, { status: 422 });
-        if (!isConfirmed(formData)) return askForConfirmation({ intent: "delete", ids: [id], title: "Delete this channel?", message: "It is removed from the channels that show it as a row; its page answers 404.", confirmLabel: "Delete" });
+        if (!isConfirmed(formData))
+          return askForConfirmation({
+            intent: "delete",
+            ids: [id],
+            title: "Delete this channel?",
+            message: "It is removed from the channels that show it as a row; its page answers 404.",
+            confirmLabel: "Delete",
+          });
         const done = await deleteChannels(db, [id], admin.app.settings["homepage.channel"], admin.record("channels.delete", "channel"));
         if (!done.ok) return data({ itemError: t("The home page uses this channel, so it cannot be deleted. Take it off the home page first.") }, { status: 422 });
         return redirectWithToast(request, "/admin/channels", { message: t("Channel deleted"), type: "positive" });
@@ -121,7 +126,9 @@ export async function action(args: Route.ActionArgs) {
         return redirectWithToast(request, here, { message: t(intent === "remove" ? "Item removed" : "Order saved"), type: "positive" });
       }
       case "reorder": {
-        const order = String(formData.get("order") ?? "").split(",").map(Number);
+        const order = String(formData.get("order") ?? "")
+          .split(",")
+          .map(Number);
         if (order.some((n) => !Number.isSafeInteger(n) || n < 1)) return data({ itemError: t("Choose an item.") }, { status: 400 });
         const result = await reorderChannelItems(db, id, order, record);
         if (!result.ok) return data({ itemError: t(result.message) }, { status: 409 });
@@ -180,7 +187,7 @@ export default function ChannelEditor({ loaderData, actionData }: Route.Componen
           ruleProvider: rule?.provider,
           ruleRegion: rule?.region ?? "",
         }
-      : { layout: "carousel", perPage: 20, public: true, source: "manual", ruleKind: "popular", ruleType: "both", ruleRatingSource: "site", ruleMinVotes: 0 } as never,
+      : ({ layout: "carousel", perPage: 20, public: true, source: "manual", ruleKind: "popular", ruleType: "both", ruleRatingSource: "site", ruleMinVotes: 0 } as never),
   });
   return (
     <>
@@ -204,7 +211,13 @@ export default function ChannelEditor({ loaderData, actionData }: Route.Componen
                 </Form>
               ) : null}
               {onHomePage ? null : (
-                <ConfirmedActionButton intent="delete" label="Delete" title="Delete this channel?" message="It is removed from the channels that show it as a row; its page answers 404." confirmLabel="Delete" />
+                <ConfirmedActionButton
+                  intent="delete"
+                  label="Delete"
+                  title="Delete this channel?"
+                  message="It is removed from the channels that show it as a row; its page answers 404."
+                  confirmLabel="Delete"
+                />
               )}
             </>
           ) : null
@@ -218,24 +231,42 @@ export default function ChannelEditor({ loaderData, actionData }: Route.Componen
       ) : null}
       {channel && channel.source !== "automatic" ? (
         <AdminSection title={channel.source === "nested" ? t("Rows") : t("Items")} description={t("Move items with the arrows (or drag them); add them with the search below.")}>
-          {itemError ? <p role="alert" className="mb-3 text-sm text-danger" data-testid="item-error">{itemError}</p> : null}
+          {itemError ? (
+            <p role="alert" className="mb-3 text-sm text-danger" data-testid="item-error">
+              {itemError}
+            </p>
+          ) : null}
           <ItemsEditor items={items} />
           <form method="get" className="mt-4 flex gap-2" role="search">
-            <label htmlFor="picker-q" className="sr-only">{t("Search")}</label>
-            <input id="picker-q" name="q" defaultValue={q} placeholder={channel.source === "nested" ? t("Search channels") : t("Search titles, people, episodes, videos and channels")} className="h-10 flex-1 rounded-theme border border-divider bg-background px-3 text-sm" />
-            <button type="submit" className={buttonClasses({ variant: "outlined", color: "neutral" })}>{t("Search")}</button>
+            <label htmlFor="picker-q" className="sr-only">
+              {t("Search")}
+            </label>
+            <input
+              id="picker-q"
+              name="q"
+              defaultValue={q}
+              placeholder={channel.source === "nested" ? t("Search channels") : t("Search titles, people, episodes, videos and channels")}
+              className="h-10 flex-1 rounded-theme border border-divider bg-background px-3 text-sm"
+            />
+            <button type="submit" className={buttonClasses({ variant: "outlined", color: "neutral" })}>
+              {t("Search")}
+            </button>
           </form>
           {q ? (
             <ul className="mt-3 divide-y divide-divider" data-testid="picker-results">
               {results.length === 0 ? <li className="py-2 text-sm text-muted">{t("No matches.")}</li> : null}
               {results.map((r) => (
                 <li key={`${r.kind}-${r.id}`} className="flex items-center justify-between gap-3 py-2">
-                  <span className="text-sm">{r.label} <span className="text-muted">· {r.detail}</span></span>
+                  <span className="text-sm">
+                    {r.label} <span className="text-muted">· {r.detail}</span>
+                  </span>
                   <Form method="post">
                     <input type="hidden" name="intent" value="add" />
                     <input type="hidden" name="kind" value={r.kind} />
                     <input type="hidden" name="itemId" value={r.id} />
-                    <button type="submit" className={buttonClasses({ size: "xs" })} aria-label={t("Add :name", { name: r.label })}>{t("Add")}</button>
+                    <button type="submit" className={buttonClasses({ size: "xs" })} aria-label={t("Add :name", { name: r.label })}>
+                      {t("Add")}
+                    </button>
                   </Form>
                 </li>
               ))}
@@ -251,36 +282,52 @@ export default function ChannelEditor({ loaderData, actionData }: Route.Componen
             <div className="flex flex-col gap-4">
               <TextField meta={fields.name} label={t("Name")} />
               <TextArea meta={fields.description} label={t("Description")} rows={2} />
-              <SelectField meta={fields.source} label={t("Content")} options={[{ value: "manual", label: t("Manual: items picked by hand") }, { value: "automatic", label: t("Automatic: a rule over the catalogue") }, { value: "nested", label: t("Nested: a channel of channels") }]} />
+              <SelectField
+                meta={fields.source}
+                label={t("Content")}
+                options={[
+                  { value: "manual", label: t("Manual: items picked by hand") },
+                  { value: "automatic", label: t("Automatic: a rule over the catalogue") },
+                  { value: "nested", label: t("Nested: a channel of channels") },
+                ]}
+              />
               <SelectField meta={fields.layout} label={t("Layout")} options={CHANNEL_LAYOUTS.map((l) => ({ value: l, label: t(LAYOUT_LABELS[l]) }))} />
               <TextField meta={fields.perPage} label={t("Items per row / page")} type="number" min={1} max={50} />
             </div>
           </AdminSection>
           {/* Shown only while "Automatic" is chosen: the app.css rule follows the select, with or without JavaScript (decision 043). */}
           <div data-channel-source-only="automatic">
-          <AdminSection title={t("Rule")} description={t("Refreshed by the scheduled job, on save and with “Refresh now”.")}>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField meta={fields.ruleKind} label={t("List")} options={RULE_KINDS.map((k) => ({ value: k, label: t(RULE_KIND_LABELS[k]) }))} />
-              <SelectField meta={fields.ruleType} label={t("Of")} options={[{ value: "both", label: t("Movies and series") }, { value: "movie", label: t("Movies") }, { value: "series", label: t("Series") }]} />
-              <TextField meta={fields.ruleGenres} label={t("Genres")} description={t("Genre slugs, comma-separated (any of them), e.g. drama, crime.")} />
-              <TextField meta={fields.ruleKeywords} label={t("Keywords")} description={t("Keyword slugs, comma-separated.")} />
-              <TextField meta={fields.ruleYearFrom} label={t("From year")} type="number" />
-              <TextField meta={fields.ruleYearTo} label={t("To year")} type="number" />
-              <TextField meta={fields.ruleCertification} label={t("Certification")} />
-              <TextField meta={fields.ruleLanguage} label={t("Language")} description={t("Two letters, e.g. en.")} />
-              <TextField meta={fields.ruleCountry} label={t("Country")} description={t("Two letters, e.g. US.")} />
-              <SelectField meta={fields.ruleRatingSource} label={t("Top rated by")} options={RATING_SOURCES.map((s) => ({ value: s, label: t(RATING_SOURCE_LABELS[s]) }))} />
-              <TextField meta={fields.ruleMinVotes} label={t("Minimum votes")} type="number" min={0} />
-              <TextField meta={fields.ruleDays} label={t("New releases: last N days")} type="number" min={1} description={t("Empty: the newest, however old.")} />
-              <SelectField
-                meta={fields.ruleProvider}
-                label={t("Where to watch: provider")}
-                options={[{ value: "", label: t("None") }, ...providers.map((p) => ({ value: String(p.id), label: p.name }))]}
-              />
-              <TextField meta={fields.ruleRegion} label={t("Where to watch: region")} description={t("Two letters, e.g. US.")} />
-              <CheckboxField meta={fields.ruleGenreFromUrl} label={t("Genre from the address")} description={t("/channel/<slug>/<genre> shows that genre's list.")} className="sm:col-span-2" />
-            </div>
-          </AdminSection>
+            <AdminSection title={t("Rule")} description={t("Refreshed by the scheduled job, on save and with “Refresh now”.")}>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <SelectField meta={fields.ruleKind} label={t("List")} options={RULE_KINDS.map((k) => ({ value: k, label: t(RULE_KIND_LABELS[k]) }))} />
+                <SelectField
+                  meta={fields.ruleType}
+                  label={t("Of")}
+                  options={[
+                    { value: "both", label: t("Movies and series") },
+                    { value: "movie", label: t("Movies") },
+                    { value: "series", label: t("Series") },
+                  ]}
+                />
+                <TextField meta={fields.ruleGenres} label={t("Genres")} description={t("Genre slugs, comma-separated (any of them), e.g. drama, crime.")} />
+                <TextField meta={fields.ruleKeywords} label={t("Keywords")} description={t("Keyword slugs, comma-separated.")} />
+                <TextField meta={fields.ruleYearFrom} label={t("From year")} type="number" />
+                <TextField meta={fields.ruleYearTo} label={t("To year")} type="number" />
+                <TextField meta={fields.ruleCertification} label={t("Certification")} />
+                <TextField meta={fields.ruleLanguage} label={t("Language")} description={t("Two letters, e.g. en.")} />
+                <TextField meta={fields.ruleCountry} label={t("Country")} description={t("Two letters, e.g. US.")} />
+                <SelectField meta={fields.ruleRatingSource} label={t("Top rated by")} options={RATING_SOURCES.map((s) => ({ value: s, label: t(RATING_SOURCE_LABELS[s]) }))} />
+                <TextField meta={fields.ruleMinVotes} label={t("Minimum votes")} type="number" min={0} />
+                <TextField meta={fields.ruleDays} label={t("New releases: last N days")} type="number" min={1} description={t("Empty: the newest, however old.")} />
+                <SelectField
+                  meta={fields.ruleProvider}
+                  label={t("Where to watch: provider")}
+                  options={[{ value: "", label: t("None") }, ...providers.map((p) => ({ value: String(p.id), label: p.name }))]}
+                />
+                <TextField meta={fields.ruleRegion} label={t("Where to watch: region")} description={t("Two letters, e.g. US.")} />
+                <CheckboxField meta={fields.ruleGenreFromUrl} label={t("Genre from the address")} description={t("/channel/<slug>/<genre> shows that genre's list.")} className="sm:col-span-2" />
+              </div>
+            </AdminSection>
           </div>
           {channel?.source === "nested" ? null : (
             <div data-channel-source-only="nested">
@@ -341,9 +388,29 @@ function ItemsEditor({ items }: { items: { id: number; name: string; kind: strin
           </span>
           <Form method="post" className="flex gap-1">
             <input type="hidden" name="itemId" value={item.id} />
-            <button type="submit" name="intent" value="up" disabled={i === 0} className={buttonClasses({ variant: "outlined", color: "neutral", size: "xs" })} aria-label={t("Move :name up", { name: item.name })}>↑</button>
-            <button type="submit" name="intent" value="down" disabled={i === items.length - 1} className={buttonClasses({ variant: "outlined", color: "neutral", size: "xs" })} aria-label={t("Move :name down", { name: item.name })}>↓</button>
-            <button type="submit" name="intent" value="remove" className={buttonClasses({ variant: "text", color: "danger", size: "xs" })} aria-label={t("Remove :name", { name: item.name })}>{t("Remove")}</button>
+            <button
+              type="submit"
+              name="intent"
+              value="up"
+              disabled={i === 0}
+              className={buttonClasses({ variant: "outlined", color: "neutral", size: "xs" })}
+              aria-label={t("Move :name up", { name: item.name })}
+            >
+              ↑
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="down"
+              disabled={i === items.length - 1}
+              className={buttonClasses({ variant: "outlined", color: "neutral", size: "xs" })}
+              aria-label={t("Move :name down", { name: item.name })}
+            >
+              ↓
+            </button>
+            <button type="submit" name="intent" value="remove" className={buttonClasses({ variant: "text", color: "danger", size: "xs" })} aria-label={t("Remove :name", { name: item.name })}>
+              {t("Remove")}
+            </button>
           </Form>
         </li>
       ))}

@@ -19,7 +19,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(mat
 
 const listSpec = { sorts: CHANNEL_SORTS, defaultSort: "updated_at" as const, filters: { source: CHANNEL_SOURCES } };
 const PRESETS: Record<string, ChannelPreset> = { film: "film", series: "series" };
-const DELETE_CONFIRM = { title: "Delete channels?", message: "[one This channel|other These :count channels] will be deleted, and removed from the channels that show them as rows.", confirmLabel: "Delete" };
+const DELETE_CONFIRM = {
+  title: "Delete channels?",
+  message: "[one This channel|other These :count channels] will be deleted, and removed from the channels that show them as rows.",
+  confirmLabel: "Delete",
+};
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.channelsUpdate);

@@ -103,7 +103,8 @@ export async function action(args: Route.ActionArgs) {
       return redirectWithToast(request, back, { message: t("Language renamed"), type: "positive" });
     }
     case "delete": {
-      if (!isConfirmed(formData)) return askForConfirmation({ intent, ids: [], title: "Delete this language?", message: "Its translations are deleted; people who chose it see the default language.", confirmLabel: "Delete" });
+      if (!isConfirmed(formData))
+        return askForConfirmation({ intent, ids: [], title: "Delete this language?", message: "Its translations are deleted; people who chose it see the default language.", confirmLabel: "Delete" });
       const result = await deleteLocalization(admin.app.db, language, admin.app.settings["i18n.default_localization"], admin.record("localizations.delete", "localization"));
       if (!result.ok) return data({ message: t(result.message) }, { status: 409 });
       return redirectWithToast(request, "/admin/localizations", { message: t("Language deleted"), type: "positive" });
@@ -120,7 +121,8 @@ export default function LocalizationEditor({ loaderData, actionData }: Route.Com
   const pluralForms = pluralCategoriesOf(localization.language);
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
   const message = actionData && "message" in actionData ? String(actionData.message) : null;
-  const link = (changes: Record<string, string | number>) => `?${new URLSearchParams({ q: loaderData.q, filter: loaderData.filter, page: String(loaderData.page), ...Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, String(v)])) })}`;
+  const link = (changes: Record<string, string | number>) =>
+    `?${new URLSearchParams({ q: loaderData.q, filter: loaderData.filter, page: String(loaderData.page), ...Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, String(v)])) })}`;
   return (
     <>
       <AdminPageHeader
@@ -132,7 +134,15 @@ export default function LocalizationEditor({ loaderData, actionData }: Route.Com
             <a href={`/admin/localizations/${localization.language}/export`} className={buttonClasses({ variant: "outlined", color: "neutral" })} download>
               {t("Export JSON")}
             </a>
-            {loaderData.isDefault ? null : <ConfirmedActionButton intent="delete" label="Delete" title="Delete this language?" message="Its translations are deleted; people who chose it see the default language." confirmLabel="Delete" />}
+            {loaderData.isDefault ? null : (
+              <ConfirmedActionButton
+                intent="delete"
+                label="Delete"
+                title="Delete this language?"
+                message="Its translations are deleted; people who chose it see the default language."
+                confirmLabel="Delete"
+              />
+            )}
           </>
         }
       />

@@ -63,7 +63,8 @@ export async function action(args: Route.ActionArgs) {
       return save(updateMenu(menus, menu.id, submission.value), back, "Menu saved");
     }
     case "delete-menu":
-      if (!isConfirmed(formData)) return askForConfirmation({ intent, ids: [], title: "Delete this menu?", message: "Its items disappear from every position it is placed in.", confirmLabel: "Delete" });
+      if (!isConfirmed(formData))
+        return askForConfirmation({ intent, ids: [], title: "Delete this menu?", message: "Its items disappear from every position it is placed in.", confirmLabel: "Delete" });
       return save(removeMenu(menus, menu.id), "/admin/menus", "Menu deleted");
     case "save-item": {
       const submission = await parseFormSubmission(formData, menuItemFormSchema, t);
@@ -98,7 +99,12 @@ export default function MenuEditor({ loaderData, actionData }: Route.ComponentPr
   const t = useTrans();
   const { menu, editing } = loaderData;
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
-  const [menuForm, menuFields] = useAppForm({ schema: menuFormSchema, id: "menu", lastResult: isFor(actionData, "save-menu") ? (actionData as never) : undefined, defaultValue: { name: menu.name, positions: menu.positions } });
+  const [menuForm, menuFields] = useAppForm({
+    schema: menuFormSchema,
+    id: "menu",
+    lastResult: isFor(actionData, "save-menu") ? (actionData as never) : undefined,
+    defaultValue: { name: menu.name, positions: menu.positions },
+  });
   return (
     <>
       <AdminPageHeader
@@ -138,24 +144,51 @@ export default function MenuEditor({ loaderData, actionData }: Route.ComponentPr
                     <span className="flex items-center gap-1">
                       <Form method="post" className="flex">
                         <input type="hidden" name="itemId" value={item.id} />
-                        <button type="submit" name="intent" value="move-up" aria-label={t("Move :name up", { name: item.label })} className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="move-up"
+                          aria-label={t("Move :name up", { name: item.label })}
+                          className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}
+                        >
                           ↑
                         </button>
-                        <button type="submit" name="intent" value="move-down" aria-label={t("Move :name down", { name: item.label })} className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="move-down"
+                          aria-label={t("Move :name down", { name: item.label })}
+                          className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}
+                        >
                           ↓
                         </button>
                       </Form>
                       <Link to={`?edit=${encodeURIComponent(item.id)}#item-form`} className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}>
                         {t("Edit")}
                       </Link>
-                      <ConfirmedActionButton intent="delete-item" fields={{ itemId: item.id }} label="Remove" title="Remove this item?" message="It disappears from the menu." confirmLabel="Remove" style={{ variant: "text", color: "danger", size: "xs" }} />
+                      <ConfirmedActionButton
+                        intent="delete-item"
+                        fields={{ itemId: item.id }}
+                        label="Remove"
+                        title="Remove this item?"
+                        message="It disappears from the menu."
+                        confirmLabel="Remove"
+                        style={{ variant: "text", color: "danger", size: "xs" }}
+                      />
                     </span>
                   </li>
                 ))}
               </ol>
             )}
           </AdminSection>
-          <ItemForm key={editing?.id ?? "new"} editing={editing} roles={loaderData.roles} permissions={loaderData.permissions} channels={loaderData.channels} lastResult={isFor(actionData, "save-item") ? actionData : undefined} />
+          <ItemForm
+            key={editing?.id ?? "new"}
+            editing={editing}
+            roles={loaderData.roles}
+            permissions={loaderData.permissions}
+            channels={loaderData.channels}
+            lastResult={isFor(actionData, "save-item") ? actionData : undefined}
+          />
         </div>
         <AdminSection title={t("Menu")}>
           <Form method="post" {...getFormProps(menuForm)} className="flex flex-col gap-3">
@@ -201,7 +234,15 @@ function ItemForm({
     id: "menu-item",
     lastResult: lastResult as never,
     defaultValue: editing
-      ? { label: editing.label, action: editing.action, type: editing.type, target: editing.target, icon: editing.icon ?? "", settings: editing.settings.join(", "), subscriptionStatus: editing.subscriptionStatus }
+      ? {
+          label: editing.label,
+          action: editing.action,
+          type: editing.type,
+          target: editing.target,
+          icon: editing.icon ?? "",
+          settings: editing.settings.join(", "),
+          subscriptionStatus: editing.subscriptionStatus,
+        }
       : { type: "route", target: "_self" },
   });
   return (
@@ -211,16 +252,44 @@ function ItemForm({
         {editing ? <input type="hidden" name="itemId" value={editing.id} /> : null}
         <FormErrors form={form} />
         <TextField meta={fields.label} label={t("Label")} />
-        <TextField meta={fields.action} label={t("Goes to")} placeholder="/titles" list="menu-destinations" description={t("A path such as /titles, a channel's page (suggested as you type) or an address.")} />
+        <TextField
+          meta={fields.action}
+          label={t("Goes to")}
+          placeholder="/titles"
+          list="menu-destinations"
+          description={t("A path such as /titles, a channel's page (suggested as you type) or an address.")}
+        />
         <datalist id="menu-destinations">
           {channels.map((c) => (
             <option key={c.path} value={c.path} label={c.name} />
           ))}
         </datalist>
-        <SelectField meta={fields.type} label={t("Kind")} options={[{ value: "route", label: t("A page of this site") }, { value: "link", label: t("Another site") }]} />
-        <SelectField meta={fields.target} label={t("Opens in")} options={[{ value: "_self", label: t("The same tab") }, { value: "_blank", label: t("A new tab") }]} />
+        <SelectField
+          meta={fields.type}
+          label={t("Kind")}
+          options={[
+            { value: "route", label: t("A page of this site") },
+            { value: "link", label: t("Another site") },
+          ]}
+        />
+        <SelectField
+          meta={fields.target}
+          label={t("Opens in")}
+          options={[
+            { value: "_self", label: t("The same tab") },
+            { value: "_blank", label: t("A new tab") },
+          ]}
+        />
         <TextField meta={fields.icon} label={t("Icon")} />
-        <SelectField meta={fields.subscriptionStatus} label={t("Only for")} placeholder={t("Everyone")} options={[{ value: "subscribed", label: t("Subscribed users") }, { value: "unsubscribed", label: t("Users without a subscription") }]} />
+        <SelectField
+          meta={fields.subscriptionStatus}
+          label={t("Only for")}
+          placeholder={t("Everyone")}
+          options={[
+            { value: "subscribed", label: t("Subscribed users") },
+            { value: "unsubscribed", label: t("Users without a subscription") },
+          ]}
+        />
         <fieldset className="sm:col-span-2">
           <legend className="mb-1 text-sm font-medium">{t("Only for these roles")}</legend>
           <div className="flex flex-wrap gap-3">
@@ -243,7 +312,13 @@ function ItemForm({
             ))}
           </div>
         </fieldset>
-        <TextArea meta={fields.settings} label={t("Only when these settings are on")} rows={2} description={t("Setting keys, such as billing.enable, separated by commas.")} className="sm:col-span-2" />
+        <TextArea
+          meta={fields.settings}
+          label={t("Only when these settings are on")}
+          rows={2}
+          description={t("Setting keys, such as billing.enable, separated by commas.")}
+          className="sm:col-span-2"
+        />
         <div className="flex gap-2 sm:col-span-2">
           <SubmitButton>{editing ? t("Save item") : t("Add item")}</SubmitButton>
           {editing ? (

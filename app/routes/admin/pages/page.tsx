@@ -32,7 +32,17 @@ export async function loader(args: Route.LoaderArgs) {
   if (id !== null && !page) throw data(null, { status: 404 });
   return {
     page: page
-      ? { id: page.id, title: page.title, slug: page.slug, body: page.body, seoTitle: page.seoTitle ?? "", seoDescription: page.seoDescription ?? "", hidden: page.hidden, type: page.type, updatedAt: page.updatedAt.toISOString() }
+      ? {
+          id: page.id,
+          title: page.title,
+          slug: page.slug,
+          body: page.body,
+          seoTitle: page.seoTitle ?? "",
+          seoDescription: page.seoDescription ?? "",
+          hidden: page.hidden,
+          type: page.type,
+          updatedAt: page.updatedAt.toISOString(),
+        }
       : null,
   };
 }

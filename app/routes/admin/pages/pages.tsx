@@ -46,7 +46,13 @@ export async function action(args: Route.ActionArgs) {
     }
     case "delete": {
       if (!isConfirmed(formData)) {
-        return askForConfirmation({ intent, ids, title: "Delete pages?", message: "[one This page|other These :count pages] will be deleted. Links to them will show the not-found page.", confirmLabel: "Delete" });
+        return askForConfirmation({
+          intent,
+          ids,
+          title: "Delete pages?",
+          message: "[one This page|other These :count pages] will be deleted. Links to them will show the not-found page.",
+          confirmLabel: "Delete",
+        });
       }
       const done = await deletePages(admin.app.db, ids, admin.record("pages.delete", "page"));
       return redirectWithToast(args.request, back, { message: t("Deleted :count [one page|other pages]", { count: done.length }), type: "positive" });
@@ -72,7 +78,16 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
         hasNextPage={params.page * params.perPage < total}
         searchPlaceholder={t("Search by title or slug")}
         confirmation={actionData && "confirm" in actionData ? actionData.confirm : null}
-        filters={[{ name: "hidden", label: "Hidden", options: [{ value: "yes", label: "Yes" }, { value: "no", label: "No" }] }]}
+        filters={[
+          {
+            name: "hidden",
+            label: "Hidden",
+            options: [
+              { value: "yes", label: "Yes" },
+              { value: "no", label: "No" },
+            ],
+          },
+        ]}
         toolbar={
           <Link to="/admin/pages/new" className={buttonClasses()}>
             {t("New page")}
@@ -81,7 +96,12 @@ export default function AdminPages({ loaderData, actionData }: Route.ComponentPr
         bulkActions={[
           { intent: "show", label: "Show" },
           { intent: "hide", label: "Hide" },
-          { intent: "delete", label: "Delete", danger: true, confirm: { title: "Delete pages?", message: "[one This page|other These :count pages] will be deleted. Links to them will show the not-found page.", confirmLabel: "Delete" } },
+          {
+            intent: "delete",
+            label: "Delete",
+            danger: true,
+            confirm: { title: "Delete pages?", message: "[one This page|other These :count pages] will be deleted. Links to them will show the not-found page.", confirmLabel: "Delete" },
+          },
         ]}
         columns={[
           {

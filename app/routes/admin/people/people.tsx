@@ -51,7 +51,13 @@ export async function action(args: Route.ActionArgs) {
   if (intent !== "delete") throw data({ message: admin.app.t("Unknown action.") }, { status: 400 });
   if (ids.length === 0) return data({ message: admin.app.t("Select at least one person.") }, { status: 400 });
   if (!isConfirmed(formData)) {
-    return askForConfirmation({ intent, ids, title: "Delete people?", message: "[one This person|other These :count people] will be deleted with all their credits. This cannot be undone.", confirmLabel: "Delete" });
+    return askForConfirmation({
+      intent,
+      ids,
+      title: "Delete people?",
+      message: "[one This person|other These :count people] will be deleted with all their credits. This cannot be undone.",
+      confirmLabel: "Delete",
+    });
   }
   const { deleted } = await deletePeople({ db: admin.app.db, bucket: getWorker(args.context).env.FILES }, ids, admin.record("people.delete", "person"));
   return redirectWithToast(args.request, args.url.pathname + args.url.search, { message: admin.app.t("Deleted :count [one person|other people]", { count: deleted.length }), type: "positive" });
@@ -85,7 +91,14 @@ export default function AdminPeople({ loaderData, actionData }: Route.ComponentP
         }
         bulkActions={
           can.delete
-            ? [{ intent: "delete", label: "Delete", danger: true, confirm: { title: "Delete people?", message: "[one This person|other These :count people] will be deleted with all their credits. This cannot be undone.", confirmLabel: "Delete" } }]
+            ? [
+                {
+                  intent: "delete",
+                  label: "Delete",
+                  danger: true,
+                  confirm: { title: "Delete people?", message: "[one This person|other These :count people] will be deleted with all their credits. This cannot be undone.", confirmLabel: "Delete" },
+                },
+              ]
             : []
         }
         columns={[

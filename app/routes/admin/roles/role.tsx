@@ -32,7 +32,9 @@ export async function loader(args: Route.LoaderArgs) {
   const [found, { permissions }] = await Promise.all([id === null ? null : loadRoleForEditor(admin.app.db, id), rolesAndPermissions(admin.app.db)]);
   if (id !== null && !found) throw data(null, { status: 404 });
   return {
-    role: found ? { id: found.role.id, name: found.role.name, description: found.role.description ?? "", default: found.role.default, guest: found.role.guest, updatedAt: found.role.updatedAt.toISOString() } : null,
+    role: found
+      ? { id: found.role.id, name: found.role.name, description: found.role.description ?? "", default: found.role.default, guest: found.role.guest, updatedAt: found.role.updatedAt.toISOString() }
+      : null,
     grants: found?.grants ?? [],
     permissions,
   };
@@ -81,7 +83,9 @@ export default function RoleEditor({ loaderData, actionData }: Route.ComponentPr
         back={{ to: "/admin/roles", label: "Roles" }}
         title={role ? role.name : t("New role")}
         description={role?.guest ? t("Visitors who are not signed in have these permissions.") : undefined}
-        actions={role && !role.guest ? <ConfirmedActionButton intent="delete" label="Delete" title="Delete this role?" message="Its users lose the role and its permissions." confirmLabel="Delete" /> : null}
+        actions={
+          role && !role.guest ? <ConfirmedActionButton intent="delete" label="Delete" title="Delete this role?" message="Its users lose the role and its permissions." confirmLabel="Delete" /> : null
+        }
       />
       {confirmation ? <ConfirmationPanel request={confirmation} /> : null}
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
@@ -95,7 +99,12 @@ export default function RoleEditor({ loaderData, actionData }: Route.ComponentPr
           </div>
         </AdminSection>
         <AdminSection title={t("Permissions")} description={t("Restrictions are quotas: empty means no limit.")}>
-          <PermissionGrantsField legend="Permissions" permissions={loaderData.permissions} granted={loaderData.grants} errors={(actionData as { error?: Record<string, string[]> } | undefined)?.error} />
+          <PermissionGrantsField
+            legend="Permissions"
+            permissions={loaderData.permissions}
+            granted={loaderData.grants}
+            errors={(actionData as { error?: Record<string, string[]> } | undefined)?.error}
+          />
         </AdminSection>
         <div className="flex justify-end">
           <SubmitButton>{t("Save role")}</SubmitButton>

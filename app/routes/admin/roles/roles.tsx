@@ -32,9 +32,15 @@ export default function AdminRoles({ loaderData }: Route.ComponentProps) {
         <table className="w-full text-left text-sm" data-testid="roles-table">
           <thead className="border-b border-divider bg-paper text-xs tracking-wide text-muted uppercase">
             <tr>
-              <th scope="col" className="px-3 py-2">{t("Role")}</th>
-              <th scope="col" className="px-3 py-2">{t("Users")}</th>
-              <th scope="col" className="px-3 py-2">{t("Permissions")}</th>
+              <th scope="col" className="px-3 py-2">
+                {t("Role")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("Users")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("Permissions")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-divider">

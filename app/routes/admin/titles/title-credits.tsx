@@ -71,7 +71,14 @@ export async function action(args: Route.ActionArgs) {
     case "delete-credit": {
       const creditId = idParam(String(formData.get("creditId") ?? ""));
       if (!isConfirmed(formData)) {
-        return askForConfirmation({ intent, ids: [], fields: { creditId: String(creditId) }, title: "Remove this credit?", message: "The person stays in the catalogue; only this credit goes.", confirmLabel: "Remove" });
+        return askForConfirmation({
+          intent,
+          ids: [],
+          fields: { creditId: String(creditId) },
+          title: "Remove this credit?",
+          message: "The person stays in the catalogue; only this credit goes.",
+          confirmLabel: "Remove",
+        });
       }
       if (!(await deleteCredit(db, id, creditId, record))) throw data(null, { status: 404 });
       return redirectWithToast(request, back, { message: t("Credit removed"), type: "positive" });
@@ -124,10 +131,22 @@ function CreditList({ title, credits, emptyText, testId }: { title: string; cred
               <span className="flex items-center gap-1">
                 <Form method="post" className="flex">
                   <input type="hidden" name="creditId" value={credit.id} />
-                  <button type="submit" name="intent" value="move-up" aria-label={t("Move :name up", { name: credit.personName })} className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="move-up"
+                    aria-label={t("Move :name up", { name: credit.personName })}
+                    className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}
+                  >
                     ↑
                   </button>
-                  <button type="submit" name="intent" value="move-down" aria-label={t("Move :name down", { name: credit.personName })} className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="move-down"
+                    aria-label={t("Move :name down", { name: credit.personName })}
+                    className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}
+                  >
                     ↓
                   </button>
                 </Form>
@@ -171,7 +190,13 @@ function CreditForm({
     lastResult: lastResult as never,
     defaultValue: editing
       ? { kind: editing.kind, character: editing.character ?? "", department: editing.department, job: editing.job, episodeId: editing.episodeId ?? undefined }
-      : { kind: (draft.kind as "cast" | "crew" | undefined) ?? "cast", character: draft.character, department: draft.department, job: draft.job, episodeId: draft.episodeId ? Number(draft.episodeId) : undefined },
+      : {
+          kind: (draft.kind as "cast" | "crew" | undefined) ?? "cast",
+          character: draft.character,
+          department: draft.department,
+          job: draft.job,
+          episodeId: draft.episodeId ? Number(draft.episodeId) : undefined,
+        },
   });
   return (
     <AdminSection title={editing ? t("Edit credit") : t("Add a credit")} id="credit-form">

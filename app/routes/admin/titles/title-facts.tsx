@@ -67,7 +67,13 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "delete") {
     requireAdmin(args, P.titlesDelete);
     if (!isConfirmed(formData)) {
-      return askForConfirmation({ intent, ids: [id], title: "Delete this title?", message: "It will be deleted with its credits, seasons, episodes, videos and files. This cannot be undone.", confirmLabel: "Delete" });
+      return askForConfirmation({
+        intent,
+        ids: [id],
+        title: "Delete this title?",
+        message: "It will be deleted with its credits, seasons, episodes, videos and files. This cannot be undone.",
+        confirmLabel: "Delete",
+      });
     }
     const { deleted } = await deleteTitles({ db: admin.app.db, bucket }, [id], admin.record("titles.delete", "title"));
     if (deleted.length === 0) throw data(null, { status: 404 });
@@ -169,9 +175,7 @@ export default function TitleFacts({ loaderData, actionData }: Route.ComponentPr
         </AdminSection>
 
         <div className="flex items-center justify-between gap-3">
-          <p className="text-xs text-muted">
-            {t(":credits credits, :videos videos, :images images", { credits: counts.credits, videos: counts.videos, images: counts.images })}
-          </p>
+          <p className="text-xs text-muted">{t(":credits credits, :videos videos, :images images", { credits: counts.credits, videos: counts.videos, images: counts.images })}</p>
           <SubmitButton>{t("Save")}</SubmitButton>
         </div>
       </Form>

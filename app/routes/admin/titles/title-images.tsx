@@ -29,10 +29,7 @@ const artworkSchema = z.object({ url: mediaAddress.optional() });
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.titlesUpdate);
   const id = idParam(args.params.titleId);
-  const [title, images] = await Promise.all([
-    titleSummary(admin.app.db, id),
-    listTitleImages(admin.app.db, id),
-  ]);
+  const [title, images] = await Promise.all([titleSummary(admin.app.db, id), listTitleImages(admin.app.db, id)]);
   if (!title) throw data(null, { status: 404 });
   return { title, images };
 }
@@ -74,7 +71,14 @@ export async function action(args: Route.ActionArgs) {
     case "delete-image": {
       const imageId = idParam(String(formData.get("imageId") ?? ""));
       if (!isConfirmed(formData)) {
-        return askForConfirmation({ intent, ids: [], fields: { imageId: String(imageId) }, title: "Remove this image?", message: "The image is removed from the title, and its file when nothing else uses it.", confirmLabel: "Remove" });
+        return askForConfirmation({
+          intent,
+          ids: [],
+          fields: { imageId: String(imageId) },
+          title: "Remove this image?",
+          message: "The image is removed from the title, and its file when nothing else uses it.",
+          confirmLabel: "Remove",
+        });
       }
       await deleteTitleImage(deps, id, imageId, admin.record("titles.update", "title"));
       return redirectWithToast(request, back, { message: t("Image removed"), type: "positive" });
@@ -104,12 +108,22 @@ export default function TitleImages({ loaderData, actionData }: Route.ComponentP
 function ArtworkSection({ kind, title, current, lastResult }: { kind: "poster" | "backdrop"; title: { id: number }; current: string | null; lastResult: unknown }) {
   const t = useTrans();
   const intent = kind === "poster" ? "set-poster" : "set-backdrop";
-  const [form, fields] = useAppForm({ schema: artworkSchema, id: intent, lastResult: (lastResult as { intent?: unknown } | undefined) && isFor(lastResult, intent) ? (lastResult as never) : undefined, defaultValue: { url: current ?? "" } });
+  const [form, fields] = useAppForm({
+    schema: artworkSchema,
+    id: intent,
+    lastResult: (lastResult as { intent?: unknown } | undefined) && isFor(lastResult, intent) ? (lastResult as never) : undefined,
+    defaultValue: { url: current ?? "" },
+  });
   return (
     <AdminSection title={kind === "poster" ? t("Poster") : t("Backdrop")} id={kind}>
       <div className="flex flex-col gap-4">
         {current ? (
-          <img src={current} alt={kind === "poster" ? t("Current poster") : t("Current backdrop")} className={`rounded-theme border border-divider object-cover ${kind === "poster" ? "aspect-[2/3] w-40" : "aspect-video w-full"}`} data-testid={`current-${kind}`} />
+          <img
+            src={current}
+            alt={kind === "poster" ? t("Current poster") : t("Current backdrop")}
+            className={`rounded-theme border border-divider object-cover ${kind === "poster" ? "aspect-[2/3] w-40" : "aspect-video w-full"}`}
+            data-testid={`current-${kind}`}
+          />
         ) : (
           <p className="text-sm text-muted">{kind === "poster" ? t("No poster yet.") : t("No backdrop yet.")}</p>
         )}

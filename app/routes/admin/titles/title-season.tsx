@@ -82,7 +82,14 @@ export async function action(args: Route.ActionArgs) {
     case "delete-episode": {
       const episodeId = idParam(String(formData.get("episodeId") ?? ""));
       if (!isConfirmed(formData)) {
-        return askForConfirmation({ intent, ids: [], fields: { episodeId: String(episodeId) }, title: "Delete this episode?", message: "The episode is deleted with its credits and videos.", confirmLabel: "Delete" });
+        return askForConfirmation({
+          intent,
+          ids: [],
+          fields: { episodeId: String(episodeId) },
+          title: "Delete this episode?",
+          message: "The episode is deleted with its credits and videos.",
+          confirmLabel: "Delete",
+        });
       }
       if (!(await deleteEpisode(deps, id, seasonId, episodeId, record))) throw data(null, { status: 404 });
       return redirectWithToast(request, back, { message: t("Episode deleted"), type: "positive" });

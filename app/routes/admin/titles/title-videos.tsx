@@ -48,7 +48,14 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "delete-video") {
     const videoId = idParam(String(formData.get("videoId") ?? ""));
     if (!isConfirmed(formData)) {
-      return askForConfirmation({ intent, ids: [], fields: { videoId: String(videoId) }, title: "Delete this video?", message: "The video and its play counts are deleted, and its file when nothing else uses it.", confirmLabel: "Delete" });
+      return askForConfirmation({
+        intent,
+        ids: [],
+        fields: { videoId: String(videoId) },
+        title: "Delete this video?",
+        message: "The video and its play counts are deleted, and its file when nothing else uses it.",
+        confirmLabel: "Delete",
+      });
     }
     const videos = await listTitleVideos(admin.app.db, id);
     if (!videos.some((v) => v.id === videoId)) throw data(null, { status: 404 });
@@ -58,7 +65,10 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "upload-video-file") {
     // A video the uploader just stored: added as a trailer named after its file.
     const url = formData.get("url");
-    const fileName = String(formData.get("fileName") ?? "").replace(/\.[^.]+$/, "").trim().slice(0, 250);
+    const fileName = String(formData.get("fileName") ?? "")
+      .replace(/\.[^.]+$/, "")
+      .trim()
+      .slice(0, 250);
     if (typeof url !== "string" || !/^files\/[a-f0-9]{32}$/.test(url)) throw data({ message: t("Upload the video first.") }, { status: 400 });
     const result = await saveVideo(deps, id, null, { name: fileName || t("Video"), category: "trailer", source: "r2", src: url }, admin.record("titles.update", "title"));
     if (!result.ok) {

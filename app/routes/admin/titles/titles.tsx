@@ -95,7 +95,14 @@ export default function AdminTitles({ loaderData, actionData }: Route.ComponentP
         searchPlaceholder={t("Search by name or id")}
         confirmation={confirmation}
         filters={[
-          { name: "type", label: "Type", options: [{ value: "movie", label: "Movies" }, { value: "series", label: "Series" }] },
+          {
+            name: "type",
+            label: "Type",
+            options: [
+              { value: "movie", label: "Movies" },
+              { value: "series", label: "Series" },
+            ],
+          },
           { name: "genre", label: "Genre", options: genres.map((g) => ({ value: String(g.id), label: g.name })) },
         ]}
         toolbar={

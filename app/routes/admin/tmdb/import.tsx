@@ -154,42 +154,42 @@ export default function TmdbImport({ loaderData, actionData }: Route.ComponentPr
         <AdminSection title={t("By id or address")} description={t("A TMDB id, or the address of a page on themoviedb.org.")}>
           <Form method="post" {...getFormProps(form)} data-testid="tmdb-import-form">
             <fieldset disabled={!configured} className="flex flex-col gap-3 disabled:opacity-60">
-            <IntentField value="import" />
-            {fill ? <input type="hidden" name="targetTitleId" value={fill.id} /> : null}
-            <FormErrors form={form} inline />
-            <TextField meta={fields.ref} label={t("TMDB id or address")} placeholder="https://www.themoviedb.org/movie/603" />
-            <SelectField meta={fields.type} label={t("Type (for a bare id)")} options={KIND_OPTIONS.map((o) => ({ ...o, label: t(o.label) }))} />
-            <div>
-              <SubmitButton>{fill ? t("Fill this title") : t("Import")}</SubmitButton>
-            </div>
+              <IntentField value="import" />
+              {fill ? <input type="hidden" name="targetTitleId" value={fill.id} /> : null}
+              <FormErrors form={form} inline />
+              <TextField meta={fields.ref} label={t("TMDB id or address")} placeholder="https://www.themoviedb.org/movie/603" />
+              <SelectField meta={fields.type} label={t("Type (for a bare id)")} options={KIND_OPTIONS.map((o) => ({ ...o, label: t(o.label) }))} />
+              <div>
+                <SubmitButton>{fill ? t("Fill this title") : t("Import")}</SubmitButton>
+              </div>
             </fieldset>
           </Form>
         </AdminSection>
         <AdminSection title={t("Search TMDB")}>
           <Form method="get" data-testid="tmdb-search-form">
             <fieldset disabled={!configured} className="flex flex-wrap items-end gap-3 disabled:opacity-60">
-            {fill ? <input type="hidden" name="title" value={fill.id} /> : null}
-            <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm font-medium text-foreground">
-              {t("Name")}
-              <input name="q" type="search" defaultValue={search?.q ?? ""} required maxLength={200} className="rounded-theme border border-divider bg-background px-3 py-2 font-normal" />
-            </label>
-            <label className="flex w-24 flex-col gap-1 text-sm font-medium text-foreground">
-              {t("Year")}
-              <input name="year" inputMode="numeric" pattern="[0-9]{4}" defaultValue={search?.year ?? ""} className="rounded-theme border border-divider bg-background px-3 py-2 font-normal" />
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-medium text-foreground">
-              {t("Type")}
-              <select name="kind" defaultValue={search?.kind ?? "movie"} className="rounded-theme border border-divider bg-background px-3 py-2 font-normal">
-                {KIND_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {t(o.label)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" className={buttonClasses({ variant: "outlined" })}>
-              {t("Search")}
-            </button>
+              {fill ? <input type="hidden" name="title" value={fill.id} /> : null}
+              <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm font-medium text-foreground">
+                {t("Name")}
+                <input name="q" type="search" defaultValue={search?.q ?? ""} required maxLength={200} className="rounded-theme border border-divider bg-background px-3 py-2 font-normal" />
+              </label>
+              <label className="flex w-24 flex-col gap-1 text-sm font-medium text-foreground">
+                {t("Year")}
+                <input name="year" inputMode="numeric" pattern="[0-9]{4}" defaultValue={search?.year ?? ""} className="rounded-theme border border-divider bg-background px-3 py-2 font-normal" />
+              </label>
+              <label className="flex flex-col gap-1 text-sm font-medium text-foreground">
+                {t("Type")}
+                <select name="kind" defaultValue={search?.kind ?? "movie"} className="rounded-theme border border-divider bg-background px-3 py-2 font-normal">
+                  {KIND_OPTIONS.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {t(o.label)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className={buttonClasses({ variant: "outlined" })}>
+                {t("Search")}
+              </button>
             </fieldset>
           </Form>
           {found?.error ? (
@@ -253,21 +253,35 @@ function BulkImport({ jobs, configured, lastResult }: { jobs: Job[]; configured:
       <AdminSection title={t("Bulk import from TMDB discover")} description={t("Runs in the background, 20 titles a page. It resumes after a restart and can be cancelled.")}>
         <Form method="post" {...getFormProps(form)} data-testid="tmdb-discover-form">
           <fieldset disabled={!configured} className="grid gap-3 sm:grid-cols-2 disabled:opacity-60">
-          <IntentField value="discover" />
-          <div className="sm:col-span-2">
-            <FormErrors form={form} inline />
-          </div>
-          <SelectField meta={fields.mediaType} label={t("Type")} options={[{ value: "movie", label: t("Movies") }, { value: "tv", label: t("TV series") }]} />
-          <SelectField meta={fields.sort} label={t("Sort")} options={DISCOVER_SORTS.map((value) => ({ value, label: t({ "popularity.desc": "Most popular", "vote_average.desc": "Highest rated", "vote_count.desc": "Most votes", "release_date.desc": "Newest" }[value]) }))} />
-          <TextField meta={fields.yearFrom} label={t("From year")} inputMode="numeric" />
-          <TextField meta={fields.yearTo} label={t("To year")} inputMode="numeric" />
-          <TextField meta={fields.genres} label={t("TMDB genre ids")} placeholder="18,9648" />
-          <TextField meta={fields.language} label={t("Original language")} placeholder="en" />
-          <TextField meta={fields.minVotes} label={t("Minimum votes")} inputMode="numeric" />
-          <TextField meta={fields.pages} label={t("Pages (up to :max)", { max: TMDB_DISCOVER_MAX_PAGES })} inputMode="numeric" />
-          <div className="sm:col-span-2">
-            <SubmitButton>{t("Start bulk import")}</SubmitButton>
-          </div>
+            <IntentField value="discover" />
+            <div className="sm:col-span-2">
+              <FormErrors form={form} inline />
+            </div>
+            <SelectField
+              meta={fields.mediaType}
+              label={t("Type")}
+              options={[
+                { value: "movie", label: t("Movies") },
+                { value: "tv", label: t("TV series") },
+              ]}
+            />
+            <SelectField
+              meta={fields.sort}
+              label={t("Sort")}
+              options={DISCOVER_SORTS.map((value) => ({
+                value,
+                label: t({ "popularity.desc": "Most popular", "vote_average.desc": "Highest rated", "vote_count.desc": "Most votes", "release_date.desc": "Newest" }[value]),
+              }))}
+            />
+            <TextField meta={fields.yearFrom} label={t("From year")} inputMode="numeric" />
+            <TextField meta={fields.yearTo} label={t("To year")} inputMode="numeric" />
+            <TextField meta={fields.genres} label={t("TMDB genre ids")} placeholder="18,9648" />
+            <TextField meta={fields.language} label={t("Original language")} placeholder="en" />
+            <TextField meta={fields.minVotes} label={t("Minimum votes")} inputMode="numeric" />
+            <TextField meta={fields.pages} label={t("Pages (up to :max)", { max: TMDB_DISCOVER_MAX_PAGES })} inputMode="numeric" />
+            <div className="sm:col-span-2">
+              <SubmitButton>{t("Start bulk import")}</SubmitButton>
+            </div>
           </fieldset>
         </Form>
       </AdminSection>
@@ -283,7 +297,11 @@ function BulkImport({ jobs, configured, lastResult }: { jobs: Job[]; configured:
                   <div className="flex items-center justify-between gap-3 text-sm">
                     <span className="font-medium text-foreground">
                       #{job.id} · {job.mediaType === "movie" ? t("Movies") : t("TV series")}{" "}
-                      <span className="text-muted">{Object.entries(job.params).map(([k, v]) => `${k}=${v}`).join(" ")}</span>
+                      <span className="text-muted">
+                        {Object.entries(job.params)
+                          .map(([k, v]) => `${k}=${v}`)
+                          .join(" ")}
+                      </span>
                     </span>
                     <span data-testid="job-status">{t(STATUS_LABELS[job.status])}</span>
                   </div>
@@ -294,7 +312,11 @@ function BulkImport({ jobs, configured, lastResult }: { jobs: Job[]; configured:
                         {t(":count [one page|other pages] not imported", { count: Math.max(0, pages - job.pagesDone) })}
                         {job.failed > 0 ? ` · ${t(":count [one title|other titles] failed", { count: job.failed })}` : ""}
                       </p>
-                      {job.lastError ? <p className="mt-1" data-testid="job-error">{job.lastError}</p> : null}
+                      {job.lastError ? (
+                        <p className="mt-1" data-testid="job-error">
+                          {job.lastError}
+                        </p>
+                      ) : null}
                     </div>
                   ) : (
                     <progress className={`h-2 ${progressClasses}`} max={pages} value={job.pagesDone} aria-label={t("Pages imported")}>
@@ -304,7 +326,11 @@ function BulkImport({ jobs, configured, lastResult }: { jobs: Job[]; configured:
                   <p className="text-xs text-muted" data-testid="job-counts">
                     {t(":done of :pages pages · :imported imported · :failed failed", { done: job.pagesDone, pages, imported: job.imported, failed: job.failed })}
                   </p>
-                  {job.lastError && job.status !== "failed" ? <p className="text-xs text-danger" data-testid="job-error">{job.lastError}</p> : null}
+                  {job.lastError && job.status !== "failed" ? (
+                    <p className="text-xs text-danger" data-testid="job-error">
+                      {job.lastError}
+                    </p>
+                  ) : null}
                   {ACTIVE.has(job.status) ? (
                     <Form method="post">
                       <IntentField value="cancel" />

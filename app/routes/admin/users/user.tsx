@@ -93,7 +93,14 @@ export async function action(args: Route.ActionArgs) {
       const submission = await parseFormSubmission(formData, banSchema, t);
       if (submission.status !== "success") return invalidSubmission(submission);
       if (!isConfirmed(formData)) {
-        return askForConfirmation({ intent, ids: [], fields: { reason: submission.value.reason }, title: "Ban this user?", message: "They are signed out everywhere at once and cannot sign in until unbanned.", confirmLabel: "Ban" });
+        return askForConfirmation({
+          intent,
+          ids: [],
+          fields: { reason: submission.value.reason },
+          title: "Ban this user?",
+          message: "They are signed out everywhere at once and cannot sign in until unbanned.",
+          confirmLabel: "Ban",
+        });
       }
       const banned = await banUsers(admin.app.db, [id], submission.value.reason, admin.user.id, admin.record("users.ban", "user"));
       if (banned.problem) return data({ message: t(banned.problem) }, { status: 400 });
@@ -106,18 +113,22 @@ export async function action(args: Route.ActionArgs) {
       requireAdmin(args, P.usersDelete);
       if (id === admin.user.id) return data({ message: t("You cannot delete your own account here. Use account settings.") }, { status: 400 });
       if (!isConfirmed(formData)) {
-        return askForConfirmation({ intent, ids: [], title: "Delete this user?", message: "The account is deleted with its subscriptions (cancelled), files and data. This cannot be undone.", confirmLabel: "Delete" });
+        return askForConfirmation({
+          intent,
+          ids: [],
+          title: "Delete this user?",
+          message: "The account is deleted with its subscriptions (cancelled), files and data. This cannot be undone.",
+          confirmLabel: "Delete",
+        });
       }
       const found = await loadUserForEditor(admin.app.db, id);
       if (!found) throw data(null, { status: 404 });
       const lockout = await adminLockoutProblem(admin.app.db, { kind: "remove-users", userIds: [id] }, admin.user.id);
       if (lockout) return data({ message: t(lockout) }, { status: 400 });
       const worker = getWorker(context);
-      await deleteAccount(
-        { db: admin.app.db, bucket: worker.env.FILES, payments: paymentProviderFor(worker.env, admin.app.db, args.url.origin) },
-        { id, email: found.user.email },
-        [admin.record("users.delete", "user")({ subjectId: id, label: found.user.email, before: { email: found.user.email }, after: null })],
-      );
+      await deleteAccount({ db: admin.app.db, bucket: worker.env.FILES, payments: paymentProviderFor(worker.env, admin.app.db, args.url.origin) }, { id, email: found.user.email }, [
+        admin.record("users.delete", "user")({ subjectId: id, label: found.user.email, before: { email: found.user.email }, after: null }),
+      ]);
       return redirectWithToast(request, "/admin/users", { message: t("User deleted"), type: "positive" });
     }
     case "save": {
@@ -148,7 +159,10 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
   const { user, values, can } = loaderData;
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
   const saveResult = (actionData as { initialValue?: { intent?: string } } | undefined)?.initialValue?.intent === "save" ? actionData : undefined;
-  const banResult = (actionData as { initialValue?: { intent?: string }; error?: Record<string, string[]> } | undefined)?.initialValue?.intent === "ban" ? (actionData as { error?: Record<string, string[]> }) : undefined;
+  const banResult =
+    (actionData as { initialValue?: { intent?: string }; error?: Record<string, string[]> } | undefined)?.initialValue?.intent === "ban"
+      ? (actionData as { error?: Record<string, string[]> })
+      : undefined;
   const [form, fields] = useAppForm({ schema: adminUserSchema, id: `user-${user.updatedAt}`, lastResult: saveResult as never, defaultValue: values });
   return (
     <>
@@ -163,7 +177,13 @@ export default function UserEditor({ loaderData, actionData }: Route.ComponentPr
         description={user.email}
         actions={
           can.delete && !loaderData.self && !loaderData.protectedAccount ? (
-            <ConfirmedActionButton intent="delete" label="Delete" title="Delete this user?" message="The account is deleted with its subscriptions (cancelled), files and data. This cannot be undone." confirmLabel="Delete" />
+            <ConfirmedActionButton
+              intent="delete"
+              label="Delete"
+              title="Delete this user?"
+              message="The account is deleted with its subscriptions (cancelled), files and data. This cannot be undone."
+              confirmLabel="Delete"
+            />
           ) : null
         }
       />

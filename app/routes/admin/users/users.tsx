@@ -88,7 +88,13 @@ export async function action(args: Route.ActionArgs) {
       const lockout = await adminLockoutProblem(admin.app.db, { kind: "remove-users", userIds: ids }, admin.user.id);
       if (lockout) return data({ message: t(lockout) }, { status: 400 });
       if (!isConfirmed(formData)) {
-        return askForConfirmation({ intent, ids, title: "Delete users?", message: "[one This account|other These :count accounts] will be deleted with their subscriptions (cancelled), files and data. This cannot be undone.", confirmLabel: "Delete" });
+        return askForConfirmation({
+          intent,
+          ids,
+          title: "Delete users?",
+          message: "[one This account|other These :count accounts] will be deleted with their subscriptions (cancelled), files and data. This cannot be undone.",
+          confirmLabel: "Delete",
+        });
       }
       const worker = getWorker(context);
       const deps = { db: admin.app.db, bucket: worker.env.FILES, payments: paymentProviderFor(worker.env, admin.app.db, args.url.origin) };
@@ -152,7 +158,18 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               ]
             : []),
           ...(can.delete
-            ? [{ intent: "delete", label: "Delete", danger: true, confirm: { title: "Delete users?", message: "[one This account|other These :count accounts] will be deleted with their subscriptions (cancelled), files and data. This cannot be undone.", confirmLabel: "Delete" } }]
+            ? [
+                {
+                  intent: "delete",
+                  label: "Delete",
+                  danger: true,
+                  confirm: {
+                    title: "Delete users?",
+                    message: "[one This account|other These :count accounts] will be deleted with their subscriptions (cancelled), files and data. This cannot be undone.",
+                    confirmLabel: "Delete",
+                  },
+                },
+              ]
             : []),
         ]}
         columns={[
@@ -162,7 +179,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             sortKey: "email",
             cell: (row) => (
               <div className="flex items-center gap-3">
-                {row.avatar ? <img src={row.avatar} alt="" className="size-8 rounded-full object-cover" /> : <span className="grid size-8 place-items-center rounded-full bg-primary-light text-xs font-semibold text-primary">{row.name.slice(0, 1).toUpperCase()}</span>}
+                {row.avatar ? (
+                  <img src={row.avatar} alt="" className="size-8 rounded-full object-cover" />
+                ) : (
+                  <span className="grid size-8 place-items-center rounded-full bg-primary-light text-xs font-semibold text-primary">{row.name.slice(0, 1).toUpperCase()}</span>
+                )}
                 <div className="min-w-0">
                   {can.update ? (
                     <Link to={`/admin/users/${row.id}`} className="font-medium text-foreground hover:underline">
@@ -176,7 +197,18 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               </div>
             ),
           },
-          { key: "roles", header: t("Roles"), hideOnMobile: true, cell: (row) => <span className="flex flex-wrap gap-1">{row.roles.map((r) => <Badge key={r}>{r}</Badge>)}</span> },
+          {
+            key: "roles",
+            header: t("Roles"),
+            hideOnMobile: true,
+            cell: (row) => (
+              <span className="flex flex-wrap gap-1">
+                {row.roles.map((r) => (
+                  <Badge key={r}>{r}</Badge>
+                ))}
+              </span>
+            ),
+          },
           {
             key: "status",
             header: t("Status"),

@@ -52,7 +52,11 @@ export default function AdminWorkspace({ loaderData, actionData }: Route.Compone
       <AdminPageHeader
         back={{ to: "/admin/workspaces", label: "Workspaces" }}
         title={workspace.name}
-        actions={loaderData.canDelete ? <ConfirmedActionButton intent="delete" label="Delete" title="Delete this workspace?" message="Its members and invitations go; files go back to their uploaders." confirmLabel="Delete" /> : null}
+        actions={
+          loaderData.canDelete ? (
+            <ConfirmedActionButton intent="delete" label="Delete" title="Delete this workspace?" message="Its members and invitations go; files go back to their uploaders." confirmLabel="Delete" />
+          ) : null
+        }
       />
       {confirmation ? <ConfirmationPanel request={confirmation} /> : null}
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">

@@ -30,7 +30,13 @@ export async function action(args: Route.ActionArgs) {
   if (intent !== "delete") throw data({ message: admin.app.t("Unknown action.") }, { status: 400 });
   if (ids.length === 0) return data({ message: admin.app.t("Select at least one workspace.") }, { status: 400 });
   if (!isConfirmed(formData)) {
-    return askForConfirmation({ intent, ids, title: "Delete workspaces?", message: "[one This workspace|other These :count workspaces] will be deleted with their members and invitations. Files go back to their uploaders.", confirmLabel: "Delete" });
+    return askForConfirmation({
+      intent,
+      ids,
+      title: "Delete workspaces?",
+      message: "[one This workspace|other These :count workspaces] will be deleted with their members and invitations. Files go back to their uploaders.",
+      confirmLabel: "Delete",
+    });
   }
   const deleted = await deleteWorkspacesByAdmin(admin.app.db, ids, admin.record("workspaces.delete", "workspace"));
   return redirectWithToast(args.request, args.url.pathname + args.url.search, { message: admin.app.t("Deleted :count [one workspace|other workspaces]", { count: deleted.length }), type: "positive" });
@@ -52,7 +58,22 @@ export default function AdminWorkspaces({ loaderData, actionData }: Route.Compon
         hasNextPage={params.page * params.perPage < total}
         searchPlaceholder={t("Search by name or owner e-mail")}
         confirmation={actionData && "confirm" in actionData ? actionData.confirm : null}
-        bulkActions={loaderData.canDelete ? [{ intent: "delete", label: "Delete", danger: true, confirm: { title: "Delete workspaces?", message: "[one This workspace|other These :count workspaces] will be deleted with their members and invitations. Files go back to their uploaders.", confirmLabel: "Delete" } }] : []}
+        bulkActions={
+          loaderData.canDelete
+            ? [
+                {
+                  intent: "delete",
+                  label: "Delete",
+                  danger: true,
+                  confirm: {
+                    title: "Delete workspaces?",
+                    message: "[one This workspace|other These :count workspaces] will be deleted with their members and invitations. Files go back to their uploaders.",
+                    confirmLabel: "Delete",
+                  },
+                },
+              ]
+            : []
+        }
         columns={[
           {
             key: "name",

@@ -1,12 +1,5 @@
 import type { Route } from "./+types/two-factor";
-import {
-  ensurePasswordConfirmed,
-  finishTwoFactor,
-  newRecoveryCodes,
-  startTwoFactor,
-  turnOffTwoFactor,
-  twoFactorQrCode,
-} from "~/auth/account-security.server";
+import { ensurePasswordConfirmed, finishTwoFactor, newRecoveryCodes, startTwoFactor, turnOffTwoFactor, twoFactorQrCode } from "~/auth/account-security.server";
 import { effectiveMethod, methodNotAllowed } from "~/auth/api.server";
 import { requireUser } from "~/auth/guards.server";
 import { rateLimitedJson, readBody, validationErrorJson } from "~/auth/responses.server";

@@ -12,7 +12,8 @@ import { requestInfo } from "~/auth/request-info.server";
 export const action = apiAction(
   on(createAccessTokenEndpoint, async ({ app, body, request }) => {
     const days = body.expiration === "never" ? null : Number(body.expiration);
-    if (!mayGrantScopes(app.viewer, body.scopes)) throw new ApiError(422, app.t("Only administrators can give a token the admin scope."), { scopes: [app.t("Only administrators can give a token the admin scope.")] });
+    if (!mayGrantScopes(app.viewer, body.scopes))
+      throw new ApiError(422, app.t("Only administrators can give a token the admin scope."), { scopes: [app.t("Only administrators can give a token the admin scope.")] });
     const created = await createAccessToken(
       app.db,
       app.user!.id,

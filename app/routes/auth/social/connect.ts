@@ -19,8 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const noJs = formData.has("redirectTo");
   const submission = await parseFormSubmission(formData, confirmPasswordSchema, app.t);
   // A plain form post lands back on the password screen with the message as a toast.
-  const backWith = (message: string) =>
-    redirectWithToast(request, "/login?social=connect", { type: "danger", message });
+  const backWith = (message: string) => redirectWithToast(request, "/login?social=connect", { type: "danger", message });
   if (submission.status !== "success") {
     return noJs ? backWith(app.t("Please enter your password.")) : invalidSubmission(submission);
   }

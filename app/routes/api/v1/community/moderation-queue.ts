@@ -32,5 +32,4 @@ export const loader = apiLoader(moderationQueueEndpoint, async ({ app }) => {
   };
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
 
-
 export const action = readOnlyAction();

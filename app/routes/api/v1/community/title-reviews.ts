@@ -11,10 +11,7 @@ export const loader = apiLoader(listTitleReviewsEndpoint, async ({ app, params, 
   const titleId = Number(params.id);
   return asApi(app.t, async () => {
     await reviewTarget(app.db, titleId, query.episode_id);
-    const [page, stats] = await Promise.all([
-      listReviews(app.db, titleId, query.episode_id, { sort: query.sort, cursor: query.cursor ?? null }),
-      reviewStats(app.db, titleId, query.episode_id),
-    ]);
+    const [page, stats] = await Promise.all([listReviews(app.db, titleId, query.episode_id, { sort: query.sort, cursor: query.cursor ?? null }), reviewStats(app.db, titleId, query.episode_id)]);
     return {
       reviews: page.reviews.map(reviewJson),
       next_cursor: page.nextCursor,

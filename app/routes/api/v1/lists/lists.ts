@@ -10,6 +10,6 @@ export const loader = apiLoader(listListsEndpoint, async ({ app, query }) => ({
 })) satisfies (args: Route.LoaderArgs) => Promise<Response>;
 
 /** POST api/v1/lists {name, description?, public?, workspaceId?} → 201 {list}. */
-export const action = apiAction(
-  on(createListEndpoint, async ({ app, body }) => json({ list: await asApi(app, () => createList(app.db, app.viewer, body)) }, 201)),
-) satisfies (args: Route.ActionArgs) => Promise<Response>;
+export const action = apiAction(on(createListEndpoint, async ({ app, body }) => json({ list: await asApi(app, () => createList(app.db, app.viewer, body)) }, 201))) satisfies (
+  args: Route.ActionArgs,
+) => Promise<Response>;

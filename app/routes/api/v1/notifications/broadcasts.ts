@@ -5,9 +5,7 @@ import { createBroadcast, listBroadcasts } from "~/notifications/broadcast.serve
 import { notificationServices } from "~/notifications/services.server";
 
 /** GET api/v1/notifications/broadcasts (notifications.broadcast): the newest announcements. */
-export const loader = apiLoader(listBroadcastsEndpoint, async ({ app }) => ({ broadcasts: await listBroadcasts(app.db) })) satisfies (
-  args: Route.LoaderArgs,
-) => Promise<Response>;
+export const loader = apiLoader(listBroadcastsEndpoint, async ({ app }) => ({ broadcasts: await listBroadcasts(app.db) })) satisfies (args: Route.LoaderArgs) => Promise<Response>;
 
 /** POST api/v1/notifications/broadcasts {title, body, action?, roleIds?} → 201 {broadcast}, delivered by the queue. */
 export const action = apiAction(

@@ -11,9 +11,7 @@ import { uploadServices } from "~/uploads/services.server";
 export async function action({ request, context }: Route.ActionArgs) {
   return handleUploadApi(context, request, async () => {
     if (request.method !== "POST") return json({ message: "Method not allowed." }, 405, { Allow: "POST" });
-    const entry = await receiveDirectUpload(uploadServices(context, request), request, (workspaceId) =>
-      resolveUploadActor(context, { workspaceId }),
-    );
+    const entry = await receiveDirectUpload(uploadServices(context, request), request, (workspaceId) => resolveUploadActor(context, { workspaceId }));
     return json({ fileEntry: serializeFileEntry(entry) }, 201);
   });
 }

@@ -32,7 +32,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         hmacKey ??= crypto.subtle.importKey("raw", new TextEncoder().encode("bench-floor-key"), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
         const signature = await crypto.subtle.sign("HMAC", await hmacKey, new TextEncoder().encode(viewer));
         const key = btoa(String.fromCharCode(...new Uint8Array(signature)));
-        await db.prepare("INSERT INTO views (item_id, viewer_key, day) VALUES (?, ?, ?) ON CONFLICT DO NOTHING").bind(id, key, Math.floor(Date.now() / 86_400_000)).run();
+        await db
+          .prepare("INSERT INTO views (item_id, viewer_key, day) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
+          .bind(id, key, Math.floor(Date.now() / 86_400_000))
+          .run();
       })(),
     );
   }
