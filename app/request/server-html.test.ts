@@ -40,6 +40,7 @@ describe("server-made HTML and static islands (decision 045)", () => {
     const island = (data: ServerData<string[]>) =>
       h(StaticIsland<string[]>, {
         data,
+        // biome-ignore lint/correctness/noChildrenProp: a render-prop child keeps its type only as a prop of createElement
         children: (names: string[]) =>
           h(
             "ul",
