@@ -18,6 +18,7 @@ import { setRating } from "../../app/library/ratings.server";
  */
 
 const FILMS = 24;
+const DEMO_RATINGS = [8, 9, 7, 10, 6, 8, 5, 9, 7];
 
 export async function seedDiary(db: Database, now = new Date()) {
   const user = await db.get<{ id: number }>(sql`SELECT id FROM users WHERE email = ${DEMO_LOGIN.email}`);
@@ -45,7 +46,9 @@ export async function seedDiary(db: Database, now = new Date()) {
       const watchedOn = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
       await markWatched(db, user.id, { titleId: film.id, watchedOn: watchedOn > today ? today : watchedOn });
       logged++;
-      if (i % 3 !== 2) await setRating(db, user.id, { titleId: film.id, rating: ((i * 7) % 10) + 1 });
+      // Ratings between 5 and 10: guests see this one vote on the title page as "Reelbase users", and a
+      // 1/10 on the catalogue's most popular film is not a demo anyone should meet first.
+      if (i % 3 !== 2) await setRating(db, user.id, { titleId: film.id, rating: DEMO_RATINGS[i % DEMO_RATINGS.length] });
     }
     // A rewatch: the first film of this year, again, on a later day.
     if (films[1]) {
