@@ -98,7 +98,7 @@ describe("OpenAPI document", () => {
     expect({ undescribed, unrouted }).toEqual({ undescribed: [], unrouted: [] });
   });
 
-  it("names the token scope of every call tokens may make, and every write names its own (issue 16, finding 4)", () => {
+  it("names the token scope of every call tokens may make, and every write names its own", () => {
     const writesWithoutScope = apiEndpoints.filter((e) => e.method !== "get" && e.access !== "webhook" && e.access !== "session" && !e.scope).map((e) => `${e.method.toUpperCase()} ${e.path}`);
     expect(writesWithoutScope).toEqual([]);
     type Operation = { security: Record<string, string[]>[]; "x-token-scope"?: string };
@@ -126,7 +126,7 @@ describe("OpenAPI document", () => {
     expect(title.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "id", in: "path" }), expect.objectContaining({ name: "with", in: "query" })]));
   });
 
-  it("says when a list's total is a lower bound: the capped counts of listTitles and listPeople (issue 20), not the lists that count exactly", () => {
+  it("says when a list's total is a lower bound: the capped counts of listTitles and listPeople, not the lists that count exactly", () => {
     type Pagination = { properties: Record<string, { type?: string; description?: string }>; required: string[] };
     const paginationOf = (path: string) =>
       (document.paths[path].get as { responses: Record<string, { content: Record<string, { schema: { properties: { pagination: Pagination } } }> }> }).responses["200"].content["application/json"]

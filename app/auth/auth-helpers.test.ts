@@ -93,7 +93,7 @@ describe("form rules", () => {
   });
 });
 
-describe("viewer permissions (spec section 6)", () => {
+describe("viewer permissions", () => {
   it("merge roles (most generous quota), let direct permissions override, and treat admin as everything", () => {
     const viewer = buildViewer(
       1,

@@ -64,7 +64,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-describe("route guards (spec section 4)", () => {
+describe("route guards", () => {
   it("requireUser sends a guest to /login with the return address; API calls get 401", async () => {
     const page = await runRoute(new Request("http://localhost/account-settings?tab=2"), (args) => requireUser(args));
     expect((page.thrown as Response).headers.get("Location")).toBe("/login?redirect=%2Faccount-settings%3Ftab%3D2");
@@ -101,7 +101,7 @@ describe("route guards (spec section 4)", () => {
 });
 
 describe("page loads", () => {
-  it("a 401 or 403 page load for a guest becomes a redirect to /login (spec section 8)", async () => {
+  it("a 401 or 403 page load for a guest becomes a redirect to /login", async () => {
     const result = await runRoute(new Request("http://localhost/some/private/page"), () => {
       throw new Response(null, { status: 403 });
     });

@@ -86,7 +86,7 @@ describe("the new-device sign-in alert", () => {
     expect(await mailsOf(user.id)).toHaveLength(1);
   });
 
-  it("is a security alert: mail and the in-app notification cannot be turned off (issue 16, finding 11)", async () => {
+  it("is a security alert: mail and the in-app notification cannot be turned off", async () => {
     const user = await newUser();
     await signIn(user.email, WINDOWS_CHROME);
     await saveSubscriptionSelections(db, user.id, [{ notif_id: "account.new_device", channels: { database: false, mail: false, browser: false } }]);

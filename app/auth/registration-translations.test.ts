@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 /**
- * Every line of the registration's "check your e-mail" step (decision 021,
- * finding 9) has a Spanish and a French line in scripts/seed/translations,
+ * Every line of the registration's "check your e-mail" step (decision 021) has a Spanish and a French line in scripts/seed/translations,
  * with the same :placeholders. The lines are read from the code itself.
  */
 function linesOf(language: string) {

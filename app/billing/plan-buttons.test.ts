@@ -7,7 +7,7 @@ const guest = { signedIn: false, subscribed: false, currentPriceId: null };
 const member = { signedIn: true, subscribed: false, currentPriceId: null };
 const subscriber = { signedIn: true, subscribed: true, currentPriceId: 20 };
 
-describe("plan buttons (spec section 4)", () => {
+describe("plan buttons", () => {
   it("a guest goes to registration, and a paid choice is remembered", () => {
     expect(planButton(paid, { id: 21 }, guest)).toEqual({ state: "action", label: "Get started", target: "/register?redirectFrom=pricing", storesSelection: true });
     expect(planButton(free, { id: 10 }, guest)).toMatchObject({ target: "/register?redirectFrom=pricing", storesSelection: false });

@@ -8,7 +8,7 @@ const price = (amount: number, interval: PriceForRules["interval"], intervalCoun
   intervalCount,
 });
 
-describe("price selection (spec section 5)", () => {
+describe("price selection", () => {
   const monthly = price(1000, "month");
   const yearly = price(9600, "year");
 
@@ -60,7 +60,7 @@ describe("price selection (spec section 5)", () => {
   });
 });
 
-describe("save-up percentage (spec section 5)", () => {
+describe("save-up percentage", () => {
   it("is (12 x monthly - yearly) / (12 x monthly), rounded", () => {
     // 12 x 10.00 = 120.00 against 96.00: 20 %.
     expect(savePercentage([price(1000, "month"), price(9600, "year")])).toBe(20);

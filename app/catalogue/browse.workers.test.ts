@@ -200,7 +200,7 @@ describe("filters", () => {
     expect(ours((await people("department=Acting&gender=female")).items)).toEqual([3]);
   });
 
-  it("people: the count stops at the last page's worth and says 'more'; past the last page the capped count runs alone (issue 20)", async () => {
+  it("people: the count stops at the last page's worth and says 'more'; past the last page the capped count runs alone", async () => {
     // 401 people of a department of their own (ids outside `ours`), in one statement: with 1 a page the cap is MAX_BROWSE_PAGE x 1 + 1 = 401.
     await env.DB.prepare(
       `INSERT INTO people (id, name, slug, known_for, gender, popularity)

@@ -94,7 +94,7 @@ async function refusal(work: Promise<unknown>) {
 const rowCount = async (table: typeof reviews | typeof comments | typeof reviewVotes) => (await db.select({ n: count() }).from(table))[0]!.n;
 
 describe("reviews", () => {
-  it("a review's score is its author's rating, both ways (issue 18's ratings table)", async () => {
+  it("a review's score is its author's rating, both ways", async () => {
     const titleId = await newTitle("The Salt Orchard");
     const author = await person();
     const { id } = await createReview(author.s, titleId, review({ score: 6 }));

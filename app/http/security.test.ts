@@ -118,7 +118,7 @@ describe("applySecurityHeaders", () => {
   });
 });
 
-describe("asFormWrite (issue 16, finding 5)", () => {
+describe("asFormWrite", () => {
   const post = (path: string, body: BodyInit | null, type?: string) => new Request(`https://films.example${path}`, { method: "POST", body, headers: type ? { "Content-Type": type } : {} });
 
   it("refuses JSON, text and untyped bodies to a form route", async () => {

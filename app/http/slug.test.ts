@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { personPath, slugify, titlePath } from "./slug";
 
-describe("slugify (spec section 5)", () => {
+describe("slugify", () => {
   it("lowercases and joins words with hyphens", () => {
     expect(slugify("The Matrix Reloaded")).toBe("the-matrix-reloaded");
     expect(slugify("  Star   Wars  ")).toBe("star-wars");

@@ -21,7 +21,7 @@ const viewer = (overrides: Partial<MenuViewer> = {}): MenuViewer => ({
   ...overrides,
 });
 
-describe("menu item visibility (spec section 5)", () => {
+describe("menu item visibility", () => {
   it("needs every role, permission and setting condition", () => {
     expect(isMenuItemVisible(item({ roles: [2] }), viewer())).toBe(true);
     expect(isMenuItemVisible(item({ roles: [2, 3] }), viewer())).toBe(false);

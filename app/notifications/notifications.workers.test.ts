@@ -70,7 +70,7 @@ describe("delivery honours each user's channel choices", () => {
     expect(list.pagination.data[0].data.lines[0].content).toContain("In the app");
   });
 
-  it("a security notification cannot be switched off for mail (issue 16, finding 11)", async () => {
+  it("a security notification cannot be switched off for mail", async () => {
     const services = makeServices();
     const user = await createUser();
     await saveSubscriptionSelections(db, user.id, [{ notif_id: "account.new_device", channels: { database: false, mail: false, browser: false } }]);

@@ -6,7 +6,7 @@ const dark: Theme = { id: 2, name: "Dark", values: { "--be-background": "#000" }
 const sepia: Theme = { id: 3, name: "Sepia", values: {}, is_dark: false, default_light: false, default_dark: false };
 const all = [light, dark, sepia];
 
-describe("resolveActiveTheme (spec section 4)", () => {
+describe("resolveActiveTheme", () => {
   it("uses the visitor's choice when users may change themes", () => {
     expect(resolveActiveTheme(all, { userChange: true, defaultId: 0, chosenId: 2 })?.id).toBe(2);
   });

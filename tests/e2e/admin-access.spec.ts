@@ -68,7 +68,7 @@ async function expectGuestRefused(request: APIRequestContext, path: string, head
 
 test.describe("every admin route refuses people without admin rights", () => {
   test("the walk covers the admin area", () => {
-    // Every screen of issue 9 is a route here; a new one is walked automatically.
+    // Every admin screen is a route here; a new one is walked automatically.
     expect(ADMIN_PATHS.length).toBeGreaterThan(40);
     for (const screen of [
       "/admin",

@@ -4,7 +4,7 @@ import { createSignedInUser } from "./fixtures/signed-in-user";
 import { api } from "./social/helpers";
 
 /**
- * Issue 6 in the admin area. Announcements (admin broadcasts) sent from a
+ * Mail in the admin area. Announcements (admin broadcasts) sent from a
  * form to the users of a role, delivered by the notifications queue.
  * Mail deliveries (a failed delivery is
  * recorded, not lost): failed ones listed with recipient, type, attempts and

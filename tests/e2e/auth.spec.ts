@@ -4,7 +4,7 @@ import { latestMail, lastMailId, linkFrom, PASSWORD, registerAndVerify, sessionC
 /**
  * Accounts end to end: registration finished by the mailed link, sign
  * out and in, remember me, forgot and reset password (with the flashed
- * toast, issue 2), two-factor with an authenticator's code and a single-use
+ * toast), two-factor with an authenticator's code and a single-use
  * recovery code, and the route guards. Each flow runs with JavaScript and
  * without it. Every test has its own client IP: rate limits are per IP.
  */

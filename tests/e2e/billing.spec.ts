@@ -5,7 +5,7 @@ import { createSignedInUser, signInContext } from "./fixtures/signed-in-user";
 
 /**
  * Billing end to end with the local payment provider (Stripe's test mode
- * without network; issue 7): the pricing page, registration continuing to
+ * without network): the pricing page, registration continuing to
  * checkout, Stripe's success and declined test cards, a change of plan with
  * its proration preview, cancelling and resuming, a gated route before and
  * after paying, and bad input. The seed has Free, Standard and Premium.

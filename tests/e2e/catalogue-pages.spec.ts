@@ -4,7 +4,7 @@ import { queryE2e } from "./fixtures/e2e-db";
 import { createSignedInUser, signInContext } from "./fixtures/signed-in-user";
 
 /**
- * The public catalogue pages of issue 3 (title, credits, seasons, episodes,
+ * The public catalogue pages (title, credits, seasons, episodes,
  * person, watch, search, browse, custom pages), each with JavaScript on and
  * off. Settings-dependent pages (homepage types, ads) are in
  * homepage-and-ads.spec.ts.

@@ -57,7 +57,7 @@ test("JSON to a form action is a 415 with a message; guest POSTs to a page witho
   expect(after!.n).toBe(before!.n);
 });
 
-test("registering the demo user's address answers exactly like a new address, through the real Worker (finding 9)", async ({ request }) => {
+test("registering the demo user's address answers exactly like a new address, through the real Worker", async ({ request }) => {
   const fresh = uniqueEmail("enum");
   const taken = "user@demo.reelbase.test";
   const answers = [];

@@ -7,7 +7,7 @@ import { createSignedInUser, type SignedInUser } from "./fixtures/signed-in-user
 /**
  * The upload API against the built Worker, with real clients: the official
  * tus-js-client (interrupted and resumed), the S3-style multipart calls, the
- * bad inputs of issue 8, access control and deletion.
+ * bad inputs, access control and deletion.
  */
 const MiB = 1024 * 1024;
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");

@@ -3,7 +3,7 @@ import type { Translate } from "~/i18n/translate";
 
 /**
  * Friendly, translated messages for the zod issues forms meet, so schemas
- * need no message of their own for the common rules (spec section 5:
+ * need no message of their own for the common rules (the form kit:
  * required, min, max, minLength, maxLength, pattern). A message written in
  * a schema still wins; it is an English key that the field translates.
  *

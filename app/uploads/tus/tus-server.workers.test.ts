@@ -120,7 +120,7 @@ describe("tus uploads into R2 parts", () => {
     expect(again.id).toBe(entry.id);
   });
 
-  it("claimed by several callers at once, every caller gets the same entry (issue 16, finding 7)", async () => {
+  it("claimed by several callers at once, every caller gets the same entry", async () => {
     const data = makeBytes(1000, 13);
     const { id } = await create(data.length);
     await uploadInChunks(id, data, [1000]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildCatalogue, filmGenres, readVegaMovies } from "./index";
 
 /**
- * Issue 15: on a freshly seeded site no real film (the vega-datasets films)
+ * Honest data (decision 005): on a freshly seeded site no real film (the vega-datasets films)
  * shows an invented cast, crew, plot, tagline or artwork. Walks every row
  * the seed writes for those films; the invented series keep their labelled
  * generated content.
