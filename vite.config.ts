@@ -23,20 +23,20 @@ const SHELL_MODULES = modulePattern(
     "routes/site/layout",
     "i18n/time-zone-hint",
     // root layout, navbar, footer
-    "bootstrap/use-bootstrap",
+    "ui/use-bootstrap",
     "constants",
     "i18n/translate",
     "i18n/page-lines",
     "i18n/translation-store",
     "i18n/browser-time-zone",
-    "themes/themes",
+    "ui/themes",
     "toasts/toast",
     "toasts/toast-store",
-    "observability/ui/debug-trace-event",
+    "log/debug-trace-event",
     "observability/ui/debug-error-host",
-    "appearance/editor-flag",
-    "appearance/preview/mode",
-    "appearance/preview/preview-store",
+    "ui/appearance-editor-flag",
+    "ui/appearance-editor-mode",
+    "ui/preview-store",
     "appearance/preview/appearance-preview",
     "shell/navbar",
     "shell/logo",
@@ -61,7 +61,7 @@ const SHELL_MODULES = modulePattern(
     "site/rating-badge",
     "site/cta-link",
     "catalogue/artwork",
-    "catalogue/slug",
+    "http/slug",
   ],
 );
 
@@ -79,7 +79,7 @@ const CATALOGUE_BASE_MODULES = modulePattern([], ["site/generated-note", "catalo
  * The video card (title, season, episode and watch pages): not in catalogue-cards, which /titles, search and
  * person pages load too, and without the Intl formatters (the title and person pages format on the server).
  */
-const CATALOGUE_DETAIL_MODULES = modulePattern([], ["site/video-card", "site/clock"]);
+const CATALOGUE_DETAIL_MODULES = modulePattern([], ["site/video-card", "i18n/clock"]);
 
 /**
  * Browser-side queries (the query client and its hook) and the spinner shown while they run: one chunk,
