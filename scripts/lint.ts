@@ -4,6 +4,8 @@
  *   2. knip: unused files, exports and dependencies (knip.jsonc)
  *   3. dependency-cruiser: no import from a lower layer to a higher one (.dependency-cruiser.cjs)
  *   4. no new import cycle between folders (scripts/lint/folder-cycles.ts)
+ * `npm run lint` first generates the route and binding types (a fresh clone has none, and knip would take
+ * every `./+types/…` import for a missing file).
  * `--dir <path>` runs them in another copy of the project (scripts/lint/lint.test.ts plants violations in one).
  */
 import { resolve } from "node:path";
