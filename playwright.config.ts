@@ -42,10 +42,13 @@ export default defineConfig({
     { name: "bad-input", testMatch: /write-routes-bad-input\.spec\.ts$/, dependencies: ["as-seeded"] },
     {
       name: "chromium",
-      testIgnore: [/public-page-javascript\.spec\.ts$/, /visual\.spec\.ts$/, /write-routes-bad-input\.spec\.ts$/],
+      testIgnore: [/public-page-javascript\.spec\.ts$/, /visual\.spec\.ts$/, /write-routes-bad-input\.spec\.ts$/, /tmdb-unreachable\.spec\.ts$/],
       dependencies: ["bad-input"],
       use: { ...devices["Desktop Chrome"] },
     },
+    // A TMDB that hangs or refuses listens on the fake TMDB server's port, which tmdb-import.spec.ts holds
+    // while it runs: after everything else.
+    { name: "tmdb-outage", testMatch: /tmdb-unreachable\.spec\.ts$/, dependencies: ["chromium"], use: { ...devices["Desktop Chrome"] } },
   ],
   webServer: {
     command: `tsx scripts/e2e-server.ts --port ${PORT}`,

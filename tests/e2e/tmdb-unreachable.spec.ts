@@ -11,8 +11,9 @@ import { fakeTmdbPort } from "./tmdb/worker-vars";
  * accepts connections and never answers, or nothing at all (refused). The
  * admin's search fails within the connect timeout and says why, the next
  * attempt answers at once, and a bulk job ends as failed with its reason
- * and no progress bar. Serial: the port is shared with tmdb-import.spec.ts
- * (run them apart).
+ * and no progress bar. Serial, and in its own project after the others
+ * (playwright.config.ts): the port is the one tmdb-import.spec.ts's fake
+ * TMDB server listens on.
  */
 test.describe.configure({ mode: "serial" });
 
