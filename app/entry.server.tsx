@@ -5,11 +5,12 @@ import { ServerRouter } from "react-router";
 import { errorFields, log } from "~/log/log.server";
 import { reportPageError } from "~/observability/page-errors.server";
 import { createLineRecorder, LineRecorderContext, linesVersion } from "~/i18n/page-lines";
-import { withPageLines } from "~/i18n/page-lines.server";
+import { pageLinesScript } from "~/i18n/page-lines.server";
 import { appContext, workerContext, type AppContext } from "~/request/context";
+import { spliceDocument } from "~/http/splice-document";
 import { ServerHtmlContext } from "~/request/server-html";
 import { serverHtmlOf } from "~/request/server-html.server";
-import { pageJsonLd, withJsonLd } from "~/seo/json-ld.server";
+import { jsonLdScript, pageJsonLd } from "~/seo/json-ld.server";
 import { serverLazyComponentsReady } from "~/ui/lazy-component";
 
 export const streamTimeout = 5_000;
@@ -56,11 +57,18 @@ export default async function handleRequest(request: Request, responseStatusCode
   }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // The page's structured data goes into the HTML only, not into the loader data (app/seo/json-ld.server.ts).
+  // The page's structured data goes into the HTML only, not into the loader data (app/seo/json-ld.server.ts),
+  // at the end of the head; a language with lines (not plain English) gets the lines this page rendered
+  // before </body>, read once everything has rendered and before the hydrating scripts run.
   const jsonLd = pageJsonLd(loadContext);
-  let document: ReadableStream = jsonLd ? withJsonLd(body, jsonLd, nonce) : body;
-  // A language with lines (not plain English): the lines this page rendered, before the hydrating scripts run.
-  if (app && linesVersion(app.lines)) document = withPageLines(document, () => recorder.usedLines(), nonce);
+  const withLines = app !== null && Boolean(linesVersion(app.lines));
+  const document =
+    jsonLd || withLines
+      ? spliceDocument(body, {
+          head: jsonLd ? jsonLdScript(jsonLd, nonce) : undefined,
+          tail: withLines ? () => pageLinesScript(recorder.usedLines(), nonce) : undefined,
+        })
+      : body;
   return new Response(document, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -25,7 +25,7 @@ const PARTS: [string, RegExp][] = [
   ["page cache (isolate and Cache API)", /guest-page-cache|answerGuestPage|content-version/],
   ["route matching", /route-pattern|trie-matching|matchRoutes|matchServerRoutes|rankRouteBranches|flattenRoutes|compilePath|matchPath/],
   ["serialisation of loader data (turbo-stream)", /turbo-stream|\bflatten\b|encodeViaTurboStream|\bstringify\b/],
-  ["HTML stream encoding / rewriting", /stringToChunk|writeChunk|TextEncoder|HTMLRewriter|withPageLines|withJsonLd/],
+  ["HTML stream encoding / rewriting", /stringToChunk|writeChunk|TextEncoder|HTMLRewriter|spliceDocument/],
   ["root middleware (settings, themes, viewer, session)", /app\/request\/middleware|app\/auth\/|app\/settings\/|app\/themes\/|app\/appearance\/|app\/localizations\//],
   [
     "loaders and data shaping (drizzle, D1 calls, mapping)",
@@ -72,6 +72,10 @@ function partOf(nodeId: number): string | null {
   return part;
 }
 
+// A sample's delta includes any time the isolate was parked (waiting on I/O, descheduled), which lands on
+// whatever runs first afterwards (the Worker entry, a D1 callback): capped at three sampling intervals.
+const sortedDeltas = [...profile.timeDeltas].sort((a, b) => a - b);
+const maxDelta = 3 * (sortedDeltas[Math.floor(sortedDeltas.length / 2)] ?? 0);
 const totals = new Map<string, number>();
 const unmatched = new Map<string, number>();
 let busy = 0;
@@ -79,7 +83,7 @@ profile.samples.forEach((nodeId, i) => {
   const node = byId.get(nodeId)!;
   const name = node.callFrame.functionName;
   if (name === "(idle)" || name === "(program)") return;
-  const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+  const ms = Math.min(profile.timeDeltas[i] ?? 0, maxDelta) / 1000;
   busy += ms;
   const part = partOf(nodeId) ?? "other";
   totals.set(part, (totals.get(part) ?? 0) + ms);

@@ -206,10 +206,45 @@ export async function browseTitlesWithCount(db: Database, filters: TitleQuery, p
   // capped one as every other page (an exact count there would read every match on
   // a large catalogue, and no count would say "0 results" for filters that match).
   const [rows, [count]] = filters.page > MAX_BROWSE_PAGE ? [[], await countQuery] : await db.batch([browseTitlesQuery(db, filters, pageSize), countQuery]);
+  return titlePageOf(rows, count, pageSize, genreLinks);
+}
+
+function titlePageOf<R>(rows: R[], count: { total: number; examined: number } | undefined, pageSize: number, genreLinks: number) {
+  const cap = MAX_BROWSE_PAGE * pageSize + 1;
   const total = Number(count?.total ?? 0);
   // The genre links read reached the budget: what was counted is a lower bound, like reaching the cap.
   const more = total >= cap || Number(count?.examined ?? 0) >= genreLinks;
   return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize, total: Math.min(total, cap - 1), more, pages: more ? MAX_BROWSE_PAGE : pageCount(total, pageSize) };
+}
+
+/**
+ * The title browse page's read: the filters it offers (genres with titles, the region's providers, whether
+ * any title has a TMDB rating) and one page of titles, in one round trip (decision 045). The page is read
+ * with the filters as asked; a filter the page does not offer is ignored rather than producing a silent
+ * empty list (an unknown genre, a provider not offered in the region, the TMDB filter and sort when no
+ * title has a TMDB rating, decision 042), and only then is the page read again without it.
+ */
+export async function browseTitlesPage(db: Database, requested: TitleFilters, region: string, pageSize: number) {
+  const cap = MAX_BROWSE_PAGE * pageSize + 1;
+  const asked: TitleQuery = { ...requested, region };
+  const countQuery = cappedCountQuery(db, asked, cap, BROWSE_COUNT_GENRE_LINKS);
+  const [genreList, providers, [tmdbTop], [count], rows = []] =
+    requested.page > MAX_BROWSE_PAGE
+      ? await db.batch([listGenres(db), listRegionProviders(db, region), tmdbRatingPresence(db), countQuery])
+      : await db.batch([listGenres(db), listRegionProviders(db, region), tmdbRatingPresence(db), countQuery, browseTitlesQuery(db, asked, pageSize)]);
+  const tmdbRatings = tmdbTop?.top !== null && tmdbTop?.top !== undefined;
+  const chosen = genreList.filter((g) => requested.genre.includes(g.slug));
+  const provider = providers.some((p) => p.id === requested.provider) ? requested.provider : undefined;
+  const withoutTmdb = !tmdbRatings && requested.order === "tmdb_rating" ? { order: "popularity" as const, dir: undefined } : {};
+  const filters: TitleFilters = { ...requested, ...withoutTmdb, genre: chosen.map((g) => g.slug), provider, tmdb_rating: tmdbRatings ? requested.tmdb_rating : undefined };
+  const asAsked =
+    filters.genre.join() === requested.genre.join() &&
+    filters.provider === requested.provider &&
+    filters.tmdb_rating === requested.tmdb_rating &&
+    filters.order === requested.order &&
+    filters.dir === requested.dir;
+  const result = asAsked ? titlePageOf(rows, count, pageSize, BROWSE_COUNT_GENRE_LINKS) : await browseTitlesWithCount(db, { ...filters, region }, pageSize);
+  return { filters, genres: genreList, providers, tmdbRatings, result };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { batchReads } from "~/db/batch-reads.server";
 import type { Database } from "~/db/client.server";
 import { PERSON_KNOWN_FOR_TITLES } from "~/constants";
 import { people } from "./schema";
@@ -33,7 +34,7 @@ interface FilmographyRow {
 }
 
 /**
- * Everything the person page shows, in three parallel reads (index
+ * Everything the person page shows, in one round trip of three reads (index
  * credits_person_idx): the person; their filmography grouped by department,
  * one entry per title, newest first, at most `perDepartment` entries per
  * department with each department's total; and "known for", their most
@@ -43,8 +44,7 @@ interface FilmographyRow {
  */
 export async function loadPersonPage(db: Database, id: number, { perDepartment }: { perDepartment: number }) {
   const limit = Math.min(Math.max(1, perDepartment), MAX_CREDITS_PER_DEPARTMENT);
-  // Raw statements cannot go through drizzle's D1 batch, so the three reads run side by side.
-  const [found, filmographyRows, knownForRows] = await Promise.all([
+  const [found, filmographyRows, knownForRows] = await batchReads(db, [
     db
       .select({
         id: people.id,
@@ -59,6 +59,9 @@ export async function loadPersonPage(db: Database, id: number, { perDepartment }
         popularity: people.popularity,
         profile: people.profile,
         generatedFields: people.generatedFields,
+        tmdbId: people.tmdbId,
+        imdbId: people.imdbId,
+        homepage: people.homepage,
       })
       .from(people)
       .where(eq(people.id, id))
@@ -108,8 +111,9 @@ export async function loadPersonPage(db: Database, id: number, { perDepartment }
       ORDER BY k.preferred DESC, t.popularity DESC, coalesce(t.external_votes, 0) + t.vote_count DESC, t.id
       LIMIT ${PERSON_KNOWN_FOR_TITLES}`),
   ]);
-  const person = found[0];
-  if (!person) return null;
+  const row = found[0];
+  if (!row) return null;
+  const { tmdbId, imdbId, homepage, ...person } = row;
 
   const departments = new Map<string, { total: number; generated: boolean; credits: FilmographyEntry[] }>();
   let creditCount = 0;
@@ -142,5 +146,5 @@ export async function loadPersonPage(db: Database, id: number, { perDepartment }
   // "Known for" only when it says more than the filmography: someone with four titles or fewer is their filmography.
   const titleCount = Number(knownForRows[0]?.titleCount ?? 0);
   const knownFor = titleCount > knownForRows.length ? knownForRows.map(({ titleCount: _, ...row }) => row) : [];
-  return { person: { ...person, knownFor: department }, filmography, knownFor, creditCount };
+  return { person: { ...person, knownFor: department }, filmography, knownFor, creditCount, external: { tmdbId, imdbId, homepage } };
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { allInOneTrip } from "~/db/batch-reads.server";
 import type { Database } from "~/db/client.server";
 import { log } from "~/log/log.server";
 import { TITLE_TYPES, type TitleType } from "./schema";
@@ -94,12 +95,16 @@ export async function searchCatalogue(db: Database, query: unknown, options: Sea
   try {
     const { plan, queued } = await readVocabulary(db, analysed);
     const exact = [analysed.text, typed];
-    const [titleRows, personRows] = await Promise.all([
-      titleTypes.length ? allOf<TitleRow>(db, titleCandidates(plan, exact, need, titleTypes)) : Promise.resolve([]),
-      types.includes("person") ? allOf<PersonRow>(db, personCandidates(plan, exact, need)) : Promise.resolve([]),
+    const titleStatements = titleTypes.length ? compound(titleCandidates(plan, exact, need, titleTypes)) : [];
+    const personStatements = types.includes("person") ? compound(personCandidates(plan, exact, need)) : [];
+    const [results] = await Promise.all([
+      // Every candidate statement, titles and people, in one round trip (decision 045).
+      allInOneTrip<TitleRow & PersonRow>(db, [...titleStatements, ...personStatements]),
       // Names written since the index read them: indexed now, beside the candidates' statements.
       queued.length ? indexQueued(db, queued) : Promise.resolve(),
     ]);
+    const titleRows: TitleRow[] = results.slice(0, titleStatements.length).flat();
+    const personRows: PersonRow[] = results.slice(titleStatements.length).flat();
     const titleHits = rank(
       titleRows.map((row) => ({ row, names: titleNames(row) })),
       analysed,
@@ -178,10 +183,10 @@ async function readVocabulary(db: Database, analysed: AnalysedQuery) {
     }
   }
   for (const join of joins) for (const v of deletionVariants(join, allowedTypos([...join].length))) lookups.add(v);
-  const [found, queued] = await Promise.all([
-    db.all<{ variant: string; term: string }>(sql`SELECT variant, term FROM search_terms WHERE variant IN (SELECT value FROM json_each(${JSON.stringify([...lookups])}))`),
-    db.all<{ id: number; name: string }>(sql`SELECT id, name FROM search_vocabulary_queue WHERE id > 0 ORDER BY id LIMIT ${SEARCH_QUEUE_BATCH}`),
-  ]);
+  const [found, queued] = (await allInOneTrip(db, [
+    sql`SELECT variant, term FROM search_terms WHERE variant IN (SELECT value FROM json_each(${JSON.stringify([...lookups])}))`,
+    sql`SELECT id, name FROM search_vocabulary_queue WHERE id > 0 ORDER BY id LIMIT ${SEARCH_QUEUE_BATCH}`,
+  ])) as [{ variant: string; term: string }[], { id: number; name: string }[]];
   // Words not yet in the index count already (the index is caught up beside step 2).
   const byVariant = new Map<string, Set<string>>();
   const add = (variant: string, term: string) => {
@@ -250,11 +255,11 @@ interface PersonRow {
 /** SELECTs per compound statement: D1 refuses more ("too many terms in compound SELECT"). */
 const ARMS_PER_STATEMENT = 5;
 
-/** The candidate SELECTs as few statements as D1 allows, run together. */
-async function allOf<R>(db: Database, parts: SQL[]): Promise<R[]> {
+/** The candidate SELECTs as few statements as D1 allows. */
+function compound(parts: SQL[]): SQL[] {
   const statements: SQL[] = [];
   for (let i = 0; i < parts.length; i += ARMS_PER_STATEMENT) statements.push(sql.join(parts.slice(i, i + ARMS_PER_STATEMENT), sql` UNION ALL `));
-  return (await Promise.all(statements.map((statement) => db.all<R>(statement)))).flat();
+  return statements;
 }
 
 /** The FTS expressions of a plan: all required words, each word alone, the joined words. */

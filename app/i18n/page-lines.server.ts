@@ -13,24 +13,3 @@ export function pageLinesScript(lines: Record<string, string>, nonce: string): s
     .replace(/\u2029/g, "\\u2029");
   return `<script nonce="${nonce}">${PAGE_LINES_GLOBAL}=${json}</script>`;
 }
-
-/**
- * The document with the page's lines at the end of its <body>. The lines are
- * read when the rewriter reaches </body>: React writes it last, after every
- * part of the page (streamed ones too) has rendered, so every key the render
- * translated has been recorded by then.
- */
-export function withPageLines(body: ReadableStream, lines: () => Record<string, string>, nonce: string): ReadableStream {
-  let added = false;
-  return new HTMLRewriter()
-    .on("body", {
-      element(element) {
-        element.onEndTag((end) => {
-          if (added) return;
-          added = true;
-          end.before(pageLinesScript(lines(), nonce), { html: true });
-        });
-      },
-    })
-    .transform(new Response(body)).body!;
-}

@@ -6,7 +6,8 @@ import { invalidateLocalizationsCache } from "~/i18n/i18n.server";
 import { localizations } from "~/i18n/schema";
 import { loader } from "~/routes/resources/i18n";
 import { linesVersion } from "./page-lines";
-import { withPageLines } from "./page-lines.server";
+import { spliceDocument } from "~/http/splice-document";
+import { pageLinesScript } from "./page-lines.server";
 
 /** GET /resources/i18n/:language (the whole table) and the document's inline lines, in workerd. */
 const { db } = openD1(env.DB, null);
@@ -51,8 +52,8 @@ describe("GET /resources/i18n/:language", () => {
   });
 });
 
-describe("withPageLines", () => {
-  it("puts the lines the render recorded before </body>, read when the rewriter gets there", async () => {
+describe("the page's lines in the HTML", () => {
+  it("puts the lines the render recorded before </body>, read when the stream gets there", async () => {
     const recorded: Record<string, string> = {};
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
@@ -64,7 +65,7 @@ describe("withPageLines", () => {
         controller.close();
       },
     });
-    const html = await new Response(withPageLines(stream, () => ({ ...recorded }), "n0nce")).text();
+    const html = await new Response(spliceDocument(stream, { tail: () => pageLinesScript({ ...recorded }, "n0nce") })).text();
     expect(html).toBe(
       '<!DOCTYPE html><html><head></head><body><p>Connexion</p><script type="module">import(\'/a.js\')</script><script nonce="n0nce">__beLines={"Login":"Connexion"}</script></body></html>',
     );

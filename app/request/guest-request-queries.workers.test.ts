@@ -5,13 +5,17 @@ import { countingD1 } from "../../tests/support/counting-d1.workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
-import { titles } from "~/catalogue/schema";
+import { credits, people, titles } from "~/catalogue/schema";
+import { indexQueuedNames } from "~/catalogue/search-index.server";
 import { openD1 } from "~/db/client.server";
 import { answerFromGuestPageCache, clearGuestPageCache, guestPageKey } from "~/request/guest-page-cache.server";
 import { invalidateLocalizationsCache } from "~/i18n/i18n.server";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader, middleware as homeMiddleware } from "~/routes/site/home";
 import { loader as titleLoader, middleware as titleMiddleware } from "~/routes/titles/title";
+import { loader as personLoader } from "~/routes/people/person";
+import { loader as searchLoader } from "~/routes/search/search";
+import { loader as titlesLoader } from "~/routes/browse/titles";
 import { invalidateSettingsCache, saveSettings } from "~/settings/settings.server";
 import { invalidateThemesCache } from "~/themes/themes.server";
 import { letGuestsViewTitles } from "../../tests/support/guest-access.workers";
@@ -25,6 +29,7 @@ import { letGuestsViewTitles } from "../../tests/support/guest-access.workers";
  */
 const { db } = openD1(env.DB, null);
 const TITLE_ID = 930_001;
+const PERSON_ID = 930_101;
 
 type Args = { request: Request; context: RouterContextProvider; url: URL; params: Record<string, string> };
 
@@ -80,7 +85,18 @@ beforeAll(async () => {
   // The landing page homepage (the channel homepage has its own count: app/channels/channels.workers.test.ts).
   await saveSettings(db, { "homepage.type": "landingPage" });
   await db.insert(titles).values({ id: TITLE_ID, type: "movie", name: "Counted Film", slug: "counted-film", year: 2001, popularity: 5 }).onConflictDoNothing();
+  await db.insert(people).values({ id: PERSON_ID, name: "Counted Person", slug: "counted-person", tmdbId: 930_101, homepage: "https://counted.example" }).onConflictDoNothing();
+  await db.insert(credits).values({ titleId: TITLE_ID, personId: PERSON_ID, kind: "cast", character: "Themself", department: "Acting", job: "Actor" });
 });
+
+/** A page's loader alone (root middleware included, isolate caches warm): its D1 statements and round trips. */
+async function loaderTrips(path: string, loader: (args: never) => Promise<unknown>, params: Record<string, string> = {}) {
+  const d1 = countingD1(env.DB);
+  const request = new Request(`http://localhost${path}`, { headers: { "User-Agent": "query-count-test" } });
+  const { value, thrown } = await runRoute(request, (args) => loader(args as never), params, { env: d1.env, isLocal: false });
+  expect(thrown).toBeUndefined();
+  return { value: value as Record<string, unknown>, counts: { ...d1.counts, roundTrips: d1.roundTrips() }, sql: d1.recorded.map((r) => r.sql.slice(0, 80)) };
+}
 
 beforeEach(dropIsolateCaches);
 
@@ -127,5 +143,43 @@ describe("D1 work of a guest page", () => {
     const hit = await guestPage("/", HOME);
     expect(hit.cache).toBe("hit");
     expect(hit.afterResponse).toMatchObject({ sessions: 0, statements: 0, roundTrips: 0 });
+  });
+});
+
+describe("D1 round trips of the pages a cache cannot answer (decision 045)", () => {
+  it("person page: the person, their filmography, their best-known titles and their links, one round trip", async () => {
+    await loaderTrips("/", HOME.loader as never); // warms the isolate caches
+    const { value, counts } = await loaderTrips(`/people/${PERSON_ID}/counted-person`, personLoader as never, { id: String(PERSON_ID), slug: "counted-person" });
+    expect(counts).toMatchObject({ statements: 3, batches: 1, roundTrips: 1 });
+    const page = value.page as { person: { name: string }; filmography: { credits: { name: string }[] }[] };
+    expect(page.person.name).toBe("Counted Person");
+    expect(page.filmography[0].credits[0].name).toBe("Counted Film");
+    // The links come from the same read, and the ids behind them stay out of the page's data.
+    expect(value.externalHtml).toContain("https://counted.example");
+    expect(value.page).not.toHaveProperty("external");
+  });
+
+  it("search: the vocabulary, then every title and person candidate, two round trips", async () => {
+    await loaderTrips("/", HOME.loader as never);
+    // Names written since the index last caught up are indexed by the search that finds them (a third trip, a write).
+    await indexQueuedNames(db);
+    const { value, counts } = await loaderTrips("/search?query=counted", searchLoader as never);
+    expect(counts.batches).toBe(2);
+    expect(counts.roundTrips).toBe(2);
+    const results = JSON.stringify(value);
+    expect(results).toContain("Counted Film");
+    expect(results).toContain("Counted Person");
+  });
+
+  it("browse: the filters it offers and the page with its count, one round trip; an unknown genre costs a second", async () => {
+    await loaderTrips("/", HOME.loader as never);
+    const plain = await loaderTrips("/titles?order=name", titlesLoader as never);
+    expect(plain.counts).toMatchObject({ batches: 1, roundTrips: 1 });
+    const unknown = await loaderTrips("/titles?order=name&genre=no-such-genre", titlesLoader as never);
+    expect(unknown.counts).toMatchObject({ batches: 2, roundTrips: 2 });
+    // Ignored, not an empty list: the same titles as without it.
+    expect((unknown.value.filters as { genre: string[] }).genre).toEqual([]);
+    expect(JSON.stringify(unknown.value.items)).toBe(JSON.stringify(plain.value.items));
+    expect(unknown.value.total).toBe(plain.value.total);
   });
 });

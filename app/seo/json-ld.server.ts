@@ -25,19 +25,3 @@ export function jsonLdScript(data: Record<string, unknown>, nonce: string): stri
     .replace(/\u2029/g, "\\u2029");
   return `<script type="application/ld+json" nonce="${nonce}">${json}</script>`;
 }
-
-/** The document with the page's JSON-LD at the end of its <head>. */
-export function withJsonLd(body: ReadableStream, data: Record<string, unknown>, nonce: string): ReadableStream {
-  const script = jsonLdScript(data, nonce);
-  let added = false;
-  const rewritten = new HTMLRewriter()
-    .on("head", {
-      element(head) {
-        if (added) return;
-        added = true;
-        head.append(script, { html: true });
-      },
-    })
-    .transform(new Response(body));
-  return rewritten.body!;
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jsonLdScript, withJsonLd } from "./json-ld.server";
+import { spliceDocument } from "~/http/splice-document";
+import { jsonLdScript } from "./json-ld.server";
 
 const page = `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Heat</title></head><body><main>Heat</main></body></html>`;
 
@@ -9,7 +10,7 @@ function stream(text: string) {
 
 describe("the page's JSON-LD in the HTML", () => {
   it("ends the document's head, with the response's nonce", async () => {
-    const html = await new Response(withJsonLd(stream(page), { "@type": "Movie", name: "Heat" }, "n0nce")).text();
+    const html = await new Response(spliceDocument(stream(page), { head: jsonLdScript({ "@type": "Movie", name: "Heat" }, "n0nce") })).text();
     expect(html).toContain(`<title>Heat</title><script type="application/ld+json" nonce="n0nce">{"@context":"https://schema.org","@type":"Movie","name":"Heat"}</script></head>`);
     expect(html.match(/application\/ld\+json/g)).toHaveLength(1);
     expect(html.endsWith("<body><main>Heat</main></body></html>")).toBe(true);

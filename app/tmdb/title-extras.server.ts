@@ -57,9 +57,8 @@ export function titleTmdbExtrasFrom([facts, rows]: BatchResponse<ReturnType<type
 }
 export type TitleTmdbExtras = NonNullable<Awaited<ReturnType<typeof loadTitleTmdbExtras>>>;
 
-export async function loadPersonLinks(db: Database, personId: number) {
-  const [row] = await db.select({ tmdbId: people.tmdbId, imdbId: people.imdbId, homepage: people.homepage }).from(people).where(eq(people.id, personId)).limit(1);
-  if (!row) return { fromTmdb: false, links: [] as ExternalLink[] };
+/** The IMDb, TMDB and homepage links of an imported person (read with the person page, one round trip). */
+export function personLinks(row: { tmdbId: number | null; imdbId: string | null; homepage: string | null }) {
   const links: ExternalLink[] = [];
   if (row.imdbId && /^nm\d+$/.test(row.imdbId)) links.push({ kind: "imdb", url: imdbWebUrl(row.imdbId) });
   if (row.tmdbId) links.push({ kind: "tmdb", url: tmdbWebUrl("person", row.tmdbId) });

@@ -10,10 +10,15 @@ export interface ServedState {
  * The built Worker on `dir` in a child process (scripts/lib/serve-state.ts;
  * wrangler's startWorker does not start a second Worker in one process), on
  * its own workerd socket like the rest of the bench. `buildDir`: another
- * build than build/ (the render floor's app, scripts/bench/render-floor.ts).
+ * build than build/ (the render floor's app, scripts/bench/render-floor.ts);
+ * `vars`: Worker variables beside LOG_LEVEL=warn (an A/B of a setting, scripts/bench/render-ratio.ts).
  */
-export function serveStateInChild(dir: string, port: number, { buildDir, timeoutMs = 240_000 }: { buildDir?: string; timeoutMs?: number } = {}): Promise<ServedState> {
-  const env = buildDir ? { ...process.env, BUILD_DIR: buildDir } : process.env;
+export function serveStateInChild(
+  dir: string,
+  port: number,
+  { buildDir, timeoutMs = 240_000, vars = {} }: { buildDir?: string; timeoutMs?: number; vars?: Record<string, string> } = {},
+): Promise<ServedState> {
+  const env = { ...process.env, ...(buildDir ? { BUILD_DIR: buildDir } : {}), SERVE_STATE_VARS: JSON.stringify(vars) };
   const child = spawn(bin("tsx"), ["scripts/lib/serve-state.ts", dir, String(port)], { stdio: ["ignore", "pipe", "pipe"], detached: true, env });
   const stop = () =>
     new Promise<void>((done) => {

@@ -13,7 +13,7 @@ if (!persistTo || !(Number(port) > 0)) {
   console.error("usage: tsx scripts/lib/serve-state.ts <persist-to> <port>");
   process.exit(2);
 }
-const worker = await serveBuiltWorkerDirect({ persistTo, port: Number(port), vars: { LOG_LEVEL: "warn" } });
+const worker = await serveBuiltWorkerDirect({ persistTo, port: Number(port), vars: { LOG_LEVEL: "warn", ...JSON.parse(process.env.SERVE_STATE_VARS || "{}") } });
 console.log(`READY ${worker.url}`);
 const stop = async () => {
   await worker.stop();

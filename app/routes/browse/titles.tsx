@@ -7,7 +7,7 @@ import { useTrans } from "~/i18n/translation-context";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
 import { filtersToSearch, sortValue, TITLE_SORTS } from "~/catalogue/browse";
 import { parseTitleFilters, type TitleFilters } from "~/catalogue/browse-filters.server";
-import { browseTitlesWithCount, listGenres, listRegionProviders, tmdbRatingPresence } from "~/catalogue/browse.server";
+import { browseTitlesPage } from "~/catalogue/browse.server";
 import { watchRegionFor } from "~/tmdb/title-extras.server";
 import { BROWSE_PAGE_SIZE } from "~/constants";
 import { getApp, getWorker } from "~/request/context";
@@ -55,16 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseTitleFilters(new URL(request.url).searchParams);
   // "Where to watch" is in the visitor's region: guests all share the site's default, so their copy stays shareable.
   const region = watchRegionFor(app.user, app.settings["tmdb.region"]);
-  const [genreList, providers, [tmdbTop]] = await app.db.batch([listGenres(app.db), listRegionProviders(app.db, region), tmdbRatingPresence(app.db)]);
-  // No title has a TMDB rating: its filter and sorts are not offered, and ignored in a URL (decision 042).
-  const tmdbRatings = tmdbTop?.top !== null && tmdbTop?.top !== undefined;
-  // An unknown genre is ignored rather than producing a silent empty list.
-  const chosen = genreList.filter((g) => filters.genre.includes(g.slug));
-  // A provider not offered in the region is ignored, like an unknown genre.
-  const provider = providers.some((p) => p.id === filters.provider) ? filters.provider : undefined;
-  const withoutTmdb = !tmdbRatings && filters.order === "tmdb_rating" ? { order: "popularity" as const, dir: undefined } : {};
-  const effective: TitleFilters = { ...filters, ...withoutTmdb, genre: chosen.map((g) => g.slug), provider, tmdb_rating: tmdbRatings ? filters.tmdb_rating : undefined };
-  const result = await browseTitlesWithCount(app.db, { ...effective, region }, BROWSE_PAGE_SIZE);
+  const { filters: effective, genres: genreList, providers, tmdbRatings, result } = await browseTitlesPage(app.db, filters, region, BROWSE_PAGE_SIZE);
+  const chosen = genreList.filter((g) => effective.genre.includes(g.slug));
   const heading = [chosen.length === 1 ? app.t(chosen[0].name) : null, effective.type === "movie" ? app.t("Movies") : effective.type === "series" ? app.t("Series") : app.t("Movies & series")]
     .filter(Boolean)
     .join(" ");

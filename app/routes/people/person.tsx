@@ -19,7 +19,7 @@ import { ArtworkImage } from "~/site/artwork-image";
 import { ageInYears, formatDate } from "~/i18n/format";
 import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
 import { externalLinksHtml } from "~/tmdb/title-html.server";
-import { loadPersonLinks } from "~/tmdb/title-extras.server";
+import { personLinks } from "~/tmdb/title-extras.server";
 
 /** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
@@ -35,8 +35,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   requireCatalogueAccess(app, request);
   // Prolific people list hundreds of credits: show the newest per department unless all were asked for.
   const showAll = new URL(request.url).searchParams.get("credits") === "all";
-  const page = await loadPersonPage(app.db, parseId(params.id), { perDepartment: showAll ? Number.MAX_SAFE_INTEGER : FILMOGRAPHY_PREVIEW });
-  if (!page) throw data(null, { status: 404 });
+  const found = await loadPersonPage(app.db, parseId(params.id), { perDepartment: showAll ? Number.MAX_SAFE_INTEGER : FILMOGRAPHY_PREVIEW });
+  if (!found) throw data(null, { status: 404 });
+  const { external, ...page } = found;
   const { person } = page;
   if (params.slug !== person.slug) throw redirect(personPath(person), 301);
   const bioNote = generatedNote(person, "biography");
@@ -46,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // Formatted here: the page ships no date formatting code (decision 006's budget).
     lifeDates: { born: formatDate(person.birthDate, app.language), died: formatDate(person.deathDate, app.language), age: ageInYears(person.birthDate, person.deathDate) },
     // IMDb, TMDB and homepage links of imported people.
-    externalHtml: externalLinksHtml((await loadPersonLinks(app.db, person.id)).links, app.t) || null,
+    externalHtml: externalLinksHtml(personLinks(external).links, app.t) || null,
     showAll,
     ads: adSlots(app.settings, getWorker(context).nonce, ["ads.person_top"]),
     seo: buildSeo(app, request, {
