@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
+import { PlainLinksContext } from "~/ui/app-link";
 
 /**
  * HTML the server makes for a page (a guest's title actions, the reviews section, TMDB's extras:
@@ -97,7 +98,7 @@ export function StaticIsland<T>({
   if (fromServer) {
     return (
       <div key={key} className={className} {...{ [SERVER_HTML_ATTRIBUTE]: key }}>
-        {children(fromServer.get(key) as T)}
+        <PlainLinksContext.Provider value={true}>{children(fromServer.get(key) as T)}</PlainLinksContext.Provider>
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { AppLink } from "~/ui/app-link";
 import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { personArtworkSubject, titleArtworkSubject } from "~/catalogue/artwork";
@@ -73,7 +74,7 @@ export function TitleCard({
   const t = useTrans();
   return (
     <div className="relative flex h-full min-w-0 flex-col" data-testid="title-card-box">
-      <Link to={titlePath(title)} className="group block min-w-0" data-testid={linkTestId} data-kind="title">
+      <AppLink to={titlePath(title)} className="group block min-w-0" data-testid={linkTestId} data-kind="title">
         <ArtworkImage
           kind="poster"
           image={title.poster}
@@ -89,7 +90,7 @@ export function TitleCard({
         <span className="mt-0.5 block text-sm text-muted" data-testid="title-card-meta">
           {[title.year, title.type === "series" ? t("Series") : t("Movie")].filter(Boolean).join(" · ")}
         </span>
-      </Link>
+      </AppLink>
       <div className="mt-1 flex min-h-7 items-center justify-between gap-1">
         <TitleRatingBadge rating={title.rating} voteCount={title.voteCount} externalRating={title.externalRating} tmdbRating={title.tmdbRating} only={ratingSource} fit className="text-xs" />
         <CardMenu title={title} />
@@ -105,7 +106,7 @@ function GuestWatchlistLink({ title }: { title: TitleCardData }) {
   const t = useTrans();
   const location = useLocation();
   return (
-    <Link
+    <AppLink
       to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}
       rel="nofollow"
       aria-label={t("Add :name to your watchlist", { name: title.name })}
@@ -113,7 +114,7 @@ function GuestWatchlistLink({ title }: { title: TitleCardData }) {
       data-testid="card-watchlist"
     >
       <span aria-hidden="true">+</span>
-    </Link>
+    </AppLink>
   );
 }
 
@@ -146,9 +147,9 @@ function CardMenu({ title }: { title: TitleCardData }) {
         </svg>
       </summary>
       <div className="absolute right-0 bottom-full z-20 mb-1 min-w-36 rounded-theme border border-divider bg-background p-1 shadow-lg">
-        <Link to={`/lists/add/${title.id}`} rel="nofollow" className="block rounded px-3 py-1.5 text-sm whitespace-nowrap text-foreground hover:bg-paper" data-testid="card-add-to-list">
+        <AppLink to={`/lists/add/${title.id}`} rel="nofollow" className="block rounded px-3 py-1.5 text-sm whitespace-nowrap text-foreground hover:bg-paper" data-testid="card-add-to-list">
           {t("Add to list")}
-        </Link>
+        </AppLink>
       </div>
     </details>
   );
@@ -165,7 +166,7 @@ export interface PersonCardData {
 
 export function PersonCard({ person, eager = false }: { person: PersonCardData; eager?: boolean }) {
   return (
-    <Link to={personPath({ id: person.personId, slug: person.slug })} className="group block" data-testid="person-card">
+    <AppLink to={personPath({ id: person.personId, slug: person.slug })} className="group block" data-testid="person-card">
       <ArtworkImage
         kind="profile"
         image={person.profile}
@@ -175,6 +176,6 @@ export function PersonCard({ person, eager = false }: { person: PersonCardData; 
       />
       <p className="mt-2 truncate font-medium text-foreground group-hover:text-primary">{person.name}</p>
       {person.role ? <p className="truncate text-sm text-muted">{person.role}</p> : null}
-    </Link>
+    </AppLink>
   );
 }
