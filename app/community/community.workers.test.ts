@@ -1,3 +1,4 @@
+import { DomainError } from "~/http/domain-error";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { auditLog } from "~/admin/audit.schema";
@@ -16,7 +17,7 @@ import { moderate, moderationQueue, reportContent } from "./moderation.server";
 import { setRating } from "~/library/ratings.server";
 import { createReview, listReviews, reviewStats, updateReview, voteReview } from "./reviews.server";
 import { comments, contentReports, postingBans, reviews, reviewVotes } from "./schema";
-import { CommunityError, type CommunityServices } from "./services.server";
+import type { CommunityServices } from "./services.server";
 
 /**
  * Reviews, comments and moderation inside workerd with real D1: one review
@@ -85,7 +86,7 @@ async function refusal(work: Promise<unknown>) {
   try {
     await work;
   } catch (error) {
-    if (error instanceof CommunityError) return { status: error.status, field: error.field, message: error.message };
+    if (error instanceof DomainError) return { status: error.status, field: error.field, message: error.message };
     throw error;
   }
   throw new Error("expected a refusal");
@@ -283,8 +284,8 @@ describe("comments", () => {
     const before = await rowCount(comments);
     expect(await refusal(createComment(stranger.s, { target_kind: "list", target_id: closed, body: "Let me in." }))).toMatchObject({ status: 404 });
     expect(await rowCount(comments)).toBe(before);
-    await expect(commentTarget(db, "list", closed, stranger.user.id)).rejects.toBeInstanceOf(CommunityError);
-    await expect(commentTarget(db, "list", closed, null)).rejects.toBeInstanceOf(CommunityError);
+    await expect(commentTarget(db, "list", closed, stranger.user.id)).rejects.toBeInstanceOf(DomainError);
+    await expect(commentTarget(db, "list", closed, null)).rejects.toBeInstanceOf(DomainError);
     const own = await createComment(owner.s, { target_kind: "list", target_id: closed, body: "Notes to myself." });
     expect(own.status).toBe("published");
   });

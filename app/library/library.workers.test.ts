@@ -1,3 +1,4 @@
+import { DomainError } from "~/http/domain-error";
 import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -5,7 +6,6 @@ import { episodes, genres, keywords, seasons, titleGenres, titleKeywords, titles
 import { openD1 } from "~/db/client.server";
 import { forYou } from "./for-you.server";
 import { listHistory, listProgress, markWatched, removeHistoryEntry } from "./history.server";
-import { LibraryError } from "./library-error";
 import { loadLibraryProfile, loadProfileActivity } from "./profile.server";
 import { removeRating, setRating } from "./ratings.server";
 import { ratings, watchHistory } from "./schema";
@@ -117,7 +117,7 @@ describe("ratings", () => {
 
   it("refuses an unknown title or an episode of another series, writing nothing", async () => {
     const userId = await createUser();
-    await expect(setRating(db, userId, { titleId: BASE + 99, rating: 5 })).rejects.toBeInstanceOf(LibraryError);
+    await expect(setRating(db, userId, { titleId: BASE + 99, rating: 5 })).rejects.toBeInstanceOf(DomainError);
     await expect(setRating(db, userId, { titleId: MOVIE, episodeId: BASE + 11, rating: 5 })).rejects.toMatchObject({ status: 404 });
     expect(await db.select().from(ratings).where(eq(ratings.userId, userId))).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { DomainError } from "~/http/domain-error";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cleanUpExpiredUploads } from "./cleanup.server";
@@ -9,7 +10,6 @@ import { fileEntries, uploadSessions, type FileEntryRow } from "./schema";
 import { serveFileEntry } from "./serve-file.server";
 import { actorFor, createUser, db, listKeys, makeBytes, makeServices, MiB, objectHash, ORIGIN, sha256Hex, viewerFor, type TestServices } from "../../tests/support/uploads.workers";
 import { newFileName, objectKeyFor } from "./upload-sessions.server";
-import { UploadError } from "./upload-error";
 
 let userId: number;
 let services: TestServices;
@@ -29,7 +29,7 @@ async function refusal(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof UploadError) return { status: error.status, code: error.code, message: error.messageKey, values: error.values, field: error.field };
+    if (error instanceof DomainError) return { status: error.status, code: error.code, message: error.messageKey, values: error.values, field: error.field };
     throw error;
   }
   throw new Error("expected a refusal");
