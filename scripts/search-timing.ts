@@ -16,7 +16,7 @@
 import { createClient, type Client, type InStatement } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { localD1File, openLocalD1 } from "./lib/local-d1";
-import * as schema from "../app/db/schema";
+import * as schema from "../app/db/tables";
 import type { Database } from "../app/db/client.server";
 import { searchCatalogue } from "../app/catalogue/search.server";
 

@@ -29,9 +29,9 @@ import { cpSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { artworkUrl, ARTWORK_SIZES } from "../app/catalogue/artwork";
-import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "../app/catalogue/schema";
+import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "../app/catalogue/tables";
 import { slugify } from "../app/http/slug";
-import * as schema from "../app/db/schema";
+import * as schema from "../app/db/tables";
 import type { Database } from "../app/db/client.server";
 import { fingerprintOf, stampMatches } from "./lib/build-fingerprint";
 import { localD1File } from "./lib/local-d1";
@@ -44,8 +44,8 @@ import { fakerFor, generatePlot, generateTagline } from "./seed/catalogue/genera
 import { SAMPLE_VIDEO } from "./seed/catalogue/media";
 import { seedAll } from "./seed/index";
 import { renderBody } from "../app/community/body.server";
-import { comments as commentRows, reviews as reviewRows } from "../app/community/schema";
-import { users } from "../app/auth/users.schema";
+import { comments as commentRows, reviews as reviewRows } from "../app/community/tables";
+import { users } from "../app/auth/users.tables";
 
 const { values } = parseArgs({
   options: {

@@ -1,7 +1,7 @@
 import { desc, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { VALID_SUBSCRIPTION_SQL } from "~/billing/subscription-admin.server";
-import { people, titles, videoPlays } from "~/catalogue/schema";
+import { people, titles, videoPlays } from "~/catalogue/tables";
 import type { Database } from "~/db/client.server";
 
 /** Days the dashboard's charts cover (the last 30 days). */

@@ -2,11 +2,11 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
-import { accessTokens } from "./access-tokens.schema";
+import { accessTokens } from "./access-tokens.tables";
 import { bearerTokenOf, createAccessToken, deleteAccessToken, listAccessTokens, loadTokenUser } from "./access-tokens.server";
 import { sha256 } from "./crypto.server";
-import { securityLog } from "./security-log.schema";
-import { sessions } from "./sessions.schema";
+import { securityLog } from "./security-log.tables";
+import { sessions } from "./sessions.tables";
 import { deleteUserSessions } from "./sessions.server";
 import { createUser } from "./users.server";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses, messageSchema } from "~/api/contract";
-import { verificationCodeSchema } from "./validation";
+import { verificationCodeSchema } from "./schema";
 
 /**
  * The account calls under api/v1, described for the OpenAPI

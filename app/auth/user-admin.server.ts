@@ -7,13 +7,13 @@ import { normalizeEmail } from "./email";
 import { adminLockoutProblem } from "./admin-lockout.server";
 import { permissionIdsByName } from "./role-admin.server";
 import { hashPassword } from "./password.server";
-import { permissions, roles } from "./roles.schema";
+import { permissions, roles } from "./roles.tables";
 import { securityLogEntry } from "./security-log.server";
-import { sessions } from "./sessions.schema";
-import type { AdminUserInput } from "./user-admin-input";
+import { sessions } from "./sessions.tables";
+import type { AdminUserInput } from "./user-admin.schema";
 import { displayNameOf } from "./users.server";
 import { freeUsername } from "./usernames.server";
-import { socialProfiles, userPermissions, userRoles, users } from "./users.schema";
+import { socialProfiles, userPermissions, userRoles, users } from "./users.tables";
 
 /**
  * Accounts as the admin area manages them: the filtered list, creating and

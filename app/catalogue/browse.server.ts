@@ -3,8 +3,8 @@ import type { Database } from "~/db/client.server";
 import { BROWSE_COUNT_GENRE_LINKS } from "~/constants";
 import { defaultDirection, MAX_BROWSE_PAGE, type TitleOrder } from "./browse";
 import type { PersonFilters, TitleFilters } from "./browse-filters.server";
-import { genres, people, titles } from "./schema";
-import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
+import { genres, people, titles } from "./tables";
+import { titleWatchProviders, watchProviders } from "~/tmdb/tables";
 
 /**
  * What a browse query reads: the URL's filters and, for the "where to watch"

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
-import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "./schema";
+import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "./tables";
 
 /**
  * Reads behind the title page and its sub-pages (full credits, season,

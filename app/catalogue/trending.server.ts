@@ -1,6 +1,6 @@
 import { desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { titles, titleViews, videoPlays, type TitleType } from "./schema";
+import { titles, titleViews, videoPlays, type TitleType } from "./tables";
 import { dayNumber } from "./views.server";
 
 /**

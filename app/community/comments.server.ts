@@ -2,21 +2,21 @@ import { DomainError } from "~/http/domain-error";
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import { auditStatement } from "~/admin/audit.server";
 import { memberName } from "~/auth/public-name";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { hasPermission } from "~/request/viewer";
-import { episodes, titles } from "~/catalogue/schema";
+import { episodes, titles } from "~/catalogue/tables";
 import { listPath } from "~/lists/lists";
-import { lists } from "~/lists/schema";
+import { lists } from "~/lists/tables";
 import { COMMENT_EDIT_WINDOW_S, COMMENT_MAX_DEPTH, COMMENTS_PAGE_SIZE, REPLIES_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { notify } from "~/notifications/deliver.server";
 import { renderBody } from "./body.server";
-import type { CommentInput, CommentOrder } from "./input";
+import type { CommentInput, CommentOrder } from "./schema";
 import { replyMessage } from "./messages.server";
 import { isBlockedEitherWay } from "~/social/follows.server";
 import { admitPost, MODERATE_PERMISSIONS } from "./posting.server";
 import { reviewPath } from "./reviews.server";
-import { comments, communityCounts, contentReports, reviews, type CommentRow, type CommentTargetKind, type PostStatus } from "./schema";
+import { comments, communityCounts, contentReports, reviews, type CommentRow, type CommentTargetKind, type PostStatus } from "./tables";
 import type { CommunityServices } from "./services.server";
 
 /**

@@ -1,22 +1,22 @@
 import { DomainError } from "~/http/domain-error";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { auditLog } from "~/admin/audit.schema";
-import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
-import { userRoles } from "~/auth/users.schema";
+import { auditLog } from "~/admin/audit.tables";
+import { permissions, rolePermissions, roles } from "~/auth/roles.tables";
+import { userRoles } from "~/auth/users.tables";
 import type { AuthUser } from "~/request/auth-user";
 import { TurnstileHumanCheck } from "~/auth/human-check.server";
 import { D1RateLimiter } from "~/auth/rate-limit.server";
 import { COMMUNITY_BODY_MAX_LENGTH, COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT, COMMUNITY_REPORTS_PER_MINUTE_PER_IP, COMMUNITY_VOTES_PER_MINUTE_PER_ACCOUNT } from "~/constants";
 import { createUser, db, makeServices, outboxFor, viewerFor, type TestServices } from "../../tests/support/notifications.workers";
-import { notifications } from "~/notifications/schema";
+import { notifications } from "~/notifications/tables";
 import type { Settings } from "~/settings/definitions";
 import { commentTarget, createComment, deleteComment, editComment, listThread } from "./comments.server";
-import { commentInputSchema, reviewInputSchema } from "./input";
+import { commentInputSchema, reviewInputSchema } from "./schema";
 import { moderate, moderationQueue, reportContent } from "./moderation.server";
 import { setRating } from "~/library/ratings.server";
 import { createReview, listReviews, reviewStats, updateReview, voteReview } from "./reviews.server";
-import { comments, contentReports, postingBans, reviews, reviewVotes } from "./schema";
+import { comments, contentReports, postingBans, reviews, reviewVotes } from "./tables";
 import type { CommunityServices } from "./services.server";
 
 /**

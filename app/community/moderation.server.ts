@@ -2,20 +2,20 @@ import { DomainError } from "~/http/domain-error";
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { auditStatement, type AuditActor } from "~/admin/audit.server";
 import { memberName } from "~/auth/public-name";
-import { permissions, rolePermissions } from "~/auth/roles.schema";
-import { userPermissions, userRoles, users } from "~/auth/users.schema";
+import { permissions, rolePermissions } from "~/auth/roles.tables";
+import { userPermissions, userRoles, users } from "~/auth/users.tables";
 import { hasPermission, type Viewer } from "~/request/viewer";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { MODERATION_QUEUE_PAGE_SIZE } from "~/constants";
 import type { Statement } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import { notify } from "~/notifications/deliver.server";
 import { commentTarget, deleteCommentStatements, recountComments } from "./comments.server";
-import type { ModerationInput, ReportInput } from "./input";
+import type { ModerationInput, ReportInput } from "./schema";
 import { moderationMessage } from "./messages.server";
 import { BAN_SCOPE_OF, limitCommunityWrite, MODERATE_PERMISSIONS } from "./posting.server";
 import { deleteReviewStatements, recountReviews, reviewPath } from "./reviews.server";
-import { comments, contentReports, postingBans, reviews, type BanScope, type PostStatus, type ReportSubject } from "./schema";
+import { comments, contentReports, postingBans, reviews, type BanScope, type PostStatus, type ReportSubject } from "./tables";
 import type { CommunityServices } from "./services.server";
 
 /**

@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import type { Settings } from "~/settings/definitions";
 import type { Translate } from "~/i18n/translate";
 import { countLinks, normalizeBody } from "./body.server";
-import { comments, postingBans, reviews, type BanScope, type PostStatus } from "./schema";
+import { comments, postingBans, reviews, type BanScope, type PostStatus } from "./tables";
 import type { CommunityServices } from "./services.server";
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { DIARY_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { refreshProfileCounts, refreshSeriesProgress } from "~/counts/counts.server";
-import { watchHistory } from "~/library/schema";
+import { watchHistory } from "~/library/tables";
 
 /**
  * The diary (decision 034): a member's logged viewings (the library's

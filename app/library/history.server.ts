@@ -1,11 +1,11 @@
 import { DomainError } from "~/http/domain-error";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
-import { episodes, titles } from "~/catalogue/schema";
+import { episodes, titles } from "~/catalogue/tables";
 import { LIBRARY_PAGE_SIZE, MARK_SERIES_MAX_EPISODES } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { refreshProfileCounts, refreshSeriesProgress } from "../counts/counts.server";
 import { today } from "./rules";
-import { seriesProgress, watchHistory } from "./schema";
+import { seriesProgress, watchHistory } from "./tables";
 import { resolveTarget, type TargetInput } from "./targets.server";
 
 export type WatchScope = "item" | "season" | "series";

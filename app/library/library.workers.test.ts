@@ -2,19 +2,19 @@ import { DomainError } from "~/http/domain-error";
 import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { episodes, genres, keywords, seasons, titleGenres, titleKeywords, titles } from "~/catalogue/schema";
+import { episodes, genres, keywords, seasons, titleGenres, titleKeywords, titles } from "~/catalogue/tables";
 import { openD1 } from "~/db/client.server";
 import { forYou } from "./for-you.server";
 import { listHistory, listProgress, markWatched, removeHistoryEntry } from "./history.server";
 import { loadLibraryProfile, loadProfileActivity } from "./profile.server";
 import { removeRating, setRating } from "./ratings.server";
-import { ratings, watchHistory } from "./schema";
+import { ratings, watchHistory } from "./tables";
 import { loadMyTitleState } from "./title-state.server";
 import { exportLibraryData, libraryDeletionStatements } from "./user-data.server";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { addToWatchlist, comingSoonFromWatchlist, listWatchlist, removeFromWatchlist, watchlistProviders } from "./watchlist.server";
-import { watchlistQuerySchema } from "./form-schemas";
-import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
+import { watchlistQuerySchema } from "./schema";
+import { titleWatchProviders, watchProviders } from "~/tmdb/tables";
 import { watchRegionFor } from "~/tmdb/title-extras.server";
 
 /**

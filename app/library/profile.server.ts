@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { PROFILE_RECENT_ITEMS } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { libraryProfiles, ratings, watchHistory } from "./schema";
+import { libraryProfiles, ratings, watchHistory } from "./tables";
 
 /** A member's privacy choice and stored counts (zeros before their first rating, viewing or watchlist title). */
 export async function loadLibraryProfile(db: Database, userId: number) {

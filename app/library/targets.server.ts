@@ -1,6 +1,6 @@
 import { DomainError } from "~/http/domain-error";
 import { and, eq } from "drizzle-orm";
-import { episodes, titles } from "~/catalogue/schema";
+import { episodes, titles } from "~/catalogue/tables";
 import type { Database } from "~/db/client.server";
 
 /** What a library row names: a title, or an episode of a series (by id or by season and number). */

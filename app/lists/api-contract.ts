@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses, messageSchema } from "~/api/contract";
-import { addItemApiSchema, createListSchema, itemNoteSchema, reorderSchema, updateListSchema } from "./validation";
+import { addItemApiSchema, createListSchema, itemNoteSchema, reorderSchema, updateListSchema } from "./schema";
 
 /**
  * Lists over api/v1 (decision 024): the caller's lists, one list with its items,

@@ -1,17 +1,17 @@
 import { DomainError } from "~/http/domain-error";
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { checkQuota, type Viewer } from "~/request/viewer";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { slugify } from "~/http/slug";
 import { LIST_MAX_ITEMS, LISTS_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { publicName } from "~/profiles/public-profile";
-import { workspaceMembers, workspaces, type WorkspaceRole } from "~/workspaces/schema";
+import { workspaceMembers, workspaces, type WorkspaceRole } from "~/workspaces/tables";
 import { cannotEdit, listNotFound } from "./list-error";
 import { COUNT_RESTRICTION, CREATE_PERMISSION, listPath } from "./lists";
 import { canDeleteList, canEditList, canViewList, moveInOrder, resolveOrder, type ListAccessFacts } from "./rules";
-import { listItems, listLikes, lists, type ListRow } from "./schema";
+import { listItems, listLikes, lists, type ListRow } from "./tables";
 
 /**
  * Lists of titles (decision 024): personal or shared in a

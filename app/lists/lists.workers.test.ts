@@ -2,16 +2,16 @@ import { DomainError } from "~/http/domain-error";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTitle } from "~/catalogue/editor/titles.server";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { LIST_MAX_ITEMS } from "~/constants";
 import { createUser, db, viewerFor } from "../../tests/support/notifications.workers";
-import { workspaceMembers } from "~/workspaces/schema";
+import { workspaceMembers } from "~/workspaces/tables";
 import { env } from "cloudflare:workers";
 import { deleteAccount } from "~/account/account-deletion.server";
 import { collectUserData } from "~/account/data-export.server";
 import { createWorkspace, deleteWorkspace, leaveWorkspace } from "~/workspaces/workspaces.server";
 import { addItem, createList, deleteList, listDetails, listsForTitle, listsOfUser, moveItem, publicListsOfUser, removeItem, reorderItems, setLiked, updateItemNote, updateList } from "./lists.server";
-import { listItems, listLikes, lists } from "./schema";
+import { listItems, listLikes, lists } from "./tables";
 
 /**
  * Lists inside workerd with real D1: who may see and change a list, the

@@ -3,7 +3,7 @@ import { MAIL_REQUEUE_AFTER_S, MAIL_RETRY_DELAYS_S } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { APP_URL_MISSING_MESSAGE, UNKNOWN_SITE_ORIGIN } from "~/http/site-origin.server";
 import { errorFields, log } from "~/log/log.server";
-import { mailDeliveries, type MailDeliveryRow, type MailDeliveryStatus } from "./deliveries.schema";
+import { mailDeliveries, type MailDeliveryRow, type MailDeliveryStatus } from "./deliveries.tables";
 import { MailSendError, mailerConfigured, mailTransportFor, type MailEnv, type MailMessage } from "./transports.server";
 
 /**

@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { roles } from "~/auth/roles.schema";
-import { userRoles, users } from "~/auth/users.schema";
+import { roles } from "~/auth/roles.tables";
+import { userRoles, users } from "~/auth/users.tables";
 import { BROADCAST_SLICE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { sanitizeHtml } from "~/pages/sanitize-html.server";
 import { notify } from "./deliver.server";
-import type { BroadcastInput } from "./broadcast-input";
+import type { BroadcastInput } from "./schema";
 import { announcementMessage } from "./messages.server";
 import { enqueueNotificationJob } from "./queue.server";
-import { notificationBroadcasts } from "./schema";
+import { notificationBroadcasts } from "./tables";
 import type { NotificationServices } from "./services.server";
 
 /**

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { asApi } from "~/json-api/domain-error.server";
 import { notificationServices } from "~/notifications/services.server";
 import { getApp } from "~/request/context";
-import type { SocialIntent } from "./form-schemas";
+import type { SocialIntent } from "./schema";
 import { runSocialIntent } from "./intents.server";
 
 /** One follow / block call of the API: its refusals become JSON errors with the field (no row changes). */

@@ -1,10 +1,10 @@
 import { DomainError } from "~/http/domain-error";
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { FOLLOW_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { libraryProfiles } from "~/library/schema";
-import { follows, memberSocial, userBlocks, type ActivityVisibility, type FollowStatus } from "./schema";
+import { libraryProfiles } from "~/library/tables";
+import { follows, memberSocial, userBlocks, type ActivityVisibility, type FollowStatus } from "./tables";
 
 /**
  * Follows, follow requests and blocks (decision 033). Every change is one

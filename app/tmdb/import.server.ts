@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos, type Gender } from "~/catalogue/schema";
+import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos, type Gender } from "~/catalogue/tables";
 import { slugify } from "~/http/slug";
-import { titleAliases } from "~/catalogue/search.schema";
+import { titleAliases } from "~/catalogue/search.tables";
 import { TMDB_MAX_CAST, TMDB_MAX_CREW, TMDB_MAX_IMAGES_PER_KIND } from "~/constants";
 import type { ChangeRecorder } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
@@ -11,8 +11,8 @@ import { copyImportedImages, type ImageCopier } from "./image-copy.server";
 import { TMDB_IMAGE_SIZES, tmdbImageUrl, type TmdbMediaType } from "./refs";
 import type { TmdbCast, TmdbCrew, TmdbImage, TmdbMovie, TmdbRegionProviders, TmdbSeason, TmdbSeries, TmdbVideo } from "./responses";
 import { errorFields, log } from "~/log/log.server";
-import { settings as settingsTable } from "~/settings/schema";
-import { titleWatchProviders, watchProviders, WATCH_KINDS } from "./schema";
+import { settings as settingsTable } from "~/settings/tables";
+import { titleWatchProviders, watchProviders, WATCH_KINDS } from "./tables";
 
 /**
  * The TMDB importer (decision 019). Everything is fetched and parsed first;

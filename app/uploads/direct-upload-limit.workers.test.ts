@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DIRECT_UPLOAD_MAX_BYTES } from "~/constants";
 import { uploadErrorResponse } from "./api.server";
 import { receiveDirectUpload } from "./direct-upload.server";
-import { fileEntries } from "./schema";
+import { fileEntries } from "./tables";
 import { actorFor, createUser, db, makeServices, MiB, ORIGIN, t, type TestServices } from "../../tests/support/uploads.workers";
 
 /**

@@ -10,7 +10,7 @@ import { fileEntryUrl, fileKind, type FileEntryJson } from "./file-entries";
 import { isGenericMime, sniffMime } from "./file-types";
 import { readObjectHead } from "./r2-streams.server";
 import { checkFile } from "./restrictions";
-import { fileEntries, uploadSessions, type FileEntryRow, type UploadSessionRow } from "./schema";
+import { fileEntries, uploadSessions, type FileEntryRow, type UploadSessionRow } from "./tables";
 import type { UploadServices } from "./services.server";
 import { discardSession, toDate } from "./upload-sessions.server";
 

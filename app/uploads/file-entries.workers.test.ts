@@ -6,7 +6,7 @@ import { receiveDirectUpload } from "./direct-upload.server";
 import { deleteFileEntries, insertFileEntry } from "./file-entries.server";
 import { createMultipartUpload, receivePart, signPartUrls } from "./s3/multipart.server";
 import { presignSimpleUpload, receiveObject } from "./s3/simple-upload.server";
-import { fileEntries, uploadSessions, type FileEntryRow } from "./schema";
+import { fileEntries, uploadSessions, type FileEntryRow } from "./tables";
 import { serveFileEntry } from "./serve-file.server";
 import { actorFor, createUser, db, listKeys, makeBytes, makeServices, MiB, objectHash, ORIGIN, sha256Hex, viewerFor, type TestServices } from "../../tests/support/uploads.workers";
 import { newFileName, objectKeyFor } from "./upload-sessions.server";

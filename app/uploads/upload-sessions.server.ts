@@ -6,7 +6,7 @@ import { restrictionsFor } from "./actor.server";
 import { cleanFileName, cleanMime, extensionOf, isGenericMime, mimeFromExtension } from "./file-types";
 import { deletePrefix } from "./r2-streams.server";
 import { checkFile } from "./restrictions";
-import { uploadParts, uploadSessions, type UploadDisk, type UploadKind, type UploadPartRow, type UploadSessionRow } from "./schema";
+import { uploadParts, uploadSessions, type UploadDisk, type UploadKind, type UploadPartRow, type UploadSessionRow } from "./tables";
 import type { UploadServices } from "./services.server";
 import { notFound, uploadRefusal } from "./upload-error";
 

@@ -1,13 +1,13 @@
 import { DomainError } from "~/http/domain-error";
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { displayNameOf } from "~/auth/users.server";
 import { checkQuota, type Viewer } from "~/request/viewer";
 import type { Database } from "~/db/client.server";
-import { lists } from "~/lists/schema";
-import { fileEntries } from "~/uploads/schema";
+import { lists } from "~/lists/tables";
+import { fileEntries } from "~/uploads/tables";
 import { canChangeRole, canDelete, canLeave, canRemoveMember, canRename } from "./rules";
-import { workspaceInvites, workspaceMembers, workspaces, type AssignableRole, type WorkspaceRole } from "./schema";
+import { workspaceInvites, workspaceMembers, workspaces, type AssignableRole, type WorkspaceRole } from "./tables";
 import { notAMember } from "./workspace-error";
 
 /**

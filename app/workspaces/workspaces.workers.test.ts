@@ -8,10 +8,10 @@ import { D1RateLimiter } from "~/auth/rate-limit.server";
 import { createTranslate } from "~/i18n/translate";
 import { listNotifications } from "~/notifications/notifications.server";
 import { createUser, db, makeServices, outboxFor, uniqueEmail, viewerFor } from "../../tests/support/notifications.workers";
-import { fileEntries } from "~/uploads/schema";
+import { fileEntries } from "~/uploads/tables";
 import { serveFileEntry } from "~/uploads/serve-file.server";
 import { acceptInvite, deleteInvite, findInvite, inviteToken, inviteToWorkspace, isValidInviteToken, type InviteDeps } from "./invitations.server";
-import { workspaceInvites, workspaceMembers } from "./schema";
+import { workspaceInvites, workspaceMembers } from "./tables";
 import { changeMemberRole, createWorkspace, deleteWorkspace, leaveWorkspace, listWorkspacesOf, removeMember, renameWorkspace, workspaceDetails } from "./workspaces.server";
 
 /**

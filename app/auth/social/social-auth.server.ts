@@ -14,7 +14,7 @@ import { checkRateLimits } from "../rate-limit.server";
 import { recordSecurityEvent } from "../security-log.server";
 import type { AuthServices } from "../services.server";
 import { completeSignIn, signInAfterSocial, type SignInOutcome } from "../sign-in.server";
-import { socialProfiles, users } from "../users.schema";
+import { socialProfiles, users } from "../users.tables";
 import { createUser, findUserByEmail, findUserById } from "../users.server";
 import { consumeVerification, createVerification, findVerification } from "../verification.server";
 import { parseProfile, providerConfig, type ProviderConfig, type SocialProfile } from "./providers.server";

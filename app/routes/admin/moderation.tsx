@@ -4,7 +4,7 @@ import type { Route } from "./+types/moderation";
 import { requireAdmin } from "~/admin/access.server";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
-import { moderationInputSchema } from "~/community/input";
+import { moderationInputSchema } from "~/community/schema";
 import { BAN_SCOPES } from "~/community/kinds";
 import { mayBanWithScope, moderate, moderationQueue } from "~/community/moderation.server";
 import { MODERATE_PERMISSIONS } from "~/community/posting.server";

@@ -14,7 +14,7 @@ import { saveSettings } from "~/settings/settings.server";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { resolveUploadActor } from "~/uploads/actor.server";
 import { receiveDirectUpload } from "~/uploads/direct-upload.server";
-import { fileEntries, type FileEntryRow } from "~/uploads/schema";
+import { fileEntries, type FileEntryRow } from "~/uploads/tables";
 import { uploadServices } from "~/uploads/services.server";
 
 /**

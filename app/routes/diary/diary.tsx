@@ -9,7 +9,7 @@ import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/ui/use-dates";
 import type { LibraryAnswer } from "~/ui/forms/answer";
 import { attempt, invalid, readForm } from "~/library/form-answer.server";
-import { withoutEmpty } from "~/library/form-schemas";
+import { withoutEmpty } from "~/library/schema";
 import { removeHistoryEntry } from "~/library/history.server";
 import { useLibraryToast } from "~/ui/forms/use-answer-toast";
 import { getApp } from "~/request/context";

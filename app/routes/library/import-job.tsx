@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/import-job";
 import { requirePermission } from "~/auth/guards.server";
 import { inArray } from "drizzle-orm";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { searchCatalogue } from "~/catalogue/search.server";
 import { useTrans } from "~/i18n/translation-context";
 import { ImportFileError } from "~/imports/formats";

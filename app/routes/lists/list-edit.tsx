@@ -11,7 +11,7 @@ import { listPath } from "~/lists/lists";
 import { addItem, deleteList, listDetails, moveItem, removeItem, reorderItems, requireEditable, updateItemNote, updateList } from "~/lists/lists.server";
 import { listIdOf } from "~/lists/services.server";
 import { ListFields } from "~/lists/ui/list-form-fields";
-import { addItemSchema, itemIdField, itemNoteSchema, moveItemSchema, reorderSchema, updateListSchema } from "~/lists/validation";
+import { addItemSchema, itemIdField, itemNoteSchema, moveItemSchema, reorderSchema, updateListSchema } from "~/lists/schema";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";

@@ -6,7 +6,7 @@ import { useTrans } from "~/i18n/translation-context";
 import { COUNT_RESTRICTION, CREATE_PERMISSION, listPath } from "~/lists/lists";
 import { createList, listsOfUser, ownedListCount } from "~/lists/lists.server";
 import { ListFields } from "~/lists/ui/list-form-fields";
-import { createListSchema } from "~/lists/validation";
+import { createListSchema } from "~/lists/schema";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, SelectField, SubmitButton } from "~/ui/forms/fields";

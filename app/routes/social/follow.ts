@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { answer, invalid, readForm } from "~/library/form-answer.server";
 import { notificationServices } from "~/notifications/services.server";
 import { getApp } from "~/request/context";
-import { socialFormSchema } from "~/social/form-schemas";
+import { socialFormSchema } from "~/social/schema";
 import { refusedAnswer } from "~/ui/forms/submission.server";
 import { runSocialIntent } from "~/social/intents.server";
 

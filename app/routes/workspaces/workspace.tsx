@@ -17,7 +17,7 @@ import { deleteInvite, inviteToWorkspace } from "~/workspaces/invitations.server
 import { canChangeRole, canDelete, canInvite, canLeave, canRemoveMember, canRename, canRevokeInvite } from "~/workspaces/rules";
 import { inviteActor, inviteDeps } from "~/workspaces/services.server";
 import { IntentButton, RoleLabel, SwitchWorkspaceForm } from "~/workspaces/ui/workspace-forms";
-import { inviteSchema, memberRoleSchema, workspaceNameSchema } from "~/workspaces/validation";
+import { inviteSchema, memberRoleSchema, workspaceNameSchema } from "~/workspaces/schema";
 import { changeMemberRole, deleteWorkspace, leaveWorkspace, removeMember, renameWorkspace, workspaceDetails } from "~/workspaces/workspaces.server";
 import { siteTitle } from "~/seo/seo";
 

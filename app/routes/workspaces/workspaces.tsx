@@ -10,7 +10,7 @@ import { invalidSubmission, parseFormSubmission, refusedSubmission } from "~/ui/
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { activeWorkspace, activeWorkspaceCookie, workspacesOfViewer } from "~/workspaces/active-workspace.server";
 import { RoleLabel, SwitchWorkspaceForm } from "~/workspaces/ui/workspace-forms";
-import { workspaceNameSchema } from "~/workspaces/validation";
+import { workspaceNameSchema } from "~/workspaces/schema";
 import { createWorkspace, CREATE_PERMISSION } from "~/workspaces/workspaces.server";
 import { siteTitle } from "~/seo/seo";
 

@@ -4,7 +4,7 @@ import { SIGNED_UPLOAD_URL_TTL_S, UPLOAD_SESSION_EXPIRY_S } from "~/constants";
 import type { UploadActor } from "../actor.server";
 import { expectedPartLength, multipartPartSize, partCount } from "../part-size";
 import { uploadPartFromBody } from "../r2-streams.server";
-import { uploadSessions, type UploadSessionRow } from "../schema";
+import { uploadSessions, type UploadSessionRow } from "../tables";
 import type { UploadServices } from "../services.server";
 import { signUploadUrl, verifyUploadUrl } from "../signed-urls.server";
 import { badRequest, notFound } from "../upload-error";

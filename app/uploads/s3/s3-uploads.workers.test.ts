@@ -2,7 +2,7 @@ import { DomainError } from "~/http/domain-error";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { claimStoredUpload } from "../file-entries.server";
-import { uploadParts, uploadSessions } from "../schema";
+import { uploadParts, uploadSessions } from "../tables";
 import { actorFor, createUser, db, makeBytes, makeServices, MiB, objectHash, sha256Hex, type TestServices } from "../../../tests/support/uploads.workers";
 import { abortMultipartUpload, completeMultipartUpload, createMultipartUpload, getUploadedParts, receivePart, signPartUrls } from "./multipart.server";
 import { createEntryFromStoredObject, presignSimpleUpload, receiveObject } from "./simple-upload.server";

@@ -4,7 +4,7 @@ import { R2_MAX_PART_BYTES, SIGNED_UPLOAD_URL_TTL_S, UPLOAD_SESSION_EXPIRY_S } f
 import type { UploadActor } from "../actor.server";
 import { claimStoredUpload } from "../file-entries.server";
 import { putObjectFromBody } from "../r2-streams.server";
-import { uploadSessions, type UploadSessionRow } from "../schema";
+import { uploadSessions, type UploadSessionRow } from "../tables";
 import type { UploadServices } from "../services.server";
 import { signUploadUrl, verifyUploadUrl } from "../signed-urls.server";
 import { badRequest, notFound } from "../upload-error";

@@ -8,7 +8,7 @@ import type { UploadActor } from "../actor.server";
 import { BodyEndedEarlyError, ByteReader, bytesSource, concatSources, drainBody } from "../byte-reader";
 import { partCount, tusPartSize } from "../part-size";
 import { deletePrefix, objectPrefix, putObjectFrom, uploadPartFrom } from "../r2-streams.server";
-import { uploadSessions, UPLOAD_DISKS, type UploadDisk, type UploadSessionRow } from "../schema";
+import { uploadSessions, UPLOAD_DISKS, type UploadDisk, type UploadSessionRow } from "../tables";
 import type { UploadServices } from "../services.server";
 import {
   acquireLock,

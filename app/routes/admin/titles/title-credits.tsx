@@ -11,7 +11,7 @@ import { PersonPicker } from "~/admin/ui/person-picker";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
 import { useTrans } from "~/i18n/translation-context";
 import { DEPARTMENTS } from "~/catalogue/browse-options";
-import { creditSchema } from "~/catalogue/editor-input";
+import { creditSchema } from "~/catalogue/schema";
 import { addCredit, deleteCredit, listCreditsForEditor, moveCredit, searchPeopleForCredits, updateCredit } from "~/catalogue/editor/credits.server";
 import { listEpisodeChoices, titleSummary } from "~/catalogue/editor/episodes.server";
 import { redirectWithToast } from "~/toasts/flash.server";

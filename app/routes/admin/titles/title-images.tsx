@@ -11,7 +11,7 @@ import { MediaUpload } from "~/admin/ui/media-upload";
 import { AdminSection } from "~/admin/ui/page";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
 import { useTrans } from "~/i18n/translation-context";
-import { imageSchema, mediaAddress } from "~/catalogue/editor-input";
+import { imageSchema, mediaAddress } from "~/catalogue/schema";
 import { addTitleImage, deleteTitleImage, listTitleImages, setTitleArtwork } from "~/catalogue/editor/titles.server";
 import { titleSummary } from "~/catalogue/editor/episodes.server";
 import { discardRefusedUpload } from "~/catalogue/editor/media-files.server";

@@ -9,7 +9,7 @@ import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminSection } from "~/admin/ui/page";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
 import { useTrans } from "~/i18n/translation-context";
-import { episodeSchema, seasonSchema } from "~/catalogue/editor-input";
+import { episodeSchema, seasonSchema } from "~/catalogue/schema";
 import { deleteEpisode, deleteSeason, loadSeasonForEditor, saveEpisode, saveSeason, titleSummary } from "~/catalogue/editor/episodes.server";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

@@ -6,7 +6,7 @@ import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminSection } from "~/admin/ui/page";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
 import { useTrans } from "~/i18n/translation-context";
-import { seasonSchema } from "~/catalogue/editor-input";
+import { seasonSchema } from "~/catalogue/schema";
 import { listSeasons, saveSeason, titleSummary } from "~/catalogue/editor/episodes.server";
 import { useDates } from "~/ui/use-dates";
 import { getWorker } from "~/request/context";

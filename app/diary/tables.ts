@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { createdAt } from "~/db/columns";
 
 /**

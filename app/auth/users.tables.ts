@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "~/db/columns";
-import { permissions, roles } from "./roles.schema";
+import { permissions, roles } from "./roles.tables";
 
 /**
  * A registered person. The e-mail is stored normalised

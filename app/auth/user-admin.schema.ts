@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, newPasswordField, PASSWORD_MAX_LENGTH } from "./validation";
+import { emailField, newPasswordField, PASSWORD_MAX_LENGTH } from "./schema";
 
 /**
  * The admin area's user forms (shared by the browser and the server).

@@ -1,6 +1,6 @@
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
-import { titles } from "./schema";
+import { titles } from "./tables";
 
 /** Forgiving search's tables (migration 0055, decision 032). */
 

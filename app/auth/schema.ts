@@ -67,7 +67,7 @@ export const loginSchema = z.object({
   redirect: redirectField,
 });
 
-/** As long as the account settings allow (app/account/validation.ts). */
+/** As long as the account settings allow (app/account/schema.ts). */
 export const PERSON_NAME_MAX_LENGTH = 100;
 
 /**

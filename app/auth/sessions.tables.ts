@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "~/db/columns";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 
 /**
  * Signed-in sessions. The cookie carries a random 32-byte token (signed with

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "~/db/columns";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 
 export const VERIFICATION_TYPES = ["email-verification", "password-reset", "two-factor-login", "social-connect", "registration"] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];

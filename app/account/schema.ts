@@ -1,7 +1,7 @@
-import { mustAccept } from "~/auth/validation";
+import { mustAccept } from "~/auth/schema";
 import { z } from "zod";
 import { ACCESS_TOKEN_NAME_MAX_LENGTH } from "~/constants";
-import { currentPasswordField, newPasswordField, PASSWORD_MAX_LENGTH } from "~/auth/validation";
+import { currentPasswordField, newPasswordField, PASSWORD_MAX_LENGTH } from "~/auth/schema";
 import { TOKEN_SCOPES } from "~/api/token-scopes";
 
 /**

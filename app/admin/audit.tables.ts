@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { createdAt } from "~/db/columns";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { announcementFormSchema, broadcastInputSchema, toBroadcastInput } from "./broadcast-input";
+import { announcementFormSchema, broadcastInputSchema, toBroadcastInput } from "./schema";
 
 /** The admin screen's announcement form and what it becomes for createBroadcast. */
 describe("the announcement form", () => {

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { createdAt, updatedAt } from "~/db/columns";
 
 export const LIBRARY_IMPORT_STATUSES = ["review", "queued", "running", "done", "failed", "undone"] as const;

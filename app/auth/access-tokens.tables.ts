@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "~/db/columns";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 
 /**
  * Personal API access tokens (id, name, last_used_at). The

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "~/db/columns";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 
 export const SECURITY_EVENTS = [
   "sign-in",
