@@ -40,7 +40,7 @@ export function tmdbRatingPresence(db: Database) {
 }
 
 /**
- * Browse walks one index per sort (schema.ts, titles_browse_*_idx) that also
+ * Browse walks one index per sort (tables.ts, titles_browse_*_idx) that also
  * holds the filter columns: SQLite tests type, year, rating, certification,
  * runtime and language on the index entry and reads a title's row only for
  * the entries that pass, so even a filter combination matching a handful of

@@ -6,7 +6,7 @@ import { credits, episodes, genres, images, keywords, people, seasons, titleGenr
 /**
  * Reads behind the title page and its sub-pages (full credits, season,
  * episode). Each page is one D1 batch: a single round trip whatever the
- * number of sections, every statement served by an index (see schema.ts).
+ * number of sections, every statement served by an index (see tables.ts).
  */
 
 const titleColumns = {

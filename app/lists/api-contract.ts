@@ -6,7 +6,7 @@ import { addItemApiSchema, createListSchema, itemNoteSchema, reorderSchema, upda
  * Lists over api/v1 (decision 024): the caller's lists, one list with its items,
  * creating, editing and deleting lists, adding, annotating, removing and
  * reordering items, and likes. The bodies are the schemas the pages' forms
- * use (./validation.ts).
+ * use (./schema.ts).
  */
 
 const tag = "Lists";
