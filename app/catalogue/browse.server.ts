@@ -1,3 +1,4 @@
+import { titleCardColumns } from "./card-columns";
 import { and, asc, desc, eq, gt, gte, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { BROWSE_COUNT_GENRE_LINKS } from "~/constants";
@@ -245,18 +246,7 @@ const pageCount = (total: number, pageSize: number) => Math.min(MAX_BROWSE_PAGE,
 export function browseTitlesQuery(db: Database, filters: TitleQuery, pageSize: number) {
   const { where, order } = titleQueryParts(filters);
   return db
-    .select({
-      id: titles.id,
-      type: titles.type,
-      name: titles.name,
-      slug: titles.slug,
-      year: titles.year,
-      poster: titles.poster,
-      rating: titles.rating,
-      voteCount: titles.voteCount,
-      externalRating: titles.externalRating,
-      tmdbRating: titles.tmdbRating,
-    })
+    .select({ ...titleCardColumns, tmdbRating: titles.tmdbRating })
     .from(titles)
     .where(where)
     .orderBy(...order)

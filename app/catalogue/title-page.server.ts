@@ -1,3 +1,4 @@
+import { titleCardColumns } from "./card-columns";
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
@@ -59,17 +60,7 @@ const creditColumns = {
   generated: credits.generated,
 };
 
-const cardColumns = {
-  id: titles.id,
-  type: titles.type,
-  name: titles.name,
-  slug: titles.slug,
-  year: titles.year,
-  poster: titles.poster,
-  rating: titles.rating,
-  voteCount: titles.voteCount,
-  externalRating: titles.externalRating,
-};
+const cardColumns = titleCardColumns;
 
 /** Key crew shown on the title page itself, in this order. */
 const KEY_JOBS = ["Director", "Creator", "Screenplay", "Writer", "Story", "Novel", "Producer", "Executive Producer", "Original Music Composer", "Director of Photography"];

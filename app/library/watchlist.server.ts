@@ -1,3 +1,4 @@
+import { titleCardColumns } from "~/catalogue/card-columns";
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { titles } from "~/catalogue/tables";
 import { LIBRARY_PAGE_SIZE, WATCHLIST_COMING_SOON_DAYS, WATCHLIST_COMING_SOON_ITEMS } from "~/constants";
@@ -35,15 +36,7 @@ export interface WatchlistQuery {
 }
 
 const cardColumns = {
-  id: titles.id,
-  type: titles.type,
-  name: titles.name,
-  slug: titles.slug,
-  year: titles.year,
-  poster: titles.poster,
-  rating: titles.rating,
-  voteCount: titles.voteCount,
-  externalRating: titles.externalRating,
+  ...titleCardColumns,
   tmdbRating: titles.tmdbRating,
   releaseDate: titles.releaseDate,
   addedAt: watchlistItems.createdAt,

@@ -1,3 +1,4 @@
+import { titleCardFields } from "~/catalogue/card-columns";
 import { DomainError } from "~/http/domain-error";
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { users } from "~/auth/users.tables";
@@ -176,14 +177,7 @@ export async function listDetails(db: Database, viewerId: number | null, listId:
         note: listItems.note,
         // D1's batch keys rows by column name: the title's id needs a name of its own.
         titleId: sql<number>`${titles.id}`.as("title_id"),
-        type: titles.type,
-        name: titles.name,
-        slug: titles.slug,
-        year: titles.year,
-        poster: titles.poster,
-        rating: titles.rating,
-        voteCount: titles.voteCount,
-        externalRating: titles.externalRating,
+        ...titleCardFields,
       })
       .from(listItems)
       .innerJoin(titles, eq(titles.id, listItems.titleId))
