@@ -10,7 +10,7 @@ import { memberName } from "./public-name";
 import { freeUsername } from "./usernames.server";
 import type { PermissionRestrictions, Viewer } from "../request/viewer";
 import type { AuthUser, CurrentSession } from "../request/auth-user";
-import { workspacesOfSessionQuery, type WorkspaceRow } from "~/workspaces/session-workspaces.server";
+import { workspacesOfSessionQuery, type WorkspaceRow } from "~/auth/session-workspaces.server";
 
 /** The account's name as others see it: never derived from the e-mail address (app/auth/public-name.ts). */
 export function displayNameOf(user: { id: number; displayName?: string | null; firstName: string | null; lastName: string | null; username?: string | null }) {

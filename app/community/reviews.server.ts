@@ -12,7 +12,7 @@ import { notify } from "~/notifications/deliver.server";
 import { isBlockedEitherWay } from "~/social/follows.server";
 import { follows } from "~/social/tables";
 import { renderBody } from "./body.server";
-import { reviewPath, reviewsPath } from "./paths";
+import { reviewPath, reviewsPath } from "../http/review-paths";
 import type { ReviewInput, ReviewSort } from "./schema";
 import { helpfulMilestoneMessage } from "./messages.server";
 import { admitPost, limitCommunityWrite, MODERATE_PERMISSIONS } from "./posting.server";

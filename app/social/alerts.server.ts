@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { users } from "~/auth/users.tables";
 import { titles } from "~/catalogue/tables";
-import { reviewPath } from "~/community/paths";
+import { reviewPath } from "~/http/review-paths";
 import { reviews } from "~/community/tables";
 import { FOLLOW_ALERT_REVIEWS_PER_RUN } from "~/constants";
 import { ratings } from "~/library/tables";

@@ -3,7 +3,7 @@ import { users } from "~/auth/users.tables";
 import { episodes, titles } from "~/catalogue/tables";
 import { titlePath } from "~/http/slug";
 import { reviews } from "~/community/tables";
-import { reviewPath } from "~/community/paths";
+import { reviewPath } from "~/http/review-paths";
 import { FEED_GROUP_WINDOW_S, FEED_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { listPath } from "~/lists/lists";

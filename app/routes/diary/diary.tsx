@@ -1,7 +1,7 @@
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/diary";
 import { titlePath } from "~/http/slug";
-import { reviewPath } from "~/community/paths";
+import { reviewPath } from "~/http/review-paths";
 import { diaryYears, editDiaryEntry, groupByMonth, listDiary, type DiaryEntry } from "~/diary/diary.server";
 import { loadDiaryOwner } from "~/diary/owner.server";
 import { diaryFormSchema, parseYear } from "~/diary/rules";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/log";
 import { requirePermission } from "~/auth/guards.server";
 import { parseId } from "~/catalogue/access.server";
 import { titlePath } from "~/http/slug";
-import { reviewPath } from "~/community/paths";
+import { reviewPath } from "~/http/review-paths";
 import { communityServices } from "~/community/services.server";
 import { useTrans } from "~/i18n/translation-context";
 import { logFormSchema } from "~/library/log.schema";

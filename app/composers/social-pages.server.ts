@@ -4,7 +4,7 @@ import { loadLibraryProfile } from "~/library/profile.server";
 import { profilePath, publicName } from "~/profiles/public-profile";
 import { loadPublicProfile } from "~/profiles/public-profile.server";
 import type { AppContext } from "~/request/context";
-import { listFollows, loadSocialProfile, myFollowStates, relationBetween, type FollowListKind } from "./follows.server";
+import { listFollows, loadSocialProfile, myFollowStates, relationBetween, type FollowListKind } from "../social/follows.server";
 
 /** A followers / following / requests page's cursor: "<unix seconds>.<member id>"; anything else is the first page. */
 function parseBefore(value: string | null) {

@@ -1,6 +1,6 @@
 import type { CommentView } from "~/community/comments.server";
 import type { Database } from "~/db/client.server";
-import { myFollowStates } from "./follows.server";
+import { myFollowStates } from "../social/follows.server";
 
 /**
  * Whom a member follows among a review's author and a thread's commenters,

@@ -4,8 +4,8 @@ import { SettingsSection } from "~/ui/settings-section";
 import { useTrans } from "~/i18n/translation-context";
 import { buttonClasses } from "~/ui/button-styles";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
-import type { LibraryAnswer } from "../../ui/forms/answer";
-import { useLibraryToast } from "../../ui/forms/use-answer-toast";
+import type { LibraryAnswer } from "./answer";
+import { useLibraryToast } from "./use-answer-toast";
 
 /**
  * One account-settings section that posts a small form to its own route

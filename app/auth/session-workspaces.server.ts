@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { sessions } from "~/auth/sessions.tables";
 import type { Database } from "~/db/client.server";
-import { workspaceMembers, workspaces, type WorkspaceRole } from "./tables";
+import { workspaceMembers, workspaces, type WorkspaceRole } from "../workspaces/tables";
 
 /**
  * The workspaces of a session's user, as one statement for the signed-in
