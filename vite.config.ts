@@ -69,11 +69,11 @@ const SHELL_MODULES = modulePattern(
 const CATALOGUE_PAGE_MODULES = modulePattern([], ["site/cards"]);
 
 /**
- * The label of invented content and the artwork image: the detail pages (title, person, season...) render
+ * The label of invented content, a labelled fact and the artwork image: the detail pages (title, person, season...) render
  * them, /titles and search never do, and a guest's title page keeps its card rows' HTML without
  * catalogue-cards (decision 045). Before catalogue-cards: a group takes its modules' imports with it.
  */
-const CATALOGUE_BASE_MODULES = modulePattern([], ["site/generated-note", "catalogue/generated", "site/artwork-image"]);
+const CATALOGUE_BASE_MODULES = modulePattern([], ["site/generated-note", "site/fact", "catalogue/generated", "site/artwork-image"]);
 
 /**
  * The video card (title, season, episode and watch pages): not in catalogue-cards, which /titles, search and

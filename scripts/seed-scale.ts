@@ -22,6 +22,7 @@
  * Everything is generated and flagged as such; serve it with
  *   npx wrangler dev --config build/server/wrangler.json --persist-to .wrangler/scale-state
  */
+import { GENRE_NAMES } from "../app/catalogue/genre-names";
 import { createClient, type Client } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Table } from "drizzle-orm";
@@ -128,27 +129,7 @@ const LAST = pool(3000, (i) => fakerFor("scale-last", SEED, i).person.lastName()
 const NOUNS = pool(3000, (i) => fakerFor("scale-noun", SEED, i).word.noun());
 const ADJECTIVES = pool(1500, (i) => fakerFor("scale-adj", SEED, i).word.adjective());
 const CITIES = pool(500, (i) => `${fakerFor("scale-city", SEED, i).location.city()}, ${fakerFor("scale-country", SEED, i).location.country()}`);
-const GENRES = [
-  "Action",
-  "Adventure",
-  "Animation",
-  "Comedy",
-  "Crime",
-  "Documentary",
-  "Drama",
-  "Family",
-  "Fantasy",
-  "History",
-  "Horror",
-  "Music",
-  "Musical",
-  "Mystery",
-  "Romance",
-  "Science Fiction",
-  "Thriller",
-  "War",
-  "Western",
-];
+const GENRES = GENRE_NAMES;
 const PLOTS = Array.from({ length: 400 }, (_, i) => generatePlot(`scale-${SEED}-${i}`, [GENRES[i % GENRES.length]]));
 const TAGLINES = Array.from({ length: 50 }, (_, i) => generateTagline(`scale-${SEED}-${i}`));
 const KEYWORDS = pool(600, (i) => `${fakerFor("scale-kw", SEED, i).word.adjective()} ${fakerFor("scale-kw2", SEED, i).word.noun()}`);

@@ -1,3 +1,4 @@
+import { memberColumns } from "./member-columns";
 import { csvCell } from "~/files/csv";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { hasValidSubscription } from "~/billing/subscription-admin.server";
@@ -64,13 +65,7 @@ function userConditions(query: UserListQuery): SQL | undefined {
 }
 
 const userListColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  displayName: users.displayName,
-  username: users.username,
-  avatar: users.avatar,
+  ...memberColumns,
   emailVerifiedAt: users.emailVerifiedAt,
   bannedAt: users.bannedAt,
   banReason: users.banReason,

@@ -1,3 +1,4 @@
+import { memberColumns } from "~/auth/member-columns";
 import { DomainError } from "~/http/domain-error";
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { users } from "~/auth/users.tables";
@@ -132,13 +133,7 @@ export async function workspaceDetails(db: Database, userId: number, workspaceId
     db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1),
     db
       .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        displayName: users.displayName,
-        username: users.username,
-        avatar: users.avatar,
+        ...memberColumns,
         role: workspaceMembers.role,
         joinedAt: workspaceMembers.createdAt,
       })

@@ -1,3 +1,4 @@
+import { GENRE_NAMES } from "~/catalogue/genre-names";
 import { useState } from "react";
 import { data, Form, useFetcher } from "react-router";
 import { z } from "zod";
@@ -40,26 +41,7 @@ export const exampleSchema = z.object({
   terms: z.literal("on", "You must accept the terms."),
 });
 
-const GENRES = [
-  "Action",
-  "Adventure",
-  "Animation",
-  "Comedy",
-  "Crime",
-  "Documentary",
-  "Drama",
-  "Family",
-  "Fantasy",
-  "History",
-  "Horror",
-  "Music",
-  "Mystery",
-  "Romance",
-  "Science Fiction",
-  "Thriller",
-  "War",
-  "Western",
-].map((label) => ({ id: label.toLowerCase().replace(/\s+/g, "-"), label }));
+const GENRES = GENRE_NAMES.map((label) => ({ id: label.toLowerCase().replace(/\s+/g, "-"), label }));
 
 function requireLocal(context: Route.LoaderArgs["context"]) {
   if (!getWorker(context).isLocal) throw data(null, { status: 404 });

@@ -1,3 +1,4 @@
+import { RemoveRowButton } from "~/admin/ui/row-actions";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/title-images";
@@ -6,7 +7,6 @@ import { askForConfirmation, isConfirmed } from "~/admin/confirm.server";
 import { idParam } from "~/admin/params";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
-import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { MediaUpload } from "~/admin/ui/media-upload";
 import { AdminSection } from "~/admin/ui/page";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
@@ -163,14 +163,12 @@ function GallerySection({ titleId, images, lastResult }: { titleId: number; imag
                 <span>
                   {t(image.type)} · {image.width}×{image.height}
                 </span>
-                <ConfirmedActionButton
+                <RemoveRowButton
                   intent="delete-image"
                   fields={{ imageId: String(image.id) }}
                   label="Remove"
                   title="Remove this image?"
                   message="The image is removed from the title, and its file when nothing else uses it."
-                  confirmLabel="Remove"
-                  style={{ variant: "text", color: "danger", size: "xs" }}
                 />
               </div>
             </li>

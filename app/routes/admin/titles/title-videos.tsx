@@ -1,3 +1,4 @@
+import { EditRowLink, RemoveRowButton } from "~/admin/ui/row-actions";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/title-videos";
 import { requireAdmin } from "~/admin/access.server";
@@ -5,7 +6,6 @@ import { askForConfirmation, isConfirmed } from "~/admin/confirm.server";
 import { idParam } from "~/admin/params";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
-import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { MediaUpload } from "~/admin/ui/media-upload";
 import { AdminSection, Badge } from "~/admin/ui/page";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
@@ -121,17 +121,13 @@ export default function TitleVideos({ loaderData, actionData }: Route.ComponentP
                     <a href={`/watch/${video.id}`} target="_blank" rel="noreferrer" className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}>
                       {t("Watch")}
                     </a>
-                    <Link to={`?edit=${video.id}#video-form`} className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}>
-                      {t("Edit")}
-                    </Link>
-                    <ConfirmedActionButton
+                    <EditRowLink id={video.id} form="video-form" />
+                    <RemoveRowButton
                       intent="delete-video"
                       fields={{ videoId: String(video.id) }}
                       label="Delete"
                       title="Delete this video?"
                       message="The video and its play counts are deleted, and its file when nothing else uses it."
-                      confirmLabel="Delete"
-                      style={{ variant: "text", color: "danger", size: "xs" }}
                     />
                   </div>
                 </li>
