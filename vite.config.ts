@@ -93,9 +93,9 @@ const PRICING_MODULES = modulePattern([], ["billing/ui/pricing-table", "billing/
 
 /** Matches the given packages ("rolldown:runtime": the bundler's own helpers) and app/ modules (paths without extension). */
 function modulePattern(packages: string[], appModules: string[]): RegExp {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  const alternatives = appModules.map((m) => `/app/${escape(m)}\\.tsx?$`);
-  for (const name of packages) alternatives.push(name === "rolldown:runtime" ? "^\\0rolldown/runtime" : `/node_modules/${escape(name)}/`);
+  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const alternatives = appModules.map((m) => `/app/${escapeRegExp(m)}\\.tsx?$`);
+  for (const name of packages) alternatives.push(name === "rolldown:runtime" ? "^\\0rolldown/runtime" : `/node_modules/${escapeRegExp(name)}/`);
   return new RegExp(alternatives.join("|"));
 }
 

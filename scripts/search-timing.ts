@@ -26,7 +26,11 @@ async function statements(dir: string, label: string, run: (db: Database) => Pro
   const seen: InStatement[] = [];
   const recording = new Proxy(client, {
     get(target, key, receiver) {
-      if (key === "execute") return (statement: InStatement) => (seen.push(statement), target.execute(statement));
+      if (key === "execute")
+        return (statement: InStatement) => {
+          seen.push(statement);
+          return target.execute(statement);
+        };
       const value = Reflect.get(target, key, receiver);
       return typeof value === "function" ? value.bind(target) : value;
     },

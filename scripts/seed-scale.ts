@@ -118,7 +118,7 @@ const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]
  * 1,000,000 credits the busiest gets about 230 credits (a busy real actor has
  * a few hundred), the median person two or three.
  */
-const skewed = (size: number, power = 1.5) => Math.min(size - 1, Math.floor(size * Math.pow(random(), power)));
+const skewed = (size: number, power = 1.5) => Math.min(size - 1, Math.floor(size * random() ** power));
 
 // Word pools drawn once from faker (calling faker per row would cost minutes).
 function pool(size: number, make: (i: number) => string) {
@@ -270,9 +270,9 @@ async function main() {
         if (series) seriesIds.push(id);
         const name = titleName();
         const year = int(1920, 2025);
-        const popularity = Math.round(Math.pow(random(), 3) * 100_000) / 1000;
+        const popularity = Math.round(random() ** 3 * 100_000) / 1000;
         popularityOf[id] = popularity;
-        const votes = Math.floor(Math.pow(random(), 4) * 2_000_000);
+        const votes = Math.floor(random() ** 4 * 2_000_000);
         const seasonCount = series ? int(1, 2) : 0;
         return [
           {
@@ -350,7 +350,7 @@ async function main() {
             birthPlace: pick(CITIES),
             gender: pick(["female", "male", "female", "male", "nonbinary", "unknown"] as const),
             knownFor: department,
-            popularity: Math.round(Math.pow(random(), 3) * 50_000) / 1000,
+            popularity: Math.round(random() ** 3 * 50_000) / 1000,
             profile: artworkUrl("profile", id),
             generatedFields: ["name", "biography", "birth_date", "death_date", "birth_place", "gender"],
           },

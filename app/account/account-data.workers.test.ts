@@ -152,19 +152,19 @@ async function userWithEverything() {
     providerVersion: Date.now(),
   });
   const avatar = await saveAvatar({ db, bucket }, user.id, image(SAMPLE_PNG, "me.png", "image/png"));
-  await bucket.put("files/account-test-upload-" + user.id, "hello");
+  await bucket.put(`files/account-test-upload-${user.id}`, "hello");
   const [upload] = await db
     .insert(fileEntries)
-    .values({ name: "notes.txt", fileName: crypto.randomUUID().replace(/-/g, ""), mime: "text/plain", size: 5, disk: "uploads", path: "files/account-test-upload-" + user.id, ownerId: user.id })
+    .values({ name: "notes.txt", fileName: crypto.randomUUID().replace(/-/g, ""), mime: "text/plain", size: 5, disk: "uploads", path: `files/account-test-upload-${user.id}`, ownerId: user.id })
     .returning();
-  await bucket.put("files/account-test-unfinished-" + user.id, "partial");
+  await bucket.put(`files/account-test-unfinished-${user.id}`, "partial");
   await db.insert(uploadSessions).values({
     id: `sess-${uniqueSuffix()}`,
     kind: "simple",
     status: "stored",
     ownerId: user.id,
     disk: "uploads",
-    path: "files/account-test-unfinished-" + user.id,
+    path: `files/account-test-unfinished-${user.id}`,
     clientName: "later.txt",
     clientMime: "text/plain",
     size: 7,
@@ -245,7 +245,7 @@ describe("account deletion", () => {
 
     expect(await bucket.head(avatarPath)).toBeNull();
     expect(await bucket.head(upload.path)).toBeNull();
-    expect(await bucket.head("files/account-test-unfinished-" + user.id)).toBeNull();
+    expect(await bucket.head(`files/account-test-unfinished-${user.id}`)).toBeNull();
     expect(await db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
     for (const table of [sessions, accessTokens, socialProfiles, securityLog, subscriptions, invoices]) {
       const rows = await db.select({ n: sql<number>`count(*)` }).from(table).where(eq(table.userId, user.id));

@@ -56,7 +56,7 @@ describe("API access tokens on D1", () => {
     const user = await newUser();
     const { plainTextToken } = await createAccessToken(db, user.id, { name: "old", expiresAt: new Date(Date.now() - 1000), scopes: ["read"] }, null);
     expect(await loadTokenUser(db, plainTextToken)).toBeNull();
-    expect(await loadTokenUser(db, "rbt_" + "A".repeat(43))).toBeNull();
+    expect(await loadTokenUser(db, `rbt_${"A".repeat(43)}`)).toBeNull();
     const rows = await db
       .select()
       .from(sessions)
@@ -66,7 +66,7 @@ describe("API access tokens on D1", () => {
 
   it("reads bearer credentials strictly", () => {
     const request = (value?: string) => new Request("http://x/api/v1/users/me", { headers: value === undefined ? {} : { Authorization: value } });
-    const good = "rbt_" + "a".repeat(43);
+    const good = `rbt_${"a".repeat(43)}`;
     expect(bearerTokenOf(request())).toBeUndefined();
     expect(bearerTokenOf(request(`Bearer ${good}`))).toBe(good);
     expect(bearerTokenOf(request(`bearer  ${good} `))).toBe(good);

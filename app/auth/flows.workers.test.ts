@@ -7,7 +7,7 @@ import { invalidateSettingsCache, saveSettings } from "~/settings/settings.serve
 import { invalidateGuestViewerCache } from "./viewer.server";
 import { appKeys, signValue } from "./crypto.server";
 import { D1RateLimiter } from "./rate-limit.server";
-import { permissions, rolePermissions, roles } from "./roles.tables";
+import { permissions, roles } from "./roles.tables";
 import { createSession, SESSION_COOKIE } from "./sessions.server";
 import { guestOnly, requirePermission, requireUser } from "./guards.server";
 import { createUser } from "./users.server";

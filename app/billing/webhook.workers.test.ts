@@ -231,7 +231,7 @@ describe("Stripe webhook events", () => {
       userId: user.id,
       productId: plans.standard.product.id,
       priceId: plans.standardYearly.id,
-      url: "https://checkout.stripe.com/c/pay/" + sessionId,
+      url: `https://checkout.stripe.com/c/pay/${sessionId}`,
       expiresAt: new Date(Date.now() + 86_400_000),
     });
     const subscriptionId = stripeId("sub");

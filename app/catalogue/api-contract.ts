@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cappedPaginationSchema, defineEndpoint, errorResponses, idParam, paginationSchema } from "~/api/contract";
+import { cappedPaginationSchema, defineEndpoint, errorResponses, idParam } from "~/api/contract";
 import { optionalWholeNumber, paginationQuery, relationList } from "~/api/query";
 import { API_DEFAULT_PER_PAGE, API_MAX_PAGE, API_MAX_PER_PAGE } from "~/constants";
 import { DIRECTIONS, MAX_BROWSE_PAGE, PERSON_ORDERS, TITLE_ORDERS } from "./browse";

@@ -240,7 +240,7 @@ export async function deleteChannels(db: Database, ids: number[], homepageChanne
 /** "Refresh now", audit-logged. */
 export async function refreshChannelNow(db: Database, id: number, record?: ChangeRecorder) {
   const channel = await loadChannelForEditor(db, id);
-  if (!channel || channel.source !== "automatic") return false;
+  if (channel?.source !== "automatic") return false;
   await refreshChannel(db, channel);
   if (record) await runBatch(db, [record({ subjectId: id, label: channel.name, before: null, after: { refreshed: true } })]);
   return true;

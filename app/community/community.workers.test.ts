@@ -376,7 +376,7 @@ describe("anti-spam and moderation", () => {
     const siteverify = vi.spyOn(globalThis, "fetch").mockImplementation(async (resource, init) => {
       const url = resource instanceof Request ? resource.url : String(resource);
       if (url !== VERIFY_URL) throw new Error(`unexpected fetch ${url}`);
-      return Response.json({ success: (init?.body as FormData).get("response") === "good-token" });
+      return Response.json({ success: (init?.body as FormData | undefined)?.get("response") === "good-token" });
     });
     try {
       const titleId = await newTitle();

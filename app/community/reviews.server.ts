@@ -215,7 +215,7 @@ export function deleteReviewStatements(db: Database, row: Pick<typeof reviews.$i
 export async function voteReview(s: CommunityServices, reviewId: number, helpful: boolean) {
   if (!s.user) throw new DomainError(401, s.t("You need to sign in first."));
   const row = await reviewRow(s.db, reviewId);
-  if (!row || row.status !== "published") throw new DomainError(404, s.t("Nothing here."));
+  if (row?.status !== "published") throw new DomainError(404, s.t("Nothing here."));
   if (row.userId === s.user.id) throw new DomainError(422, s.t("You cannot vote on your own review."), { field: "helpful" });
   await limitCommunityWrite(s, "vote", s.user.id);
   // A block either way: the review is not there for this voter (decision 033).

@@ -33,7 +33,7 @@ function linesOf(language: string) {
   ) as Record<string, string>;
 }
 
-export function englishLines() {
+function englishLines() {
   const lines = new Set<string>();
   for (const file of SOURCES) {
     const code = readFileSync(file, "utf8");

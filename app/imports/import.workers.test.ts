@@ -49,7 +49,7 @@ const viewer = (userId: number, lists: number | null = 10): Viewer => ({
   isSubscribed: false,
 });
 
-const csv = (rows: (string | number)[][]) => rows.map((r) => r.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(",")).join("\n") + "\n";
+const csv = (rows: (string | number)[][]) => `${rows.map((r) => r.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(",")).join("\n")}\n`;
 
 beforeAll(async () => {
   const rows: (typeof titles.$inferInsert)[] = Array.from({ length: MANY }, (_, i) => ({

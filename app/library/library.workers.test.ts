@@ -184,7 +184,7 @@ describe("watched history and progress", () => {
     await markWatched(db, userId, { titleId: MOVIE });
     expect((await loadMyTitleState(db, userId, MOVIE)).timesWatched).toBe(2);
 
-    for (const episode of [1, 2, 3]) await markWatched(db, userId, { titleId: SERIES, season: 1, episode, watchedOn: "2024-02-0" + episode });
+    for (const episode of [1, 2, 3]) await markWatched(db, userId, { titleId: SERIES, season: 1, episode, watchedOn: `2024-02-0${episode}` });
     await markWatched(db, userId, { titleId: SERIES, season: 1, episode: 1, watchedOn: "2024-03-01" }); // a rewatch: still 3 distinct
     let state = await loadMyTitleState(db, userId, SERIES);
     expect(state).toMatchObject({ watchedEpisodes: 3, next: { seasonNumber: 2, episodeNumber: 1, name: "Tide 2.1" } });

@@ -41,7 +41,7 @@ export async function createBroadcast(services: NotificationServices, createdBy:
 /** Delivers the next slice; queues the one after it, or marks the broadcast sent. */
 export async function deliverBroadcastSlice(base: NotificationServices, broadcastId: number) {
   const [broadcast] = await base.db.select().from(notificationBroadcasts).where(eq(notificationBroadcasts.id, broadcastId)).limit(1);
-  if (!broadcast || broadcast.status !== "sending") return { delivered: 0 };
+  if (broadcast?.status !== "sending") return { delivered: 0 };
   const services = { ...base, baseUrl: broadcast.baseUrl };
   const { recipients, nextCursor, last } = await audienceSlice(services.db, broadcast.audience, broadcast.cursor);
   if (nextCursor === null) {

@@ -431,7 +431,7 @@ async function linkedStatements(
 
 export function movieCertification(movie: TmdbMovie, region: string): string | null {
   const dates = movie.release_dates?.results.find((r) => r.iso_3166_1 === region)?.release_dates ?? [];
-  const rated = dates.filter((d) => d.certification && d.certification.trim());
+  const rated = dates.filter((d) => d.certification?.trim());
   return (rated.find((d) => d.type === 3) ?? rated[0])?.certification?.trim() ?? null;
 }
 

@@ -341,7 +341,7 @@ function fromSignIn(s: AuthServices, intent: SocialIntent, outcome: SignInOutcom
   return errorResult(s, intent, s.app.t("An error occurred. Please try again later"));
 }
 
-function result(s: AuthServices, intent: Pick<SocialIntent, "popup">, status: SocialAuthStatus, redirectTo: string): SocialResult {
+function result(s: AuthServices, _intent: Pick<SocialIntent, "popup">, status: SocialAuthStatus, redirectTo: string): SocialResult {
   const headers = new Headers();
   // The state and intent cookies have done their job.
   for (const name of parseCookies(s.request.headers.get("Cookie")).keys()) {

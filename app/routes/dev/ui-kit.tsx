@@ -77,7 +77,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function UiKit({ actionData }: Route.ComponentProps) {
-  const t = useTrans();
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-12 px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">UI kit</h1>
@@ -180,7 +179,14 @@ function Primitives() {
           body={t("This cannot be undone.")}
           confirmLabel={t("Delete")}
           isDanger
-          onConfirm={() => new Promise<void>((resolve) => setTimeout(() => (toast(t("Deleted")), resolve()), 300))}
+          onConfirm={() =>
+            new Promise<void>((resolve) =>
+              setTimeout(() => {
+                toast(t("Deleted"));
+                resolve();
+              }, 300),
+            )
+          }
         />
         <PopoverTrigger>
           <Button variant="outlined" data-testid="open-popover">

@@ -27,7 +27,7 @@ async function loadFor(args: Route.LoaderArgs | Route.ActionArgs) {
   const app = getApp(args.context);
   const id = parseId(args.params.id);
   const found = await logPageData(app.db, app.user!.id, id);
-  if (!found || found.title.type !== "movie") throw data(null, { status: 404 });
+  if (found?.title.type !== "movie") throw data(null, { status: 404 });
   return { app, found };
 }
 

@@ -98,7 +98,7 @@ export async function receivePart(services: UploadServices, request: Request): P
   }
   const { uploadId, key, partNumber } = verified.target;
   const session = await findSession(services.db, uploadId);
-  if (!session || session.kind !== "multipart" || session.path !== key) throw notFound();
+  if (session?.kind !== "multipart" || session.path !== key) throw notFound();
   assertNotExpired(session, services);
   if (session.status !== "uploading") throw new DomainError(409, "This upload is already complete.", { code: "upload_complete" });
 

@@ -178,7 +178,7 @@ describe("which URL the uploader gets", { timeout: 30_000 }, () => {
 
   it("with R2 credentials: a presigned PUT of the whole file, then s3/entries finds it in the bucket", async () => {
     services.r2Api = r2.api;
-    const bytes = new TextEncoder().encode("%PDF-1.7\n" + "x".repeat(1000));
+    const bytes = new TextEncoder().encode(`%PDF-1.7\n${"x".repeat(1000)}`);
     const presigned = await presignSimpleUpload(services, actorFor(userId), { name: "notes.pdf", mime: "application/pdf", size: bytes.length });
     expect(new URL(presigned.url).origin).toBe(config.endpoint);
     expect(await refusal(createEntryFromStoredObject(services, actorFor(userId), { key: presigned.key }))).toEqual({ status: 409, code: "upload_incomplete" });

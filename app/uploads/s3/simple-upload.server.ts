@@ -39,7 +39,7 @@ export async function receiveObject(services: UploadServices, request: Request):
     });
   }
   const session = await findSession(services.db, verified.target.uploadId);
-  if (!session || session.kind !== "simple" || session.path !== verified.target.key) throw notFound();
+  if (session?.kind !== "simple" || session.path !== verified.target.key) throw notFound();
   assertNotExpired(session, services);
   if (session.status !== "uploading") throw new DomainError(409, "This upload is already complete.", { code: "upload_complete" });
   const declared = request.headers.get("Content-Length");

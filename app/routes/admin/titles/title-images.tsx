@@ -89,7 +89,6 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function TitleImages({ loaderData, actionData }: Route.ComponentProps) {
-  const t = useTrans();
   const { title, images } = loaderData;
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
   return (

@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.titlesUpdate);
   const id = idParam(args.params.titleId);
   const [title, seasons] = await Promise.all([titleSummary(admin.app.db, id), listSeasons(admin.app.db, id)]);
-  if (!title || title.type !== "series") throw data(null, { status: 404 });
+  if (title?.type !== "series") throw data(null, { status: 404 });
   return { title, seasons };
 }
 
