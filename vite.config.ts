@@ -69,11 +69,11 @@ const SHELL_MODULES = modulePattern(
 const CATALOGUE_PAGE_MODULES = modulePattern([], ["site/cards"]);
 
 /**
- * The label of invented content and the artwork image: the detail pages (title, person, season...) render
+ * The label of invented content, a labelled fact and the artwork image: the detail pages (title, person, season...) render
  * them, /titles and search never do, and a guest's title page keeps its card rows' HTML without
  * catalogue-cards (decision 045). Before catalogue-cards: a group takes its modules' imports with it.
  */
-const CATALOGUE_BASE_MODULES = modulePattern([], ["site/generated-note", "catalogue/generated", "site/artwork-image"]);
+const CATALOGUE_BASE_MODULES = modulePattern([], ["site/generated-note", "site/fact", "catalogue/generated", "site/artwork-image"]);
 
 /**
  * The video card (title, season, episode and watch pages): not in catalogue-cards, which /titles, search and
@@ -93,9 +93,9 @@ const PRICING_MODULES = modulePattern([], ["billing/ui/pricing-table", "billing/
 
 /** Matches the given packages ("rolldown:runtime": the bundler's own helpers) and app/ modules (paths without extension). */
 function modulePattern(packages: string[], appModules: string[]): RegExp {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  const alternatives = appModules.map((m) => `/app/${escape(m)}\\.tsx?$`);
-  for (const name of packages) alternatives.push(name === "rolldown:runtime" ? "^\\0rolldown/runtime" : `/node_modules/${escape(name)}/`);
+  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const alternatives = appModules.map((m) => `/app/${escapeRegExp(m)}\\.tsx?$`);
+  for (const name of packages) alternatives.push(name === "rolldown:runtime" ? "^\\0rolldown/runtime" : `/node_modules/${escapeRegExp(name)}/`);
   return new RegExp(alternatives.join("|"));
 }
 

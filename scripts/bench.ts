@@ -196,7 +196,7 @@ function printTable() {
   const body = rows.map((r) => [r.name, r.path, Math.round(r.requestsPerSecond).toString(), r.p50Ms.toString(), r.p99Ms.toString(), r.requests.toString(), r.errors.toString(), r.non2xx.toString()]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  console.log("\n" + line(header));
+  console.log(`\n${line(header)}`);
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of body) console.log(line(row));
 }

@@ -16,7 +16,7 @@
 import { createClient, type Client, type InStatement } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { localD1File, openLocalD1 } from "./lib/local-d1";
-import * as schema from "../app/db/schema";
+import * as schema from "../app/db/tables";
 import type { Database } from "../app/db/client.server";
 import { searchCatalogue } from "../app/catalogue/search.server";
 
@@ -26,7 +26,11 @@ async function statements(dir: string, label: string, run: (db: Database) => Pro
   const seen: InStatement[] = [];
   const recording = new Proxy(client, {
     get(target, key, receiver) {
-      if (key === "execute") return (statement: InStatement) => (seen.push(statement), target.execute(statement));
+      if (key === "execute")
+        return (statement: InStatement) => {
+          seen.push(statement);
+          return target.execute(statement);
+        };
       const value = Reflect.get(target, key, receiver);
       return typeof value === "function" ? value.bind(target) : value;
     },

@@ -22,6 +22,7 @@
  * Everything is generated and flagged as such; serve it with
  *   npx wrangler dev --config build/server/wrangler.json --persist-to .wrangler/scale-state
  */
+import { GENRE_NAMES } from "../app/catalogue/genre-names";
 import { createClient, type Client } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import type { Table } from "drizzle-orm";
@@ -29,9 +30,9 @@ import { cpSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { artworkUrl, ARTWORK_SIZES } from "../app/catalogue/artwork";
-import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "../app/catalogue/schema";
+import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "../app/catalogue/tables";
 import { slugify } from "../app/http/slug";
-import * as schema from "../app/db/schema";
+import * as schema from "../app/db/tables";
 import type { Database } from "../app/db/client.server";
 import { fingerprintOf, stampMatches } from "./lib/build-fingerprint";
 import { localD1File } from "./lib/local-d1";
@@ -44,8 +45,8 @@ import { fakerFor, generatePlot, generateTagline } from "./seed/catalogue/genera
 import { SAMPLE_VIDEO } from "./seed/catalogue/media";
 import { seedAll } from "./seed/index";
 import { renderBody } from "../app/community/body.server";
-import { comments as commentRows, reviews as reviewRows } from "../app/community/schema";
-import { users } from "../app/auth/users.schema";
+import { comments as commentRows, reviews as reviewRows } from "../app/community/tables";
+import { users } from "../app/auth/users.tables";
 
 const { values } = parseArgs({
   options: {
@@ -117,7 +118,7 @@ const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]
  * 1,000,000 credits the busiest gets about 230 credits (a busy real actor has
  * a few hundred), the median person two or three.
  */
-const skewed = (size: number, power = 1.5) => Math.min(size - 1, Math.floor(size * Math.pow(random(), power)));
+const skewed = (size: number, power = 1.5) => Math.min(size - 1, Math.floor(size * random() ** power));
 
 // Word pools drawn once from faker (calling faker per row would cost minutes).
 function pool(size: number, make: (i: number) => string) {
@@ -128,27 +129,7 @@ const LAST = pool(3000, (i) => fakerFor("scale-last", SEED, i).person.lastName()
 const NOUNS = pool(3000, (i) => fakerFor("scale-noun", SEED, i).word.noun());
 const ADJECTIVES = pool(1500, (i) => fakerFor("scale-adj", SEED, i).word.adjective());
 const CITIES = pool(500, (i) => `${fakerFor("scale-city", SEED, i).location.city()}, ${fakerFor("scale-country", SEED, i).location.country()}`);
-const GENRES = [
-  "Action",
-  "Adventure",
-  "Animation",
-  "Comedy",
-  "Crime",
-  "Documentary",
-  "Drama",
-  "Family",
-  "Fantasy",
-  "History",
-  "Horror",
-  "Music",
-  "Musical",
-  "Mystery",
-  "Romance",
-  "Science Fiction",
-  "Thriller",
-  "War",
-  "Western",
-];
+const GENRES = GENRE_NAMES;
 const PLOTS = Array.from({ length: 400 }, (_, i) => generatePlot(`scale-${SEED}-${i}`, [GENRES[i % GENRES.length]]));
 const TAGLINES = Array.from({ length: 50 }, (_, i) => generateTagline(`scale-${SEED}-${i}`));
 const KEYWORDS = pool(600, (i) => `${fakerFor("scale-kw", SEED, i).word.adjective()} ${fakerFor("scale-kw2", SEED, i).word.noun()}`);
@@ -289,9 +270,9 @@ async function main() {
         if (series) seriesIds.push(id);
         const name = titleName();
         const year = int(1920, 2025);
-        const popularity = Math.round(Math.pow(random(), 3) * 100_000) / 1000;
+        const popularity = Math.round(random() ** 3 * 100_000) / 1000;
         popularityOf[id] = popularity;
-        const votes = Math.floor(Math.pow(random(), 4) * 2_000_000);
+        const votes = Math.floor(random() ** 4 * 2_000_000);
         const seasonCount = series ? int(1, 2) : 0;
         return [
           {
@@ -369,7 +350,7 @@ async function main() {
             birthPlace: pick(CITIES),
             gender: pick(["female", "male", "female", "male", "nonbinary", "unknown"] as const),
             knownFor: department,
-            popularity: Math.round(Math.pow(random(), 3) * 50_000) / 1000,
+            popularity: Math.round(random() ** 3 * 50_000) / 1000,
             profile: artworkUrl("profile", id),
             generatedFields: ["name", "biography", "birth_date", "death_date", "birth_place", "gender"],
           },

@@ -13,7 +13,7 @@
  * TMDB_API_KEY, TMDB_API_URL and TMDB_IMAGE_URL come from the environment, else from .dev.vars.
  */
 import { parseArgs } from "node:util";
-import { settings as settingsTable } from "../app/settings/schema";
+import { settings as settingsTable } from "../app/settings/tables";
 import { mergeStoredSettings } from "../app/settings/settings.server";
 import { createTmdbClient, tmdbConfigFrom, TmdbError } from "../app/tmdb/client.server";
 import { importDiscoverPage } from "../app/tmdb/discover.server";

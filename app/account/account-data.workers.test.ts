@@ -1,27 +1,27 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accessTokens } from "~/auth/access-tokens.schema";
+import { accessTokens } from "~/auth/access-tokens.tables";
 import { createAccessToken, loadTokenUser } from "~/auth/access-tokens.server";
 import { appKeys } from "~/auth/crypto.server";
-import { securityLog } from "~/auth/security-log.schema";
-import { sessions } from "~/auth/sessions.schema";
+import { securityLog } from "~/auth/security-log.tables";
+import { sessions } from "~/auth/sessions.tables";
 import { createSession } from "~/auth/sessions.server";
 import { parseUserAgent } from "~/auth/user-agent";
-import { socialProfiles, users } from "~/auth/users.schema";
+import { socialProfiles, users } from "~/auth/users.tables";
 import { createUser } from "~/auth/users.server";
 import { LocalProvider } from "~/billing/local-provider.server";
-import { invoices, subscriptions } from "~/billing/schema";
+import { invoices, subscriptions } from "~/billing/tables";
 import { SubscriptionCancelError } from "~/billing/user-data.server";
 import { statusRank } from "~/billing/subscription-rules";
 import { createTestPlans, uniqueSuffix } from "../../tests/support/billing-fixtures";
-import { titles, titleViews } from "~/catalogue/schema";
+import { titles, titleViews } from "~/catalogue/tables";
 import { openD1 } from "~/db/client.server";
 import { timeZoneGroups } from "~/i18n/value-lists";
-import { fileEntries, uploadSessions } from "~/uploads/schema";
-import { mailDeliveries } from "~/mail/deliveries.schema";
-import { notifications, notificationSubscriptions } from "~/notifications/schema";
-import { workspaceInvites, workspaceMembers, workspaces } from "~/workspaces/schema";
+import { fileEntries, uploadSessions } from "~/uploads/tables";
+import { mailDeliveries } from "~/mail/deliveries.tables";
+import { notifications, notificationSubscriptions } from "~/notifications/tables";
+import { workspaceInvites, workspaceMembers, workspaces } from "~/workspaces/tables";
 import { deleteAccount } from "./account-deletion.server";
 import { removeAvatar, saveAvatar } from "./avatar.server";
 import { collectUserData } from "./data-export.server";
@@ -152,19 +152,19 @@ async function userWithEverything() {
     providerVersion: Date.now(),
   });
   const avatar = await saveAvatar({ db, bucket }, user.id, image(SAMPLE_PNG, "me.png", "image/png"));
-  await bucket.put("files/account-test-upload-" + user.id, "hello");
+  await bucket.put(`files/account-test-upload-${user.id}`, "hello");
   const [upload] = await db
     .insert(fileEntries)
-    .values({ name: "notes.txt", fileName: crypto.randomUUID().replace(/-/g, ""), mime: "text/plain", size: 5, disk: "uploads", path: "files/account-test-upload-" + user.id, ownerId: user.id })
+    .values({ name: "notes.txt", fileName: crypto.randomUUID().replace(/-/g, ""), mime: "text/plain", size: 5, disk: "uploads", path: `files/account-test-upload-${user.id}`, ownerId: user.id })
     .returning();
-  await bucket.put("files/account-test-unfinished-" + user.id, "partial");
+  await bucket.put(`files/account-test-unfinished-${user.id}`, "partial");
   await db.insert(uploadSessions).values({
     id: `sess-${uniqueSuffix()}`,
     kind: "simple",
     status: "stored",
     ownerId: user.id,
     disk: "uploads",
-    path: "files/account-test-unfinished-" + user.id,
+    path: `files/account-test-unfinished-${user.id}`,
     clientName: "later.txt",
     clientMime: "text/plain",
     size: 7,
@@ -245,7 +245,7 @@ describe("account deletion", () => {
 
     expect(await bucket.head(avatarPath)).toBeNull();
     expect(await bucket.head(upload.path)).toBeNull();
-    expect(await bucket.head("files/account-test-unfinished-" + user.id)).toBeNull();
+    expect(await bucket.head(`files/account-test-unfinished-${user.id}`)).toBeNull();
     expect(await db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
     for (const table of [sessions, accessTokens, socialProfiles, securityLog, subscriptions, invoices]) {
       const rows = await db.select({ n: sql<number>`count(*)` }).from(table).where(eq(table.userId, user.id));

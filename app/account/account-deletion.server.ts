@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { cancelSubscriptionsForDeletion } from "~/billing/user-data.server";
 import type { PaymentProvider } from "~/billing/provider";
 import { anonymiseViewHistory } from "~/catalogue/user-data.server";
 import type { Statement } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
-import { mailOutbox } from "~/mail/outbox.schema";
+import { mailOutbox } from "~/mail/outbox.tables";
 import { libraryDeletionStatements } from "~/library/user-data.server";
 import { deleteAllUploadsOf } from "~/uploads/user-data.server";
 import { workspaceDeletionStatements } from "~/workspaces/user-data.server";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses, idParam, messageSchema } from "~/api/contract";
 import { ACCESS_TOKEN_NAME_MAX_LENGTH } from "~/constants";
-import { PASSWORD_MAX_LENGTH } from "~/auth/validation";
-import { PERSON_NAME_MAX_LENGTH, TOKEN_EXPIRATIONS } from "./validation";
+import { PASSWORD_MAX_LENGTH } from "~/auth/schema";
+import { PERSON_NAME_MAX_LENGTH, TOKEN_EXPIRATIONS } from "./schema";
 import { TOKEN_SCOPES } from "~/api/token-scopes";
 
 /**

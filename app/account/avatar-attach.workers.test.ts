@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { insertFileEntry } from "~/uploads/file-entries.server";
-import { fileEntries } from "~/uploads/schema";
+import { fileEntries } from "~/uploads/tables";
 import { createUser, db, makeServices } from "../../tests/support/uploads.workers";
 import { newFileName, objectKeyFor } from "~/uploads/upload-sessions.server";
 import { AVATAR_UPLOAD_METADATA } from "../files/avatar-image";

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { AVATAR_MAX_BYTES, AVATAR_MAX_DIMENSION_PX, AVATAR_MAX_PIXELS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { fileEntryUrl } from "~/uploads/file-entries";
-import { fileEntries } from "~/uploads/schema";
+import { fileEntries } from "~/uploads/tables";
 import { newFileName } from "~/uploads/upload-sessions.server";
 import { AVATAR_EXTENSIONS, inspectImage, stripImageMetadata } from "../files/avatar-image";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import type { Database } from "~/db/client.server";
 import type { Localization } from "~/i18n/i18n.server";
 import { AUTO_TIME_ZONE, countries, isCountryCode, isValidTimeZone, timeZoneGroups } from "~/i18n/value-lists";
-import type { AccountDetailsInput, LocationInput } from "./validation";
+import type { AccountDetailsInput, LocationInput } from "./schema";
 
 /**
  * Account details (name, display name) and location and language (language,

@@ -22,7 +22,7 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
 import { deleteAccount } from "./account-deletion.server";
 import { locationChoices, locationProblems, updateAccountDetails, updateLocation } from "./profile.server";
-import { accountDetailsSchema, createTokenSchema, deleteAccountSchema, disconnectSchema, locationSchema, passwordFormSchema, sessionIdSchema, tokenIdSchema } from "./validation";
+import { accountDetailsSchema, createTokenSchema, deleteAccountSchema, disconnectSchema, locationSchema, passwordFormSchema, sessionIdSchema, tokenIdSchema } from "./schema";
 
 /**
  * The account-settings page's own sections: account

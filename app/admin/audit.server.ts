@@ -1,8 +1,8 @@
 import { and, desc, eq, like, lt, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { ChangeRecorder, RecordedChange, Statement } from "~/db/change-recorder";
-import { users } from "~/auth/users.schema";
-import { auditLog } from "./audit.schema";
+import { users } from "~/auth/users.tables";
+import { auditLog } from "./audit.tables";
 
 /** Who made a change, as the audit log keeps it. */
 export interface AuditActor {

@@ -3,7 +3,7 @@ import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loadDashboard } from "~/admin/dashboard.server";
 import { createUser } from "~/auth/users.server";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { openD1 } from "~/db/client.server";
 
 const { db } = openD1(env.DB, null);

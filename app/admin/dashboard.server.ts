@@ -1,7 +1,8 @@
+import { memberColumns } from "~/auth/member-columns";
 import { desc, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { VALID_SUBSCRIPTION_SQL } from "~/billing/subscription-admin.server";
-import { people, titles, videoPlays } from "~/catalogue/schema";
+import { people, titles, videoPlays } from "~/catalogue/tables";
 import type { Database } from "~/db/client.server";
 
 /** Days the dashboard's charts cover (the last 30 days). */
@@ -40,13 +41,7 @@ export async function loadDashboard(db: Database, now = new Date()) {
       .groupBy(videoPlays.day),
     db
       .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        displayName: users.displayName,
-        username: users.username,
-        avatar: users.avatar,
+        ...memberColumns,
         createdAt: users.createdAt,
         emailVerifiedAt: users.emailVerifiedAt,
       })

@@ -1,6 +1,6 @@
 import { minorUnitDigits } from "~/billing/money";
 import type { PlanInput } from "~/billing/plans.server";
-import { BILLING_INTERVALS, type BillingInterval } from "~/billing/schema";
+import { BILLING_INTERVALS, type BillingInterval } from "~/billing/tables";
 import { readPermissionGrants, type KnownPermission } from "./permission-grants";
 
 /**

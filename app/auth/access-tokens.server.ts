@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { ACCESS_TOKEN_TOUCH_INTERVAL_S, API_SESSION_LIFETIME_S } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { accessTokens, type AccessTokenRow } from "./access-tokens.schema";
+import { accessTokens, type AccessTokenRow } from "./access-tokens.tables";
 import { base64url, randomBytes, sha256 } from "./crypto.server";
 import type { RequestInfo } from "./request-info.server";
 import { securityLogEntry } from "./security-log.server";
-import { sessions } from "./sessions.schema";
+import { sessions } from "./sessions.tables";
 import { loadSignedIn } from "./users.server";
 import { ADMIN_ONLY_SCOPES, tokenScopesOf, type TokenScope } from "../api/token-scopes";
 import { hasPermission, type Viewer } from "../request/viewer";

@@ -2,11 +2,11 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
-import { accessTokens } from "./access-tokens.schema";
+import { accessTokens } from "./access-tokens.tables";
 import { bearerTokenOf, createAccessToken, deleteAccessToken, listAccessTokens, loadTokenUser } from "./access-tokens.server";
 import { sha256 } from "./crypto.server";
-import { securityLog } from "./security-log.schema";
-import { sessions } from "./sessions.schema";
+import { securityLog } from "./security-log.tables";
+import { sessions } from "./sessions.tables";
 import { deleteUserSessions } from "./sessions.server";
 import { createUser } from "./users.server";
 
@@ -56,7 +56,7 @@ describe("API access tokens on D1", () => {
     const user = await newUser();
     const { plainTextToken } = await createAccessToken(db, user.id, { name: "old", expiresAt: new Date(Date.now() - 1000), scopes: ["read"] }, null);
     expect(await loadTokenUser(db, plainTextToken)).toBeNull();
-    expect(await loadTokenUser(db, "rbt_" + "A".repeat(43))).toBeNull();
+    expect(await loadTokenUser(db, `rbt_${"A".repeat(43)}`)).toBeNull();
     const rows = await db
       .select()
       .from(sessions)
@@ -66,7 +66,7 @@ describe("API access tokens on D1", () => {
 
   it("reads bearer credentials strictly", () => {
     const request = (value?: string) => new Request("http://x/api/v1/users/me", { headers: value === undefined ? {} : { Authorization: value } });
-    const good = "rbt_" + "a".repeat(43);
+    const good = `rbt_${"a".repeat(43)}`;
     expect(bearerTokenOf(request())).toBeUndefined();
     expect(bearerTokenOf(request(`Bearer ${good}`))).toBe(good);
     expect(bearerTokenOf(request(`bearer  ${good} `))).toBe(good);

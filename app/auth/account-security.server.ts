@@ -60,7 +60,7 @@ export async function finishTwoFactor(s: AuthServices, user: AuthUser, code: str
   ]);
   if (!limited.ok) return { status: "rate-limited", retryAfter: limited.retryAfter };
   const row = await findUserById(s.app.db, user.id);
-  if (!row || !row.twoFactorSecret || row.twoFactorConfirmedAt) return { status: "invalid" };
+  if (!row?.twoFactorSecret || row.twoFactorConfirmedAt) return { status: "invalid" };
   const codes = await confirmTwoFactor(s.app.db, s.keys, row, code);
   if (!codes) return { status: "invalid" };
   await recordSecurityEvent(s.app.db, user.id, "two-factor-enabled", s.info);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { permissions, rolePermissions } from "./roles.schema";
-import { userPermissions, userRoles, users } from "./users.schema";
+import { permissions, rolePermissions } from "./roles.tables";
+import { userPermissions, userRoles, users } from "./users.tables";
 
 /**
  * Keeps the admin area from locking itself out: before a change to

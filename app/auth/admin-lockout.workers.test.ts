@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { adminAccountsAmong, adminLockoutProblem, LAST_ADMIN_MESSAGE, OWN_ACCESS_MESSAGE } from "./admin-lockout.server";
 import { deleteRole, saveRole } from "./role-admin.server";
-import { permissions, rolePermissions, roles } from "./roles.schema";
+import { permissions, rolePermissions, roles } from "./roles.tables";
 import { banUsers, updateUserByAdmin } from "./user-admin.server";
-import { userPermissions, userRoles, users } from "./users.schema";
+import { userPermissions, userRoles, users } from "./users.tables";
 
 /**
  * The admin area never locks itself out: an admin cannot take

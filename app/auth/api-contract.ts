@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses, messageSchema } from "~/api/contract";
-import { verificationCodeSchema } from "./validation";
+import { verificationCodeSchema } from "./schema";
 
 /**
  * The account calls under api/v1, described for the OpenAPI
@@ -126,7 +126,7 @@ export const registerAcceptedStatus = 202;
 
 /**
  * POST /auth/register's body (JSON or form-encoded), as the route validates
- * it (`registerSchema` in validation.ts, decision 043). A taken username is a
+ * it (`registerSchema` in schema.ts, decision 043). A taken username is a
  * 422 with `errors.username: ["That username is taken"]`.
  */
 export const registerRequestDescription = z

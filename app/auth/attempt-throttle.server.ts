@@ -5,7 +5,7 @@ import { readCookie, serializeCookie } from "~/http/cookies";
 import { failedAttemptsMail } from "~/mail/templates";
 import { log } from "~/log/log.server";
 import { randomToken, signValue, unsignValue, type AppKeys } from "./crypto.server";
-import { failedAttempts } from "./failed-attempts.schema";
+import { failedAttempts } from "./failed-attempts.tables";
 import { recordSecurityEvent } from "./security-log.server";
 import type { AuthServices } from "./services.server";
 

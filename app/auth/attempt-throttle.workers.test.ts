@@ -4,16 +4,16 @@ import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { openD1 } from "~/db/client.server";
-import { mailDeliveries } from "~/mail/deliveries.schema";
+import { mailDeliveries } from "~/mail/deliveries.tables";
 import { checkThrottle, delayAfter, DEVICE_COOKIE, recordFailure, throttleState } from "./attempt-throttle.server";
 import { appKeys } from "./crypto.server";
 import { hashPassword } from "./password.server";
-import { rateLimitBuckets } from "./rate-limits.schema";
-import { securityLog } from "./security-log.schema";
+import { rateLimitBuckets } from "./rate-limits.tables";
+import { securityLog } from "./security-log.tables";
 import { authServices } from "./services.server";
 import { completeTwoFactorChallenge, signInWithPassword, TWO_FACTOR_CHALLENGE_COOKIE } from "./sign-in.server";
 import { confirmTwoFactor, enableTwoFactor, readTwoFactorSecret } from "./two-factor.server";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 import { createUser } from "./users.server";
 
 const { db } = openD1(env.DB, null);
@@ -54,7 +54,7 @@ describe("failed sign-ins back off per account", () => {
   it("after 5 failures the next attempt waits, even a minute later and with the right password; the owner is told once", async () => {
     const user = await newUser();
     for (let i = 0; i < 5; i++) {
-      expect((await attempt(user.email, "wrong guess " + i)).status).toBe("invalid");
+      expect((await attempt(user.email, `wrong guess ${i}`)).status).toBe("invalid");
       await aMinuteLater();
     }
     const sixth = await attempt(user.email, PASSWORD);
@@ -70,7 +70,7 @@ describe("failed sign-ins back off per account", () => {
   it("an address without an account backs off the same way (no enumeration)", async () => {
     const email = `nobody-${crypto.randomUUID()}@example.test`;
     for (let i = 0; i < 5; i++) {
-      expect((await attempt(email, "guess " + i)).status).toBe("invalid");
+      expect((await attempt(email, `guess ${i}`)).status).toBe("invalid");
       await aMinuteLater();
     }
     expect((await attempt(email, "guess 6")).status).toBe("rate-limited");
@@ -83,7 +83,7 @@ describe("failed sign-ins back off per account", () => {
     const device = cookieFrom((first as { headers: Headers }).headers, DEVICE_COOKIE);
     expect(device).toBeTruthy();
     for (let i = 0; i < 6; i++) {
-      await attempt(user.email, "attacker " + i, { ip: `203.0.113.${i + 1}` });
+      await attempt(user.email, `attacker ${i}`, { ip: `203.0.113.${i + 1}` });
       await aMinuteLater();
     }
     expect((await attempt(user.email, PASSWORD, { ip: "203.0.113.99" })).status).toBe("rate-limited");
@@ -91,7 +91,7 @@ describe("failed sign-ins back off per account", () => {
     // Another account's device cookie is no pass.
     const other = await newUser();
     for (let i = 0; i < 5; i++) {
-      await attempt(other.email, "x" + i);
+      await attempt(other.email, `x${i}`);
       await aMinuteLater();
     }
     expect((await attempt(other.email, PASSWORD, { cookie: device })).status).toBe("rate-limited");

@@ -1,9 +1,9 @@
-import { deleteAccountSchema } from "~/account/validation";
+import { deleteAccountSchema } from "~/account/schema";
 import { describe, expect, it } from "vitest";
 import { maskEmail, normalizeEmail } from "./email";
 import { parseProfile } from "./social/providers.server";
 import { parseUserAgent } from "./user-agent";
-import { registerSchema, loginSchema } from "./validation";
+import { registerSchema, loginSchema } from "./schema";
 import { buildViewer } from "./users.server";
 import { checkQuota, hasPermission } from "../request/viewer";
 

@@ -104,7 +104,7 @@ export async function unsignValue(keys: AppKeys, signed: string | null | undefin
   if (dot <= 0) return null;
   const value = signed.slice(0, dot);
   const signature = fromBase64url(signed.slice(dot + 1));
-  if (!signature || signature.length !== 32) return null;
+  if (signature?.length !== 32) return null;
   const ok = await crypto.subtle.verify("HMAC", keys.signing, signature, encoder.encode(value));
   return ok ? value : null;
 }

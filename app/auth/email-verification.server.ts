@@ -5,7 +5,7 @@ import { verificationCodeMail } from "~/mail/templates";
 import { checkRateLimits } from "./rate-limit.server";
 import { recordSecurityEvent } from "./security-log.server";
 import type { AuthServices } from "./services.server";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 import { consumeVerification, createVerification, generateNumericCode } from "./verification.server";
 
 /** Mails a fresh 6-digit code; any earlier code stops working. */

@@ -7,7 +7,7 @@ import { invalidateSettingsCache, saveSettings } from "~/settings/settings.serve
 import { invalidateGuestViewerCache } from "./viewer.server";
 import { appKeys, signValue } from "./crypto.server";
 import { D1RateLimiter } from "./rate-limit.server";
-import { permissions, rolePermissions, roles } from "./roles.schema";
+import { permissions, roles } from "./roles.tables";
 import { createSession, SESSION_COOKIE } from "./sessions.server";
 import { guestOnly, requirePermission, requireUser } from "./guards.server";
 import { createUser } from "./users.server";
@@ -16,7 +16,7 @@ import { consumeVerification, createVerification } from "./verification.server";
 import { generateRecoveryCodes, matchTotp } from "./two-factor.server";
 import { loader as loginLoader } from "~/routes/auth/login";
 import { loader as registerLoader, action as registerAction } from "~/routes/auth/register";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { loader as mailboxJson } from "~/routes/dev/mailbox-json";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { openD1 } from "~/db/client.server";
 import { eq } from "drizzle-orm";
-import { mailDeliveries } from "~/mail/deliveries.schema";
+import { mailDeliveries } from "~/mail/deliveries.tables";
 import { APP_URL_MISSING_MESSAGE, appUrlMissing, siteOrigin, UNKNOWN_SITE_ORIGIN } from "~/http/site-origin.server";
 import { action as forgotPasswordAction } from "~/routes/auth/forgot-password";
 import { hashPassword } from "./password.server";

@@ -4,9 +4,9 @@ import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
-import { mailDeliveries } from "~/mail/deliveries.schema";
+import { mailDeliveries } from "~/mail/deliveries.tables";
 import { saveSubscriptionSelections } from "~/notifications/preferences.server";
-import { notifications } from "~/notifications/schema";
+import { notifications } from "~/notifications/tables";
 import { workerContext } from "~/request/context";
 import { appMiddleware } from "~/composers/middleware.server";
 import { action as loginAction } from "~/routes/auth/login";
@@ -18,7 +18,6 @@ const PASSWORD = "correct horse battery";
 const WINDOWS_CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 const IPHONE_SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const LINUX_FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
-const MAC_SAFARI = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15";
 
 /** POST /login through the real middleware and action, then waits for the work left after the response (the alert). */
 async function signIn(email: string, userAgent: string) {

@@ -12,7 +12,7 @@ import { createSession } from "./sessions.server";
 import { enableTwoFactor, readTwoFactorSecret } from "./two-factor.server";
 import { parseUserAgent } from "./user-agent";
 import { createUser } from "./users.server";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 
 const { db } = openD1(env.DB, null);
 const APP_KEY = (env as unknown as { APP_KEY: string }).APP_KEY;

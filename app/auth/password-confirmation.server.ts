@@ -6,7 +6,7 @@ import { checkRateLimits } from "./rate-limit.server";
 import { recordSecurityEvent } from "./security-log.server";
 import type { AuthServices } from "./services.server";
 import { markPasswordConfirmed } from "./sessions.server";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 
 /**
  * Sensitive actions (two-factor changes, recovery codes, deleting the

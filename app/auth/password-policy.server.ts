@@ -1,5 +1,5 @@
 import { COMMON_PASSWORDS_TEXT } from "./common-passwords.server";
-import { registerServerPasswordCheck } from "./validation";
+import { registerServerPasswordCheck } from "./schema";
 
 /**
  * The password policy beyond length (decision 021):

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COMMON_PASSWORD_MESSAGE, weakPasswordReason } from "./password-policy.server";
-import { newPasswordField, registerSchema } from "./validation";
+import { newPasswordField, registerSchema } from "./schema";
 
 /** Decision 021: any 8-character password was accepted. */
 describe("password policy", () => {

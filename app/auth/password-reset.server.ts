@@ -9,7 +9,7 @@ import { checkRateLimits } from "./rate-limit.server";
 import { recordSecurityEvent } from "./security-log.server";
 import type { AuthServices } from "./services.server";
 import { deleteUserSessions } from "./sessions.server";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 import { findUserByEmail } from "./users.server";
 import { consumeVerification, createVerification } from "./verification.server";
 

@@ -9,7 +9,7 @@ import {
 } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { log } from "~/log/log.server";
-import { rateLimitBuckets } from "./rate-limits.schema";
+import { rateLimitBuckets } from "./rate-limits.tables";
 
 /**
  * Limits per IP and per account on every guessable or mail-sending action.

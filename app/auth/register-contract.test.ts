@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { registerRequestDescription } from "./api-contract";
-import { registerSchema } from "./validation";
+import { registerSchema } from "./schema";
 
 /** POST /auth/register's documented body (api-contract.ts) names every field the route validates (decision 043). */
 describe("the registration's documented body", () => {

@@ -13,7 +13,7 @@ import { recordSecurityEvent } from "./security-log.server";
 import type { AuthServices } from "./services.server";
 import { deleteUserSessions } from "./sessions.server";
 import { completeSignIn } from "./sign-in.server";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 import { createUser, findUserByEmail, findUserById } from "./users.server";
 import { usernameTaken, usernameTakenForRegistration } from "./usernames.server";
 import { consumeVerification, createVerification, findVerification } from "./verification.server";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { registerAcceptedSchema } from "./api-contract";
 import { openD1 } from "~/db/client.server";
-import { mailDeliveries } from "~/mail/deliveries.schema";
+import { mailDeliveries } from "~/mail/deliveries.tables";
 import { action as forgotPasswordAction } from "~/routes/auth/forgot-password";
 import { action as registerAction } from "~/routes/auth/register";
 import { action as finishAction, loader as finishLoader } from "~/routes/auth/register-finish";
@@ -13,13 +13,13 @@ import { action as apiRegisterAction } from "~/routes/api/auth/register";
 import { invalidateSettingsCache, saveSettings } from "~/settings/settings.server";
 import { readFlashToast } from "~/toasts/flash.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { sessions } from "./sessions.schema";
+import { sessions } from "./sessions.tables";
 import { SESSION_COOKIE } from "./sessions.server";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 import { createUser } from "./users.server";
 import { appKeys } from "./crypto.server";
 import { inviteToken } from "~/workspaces/invitations.server";
-import { workspaceInvites, workspaces } from "~/workspaces/schema";
+import { workspaceInvites, workspaces } from "~/workspaces/tables";
 
 /**
  * Decision 021: registering an address that has an

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { changedFields, newRowId, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
 import { adminLockoutProblem } from "./admin-lockout.server";
-import { permissions, rolePermissions, roles } from "./roles.schema";
-import type { RoleInput } from "./role-admin-input";
+import { permissions, rolePermissions, roles } from "./roles.tables";
+import type { RoleInput } from "./role-admin.schema";
 import { invalidateGuestViewerCache } from "./viewer.server";
 
 /**

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { RequestInfo } from "./request-info.server";
-import { securityLog, type SecurityEvent } from "./security-log.schema";
+import { securityLog, type SecurityEvent } from "./security-log.tables";
 
 /** The insert statement for one security-log entry (so callers can put it in a batch). */
 export function securityLogEntry(db: Database, userId: number, event: SecurityEvent, info: RequestInfo | null, data?: Record<string, unknown>) {

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { deleteCookie, readCookie, serializeCookie } from "~/http/cookies";
 import { randomToken, sha256, signValue, unsignValue, type AppKeys } from "./crypto.server";
 import type { RequestInfo } from "./request-info.server";
-import { sessions } from "./sessions.schema";
+import { sessions } from "./sessions.tables";
 
 export { SESSION_COOKIE };
 

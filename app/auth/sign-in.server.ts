@@ -12,13 +12,13 @@ import { normalizeEmail } from "./email";
 import { hashPassword, verifyPassword } from "./password.server";
 import { checkThrottle, clearFailures, deviceCookie, knownDeviceNonce, recordFailure, warnOwner } from "./attempt-throttle.server";
 import { checkRateLimits } from "./rate-limit.server";
-import { permissions, rolePermissions } from "./roles.schema";
-import { securityLog } from "./security-log.schema";
+import { permissions, rolePermissions } from "./roles.tables";
+import { securityLog } from "./security-log.tables";
 import { recordSecurityEvent } from "./security-log.server";
 import type { AuthServices } from "./services.server";
 import { clearSessionCookie, createSession, deleteSession } from "./sessions.server";
 import { hasTwoFactor, useRecoveryCode, verifyTotpForUser } from "./two-factor.server";
-import { userPermissions, userRoles, users } from "./users.schema";
+import { userPermissions, userRoles, type users } from "./users.tables";
 import { findUserByEmail, findUserById, setPasswordHash } from "./users.server";
 import { countFailedAttempt, createVerification, deleteVerification, findVerification } from "./verification.server";
 import { VERIFICATION_MAX_ATTEMPTS } from "~/constants";
@@ -97,7 +97,7 @@ export async function readTwoFactorChallenge(s: AuthServices) {
   if (!handle) return null;
   const target = await sha256(handle);
   const row = await findVerification(s.app.db, "two-factor-login", target);
-  return row && row.userId ? { row, target, userId: row.userId } : null;
+  return row?.userId ? { row, target, userId: row.userId } : null;
 }
 
 export type TwoFactorOutcome = SignInOutcome | { status: "expired" } | { status: "wrong-code"; field: "code" | "recovery_code" };

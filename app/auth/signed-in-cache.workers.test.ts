@@ -5,21 +5,21 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { runRoute } from "../../tests/workers/app-request";
 import { appKeys } from "~/auth/crypto.server";
 import { markEmailVerifiedByLink } from "~/auth/email-verification.server";
-import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
+import { permissions, rolePermissions, roles } from "~/auth/roles.tables";
 import { authServices } from "~/auth/services.server";
 import { forgetAllSignedIn, loadSignedInKept } from "~/auth/signed-in-cache.server";
 import { createSession, deleteSession, deleteUserSessions } from "~/auth/sessions.server";
-import { userPermissions, userRoles, users } from "~/auth/users.schema";
+import { userPermissions, userRoles, users } from "~/auth/users.tables";
 import { banUsers } from "~/auth/user-admin.server";
 import { createUser, setPasswordHash } from "~/auth/users.server";
 import { parseUserAgent } from "~/auth/user-agent";
 import { hasPermission } from "~/request/viewer";
-import { subscriptions } from "~/billing/schema";
+import { subscriptions } from "~/billing/tables";
 import { SIGNED_IN_CACHE_TTL_MS } from "~/constants";
 import { openD1 } from "~/db/client.server";
 import { getApp } from "~/request/context";
 import { workspaceSwitcherData } from "~/workspaces/active-workspace.server";
-import { workspaceMembers, workspaces } from "~/workspaces/schema";
+import { workspaceMembers, workspaces } from "~/workspaces/tables";
 
 /**
  * The signed-in visitor kept per isolate (decision 028), through the real

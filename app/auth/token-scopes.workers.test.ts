@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import migration from "../../migrations/0023_a_token_scopes.sql?raw";
 import { scopeForRequest } from "~/composers/token-scope.server";
 import { openD1 } from "~/db/client.server";
-import { accessTokens } from "./access-tokens.schema";
+import { accessTokens } from "./access-tokens.tables";
 import { createAccessToken, enforceApiTokenRules, loadTokenUser, mayGrantScopes } from "./access-tokens.server";
 import type { TokenScope } from "../api/token-scopes";
 import { createUser } from "./users.server";

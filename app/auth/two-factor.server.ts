@@ -4,7 +4,7 @@ import { renderSVG } from "uqr";
 import { RECOVERY_CODE_COUNT, TOTP_PERIOD_S, TOTP_WINDOW_STEPS, TWO_FACTOR_CODE_LENGTH } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { decryptString, encryptString, randomString, sha256, timingSafeEqual, type AppKeys } from "./crypto.server";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 
 /**
  * Two-factor authentication with TOTP (RFC 6238: SHA-1, 6 digits, 30-second

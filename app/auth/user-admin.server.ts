@@ -1,3 +1,4 @@
+import { memberColumns } from "./member-columns";
 import { csvCell } from "~/files/csv";
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { hasValidSubscription } from "~/billing/subscription-admin.server";
@@ -7,13 +8,13 @@ import { normalizeEmail } from "./email";
 import { adminLockoutProblem } from "./admin-lockout.server";
 import { permissionIdsByName } from "./role-admin.server";
 import { hashPassword } from "./password.server";
-import { permissions, roles } from "./roles.schema";
+import { permissions, roles } from "./roles.tables";
 import { securityLogEntry } from "./security-log.server";
-import { sessions } from "./sessions.schema";
-import type { AdminUserInput } from "./user-admin-input";
+import { sessions } from "./sessions.tables";
+import type { AdminUserInput } from "./user-admin.schema";
 import { displayNameOf } from "./users.server";
 import { freeUsername } from "./usernames.server";
-import { socialProfiles, userPermissions, userRoles, users } from "./users.schema";
+import { socialProfiles, userPermissions, userRoles, users } from "./users.tables";
 
 /**
  * Accounts as the admin area manages them: the filtered list, creating and
@@ -64,13 +65,7 @@ function userConditions(query: UserListQuery): SQL | undefined {
 }
 
 const userListColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  displayName: users.displayName,
-  username: users.username,
-  avatar: users.avatar,
+  ...memberColumns,
   emailVerifiedAt: users.emailVerifiedAt,
   bannedAt: users.bannedAt,
   banReason: users.banReason,

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listAccessTokens } from "./access-tokens.server";
-import { permissions, roles } from "./roles.schema";
-import { securityLog } from "./security-log.schema";
-import { sessions } from "./sessions.schema";
-import { socialProfiles, userPermissions, userRoles, users } from "./users.schema";
+import { permissions, roles } from "./roles.tables";
+import { securityLog } from "./security-log.tables";
+import { sessions } from "./sessions.tables";
+import { socialProfiles, userPermissions, userRoles, users } from "./users.tables";
 
 /**
  * The accounts' part of "Download my data" (see app/account/): the profile,

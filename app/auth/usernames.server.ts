@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { firstFreeUsername, usernameBase } from "./username";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 
 /** Whether an account holds this username (stored lower case: one seek on users_username_unique). */
 export async function usernameTaken(db: Database, username: string, exceptUserId?: number) {

@@ -4,7 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { openD1 } from "~/db/client.server";
-import { mailDeliveries } from "~/mail/deliveries.schema";
+import { mailDeliveries } from "~/mail/deliveries.tables";
 import { action as apiRegisterAction } from "~/routes/api/auth/register";
 import { action as registerAction } from "~/routes/auth/register";
 import { loader as finishLoader } from "~/routes/auth/register-finish";
@@ -13,7 +13,7 @@ import { hashPassword } from "./password.server";
 import { SESSION_COOKIE } from "./sessions.server";
 import { firstFreeUsername, usernameBase } from "./username";
 import { freeUsername } from "./usernames.server";
-import { users } from "./users.schema";
+import { users } from "./users.tables";
 import { createUser } from "./users.server";
 
 /**

@@ -2,15 +2,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { selectSubscriptionsOfSession, subscriptionStateFromRows, withSubscriptionState } from "~/billing/subscription-state.server";
 import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/change-recorder";
-import { permissions, rolePermissions, roles } from "./roles.schema";
-import { sessions } from "./sessions.schema";
-import { socialProfiles, userPermissions, userRoles, users } from "./users.schema";
+import { permissions, rolePermissions, roles } from "./roles.tables";
+import { sessions } from "./sessions.tables";
+import { socialProfiles, userPermissions, userRoles, users } from "./users.tables";
 import { normalizeEmail } from "./email";
 import { memberName } from "./public-name";
 import { freeUsername } from "./usernames.server";
 import type { PermissionRestrictions, Viewer } from "../request/viewer";
 import type { AuthUser, CurrentSession } from "../request/auth-user";
-import { workspacesOfSessionQuery, type WorkspaceRow } from "~/workspaces/session-workspaces.server";
+import { workspacesOfSessionQuery, type WorkspaceRow } from "~/auth/session-workspaces.server";
 
 /** The account's name as others see it: never derived from the e-mail address (app/auth/public-name.ts). */
 export function displayNameOf(user: { id: number; displayName?: string | null; firstName: string | null; lastName: string | null; username?: string | null }) {

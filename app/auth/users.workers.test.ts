@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { appKeys } from "./crypto.server";
-import { roles } from "./roles.schema";
+import { roles } from "./roles.tables";
 import { sessionIdFor } from "./sessions.server";
 import { createSession } from "./sessions.server";
 import { listSecurityLog } from "./security-log.server";

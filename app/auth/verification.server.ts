@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { VERIFICATION_MAX_ATTEMPTS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { randomString, sha256, timingSafeEqual } from "./crypto.server";
-import { verifications, type VerificationType } from "./verifications.schema";
+import { verifications, type VerificationType } from "./verifications.tables";
 
 export type VerificationRow = typeof verifications.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { SETTINGS_CACHE_TTL_MS } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { permissions, rolePermissions, roles } from "./roles.schema";
+import { permissions, rolePermissions, roles } from "./roles.tables";
 import type { PermissionRestrictions, Viewer } from "../request/viewer";
 
 let cachedGuest: { value: Viewer; expiresAt: number } | null = null;

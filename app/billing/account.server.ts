@@ -6,7 +6,7 @@ import type { BillingEvent } from "./billing-events";
 import { checkoutReturnPaths } from "./local-provider.server";
 import { ensureStripePrice, findPlanPrice, providerPrice, type PlanPriceProblem } from "./plans.server";
 import { PaymentDeclinedError, type CardSummary, type PaymentProvider, type PriceChangePreview, type ProviderPrice } from "./provider";
-import { billingCustomers, checkoutSessions, invoices, prices, products, subscriptions, type Price, type Product, type Subscription } from "./schema";
+import { billingCustomers, checkoutSessions, invoices, prices, products, subscriptions, type Price, type Product, type Subscription } from "./tables";
 import { StripeProvider } from "./stripe-provider.server";
 import { isOnGracePeriod, isSubscriptionValid } from "./subscription-rules";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses, paginationSchema } from "~/api/contract";
-import { BILLING_INTERVALS } from "./schema";
+import { BILLING_INTERVALS } from "./tables";
 
 /** The billing calls under api/v1 (routes in app/routes/api/v1/billing). */
 

@@ -1,13 +1,13 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { BILLING_EVENT_CLAIM_TIMEOUT_S } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { log } from "~/log/log.server";
 import type { BillingEvent, InvoiceSnapshot, SubscriptionSnapshot } from "./billing-events";
 import { onSubscriptionEvent } from "./events.server";
 import { formatMoney } from "./money";
-import { billingCustomers, billingEvents, checkoutSessions, invoices, prices, products, subscriptions, type InvoiceStatus, type PaymentProviderName } from "./schema";
+import { billingCustomers, billingEvents, checkoutSessions, invoices, prices, products, subscriptions, type InvoiceStatus, type PaymentProviderName } from "./tables";
 import { isSubscriptionValid, statusRank } from "./subscription-rules";
 
 export type ApplyResult =

@@ -1,4 +1,4 @@
-import type { InvoiceLine, InvoiceStatus, PaymentProviderName, SubscriptionStatus } from "./schema";
+import type { InvoiceLine, InvoiceStatus, PaymentProviderName, SubscriptionStatus } from "./tables";
 
 /**
  * The internal billing events. The Stripe webhook translates Stripe's events

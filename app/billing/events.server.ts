@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { subscriptionEvents, type PaymentProviderName, type SubscriptionEventKind } from "./schema";
+import { subscriptionEvents, type PaymentProviderName, type SubscriptionEventKind } from "./tables";
 
 export type SubscriptionEventData = Record<string, string | number | boolean | null>;
 

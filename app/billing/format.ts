@@ -1,6 +1,6 @@
 import type { Translate } from "~/i18n/translate";
 import { formatMoney } from "./money";
-import type { BillingInterval } from "./schema";
+import type { BillingInterval } from "./tables";
 
 /**
  * Billing's dates and prices as pages show them. Dates are formatted on the

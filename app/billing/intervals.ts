@@ -1,4 +1,4 @@
-import type { BillingInterval } from "./schema";
+import type { BillingInterval } from "./tables";
 
 /**
  * Billing period arithmetic, as Stripe does it: months and years keep the

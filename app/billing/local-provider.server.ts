@@ -15,7 +15,7 @@ import {
   type PriceChangePreview,
   type ProviderSubscriptionRef,
 } from "./provider";
-import { billingCustomers, checkoutSessions, invoices, prices, products, subscriptions, type InvoiceLine, type Subscription } from "./schema";
+import { billingCustomers, checkoutSessions, invoices, prices, products, subscriptions, type InvoiceLine, type Subscription } from "./tables";
 import { CARD_BRAND_NAMES, chargeSavedCard, checkTestCard, type CardInput } from "./local-provider-cards";
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { confirmPlanChange, previewPlanChange, setSubscriptionCancellation, startCheckout } from "./account.server";
 import { advanceLocalSubscriptions, LocalProvider, payLocalCheckout, updateLocalPaymentMethod } from "./local-provider.server";
 import { openMigratedTestDatabase } from "../../tests/support/node-test-database";
-import { billingCustomers, checkoutSessions, invoices, subscriptionEvents, subscriptions } from "./schema";
+import { billingCustomers, checkoutSessions, invoices, subscriptionEvents, subscriptions } from "./tables";
 import { loadSubscriptionState } from "./subscription-state.server";
 import { createTestPlans, createTestUser } from "../../tests/support/billing-fixtures";
 

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { log } from "~/log/log.server";
 import { billingEnv, stripeConfigFrom } from "./payment-provider.server";
 import { syncPlanWithStripe } from "./plans.server";
-import { prices, products, subscriptions } from "./schema";
+import { prices, products, subscriptions } from "./tables";
 import { StripeProvider } from "./stripe-provider.server";
 
 /**

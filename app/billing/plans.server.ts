@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
-import { permissions as permissionsTable } from "~/auth/roles.schema";
+import { permissions as permissionsTable } from "~/auth/roles.tables";
 import type { ChangeRecorder } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import { approximatePeriodDays } from "./intervals";
 import type { ProviderPrice } from "./provider";
-import { BILLING_INTERVALS, prices, products, type BillingInterval, type PlanPermission, type Price, type Product } from "./schema";
+import { BILLING_INTERVALS, prices, products, type BillingInterval, type PlanPermission, type Price, type Product } from "./tables";
 import type { StripeProvider } from "./stripe-provider.server";
 
 /** A plan as the pricing page and the API show it. */

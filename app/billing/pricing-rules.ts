@@ -1,6 +1,6 @@
 import { SAVE_UP_MAX_PERCENT } from "~/constants";
 import { amountPerMonth, amountPerYear } from "./intervals";
-import type { BillingInterval } from "./schema";
+import type { BillingInterval } from "./tables";
 
 /**
  * The pricing page's rules: which price a billing cycle

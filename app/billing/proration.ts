@@ -1,5 +1,5 @@
 import { addBillingInterval } from "./intervals";
-import type { BillingInterval, InvoiceLine } from "./schema";
+import type { BillingInterval, InvoiceLine } from "./tables";
 
 /**
  * Proration of a plan change, the way Stripe computes it with

@@ -1,5 +1,5 @@
 import type { BillingEvent } from "./billing-events";
-import type { BillingInterval, InvoiceLine, PaymentProviderName } from "./schema";
+import type { BillingInterval, InvoiceLine, PaymentProviderName } from "./tables";
 
 /**
  * What billing needs from a payment provider. Two implementations: Stripe

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { BillingEvent, InvoiceSnapshot, SubscriptionSnapshot } from "./billing-events";
-import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES, type InvoiceLine } from "./schema";
+import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES, type InvoiceLine } from "./tables";
 
 /**
  * Stripe's webhook events in the terms of the internal billing events. Only

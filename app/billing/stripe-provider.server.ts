@@ -11,7 +11,7 @@ import {
   type PriceChangePreview,
   type ProviderSubscriptionRef,
 } from "./provider";
-import type { BillingInterval } from "./schema";
+import type { BillingInterval } from "./tables";
 import { billingEventFromStripe, subscriptionSnapshotFromStripe } from "./stripe-events";
 
 export interface StripeConfig {

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { permissions } from "~/auth/roles.schema";
+import { permissions } from "~/auth/roles.tables";
 import { checkoutOutcome, confirmPlanChange, billingPortalUrl, loadBillingOverview, previewPlanChange, setSubscriptionCancellation, startCheckout } from "./account.server";
 import { startFakeStripe, type FakeStripe } from "../../tests/support/fake-stripe";
 import { openMigratedTestDatabase } from "../../tests/support/node-test-database";
 import { savePlan, syncPlanWithStripe } from "./plans.server";
-import { billingCustomers, prices, products, subscriptions } from "./schema";
+import { billingCustomers, prices, products, subscriptions } from "./tables";
 import { stripeEvent, stripeSubscription } from "../../tests/support/stripe-fixtures";
 import { StripeProvider, WebhookSignatureError } from "./stripe-provider.server";
 import { createTestPlans, createTestUser } from "../../tests/support/billing-fixtures";

@@ -1,8 +1,8 @@
 import { and, desc, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import type { Database } from "~/db/client.server";
 import { isSubscriptionValid } from "./subscription-rules";
-import { prices, products, subscriptions, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "./schema";
+import { prices, products, subscriptions, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "./tables";
 
 /**
  * Subscriptions as the admin area sees them: the list with status and

@@ -1,4 +1,4 @@
-import type { PlanPermission, SubscriptionStatus } from "./schema";
+import type { PlanPermission, SubscriptionStatus } from "./tables";
 
 /**
  * What a subscription's state means for the user. Pure: the server and tests

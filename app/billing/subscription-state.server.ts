@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Viewer } from "~/request/viewer";
-import { sessions } from "~/auth/sessions.schema";
+import { sessions } from "~/auth/sessions.tables";
 import type { Database } from "~/db/client.server";
-import { products, subscriptions, type PlanPermission } from "./schema";
+import { products, subscriptions, type PlanPermission } from "./tables";
 import { isSubscriptionValid, mergePermissions } from "./subscription-rules";
 
 /**

@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appKeys } from "~/auth/crypto.server";
-import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
+import { permissions, rolePermissions, roles } from "~/auth/roles.tables";
 import { createSession } from "~/auth/sessions.server";
 import { createUser, loadSignedIn } from "~/auth/users.server";
-import { userRoles } from "~/auth/users.schema";
+import { userRoles } from "~/auth/users.tables";
 import { parseUserAgent } from "~/auth/user-agent";
 import { openD1 } from "~/db/client.server";
 import { eq } from "drizzle-orm";
-import { subscriptions } from "./schema";
+import { subscriptions } from "./tables";
 import { statusRank } from "./subscription-rules";
 import { createTestPlans, uniqueSuffix } from "../../tests/support/billing-fixtures";
 

@@ -2,7 +2,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { applyBillingEvent } from "./apply-event.server";
 import type { PaymentProvider } from "./provider";
-import { billingCustomers, invoices, prices, products, subscriptionEvents, subscriptions } from "./schema";
+import { billingCustomers, invoices, prices, products, subscriptionEvents, subscriptions } from "./tables";
 
 /**
  * Billing's part of "Download my data" and of account deletion (see

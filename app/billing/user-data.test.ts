@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../../tests/support/fake-stripe";
 import { openMigratedTestDatabase } from "../../tests/support/node-test-database";
-import { billingCustomers, subscriptions } from "./schema";
+import { billingCustomers, subscriptions } from "./tables";
 import { StripeProvider } from "./stripe-provider.server";
 import { statusRank } from "./subscription-rules";
 import { createTestPlans, createTestUser, uniqueSuffix } from "../../tests/support/billing-fixtures";

@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { applyBillingEvent } from "./apply-event.server";
-import { billingEvents, checkoutSessions, invoices, subscriptionEvents, subscriptions } from "./schema";
+import { billingEvents, checkoutSessions, invoices, subscriptionEvents, subscriptions } from "./tables";
 import { stripeEvent, stripeId, stripeInvoice, stripeSubscription } from "../../tests/support/stripe-fixtures";
 import { StripeProvider } from "./stripe-provider.server";
 import { loadSubscriptionState } from "./subscription-state.server";
@@ -231,7 +231,7 @@ describe("Stripe webhook events", () => {
       userId: user.id,
       productId: plans.standard.product.id,
       priceId: plans.standardYearly.id,
-      url: "https://checkout.stripe.com/c/pay/" + sessionId,
+      url: `https://checkout.stripe.com/c/pay/${sessionId}`,
       expiresAt: new Date(Date.now() + 86_400_000),
     });
     const subscriptionId = stripeId("sub");

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { cappedPaginationSchema, defineEndpoint, errorResponses, idParam, paginationSchema } from "~/api/contract";
+import { cappedPaginationSchema, defineEndpoint, errorResponses, idParam } from "~/api/contract";
 import { optionalWholeNumber, paginationQuery, relationList } from "~/api/query";
 import { API_DEFAULT_PER_PAGE, API_MAX_PAGE, API_MAX_PER_PAGE } from "~/constants";
 import { DIRECTIONS, MAX_BROWSE_PAGE, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
 import { CERTIFICATIONS, MAX_YEAR, MIN_YEAR } from "./browse-options";
-import { GENDERS, TITLE_TYPES, VIDEO_CATEGORIES, VIDEO_SOURCES } from "./schema";
+import { GENDERS, TITLE_TYPES, VIDEO_CATEGORIES, VIDEO_SOURCES } from "./tables";
 
 /**
  * Read access to the catalogue over api/v1: titles with their seasons,

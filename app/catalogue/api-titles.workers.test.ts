@@ -7,7 +7,7 @@ import { loader } from "~/routes/api/v1/catalogue/titles";
 import { listTitles } from "./api-contract";
 import { listTitlesPage } from "./api.server";
 import { MAX_BROWSE_PAGE } from "./browse";
-import { genres, titleGenres } from "./schema";
+import { genres, titleGenres } from "./tables";
 
 /**
  * GET api/v1/titles (decision 026): the page and its count in one D1 round trip,

@@ -6,7 +6,7 @@ import { paginated } from "~/api/query";
 import type { creditSchema, episodeSchema, listPeople, listTitles, seasonSchema, TITLE_COUNTS, TITLE_RELATIONS, videoSchema } from "./api-contract";
 import { browsePeopleWithCount, browseTitlesWithCount } from "./browse.server";
 import { mediaUrl } from "./media";
-import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "./schema";
+import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "./tables";
 import { personPath, titlePath } from "../http/slug";
 
 /**

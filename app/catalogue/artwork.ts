@@ -108,7 +108,7 @@ function wrap(text: string, maxChars: number, maxLines: number): string[] {
   let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
     if (!line) line = word;
-    else if ((line + " " + word).length <= maxChars) line += " " + word;
+    else if (`${line} ${word}`.length <= maxChars) line += ` ${word}`;
     else {
       lines.push(line);
       line = word;
@@ -117,10 +117,10 @@ function wrap(text: string, maxChars: number, maxLines: number): string[] {
   if (line) lines.push(line);
   if (lines.length > maxLines) {
     const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = kept[maxLines - 1].slice(0, maxChars - 1) + "…";
+    kept[maxLines - 1] = `${kept[maxLines - 1].slice(0, maxChars - 1)}…`;
     return kept;
   }
-  return lines.map((l) => (l.length > maxChars ? l.slice(0, maxChars - 1) + "…" : l));
+  return lines.map((l) => (l.length > maxChars ? `${l.slice(0, maxChars - 1)}…` : l));
 }
 
 function motif(kind: number, w: number, h: number, accent: string): string {
@@ -142,7 +142,7 @@ function round(n: number): number {
 }
 
 /** Font size so that the longest line fills at most `room` pixels, between `min` and `max`. */
-function fit(lines: string[], room: number, em: number, min: number, max: number): number {
+function fitSize(lines: string[], room: number, em: number, min: number, max: number): number {
   const longest = Math.max(1, ...lines.map((l) => [...l].length));
   return Math.round(Math.max(min, Math.min(max, room / (longest * em))));
 }
@@ -198,7 +198,7 @@ export function renderArtworkSvg(kind: ArtworkKind, subject: ArtworkSubject): st
   if (kind === "poster" || kind === "season") {
     const pad = w * 0.08;
     const lines = wrap(name, 14, 4);
-    const size = fit(lines, w - pad * 2, font.em, 30, 66);
+    const size = fitSize(lines, w - pad * 2, font.em, 30, 66);
     const lineHeight = size * 1.08;
     const captionY = h - markSize * 3.6;
     const bottom = captionY - (caption ? 44 : 4);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DIRECTIONS, GENRE_MATCHES, MAX_GENRES_PER_FILTER, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
 import { MAX_YEAR, MIN_YEAR, MAX_RUNTIME } from "./browse-options";
-import { TITLE_TYPES } from "./schema";
+import { TITLE_TYPES } from "./tables";
 
 /**
  * Browse filters as they arrive in the query string. Every field is

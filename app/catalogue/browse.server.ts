@@ -1,10 +1,11 @@
+import { titleCardColumns } from "./card-columns";
 import { and, asc, desc, eq, gt, gte, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { BROWSE_COUNT_GENRE_LINKS } from "~/constants";
 import { defaultDirection, MAX_BROWSE_PAGE, type TitleOrder } from "./browse";
 import type { PersonFilters, TitleFilters } from "./browse-filters.server";
-import { genres, people, titles } from "./schema";
-import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
+import { genres, people, titles } from "./tables";
+import { titleWatchProviders, watchProviders } from "~/tmdb/tables";
 
 /**
  * What a browse query reads: the URL's filters and, for the "where to watch"
@@ -40,7 +41,7 @@ export function tmdbRatingPresence(db: Database) {
 }
 
 /**
- * Browse walks one index per sort (schema.ts, titles_browse_*_idx) that also
+ * Browse walks one index per sort (tables.ts, titles_browse_*_idx) that also
  * holds the filter columns: SQLite tests type, year, rating, certification,
  * runtime and language on the index entry and reads a title's row only for
  * the entries that pass, so even a filter combination matching a handful of
@@ -280,18 +281,7 @@ const pageCount = (total: number, pageSize: number) => Math.min(MAX_BROWSE_PAGE,
 export function browseTitlesQuery(db: Database, filters: TitleQuery, pageSize: number) {
   const { where, order } = titleQueryParts(filters);
   return db
-    .select({
-      id: titles.id,
-      type: titles.type,
-      name: titles.name,
-      slug: titles.slug,
-      year: titles.year,
-      poster: titles.poster,
-      rating: titles.rating,
-      voteCount: titles.voteCount,
-      externalRating: titles.externalRating,
-      tmdbRating: titles.tmdbRating,
-    })
+    .select({ ...titleCardColumns, tmdbRating: titles.tmdbRating })
     .from(titles)
     .where(where)
     .orderBy(...order)

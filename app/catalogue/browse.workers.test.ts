@@ -6,8 +6,8 @@ import { openD1 } from "~/db/client.server";
 import { DIRECTIONS, MAX_BROWSE_PAGE, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
 import { parsePersonFilters, parseTitleFilters } from "./browse-filters.server";
 import { browsePeopleQuery, browsePeopleWithCount, browseTitlesQuery, browseTitlesWithCount, listRegionProviders } from "./browse.server";
-import { genres, people, titleGenres, titles } from "./schema";
-import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
+import { genres, people, titleGenres, titles } from "./tables";
+import { titleWatchProviders, watchProviders } from "~/tmdb/tables";
 
 /**
  * Browse on real D1: sorting never removes a title (those without

@@ -6,7 +6,7 @@ import { parseTitleFilters } from "./browse-filters.server";
 import { browseTitles } from "./browse.server";
 import { TITLE_ORDERS } from "./browse";
 import { loadPersonPage } from "./person-page.server";
-import { credits, episodes, genres, people, seasons, titleGenres, titles, videos } from "./schema";
+import { credits, episodes, genres, people, seasons, titleGenres, titles, videos } from "./tables";
 import { loadEpisode, loadFullCredits, loadSeason, loadTitlePage } from "./title-page.server";
 import { loadWatchPage } from "./watch-page.server";
 

@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { listGenres, tmdbRatingPresence } from "./browse.server";
-import { genres, titleGenres, titles } from "./schema";
+import { genres, titleGenres, titles } from "./tables";
 
 /**
  * The /titles genre vocabulary is the one the data uses (decision 042): each

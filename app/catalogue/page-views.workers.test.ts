@@ -6,7 +6,7 @@ import { openD1 } from "~/db/client.server";
 import type { WorkerContext } from "~/request/context";
 import { countingD1 } from "../../tests/support/counting-d1.workers";
 import { countGuestView } from "./page-views.server";
-import { titles, titleViews, videos } from "./schema";
+import { titles, titleViews, videos } from "./tables";
 
 /**
  * Page views under load (decision 026): the views of many requests reach D1

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { batchReads } from "~/db/batch-reads.server";
 import type { Database } from "~/db/client.server";
 import { PERSON_KNOWN_FOR_TITLES } from "~/constants";
-import { people } from "./schema";
+import { people } from "./tables";
 
 /** With "show all", a department still stops here (a prolific voice actor can have thousands). */
 const MAX_CREDITS_PER_DEPARTMENT = 2000;

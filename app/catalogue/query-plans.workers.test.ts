@@ -8,9 +8,9 @@ import { listPeople, listTitles } from "./api-contract";
 import { listPeoplePage, listTitlesPage } from "./api.server";
 import { DIRECTIONS, MAX_BROWSE_PAGE, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
 import { browsePeople, browsePeopleWithCount, browseTitles, browseTitlesWithCount, listRegionProviders } from "./browse.server";
-import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
+import { titleWatchProviders, watchProviders } from "~/tmdb/tables";
 import { loadPersonPage } from "./person-page.server";
-import { credits, genres, people, titleGenres, titles } from "./schema";
+import { credits, genres, people, titleGenres, titles } from "./tables";
 import { searchCatalogue } from "./search.server";
 import { loadTitlePage } from "./title-page.server";
 

@@ -1,7 +1,7 @@
 import { between, sql } from "drizzle-orm";
 import type { Statement } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
-import { searchTerms, searchVocabularyQueue } from "./search.schema";
+import { searchTerms, searchVocabularyQueue } from "./search.tables";
 import { deletionVariants, indexedDeletes, nameWords } from "./search-text";
 
 /**

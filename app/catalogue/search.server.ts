@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { allInOneTrip } from "~/db/batch-reads.server";
 import type { Database } from "~/db/client.server";
 import { log } from "~/log/log.server";
-import { TITLE_TYPES, type TitleType } from "./schema";
+import { TITLE_TYPES, type TitleType } from "./tables";
 import { indexQueued, SEARCH_QUEUE_BATCH, termRows, vocabularyOf } from "./search-index.server";
 import { allowedTypos, analyseQuery, deletionVariants, editDistance, ftsString, isOptionalWord, nameWords, prefixDistance, type AnalysedQuery, type QuerySlot } from "./search-text";
 

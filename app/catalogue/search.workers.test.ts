@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
-import { people, titles } from "./schema";
+import { people, titles } from "./tables";
 import { searchCatalogue } from "./search.server";
 import { slugify } from "../http/slug";
 

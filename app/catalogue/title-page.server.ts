@@ -1,12 +1,13 @@
+import { titleCardColumns } from "./card-columns";
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
-import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "./schema";
+import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "./tables";
 
 /**
  * Reads behind the title page and its sub-pages (full credits, season,
  * episode). Each page is one D1 batch: a single round trip whatever the
- * number of sections, every statement served by an index (see schema.ts).
+ * number of sections, every statement served by an index (see tables.ts).
  */
 
 const titleColumns = {
@@ -59,17 +60,7 @@ const creditColumns = {
   generated: credits.generated,
 };
 
-const cardColumns = {
-  id: titles.id,
-  type: titles.type,
-  name: titles.name,
-  slug: titles.slug,
-  year: titles.year,
-  poster: titles.poster,
-  rating: titles.rating,
-  voteCount: titles.voteCount,
-  externalRating: titles.externalRating,
-};
+const cardColumns = titleCardColumns;
 
 /** Key crew shown on the title page itself, in this order. */
 const KEY_JOBS = ["Director", "Creator", "Screenplay", "Writer", "Story", "Novel", "Producer", "Executive Producer", "Original Music Composer", "Director of Photography"];

@@ -1,6 +1,6 @@
 import { desc, gt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { titles } from "./schema";
+import { titles } from "./tables";
 
 const columns = {
   id: titles.id,

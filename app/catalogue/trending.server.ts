@@ -1,6 +1,6 @@
 import { desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { titles, titleViews, videoPlays, type TitleType } from "./schema";
+import { titles, titleViews, videoPlays, type TitleType } from "./tables";
 import { dayNumber } from "./views.server";
 
 /**
@@ -37,7 +37,7 @@ export async function recalculateTrending(db: Database, options: TrendingOptions
   const since = today - windowDays + 1;
   // Decay as a CASE over whole days: no math functions needed (D1 and libSQL alike).
   const decay = sql.join(
-    Array.from({ length: windowDays }, (_, age) => sql`WHEN ${age} THEN ${Math.pow(0.5, age / halfLifeDays)}`),
+    Array.from({ length: windowDays }, (_, age) => sql`WHEN ${age} THEN ${0.5 ** (age / halfLifeDays)}`),
     sql` `,
   );
   const scores = sql`

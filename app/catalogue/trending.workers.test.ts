@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
-import { titles, titleViews, videoPlays, videos } from "./schema";
+import { titles, titleViews, videoPlays, videos } from "./tables";
 import { runScheduledJobs } from "~/scheduled/jobs.server";
 import { recalculateTrending, trendingTitles } from "./trending.server";
 import { dayNumber, recordTitleView, recordVideoPlay, viewerKeyFor } from "./views.server";

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { titles, titleViews, videoPlays, videos } from "./schema";
+import { titles, titleViews, videoPlays, videos } from "./tables";
 
 /**
  * The catalogue's part of "Download my data" and of account deletion (see

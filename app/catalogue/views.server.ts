@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { VIEW_ROWS_PER_STATEMENT } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { titles, titleViews, videoPlays, videos } from "./schema";
+import { titles, titleViews, videoPlays, videos } from "./tables";
 
 /**
  * Page views and video plays, each counted once per viewer and day. A row in

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { episodes, titles, videos } from "./schema";
+import { episodes, titles, videos } from "./tables";
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
 const VIMEO_ID = /^\d{1,15}$/;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEndpoint, errorResponses, paginationSchema } from "~/api/contract";
 import { optionalWholeNumber, paginationQuery } from "~/api/query";
 import { API_DEFAULT_PER_PAGE, API_MAX_PAGE, API_MAX_PER_PAGE, CHANNEL_MAX_PAGE } from "~/constants";
-import { CHANNEL_LAYOUTS, CHANNEL_SOURCES } from "./schema";
+import { CHANNEL_LAYOUTS, CHANNEL_SOURCES } from "./tables";
 
 /** Channels over api/v1 (decision 022): public channels and their stored items, nested one level deep. */
 

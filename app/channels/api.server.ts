@@ -2,7 +2,7 @@ import { asc, count, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { ChannelItem } from "./channel-item";
 import type { ChannelPage } from "./channel-page.server";
-import { channels } from "./schema";
+import { channels } from "./tables";
 
 /** A channel item in the API's snake_case (api-contract.ts). */
 export function channelItemJson(item: ChannelItem) {

@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { createChannel, deleteChannels, homePageChannelIds, updateChannel } from "./channel-admin.server";
-import { channelFormSchema } from "./channel-form";
+import { channelFormSchema } from "./schema";
 import { installChannelPreset } from "./presets";
-import { channels } from "./schema";
+import { channels } from "./tables";
 
 /**
  * The channel admin's rules (decision 043) against real D1: unique names

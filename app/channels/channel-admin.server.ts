@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, inArray, like, ne, or, sql } from "drizzle-orm";
-import { episodes, genres, keywords, people, titles, videos } from "~/catalogue/schema";
+import { episodes, genres, keywords, people, titles, videos } from "~/catalogue/tables";
 import { CHANNEL_MAX_ITEMS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { changedFields, isUniqueViolation, newRowId, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
-import type { ChannelFormInput } from "./channel-form";
+import type { ChannelFormInput } from "./schema";
 import { findChannel } from "./channels.server";
 import { refreshChannel } from "./refresh.server";
 import { channelRuleSchema, type ChannelRule } from "./rules";
-import { channelItems, channels, type ChannelItemType } from "./schema";
-import { watchProviders } from "~/tmdb/schema";
+import { channelItems, channels, type ChannelItemType } from "./tables";
+import { watchProviders } from "~/tmdb/tables";
 
 /**
  * The admin area's channel writes (decision 022). Each write and its audit
@@ -240,7 +240,7 @@ export async function deleteChannels(db: Database, ids: number[], homepageChanne
 /** "Refresh now", audit-logged. */
 export async function refreshChannelNow(db: Database, id: number, record?: ChangeRecorder) {
   const channel = await loadChannelForEditor(db, id);
-  if (!channel || channel.source !== "automatic") return false;
+  if (channel?.source !== "automatic") return false;
   await refreshChannel(db, channel);
   if (record) await runBatch(db, [record({ subjectId: id, label: channel.name, before: null, after: { refreshed: true } })]);
   return true;

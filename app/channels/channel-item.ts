@@ -1,4 +1,4 @@
-import type { ChannelLayout } from "./schema";
+import type { ChannelLayout } from "./tables";
 
 /**
  * One item of a channel as pages and the API show it (no React, no

@@ -1,9 +1,9 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import { genres } from "~/catalogue/schema";
+import { genres } from "~/catalogue/tables";
 import { CHANNEL_MAX_ROWS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import type { ChannelItem } from "./channel-item";
-import { channels, type ChannelLayout } from "./schema";
+import { channels, type ChannelLayout } from "./tables";
 
 /**
  * Reading channels for pages and the API (decision 022). A page of a

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
-import { episodes, genres, people, seasons, titleGenres, titles, videos } from "~/catalogue/schema";
+import { episodes, genres, people, seasons, titleGenres, titles, videos } from "~/catalogue/tables";
 import { openD1 } from "~/db/client.server";
 import { clearGuestPageCache } from "~/request/guest-page-cache.server";
 import { invalidateLocalizationsCache } from "~/i18n/i18n.server";
@@ -12,14 +12,14 @@ import { loader as homeLoader } from "~/routes/site/home";
 import { invalidateSettingsCache } from "~/settings/settings.server";
 import { invalidateThemesCache } from "~/themes/themes.server";
 import { addChannelItem, createChannel, reorderChannelItems, listEditorItems, searchChannelPicker } from "./channel-admin.server";
-import { channelFormSchema } from "./channel-form";
+import { channelFormSchema } from "./schema";
 import { loadChannelPage } from "./channel-page.server";
 import { findChannel } from "./channels.server";
 import { installChannelPreset } from "./presets";
 import { refreshAutomaticChannels, refreshChannel, ruleInsertStatement } from "./refresh.server";
 import { channelRuleSchema } from "./rules";
-import { channelItems, channels } from "./schema";
-import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
+import { channelItems, channels } from "./tables";
+import { titleWatchProviders, watchProviders } from "~/tmdb/tables";
 import { letGuestsViewTitles } from "../../tests/support/guest-access.workers";
 
 /**

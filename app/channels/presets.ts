@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { newRowId, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
 import { refreshChannel } from "./refresh.server";
 import { channelRuleSchema, type ChannelRuleInput } from "./rules";
-import { channelItems, channels, type ChannelLayout } from "./schema";
+import { channelItems, channels, type ChannelLayout } from "./tables";
 
 /**
  * Channel names are unique (decision 043), so no two presets share one.

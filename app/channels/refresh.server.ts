@@ -1,10 +1,10 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import { genres } from "~/catalogue/schema";
+import { genres } from "~/catalogue/tables";
 import { CHANNEL_AIRING_DAYS, CHANNEL_AUTOMATIC_ITEMS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { runBatch, type Statement } from "~/db/change-recorder";
 import { channelRuleSchema, ruleListsEpisodes, type ChannelRule, type RatingSource } from "./rules";
-import { channelItems, channels } from "./schema";
+import { channelItems, channels } from "./tables";
 
 /**
  * Automatic channels (decision 022): a rule runs as one INSERT ... SELECT

@@ -1,89 +1,87 @@
-import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { episodes, people, titles, videos } from "~/catalogue/schema";
-import { createdAt, updatedAt } from "~/db/columns";
-import type { ChannelRule } from "./rules";
+import { z } from "zod";
+import { CHANNEL_PER_PAGE_MAX, CHANNEL_PER_PAGE_MIN } from "~/constants";
+import { RATING_SOURCES, RULE_KINDS, RULE_TITLE_TYPES } from "./rules";
+import { CHANNEL_LAYOUTS, CHANNEL_SOURCES } from "./tables";
+
+const slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(100)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, numbers and hyphens.");
+
+/** A comma-separated list of slugs ("drama, crime") as the form sends it. */
+const slugCsv = z
+  .string()
+  .trim()
+  .max(1000)
+  .optional()
+  .transform((text) =>
+    text
+      ? text
+          .split(",")
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean)
+      : [],
+  )
+  .pipe(z.array(slug).max(20));
 
 /**
- * Channels (decision 022): the public site's rows. A channel's
- * content is manual (picked items), automatic (a rule over the catalogue,
- * stored as items by the refresh job) or nested (its items are channels).
- * Pages read the stored items; nothing is computed per page view.
+ * The admin area's channel form (browser and server). The rule's fields
+ * are flat (rule*) and apply to automatic channels only; the server turns
+ * them into a ChannelRule (rules.ts) and checks genres and keywords exist.
  */
-export const CHANNEL_LAYOUTS = ["hero", "grid", "landscape", "carousel", "top-list", "people", "channels"] as const;
-export type ChannelLayout = (typeof CHANNEL_LAYOUTS)[number];
+export const channelFormSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    slug: slug.optional(),
+    description: z.string().trim().max(1000).optional(),
+    seoTitle: z.string().trim().max(250).optional(),
+    seoDescription: z.string().trim().max(500).optional(),
+    layout: z.enum(CHANNEL_LAYOUTS).default("carousel"),
+    perPage: z.number().int().min(CHANNEL_PER_PAGE_MIN).max(CHANNEL_PER_PAGE_MAX).default(20),
+    public: z.boolean().default(false),
+    source: z.enum(CHANNEL_SOURCES).default("manual"),
+    ruleKind: z.enum(RULE_KINDS).default("popular"),
+    ruleType: z.enum(RULE_TITLE_TYPES).default("both"),
+    ruleGenres: slugCsv,
+    ruleKeywords: slugCsv,
+    ruleYearFrom: z.number().int().min(1870).max(2100).optional(),
+    ruleYearTo: z.number().int().min(1870).max(2100).optional(),
+    ruleCertification: z.string().trim().max(20).optional(),
+    ruleLanguage: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z]{2}$/, "A two-letter language code, e.g. en.")
+      .optional(),
+    ruleCountry: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "A two-letter country code, e.g. US.")
+      .optional(),
+    ruleRatingSource: z.enum(RATING_SOURCES).default("site"),
+    ruleMinVotes: z.number().int().min(0).max(10_000_000).default(0),
+    ruleDays: z.number().int().min(1).max(36500).optional(),
+    ruleGenreFromUrl: z.boolean().default(false),
+    /** Where to watch: a provider (watch_providers.id) and a region. */
+    ruleProvider: z.number().int().positive().max(2_147_483_647).optional(),
+    ruleRegion: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "A two-letter country code, e.g. US.")
+      .optional(),
+  })
+  .refine((v) => v.ruleYearFrom === undefined || v.ruleYearTo === undefined || v.ruleYearFrom <= v.ruleYearTo, {
+    message: "The first year must not be after the last.",
+    path: ["ruleYearTo"],
+  });
+export type ChannelFormInput = z.output<typeof channelFormSchema>;
 
-export const CHANNEL_SOURCES = ["manual", "automatic", "nested"] as const;
-export type ChannelSource = (typeof CHANNEL_SOURCES)[number];
-
-export const CHANNEL_ITEM_TYPES = ["title", "person", "episode", "video", "channel"] as const;
-export type ChannelItemType = (typeof CHANNEL_ITEM_TYPES)[number];
-
-export const channels = sqliteTable(
-  "channels",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    name: text("name").notNull(),
-    slug: text("slug").notNull(),
-    description: text("description"),
-    seoTitle: text("seo_title"),
-    seoDescription: text("seo_description"),
-    layout: text("layout", { enum: CHANNEL_LAYOUTS }).notNull().default("carousel"),
-    /** Items in a row (inside a nested channel) and on one page of the channel's own page. */
-    perPage: integer("per_page").notNull().default(20),
-    /** Whether /channel/{slug} answers (a row can be private to the home page). */
-    public: integer("public", { mode: "boolean" }).notNull().default(true),
-    source: text("source", { enum: CHANNEL_SOURCES }).notNull().default("manual"),
-    /** The automatic rule (app/channels/rules.ts); null for manual and nested channels. */
-    rule: text("rule", { mode: "json" }).$type<ChannelRule | null>(),
-    /** When the automatic items were last stored. */
-    refreshedAt: integer("refreshed_at", { mode: "timestamp" }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex("channels_slug_idx").on(t.slug),
-    // Names tell channels apart in the admin list: unique ignoring case (migration 0085, decision 043).
-    uniqueIndex("channels_name_unique").on(sql`lower(${t.name})`),
-    index("channels_source_idx").on(t.source),
-    index("channels_updated_at_idx").on(t.updatedAt),
-  ],
-);
-
-/**
- * A channel's stored items in order. Exactly one target column is set; each
- * is a foreign key with ON DELETE CASCADE, so a deleted title, person,
- * episode, video or channel leaves every channel at once. `variant` is ''
- * except for rules that take their genre from the address: those store one
- * list per genre slug.
- */
-export const channelItems = sqliteTable(
-  "channel_items",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    channelId: integer("channel_id")
-      .notNull()
-      .references(() => channels.id, { onDelete: "cascade" }),
-    variant: text("variant").notNull().default(""),
-    position: integer("position").notNull(),
-    titleId: integer("title_id").references(() => titles.id, { onDelete: "cascade" }),
-    personId: integer("person_id").references(() => people.id, { onDelete: "cascade" }),
-    episodeId: integer("episode_id").references(() => episodes.id, { onDelete: "cascade" }),
-    videoId: integer("video_id").references(() => videos.id, { onDelete: "cascade" }),
-    childChannelId: integer("child_channel_id").references((): AnySQLiteColumn => channels.id, { onDelete: "cascade" }),
-  },
-  (t) => [
-    check(
-      "channel_items_one_target_check",
-      sql`(${t.titleId} IS NOT NULL) + (${t.personId} IS NOT NULL) + (${t.episodeId} IS NOT NULL) + (${t.videoId} IS NOT NULL) + (${t.childChannelId} IS NOT NULL) = 1`,
-    ),
-    // Pages: one channel's items in order (a page is a range of positions).
-    index("channel_items_channel_idx").on(t.channelId, t.variant, t.position),
-    // Cascades and "which channels hold this": one index per target.
-    index("channel_items_title_idx").on(t.titleId).where(sql`${t.titleId} IS NOT NULL`),
-    index("channel_items_person_idx").on(t.personId).where(sql`${t.personId} IS NOT NULL`),
-    index("channel_items_episode_idx").on(t.episodeId).where(sql`${t.episodeId} IS NOT NULL`),
-    index("channel_items_video_idx").on(t.videoId).where(sql`${t.videoId} IS NOT NULL`),
-    index("channel_items_child_idx").on(t.childChannelId).where(sql`${t.childChannelId} IS NOT NULL`),
-  ],
-);
+/** Adding an item to a manual or nested channel. */
+export const channelItemInputSchema = z.object({
+  kind: z.enum(["title", "person", "episode", "video", "channel"]),
+  itemId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});

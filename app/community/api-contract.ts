@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses, idParam, messageSchema } from "~/api/contract";
 import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
-import { COMMENT_ORDERS, commentEditSchema, commentInputSchema, moderationInputSchema, newReviewInputSchema, reportInputSchema, REVIEW_SORTS, reviewInputSchema, voteInputSchema } from "./input";
-import { COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_SUBJECTS } from "./schema";
+import { COMMENT_ORDERS, commentEditSchema, commentInputSchema, moderationInputSchema, newReviewInputSchema, reportInputSchema, REVIEW_SORTS, reviewInputSchema, voteInputSchema } from "./schema";
+import { COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_SUBJECTS } from "./tables";
 
 /**
  * Reviews, comments, votes, reports and moderation over api/v1 (decision 025).
  * Bodies are the very schemas the pages' forms are validated with
- * (app/community/input.ts). `body_html` is sanitised HTML (escaped text,
+ * (app/community/schema.ts). `body_html` is sanitised HTML (escaped text,
  * paragraphs, nofollow links); everything else people wrote is plain text.
  */
 

@@ -1,9 +1,7 @@
-import { ApiError } from "~/json-api/handler.server";
 import type { CommentView } from "./comments.server";
 import type { ReviewView } from "./reviews.server";
-import { CommunityError } from "./services.server";
 
-/** The api/v1 shapes of reviews and comments (app/community/api-contract.ts), and refusals as API errors. */
+/** The api/v1 shapes of reviews and comments (app/community/api-contract.ts),. */
 
 export function reviewJson(review: ReviewView) {
   return {
@@ -50,16 +48,4 @@ export function threadJson(comment: CommentView) {
   };
   walk(comment.replies);
   return { ...commentJson(comment), replies: replies.sort((a, b) => a.id - b.id).map(commentJson), more_replies_after: comment.moreRepliesAfter };
-}
-
-/** Runs a community function; its refusals become the API's JSON errors. */
-export async function asApi<T>(t: (key: string) => string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof CommunityError) {
-      throw new ApiError(error.status, t(error.message), error.field ? { [error.field]: [t(error.message)] } : undefined, error.headers);
-    }
-    throw error;
-  }
 }

@@ -1,22 +1,23 @@
-import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { DomainError } from "~/http/domain-error";
+import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import { auditStatement } from "~/admin/audit.server";
 import { memberName } from "~/auth/public-name";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { hasPermission } from "~/request/viewer";
-import { episodes, titles } from "~/catalogue/schema";
+import { episodes, titles } from "~/catalogue/tables";
 import { listPath } from "~/lists/lists";
-import { lists } from "~/lists/schema";
+import { lists } from "~/lists/tables";
 import { COMMENT_EDIT_WINDOW_S, COMMENT_MAX_DEPTH, COMMENTS_PAGE_SIZE, REPLIES_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { notify } from "~/notifications/deliver.server";
 import { renderBody } from "./body.server";
-import type { CommentInput, CommentOrder } from "./input";
+import type { CommentInput, CommentOrder } from "./schema";
 import { replyMessage } from "./messages.server";
 import { isBlockedEitherWay } from "~/social/follows.server";
 import { admitPost, MODERATE_PERMISSIONS } from "./posting.server";
 import { reviewPath } from "./reviews.server";
-import { comments, communityCounts, contentReports, reviews, type CommentRow, type CommentTargetKind, type PostStatus } from "./schema";
-import { CommunityError, type CommunityServices } from "./services.server";
+import { comments, communityCounts, contentReports, reviews, type CommentRow, type CommentTargetKind, type PostStatus } from "./tables";
+import type { CommunityServices } from "./services.server";
 
 /**
  * Comments (decision 025) on a (kind, id) target: titles, episodes, reviews and
@@ -69,7 +70,7 @@ export async function commentTarget(db: Database, kind: CommentTargetKind, id: n
       return { kind, id, path: listPath(list), ownerId: null, label: list.name };
     }
   }
-  throw new CommunityError(404, "Nothing here.", "target_id");
+  throw new DomainError(404, "Nothing here.", { field: "target_id" });
 }
 
 /** A target's stored count of shown comments (never counted per view). */
@@ -120,14 +121,14 @@ export async function createComment(s: CommunityServices, input: CommentInput, h
   if (input.parent_id) {
     parent = await commentRow(s.db, input.parent_id);
     if (!parent || parent.targetKind !== target.kind || parent.targetId !== target.id || parent.deletedAt || parent.status !== "published") {
-      throw new CommunityError(404, s.t("The comment you replied to is not there any more."), "parent_id");
+      throw new DomainError(404, s.t("The comment you replied to is not there any more."), { field: "parent_id" });
     }
-    if (parent.depth >= COMMENT_MAX_DEPTH) throw new CommunityError(422, s.t("Replies go only two levels deep."), "parent_id");
+    if (parent.depth >= COMMENT_MAX_DEPTH) throw new DomainError(422, s.t("Replies go only two levels deep."), { field: "parent_id" });
   }
   // A member who blocked the poster (or was blocked by them) cannot be answered: silently not there (decision 033).
   const answered = parent ? parent.userId : target.ownerId;
   if (s.user && answered && (await isBlockedEitherWay(s.db, s.user.id, answered))) {
-    throw new CommunityError(404, s.t(parent ? "The comment you replied to is not there any more." : "Nothing here."), parent ? "parent_id" : null);
+    throw new DomainError(404, s.t(parent ? "The comment you replied to is not there any more." : "Nothing here."), { field: parent ? "parent_id" : null });
   }
   const { user, status } = await admitPost(s, "comment", { body: input.body }, { humanCheckToken });
   const [inserted] = await s.db.batch([
@@ -171,9 +172,9 @@ export async function createComment(s: CommunityServices, input: CommentInput, h
 export async function editComment(s: CommunityServices, commentId: number, body: string, humanCheckToken?: unknown) {
   const row = await commentRow(s.db, commentId);
   // Someone else's comment answers like a missing one (decision 021): ids cannot be probed.
-  if (!row || row.deletedAt || !s.user || row.userId !== s.user.id) throw new CommunityError(404, s.t("Nothing here."));
+  if (!row || row.deletedAt || !s.user || row.userId !== s.user.id) throw new DomainError(404, s.t("Nothing here."));
   if (s.now().getTime() - row.createdAt.getTime() > COMMENT_EDIT_WINDOW_S * 1000) {
-    throw new CommunityError(422, s.t("Comments can be edited for :minutes minutes after posting.", { minutes: COMMENT_EDIT_WINDOW_S / 60 }), "body");
+    throw new DomainError(422, s.t("Comments can be edited for :minutes minutes after posting.", { minutes: COMMENT_EDIT_WINDOW_S / 60 }), { field: "body" });
   }
   const { status } = await admitPost(s, "comment", { body }, { humanCheckToken, editing: { id: row.id } });
   const nextStatus: PostStatus = row.status === "published" ? status : row.status;
@@ -192,7 +193,7 @@ export async function deleteComment(s: CommunityServices, commentId: number) {
   const row = await commentRow(s.db, commentId);
   const own = s.user?.id === row?.userId;
   // Someone else's comment answers like a missing one unless the actor moderates comments (decision 021).
-  if (!row || row.deletedAt || (!own && !hasPermission(s.viewer, MODERATE_PERMISSIONS.comment))) throw new CommunityError(404, s.t("Nothing here."));
+  if (!row || row.deletedAt || (!own && !hasPermission(s.viewer, MODERATE_PERMISSIONS.comment))) throw new DomainError(404, s.t("Nothing here."));
   // A moderator deleting someone else's comment from the public page is audit-logged like the Moderation screen.
   const audit = own
     ? []

@@ -1,22 +1,23 @@
+import { DomainError } from "~/http/domain-error";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { auditLog } from "~/admin/audit.schema";
-import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
-import { userRoles } from "~/auth/users.schema";
+import { auditLog } from "~/admin/audit.tables";
+import { permissions, rolePermissions, roles } from "~/auth/roles.tables";
+import { userRoles } from "~/auth/users.tables";
 import type { AuthUser } from "~/request/auth-user";
 import { TurnstileHumanCheck } from "~/auth/human-check.server";
 import { D1RateLimiter } from "~/auth/rate-limit.server";
 import { COMMUNITY_BODY_MAX_LENGTH, COMMUNITY_REPORTS_PER_MINUTE_PER_ACCOUNT, COMMUNITY_REPORTS_PER_MINUTE_PER_IP, COMMUNITY_VOTES_PER_MINUTE_PER_ACCOUNT } from "~/constants";
 import { createUser, db, makeServices, outboxFor, viewerFor, type TestServices } from "../../tests/support/notifications.workers";
-import { notifications } from "~/notifications/schema";
+import { notifications } from "~/notifications/tables";
 import type { Settings } from "~/settings/definitions";
 import { commentTarget, createComment, deleteComment, editComment, listThread } from "./comments.server";
-import { commentInputSchema, reviewInputSchema } from "./input";
+import { commentInputSchema, reviewInputSchema } from "./schema";
 import { moderate, moderationQueue, reportContent } from "./moderation.server";
 import { setRating } from "~/library/ratings.server";
 import { createReview, listReviews, reviewStats, updateReview, voteReview } from "./reviews.server";
-import { comments, contentReports, postingBans, reviews, reviewVotes } from "./schema";
-import { CommunityError, type CommunityServices } from "./services.server";
+import { comments, contentReports, postingBans, reviews, reviewVotes } from "./tables";
+import type { CommunityServices } from "./services.server";
 
 /**
  * Reviews, comments and moderation inside workerd with real D1: one review
@@ -85,7 +86,7 @@ async function refusal(work: Promise<unknown>) {
   try {
     await work;
   } catch (error) {
-    if (error instanceof CommunityError) return { status: error.status, field: error.field, message: error.message };
+    if (error instanceof DomainError) return { status: error.status, field: error.field, message: error.message };
     throw error;
   }
   throw new Error("expected a refusal");
@@ -283,8 +284,8 @@ describe("comments", () => {
     const before = await rowCount(comments);
     expect(await refusal(createComment(stranger.s, { target_kind: "list", target_id: closed, body: "Let me in." }))).toMatchObject({ status: 404 });
     expect(await rowCount(comments)).toBe(before);
-    await expect(commentTarget(db, "list", closed, stranger.user.id)).rejects.toBeInstanceOf(CommunityError);
-    await expect(commentTarget(db, "list", closed, null)).rejects.toBeInstanceOf(CommunityError);
+    await expect(commentTarget(db, "list", closed, stranger.user.id)).rejects.toBeInstanceOf(DomainError);
+    await expect(commentTarget(db, "list", closed, null)).rejects.toBeInstanceOf(DomainError);
     const own = await createComment(owner.s, { target_kind: "list", target_id: closed, body: "Notes to myself." });
     expect(own.status).toBe("published");
   });
@@ -375,7 +376,7 @@ describe("anti-spam and moderation", () => {
     const siteverify = vi.spyOn(globalThis, "fetch").mockImplementation(async (resource, init) => {
       const url = resource instanceof Request ? resource.url : String(resource);
       if (url !== VERIFY_URL) throw new Error(`unexpected fetch ${url}`);
-      return Response.json({ success: (init?.body as FormData).get("response") === "good-token" });
+      return Response.json({ success: (init?.body as FormData | undefined)?.get("response") === "good-token" });
     });
     try {
       const titleId = await newTitle();

@@ -1,21 +1,22 @@
+import { DomainError } from "~/http/domain-error";
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { auditStatement, type AuditActor } from "~/admin/audit.server";
 import { memberName } from "~/auth/public-name";
-import { permissions, rolePermissions } from "~/auth/roles.schema";
-import { userPermissions, userRoles, users } from "~/auth/users.schema";
+import { permissions, rolePermissions } from "~/auth/roles.tables";
+import { userPermissions, userRoles, users } from "~/auth/users.tables";
 import { hasPermission, type Viewer } from "~/request/viewer";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { MODERATION_QUEUE_PAGE_SIZE } from "~/constants";
 import type { Statement } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import { notify } from "~/notifications/deliver.server";
 import { commentTarget, deleteCommentStatements, recountComments } from "./comments.server";
-import type { ModerationInput, ReportInput } from "./input";
+import type { ModerationInput, ReportInput } from "./schema";
 import { moderationMessage } from "./messages.server";
 import { BAN_SCOPE_OF, limitCommunityWrite, MODERATE_PERMISSIONS } from "./posting.server";
 import { deleteReviewStatements, recountReviews, reviewPath } from "./reviews.server";
-import { comments, contentReports, postingBans, reviews, type BanScope, type PostStatus, type ReportSubject } from "./schema";
-import { CommunityError, type CommunityServices } from "./services.server";
+import { comments, contentReports, postingBans, reviews, type BanScope, type PostStatus, type ReportSubject } from "./tables";
+import type { CommunityServices } from "./services.server";
 
 /**
  * Reports and the moderation queue (decision 025): anyone signed in reports a
@@ -49,9 +50,9 @@ function recountReports(db: Database, kind: ReportSubject, id: number) {
 
 /** A signed-in person reports a shown review or comment (once; a second report is a no-op). */
 export async function reportContent(s: CommunityServices, kind: ReportSubject, id: number, input: ReportInput) {
-  if (!s.user) throw new CommunityError(401, s.t("You need to sign in first."));
+  if (!s.user) throw new DomainError(401, s.t("You need to sign in first."));
   const row = await subjectRow(s.db, kind, id);
-  if (!row || row.deleted || row.status !== "published") throw new CommunityError(404, s.t("Nothing here."));
+  if (!row || row.deleted || row.status !== "published") throw new DomainError(404, s.t("Nothing here."));
   // A comment is only reportable where the reporter can read its thread (a private list's is its owner's alone).
   if (
     row.target &&
@@ -60,8 +61,8 @@ export async function reportContent(s: CommunityServices, kind: ReportSubject, i
       () => false,
     ))
   )
-    throw new CommunityError(404, s.t("Nothing here."));
-  if (row.userId === s.user.id) throw new CommunityError(422, s.t("You cannot report your own post."), "reason");
+    throw new DomainError(404, s.t("Nothing here."));
+  if (row.userId === s.user.id) throw new DomainError(422, s.t("You cannot report your own post."), { field: "reason" });
   await limitCommunityWrite(s, "report", s.user.id);
   await s.db.batch([
     s.db
@@ -224,7 +225,7 @@ export async function moderationQueue(db: Database, { limit = MODERATION_QUEUE_P
  */
 export async function moderate(s: CommunityServices, actor: AuditActor, input: ModerationInput) {
   const { t } = s;
-  if (!hasPermission(s.viewer, MODERATE_PERMISSIONS[input.subject_kind])) throw new CommunityError(403, t("You do not have permission to do that."));
+  if (!hasPermission(s.viewer, MODERATE_PERMISSIONS[input.subject_kind])) throw new DomainError(403, t("You do not have permission to do that."));
   const kind = input.subject_kind;
   const now = s.now();
   const statements: Statement[] = [];
@@ -240,7 +241,7 @@ export async function moderate(s: CommunityServices, actor: AuditActor, input: M
 
   if (kind === "review") {
     const [row] = await s.db.select().from(reviews).where(eq(reviews.id, input.subject_id));
-    if (!row) throw new CommunityError(404, t("Nothing here."));
+    if (!row) throw new DomainError(404, t("Nothing here."));
     authorId = row.userId;
     text = row.headline;
     wasShown = row.status === "published";
@@ -264,7 +265,7 @@ export async function moderate(s: CommunityServices, actor: AuditActor, input: M
     }
   } else {
     const [row] = await s.db.select().from(comments).where(eq(comments.id, input.subject_id));
-    if (!row || row.deletedAt) throw new CommunityError(404, t("Nothing here."));
+    if (!row || row.deletedAt) throw new DomainError(404, t("Nothing here."));
     authorId = row.userId;
     text = row.body;
     wasShown = row.status === "published";
@@ -293,12 +294,12 @@ export async function moderate(s: CommunityServices, actor: AuditActor, input: M
   let until: Date | undefined;
   if (input.action === "ban") {
     const scope = input.ban_scope ?? BAN_SCOPE_OF[kind];
-    if (!mayBanWithScope(s.viewer, scope)) throw new CommunityError(403, t("You do not have permission to do that."));
-    if (!input.ban_days) throw new CommunityError(422, t("Choose how long the ban lasts."), "ban_days");
-    if (!input.reason) throw new CommunityError(422, t("Say why (the author is told)."), "reason");
+    if (!mayBanWithScope(s.viewer, scope)) throw new DomainError(403, t("You do not have permission to do that."));
+    if (!input.ban_days) throw new DomainError(422, t("Choose how long the ban lasts."), { field: "ban_days" });
+    if (!input.reason) throw new DomainError(422, t("Say why (the author is told)."), { field: "reason" });
     const refusal = await banRefusal(s.db, s.viewer, authorId);
-    if (refusal === "staff") throw new CommunityError(403, t("Staff cannot be banned from posting here: change their roles under Users."));
-    if (refusal === "more_rights") throw new CommunityError(403, t("You cannot ban someone who has rights you do not have."));
+    if (refusal === "staff") throw new DomainError(403, t("Staff cannot be banned from posting here: change their roles under Users."));
+    if (refusal === "more_rights") throw new DomainError(403, t("You cannot ban someone who has rights you do not have."));
     until = new Date(now.getTime() + input.ban_days * 86_400_000);
     const reason = input.reason;
     statements.push(

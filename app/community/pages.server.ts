@@ -1,18 +1,19 @@
+import { DomainError } from "~/http/domain-error";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { hasPermission } from "~/request/viewer";
 import { parseId, parseSmallNumber, requireCatalogueAccess } from "~/catalogue/access.server";
 import { and, eq } from "drizzle-orm";
-import { episodes } from "~/catalogue/schema";
+import { episodes } from "~/catalogue/tables";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { HUMAN_CHECK_FIELD, humanCheckEnabled } from "~/auth/human-check.server";
 import { createComment, deleteComment, editComment } from "./comments.server";
-import { commentEditSchema, commentInputSchema, reportInputSchema, reviewInputSchema, voteInputSchema } from "./input";
+import { commentEditSchema, commentInputSchema, reportInputSchema, reviewInputSchema, voteInputSchema } from "./schema";
 import { reportContent } from "./moderation.server";
 import { MODERATE_PERMISSIONS, postingRefusal } from "./posting.server";
 import { createReview, deleteReview, reviewsPath, reviewTarget, updateReview, voteReview } from "./reviews.server";
-import { CommunityError, communityServices } from "./services.server";
+import { communityServices } from "./services.server";
 
 /**
  * What the reviews and comments pages share on the server: the title they
@@ -36,7 +37,7 @@ export async function communityTitle(args: { request: Request; context: Readonly
   requireCatalogueAccess(app, args.request);
   const id = parseId(args.params.id);
   const target = await reviewTarget(app.db, id).catch((error) => {
-    if (error instanceof CommunityError) throw data(null, { status: 404 });
+    if (error instanceof DomainError) throw data(null, { status: 404 });
     throw error;
   });
   if (args.params.slug !== target.title.slug) throw redirect(`/titles/${id}/${encodeURIComponent(target.title.slug)}${suffix}`, 301);
@@ -124,7 +125,7 @@ export async function communityAction(
     switch (intent) {
       case "create-review": {
         const input = parse(reviewInputSchema, form, t, intent, null);
-        if (!title) throw new CommunityError(404, t("Nothing here."));
+        if (!title) throw new DomainError(404, t("Nothing here."));
         const { id, status } = await createReview(s, title.id, episodeId ? { ...input, episode_id: episodeId } : input, token);
         message = status === "held" ? t("Thanks! Your review will appear once a moderator approves it.") : t("Your review was posted.");
         to = `${reviewsPath(title)}/${id}`;
@@ -132,21 +133,21 @@ export async function communityAction(
       }
       case "update-review": {
         const input = parse(reviewInputSchema, form, t, intent, subjectId);
-        if (!subjectId) throw new CommunityError(404, t("Nothing here."));
+        if (!subjectId) throw new DomainError(404, t("Nothing here."));
         await updateReview(s, subjectId, input, token);
         message = t("Your review was updated.");
         break;
       }
       case "delete-review":
-        if (!subjectId) throw new CommunityError(404, t("Nothing here."));
-        if (!title) throw new CommunityError(404, t("Nothing here."));
+        if (!subjectId) throw new DomainError(404, t("Nothing here."));
+        if (!title) throw new DomainError(404, t("Nothing here."));
         await deleteReview(s, subjectId);
         message = t("Your review was deleted.");
         to = episodeId ? back : reviewsPath(title);
         break;
       case "vote": {
         const input = parse(voteInputSchema, form, t, intent, subjectId);
-        if (!subjectId) throw new CommunityError(404, t("Nothing here."));
+        if (!subjectId) throw new DomainError(404, t("Nothing here."));
         await voteReview(s, subjectId, input.helpful);
         message = t("Thanks for your vote.");
         break;
@@ -154,7 +155,7 @@ export async function communityAction(
       case "report-review":
       case "report-comment": {
         const input = parse(reportInputSchema, form, t, intent, subjectId);
-        if (!subjectId) throw new CommunityError(404, t("Nothing here."));
+        if (!subjectId) throw new DomainError(404, t("Nothing here."));
         await reportContent(s, intent === "report-review" ? "review" : "comment", subjectId, input);
         message = t("Thanks. A moderator will look at it.");
         break;
@@ -168,14 +169,14 @@ export async function communityAction(
       }
       case "edit-comment": {
         const input = parse(commentEditSchema, form, t, intent, subjectId);
-        if (!subjectId) throw new CommunityError(404, t("Nothing here."));
+        if (!subjectId) throw new DomainError(404, t("Nothing here."));
         await editComment(s, subjectId, input.body, token);
         message = t("Your comment was updated.");
         to = `${back}#comment-${subjectId}`;
         break;
       }
       case "delete-comment":
-        if (!subjectId) throw new CommunityError(404, t("Nothing here."));
+        if (!subjectId) throw new DomainError(404, t("Nothing here."));
         await deleteComment(s, subjectId);
         message = t("The comment was deleted.");
         break;
@@ -185,7 +186,7 @@ export async function communityAction(
     return redirectWithToast(request, to, { message, type: "positive" }, { status: 303 });
   } catch (error) {
     if (error instanceof InvalidForm) return data(error.failure, { status: 422 });
-    if (error instanceof CommunityError) {
+    if (error instanceof DomainError) {
       const failure: FormFailure = {
         intent,
         subjectId: intent === "comment" ? idField(form, "parent_id") : subjectId,

@@ -1,3 +1,4 @@
+import { DomainError } from "~/http/domain-error";
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { checkRateLimits } from "~/auth/rate-limit.server";
 import { hasPermission } from "~/request/viewer";
@@ -7,8 +8,8 @@ import type { Database } from "~/db/client.server";
 import type { Settings } from "~/settings/definitions";
 import type { Translate } from "~/i18n/translate";
 import { countLinks, normalizeBody } from "./body.server";
-import { comments, postingBans, reviews, type BanScope, type PostStatus } from "./schema";
-import { CommunityError, type CommunityServices } from "./services.server";
+import { comments, postingBans, reviews, type BanScope, type PostStatus } from "./tables";
+import type { CommunityServices } from "./services.server";
 
 /**
  * Who may post, and what happens to a post (decision 025):
@@ -59,7 +60,7 @@ export async function postingRefusal(s: Pick<CommunityServices, "db" | "t" | "us
 
 /**
  * Every check before a new post or an edit is written. Throws a
- * CommunityError (4xx) when it is refused; returns the status it gets.
+ * DomainError (4xx) when it is refused; returns the status it gets.
  */
 export async function admitPost(
   s: CommunityServices,
@@ -68,23 +69,23 @@ export async function admitPost(
   options: { humanCheckToken?: unknown; editing?: { id: number } } = {},
 ): Promise<{ user: AuthUser; status: PostStatus }> {
   const { t } = s;
-  if (!s.user) throw new CommunityError(401, t("You need to sign in first."));
-  if (!hasPermission(s.viewer, POST_PERMISSIONS[kind])) throw new CommunityError(403, t("You do not have permission to do that."));
+  if (!s.user) throw new DomainError(401, t("You need to sign in first."));
+  if (!hasPermission(s.viewer, POST_PERMISSIONS[kind])) throw new DomainError(403, t("You do not have permission to do that."));
   const ban = await activeBan(s.db, s.user.id, s.now(), kind);
-  if (ban) throw new CommunityError(403, banMessage(t, ban));
+  if (ban) throw new DomainError(403, banMessage(t, ban));
 
   const links = countLinks(text.body) + countLinks(text.headline ?? "");
   if (links > COMMUNITY_MAX_LINKS) {
-    throw new CommunityError(422, t("A post may have at most :count links.", { count: COMMUNITY_MAX_LINKS }), "body");
+    throw new DomainError(422, t("A post may have at most :count links.", { count: COMMUNITY_MAX_LINKS }), { field: "body" });
   }
 
   await limitCommunityWrite(s, "post", s.user.id);
   if (s.settings["recaptcha.site_key"] && s.settings["recaptcha.enable.comments"] && s.humanCheckSecret) {
     const token = typeof options.humanCheckToken === "string" ? options.humanCheckToken : "";
-    if (!(await s.humanCheck.verify(token, s.ip))) throw new CommunityError(422, t("Could not verify you are human."));
+    if (!(await s.humanCheck.verify(token, s.ip))) throw new DomainError(422, t("Could not verify you are human."));
   }
   if (await isDuplicate(s.db, kind, s.user.id, text.body, s.now(), options.editing?.id)) {
-    throw new CommunityError(422, t("You already posted this. Write something new."), "body");
+    throw new DomainError(422, t("You already posted this. Write something new."), { field: "body" });
   }
   return { user: s.user, status: holdsPost(s.settings, s.user, text, s.now()) ? "held" : "published" };
 }
@@ -129,8 +130,10 @@ export async function limitCommunityWrite(s: Pick<CommunityServices, "limiter" |
     [`community-${what}:ip`, s.ip ?? "unknown"],
   ]);
   if (!limited.ok) {
-    throw new CommunityError(429, s.t("Too many attempts. Please try again in :seconds seconds.", { seconds: limited.retryAfter }), null, {
-      "Retry-After": String(limited.retryAfter),
+    throw new DomainError(429, s.t("Too many attempts. Please try again in :seconds seconds.", { seconds: limited.retryAfter }), {
+      headers: {
+        "Retry-After": String(limited.retryAfter),
+      },
     });
   }
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { communityCounts, reviews } from "./schema";
+import { communityCounts, reviews } from "./tables";
 
 /**
  * The one place a review's 1-10 score is read and written. A review's score

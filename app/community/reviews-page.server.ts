@@ -1,10 +1,10 @@
+import { DomainError } from "~/http/domain-error";
 import { data } from "react-router";
 import type { AppContext } from "~/request/context";
 import type { RouterContextProvider } from "react-router";
 import { REVIEW_SORTS, type ReviewSort } from "./kinds";
 import { posterState } from "./pages.server";
 import { followedReviewsFrom, followedReviewsQuery, listReviews, ownRatingOf, ownReviewForm, reviewStats, votesOf, withFollowedFirst } from "./reviews.server";
-import { CommunityError } from "./services.server";
 
 /**
  * What a reviews page shows: a title's (`episode` null) or one episode's
@@ -30,7 +30,7 @@ export async function reviewsPageData(
   const followed = app.user ? followedReviewsFrom(await followedReviewsQuery(app.db, app.user.id, title.id, episodeId)) : [];
   const exclude = followed.map((review) => review.id);
   const listed = await listReviews(app.db, title.id, episodeId, { sort, cursor, exclude }).catch((error) => {
-    if (error instanceof CommunityError) throw data(null, { status: 404 });
+    if (error instanceof DomainError) throw data(null, { status: 404 });
     throw error;
   });
   const page = { ...listed, reviews: cursor ? listed.reviews : withFollowedFirst(followed, listed.reviews) };

@@ -1,25 +1,26 @@
+import { DomainError } from "~/http/domain-error";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { and, asc, desc, eq, gt, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { auditStatement } from "~/admin/audit.server";
 import { memberName } from "~/auth/public-name";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { hasPermission } from "~/request/viewer";
-import { episodes, titles } from "~/catalogue/schema";
+import { episodes, titles } from "~/catalogue/tables";
 import { FOLLOWED_REVIEWS_FIRST, HELPFUL_VOTE_MILESTONES, REVIEWS_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { notify } from "~/notifications/deliver.server";
 import { isBlockedEitherWay } from "~/social/follows.server";
-import { follows } from "~/social/schema";
+import { follows } from "~/social/tables";
 import { renderBody } from "./body.server";
-import { reviewPath, reviewsPath } from "./paths";
-import type { ReviewInput, ReviewSort } from "./input";
+import { reviewPath, reviewsPath } from "../http/review-paths";
+import type { ReviewInput, ReviewSort } from "./schema";
 import { helpfulMilestoneMessage } from "./messages.server";
 import { admitPost, limitCommunityWrite, MODERATE_PERMISSIONS } from "./posting.server";
 import { ratingWriteStatements } from "~/counts/rating-writes.server";
-import { ratings } from "~/library/schema";
+import { ratings } from "~/library/tables";
 import { reviewScore } from "./review-score.server";
-import { comments, communityCounts, contentReports, reviews, reviewVotes, type PostStatus } from "./schema";
-import { CommunityError, type CommunityServices } from "./services.server";
+import { comments, communityCounts, contentReports, reviews, reviewVotes, type PostStatus } from "./tables";
+import type { CommunityServices } from "./services.server";
 
 /** Reviews (decision 025): one per user per title or episode, votes, listing with keyset pages. */
 
@@ -41,14 +42,14 @@ export { reviewPath, reviewsPath };
 /** The title (and episode of it) a review is about; 404 when either is unknown. */
 export async function reviewTarget(db: Database, titleId: number, episodeId = 0): Promise<ReviewTarget> {
   const [title] = await db.select({ id: titles.id, name: titles.name, slug: titles.slug, type: titles.type }).from(titles).where(eq(titles.id, titleId)).limit(1);
-  if (!title) throw new CommunityError(404, "Nothing here.");
+  if (!title) throw new DomainError(404, "Nothing here.");
   if (episodeId) {
     const [episode] = await db
       .select({ id: episodes.id })
       .from(episodes)
       .where(and(eq(episodes.id, episodeId), eq(episodes.titleId, titleId)))
       .limit(1);
-    if (!episode) throw new CommunityError(404, "Nothing here.", "episode_id");
+    if (!episode) throw new DomainError(404, "Nothing here.", { field: "episode_id" });
   }
   return { title, episodeId };
 }
@@ -87,7 +88,7 @@ function recountVotes(db: Database, reviewId: number) {
 export async function createReview(s: CommunityServices, titleId: number, input: ReviewInput & { episode_id?: number }, humanCheckToken?: unknown) {
   const prepared = await prepareNewReview(s, titleId, input, humanCheckToken);
   const [inserted] = await s.db.batch(prepared.statements);
-  if (!inserted[0]) throw new CommunityError(409, s.t("You already reviewed this. Edit your review instead."));
+  if (!inserted[0]) throw new DomainError(409, s.t("You already reviewed this. Edit your review instead."));
   return { id: inserted[0].id, status: prepared.status, target: prepared.target };
 }
 
@@ -100,7 +101,7 @@ export async function createReview(s: CommunityServices, titleId: number, input:
 export async function prepareNewReview(s: CommunityServices, titleId: number, input: ReviewInput & { episode_id?: number }, humanCheckToken?: unknown) {
   const target = await reviewTarget(s.db, titleId, input.episode_id ?? 0);
   if (s.user && (await findOwnReview(s.db, s.user.id, titleId, target.episodeId))) {
-    throw new CommunityError(409, s.t("You already reviewed this. Edit your review instead."), "body");
+    throw new DomainError(409, s.t("You already reviewed this. Edit your review instead."), { field: "body" });
   }
   const { user, status } = await admitPost(s, "review", { body: input.body, headline: input.headline }, { humanCheckToken });
   const statements = [
@@ -154,7 +155,7 @@ async function reviewRow(db: Database, id: number) {
 export async function updateReview(s: CommunityServices, reviewId: number, input: ReviewInput, humanCheckToken?: unknown) {
   const row = await reviewRow(s.db, reviewId);
   // Someone else's review answers like a missing one (decision 021): ids cannot be probed.
-  if (!row || !s.user || row.userId !== s.user.id) throw new CommunityError(404, s.t("Nothing here."));
+  if (!row || !s.user || row.userId !== s.user.id) throw new DomainError(404, s.t("Nothing here."));
   const { status } = await admitPost(s, "review", { body: input.body, headline: input.headline }, { humanCheckToken, editing: { id: row.id } });
   const nextStatus: PostStatus = row.status === "published" ? status : row.status;
   await s.db.batch([
@@ -181,7 +182,7 @@ export async function deleteReview(s: CommunityServices, reviewId: number) {
   const row = await reviewRow(s.db, reviewId);
   const own = s.user?.id === row?.userId;
   // Someone else's review answers like a missing one unless the actor moderates reviews (decision 021).
-  if (!row || (!own && !hasPermission(s.viewer, MODERATE_PERMISSIONS.review))) throw new CommunityError(404, s.t("Nothing here."));
+  if (!row || (!own && !hasPermission(s.viewer, MODERATE_PERMISSIONS.review))) throw new DomainError(404, s.t("Nothing here."));
   // A moderator deleting someone else's review from the public page is audit-logged like the Moderation screen.
   const audit = own
     ? []
@@ -212,13 +213,13 @@ export function deleteReviewStatements(db: Database, row: Pick<typeof reviews.$i
  * one. Reaching a milestone (HELPFUL_VOTE_MILESTONES) tells the author.
  */
 export async function voteReview(s: CommunityServices, reviewId: number, helpful: boolean) {
-  if (!s.user) throw new CommunityError(401, s.t("You need to sign in first."));
+  if (!s.user) throw new DomainError(401, s.t("You need to sign in first."));
   const row = await reviewRow(s.db, reviewId);
-  if (!row || row.status !== "published") throw new CommunityError(404, s.t("Nothing here."));
-  if (row.userId === s.user.id) throw new CommunityError(422, s.t("You cannot vote on your own review."), "helpful");
+  if (row?.status !== "published") throw new DomainError(404, s.t("Nothing here."));
+  if (row.userId === s.user.id) throw new DomainError(422, s.t("You cannot vote on your own review."), { field: "helpful" });
   await limitCommunityWrite(s, "vote", s.user.id);
   // A block either way: the review is not there for this voter (decision 033).
-  if (await isBlockedEitherWay(s.db, s.user.id, row.userId)) throw new CommunityError(404, s.t("Nothing here."));
+  if (await isBlockedEitherWay(s.db, s.user.id, row.userId)) throw new DomainError(404, s.t("Nothing here."));
   // The milestone is decided inside the voting batch, from the count it recounted: the
   // last statement raises helpful_milestone only past its stored value, and answers with
   // a row only then. Two batches landing at once are serialised by D1, so each milestone
@@ -335,7 +336,7 @@ export function reviewCursor(sort: ReviewSort, review: Pick<ReviewView, "id" | "
 function parseCursor(cursor: string | null | undefined): [number, number] | null {
   if (!cursor) return null;
   const match = /^(?:(\d{1,10})\.)?(\d{1,15})$/.exec(cursor);
-  if (!match) throw new CommunityError(422, "The cursor is not valid.", "cursor");
+  if (!match) throw new DomainError(422, "The cursor is not valid.", { field: "cursor" });
   return [Number(match[1] ?? 0), Number(match[2])];
 }
 

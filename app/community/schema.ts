@@ -1,169 +1,85 @@
-import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "~/auth/users.schema";
-import { titles } from "~/catalogue/schema";
-import { createdAt, updatedAt } from "~/db/columns";
-import { BAN_SCOPES, COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_REASONS, REPORT_SUBJECTS } from "./kinds";
+import { z } from "zod";
+import { withoutBidiOverrides } from "~/http/text-hygiene";
+import { COMMUNITY_BODY_MAX_LENGTH, POSTING_BAN_DAYS, REVIEW_BODY_MIN_LENGTH, REVIEW_HEADLINE_MAX_LENGTH } from "~/constants";
+import { BAN_SCOPES, COMMENT_TARGET_KINDS, REPORT_REASONS, REPORT_SUBJECTS } from "./tables";
 
 /**
- * Reviews and comments (decision 025).
- *
- * - `reviews`: one per user per title, or per episode of a series
- *   (`episode_id` 0 = the title itself, so one unique index covers both).
- *   `body_html` is rendered and sanitised on write (app/community/body.ts);
- *   `helpful_count`, `not_helpful_count` and `comment_count` are stored.
- * - `review_votes`: one helpful / not helpful vote per user per review.
- * - `comments`: on a (target_kind, target_id) pair; `root_id` is the
- *   top-level comment of a thread (0 for a top-level one) and
- *   `depth` 0, 1 or 2 (replies two levels deep). A deleted comment with
- *   replies keeps its row with `deleted_at` set and shows "[deleted]".
- * - `community_counts`: published reviews, their score sum and comments
- *   per target, kept in the same batch as every write (never counted per view).
- * - `content_reports`: one report per user per review or comment.
- * - `posting_bans`: a moderator's ban on posting comments, reviews or both
- *   (`scope`), until a time, with a reason.
- *
- * `status`: published (everyone), held (waiting for a moderator; the
- * author and moderators only), hidden (moderators only), draft (an imported
- * review kept private until its author publishes it: the author only).
+ * What people send to write reviews and comments, vote, report and
+ * moderate: one schema each, used by the pages' form actions and by api/v1
+ * (and so by the OpenAPI document). Messages are English source strings.
  */
-export { BAN_SCOPES, COMMENT_TARGET_KINDS, POST_STATUSES, REPORT_REASONS, REPORT_SUBJECTS };
-export type { BanScope, CommentTargetKind, PostStatus, ReportReason, ReportSubject } from "./kinds";
 
-export const reviews = sqliteTable(
-  "reviews",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    titleId: integer("title_id")
-      .notNull()
-      .references(() => titles.id, { onDelete: "cascade" }),
-    /** 0: a review of the title itself; else an episode of it. */
-    episodeId: integer("episode_id").notNull().default(0),
-    /** 1-10; read and written only through app/community/review-score.server.ts. */
-    score: integer("score").notNull(),
-    headline: text("headline").notNull(),
-    body: text("body").notNull(),
-    bodyHtml: text("body_html").notNull(),
-    spoiler: integer("spoiler", { mode: "boolean" }).notNull().default(false),
-    status: text("status", { enum: POST_STATUSES }).notNull().default("published"),
-    helpfulCount: integer("helpful_count").notNull().default(0),
-    notHelpfulCount: integer("not_helpful_count").notNull().default(0),
-    commentCount: integer("comment_count").notNull().default(0),
-    openReports: integer("open_reports").notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    /** The highest helpful-vote milestone its author was told of (0: none); raised in the voting batch. */
-    helpfulMilestone: integer("helpful_milestone").notNull().default(0),
-    /** The import that added the review (decision 027). */
-    importId: integer("import_id"),
-  },
-  (t) => [
-    uniqueIndex("reviews_user_target_idx").on(t.userId, t.titleId, t.episodeId),
-    // The reviews page, one index per sort (keyset: the sort column, then id).
-    index("reviews_target_helpful_idx").on(t.titleId, t.episodeId, t.status, t.helpfulCount, t.id),
-    index("reviews_target_newest_idx").on(t.titleId, t.episodeId, t.status, t.id),
-    index("reviews_target_score_idx").on(t.titleId, t.episodeId, t.status, t.score, t.id),
-    // The moderation queue and a user's recent posts (rate of duplicates).
-    index("reviews_queue_idx").on(t.status, t.openReports).where(sql`${t.status} = 'held' OR ${t.openReports} > 0`),
-    index("reviews_user_created_idx").on(t.userId, t.createdAt),
-    index("reviews_import_idx").on(t.importId).where(sql`${t.importId} IS NOT NULL`),
-  ],
-);
-export type ReviewRow = typeof reviews.$inferSelect;
+const flag = z
+  .union([z.boolean(), z.enum(["true", "false", "on", "1", "0", ""])])
+  .optional()
+  .transform((value) => value === true || value === "true" || value === "on" || value === "1");
 
-export const reviewVotes = sqliteTable(
-  "review_votes",
-  {
-    reviewId: integer("review_id")
-      .notNull()
-      .references(() => reviews.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    helpful: integer("helpful", { mode: "boolean" }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index("review_votes_user_idx").on(t.userId)],
-);
+const body = (min: number) =>
+  z
+    .string({ error: "Write something first." })
+    .trim()
+    .min(min, min > 1 ? `Write at least ${min} characters.` : "Write something first.")
+    .max(COMMUNITY_BODY_MAX_LENGTH, `Keep it under ${COMMUNITY_BODY_MAX_LENGTH} characters.`)
+    // Also here, not only on request bodies: imported or scripted text must read as it is stored (decision 021).
+    .transform(withoutBidiOverrides);
 
-export const comments = sqliteTable(
-  "comments",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    targetKind: text("target_kind", { enum: COMMENT_TARGET_KINDS }).notNull(),
-    targetId: integer("target_id").notNull(),
-    parentId: integer("parent_id"),
-    /** The thread's top-level comment (0 for a top-level comment itself). */
-    rootId: integer("root_id").notNull().default(0),
-    depth: integer("depth").notNull().default(0),
-    body: text("body").notNull(),
-    bodyHtml: text("body_html").notNull(),
-    status: text("status", { enum: POST_STATUSES }).notNull().default("published"),
-    replyCount: integer("reply_count").notNull().default(0),
-    openReports: integer("open_reports").notNull().default(0),
-    createdAt: createdAt(),
-    editedAt: integer("edited_at", { mode: "timestamp" }),
-    deletedAt: integer("deleted_at", { mode: "timestamp" }),
-  },
-  (t) => [
-    // A thread page: top-level comments of a target, newest or oldest first (keyset on id).
-    index("comments_target_idx").on(t.targetKind, t.targetId, t.depth, t.id),
-    // The replies of the top-level comments on that page.
-    index("comments_root_idx").on(t.rootId, t.id),
-    // A comment's replies: stored reply counts and "has replies" on delete.
-    index("comments_parent_idx").on(t.parentId),
-    index("comments_queue_idx").on(t.status, t.openReports).where(sql`${t.status} = 'held' OR ${t.openReports} > 0`),
-    index("comments_user_created_idx").on(t.userId, t.createdAt),
-  ],
-);
-export type CommentRow = typeof comments.$inferSelect;
+const id = z.coerce.number({ error: "Must be a positive whole number." }).int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export const communityCounts = sqliteTable(
-  "community_counts",
-  {
-    targetKind: text("target_kind", { enum: COMMENT_TARGET_KINDS }).notNull(),
-    targetId: integer("target_id").notNull(),
-    reviewCount: integer("review_count").notNull().default(0),
-    scoreSum: integer("score_sum").notNull().default(0),
-    commentCount: integer("comment_count").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.targetKind, t.targetId] })],
-);
+export const reviewInputSchema = z.object({
+  score: z.coerce.number({ error: "Choose a score from 1 to 10." }).int("Choose a score from 1 to 10.").min(1, "Choose a score from 1 to 10.").max(10, "Choose a score from 1 to 10."),
+  headline: z
+    .string({ error: "Give your review a title." })
+    .trim()
+    .min(1, "Give your review a title.")
+    .max(REVIEW_HEADLINE_MAX_LENGTH, `Keep the title under ${REVIEW_HEADLINE_MAX_LENGTH} characters.`)
+    .transform(withoutBidiOverrides),
+  body: body(REVIEW_BODY_MIN_LENGTH),
+  spoiler: flag,
+});
+export type ReviewInput = z.output<typeof reviewInputSchema>;
 
-export const contentReports = sqliteTable(
-  "content_reports",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    subjectKind: text("subject_kind", { enum: REPORT_SUBJECTS }).notNull(),
-    subjectId: integer("subject_id").notNull(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
-    note: text("note"),
-    createdAt: createdAt(),
-    resolvedAt: integer("resolved_at", { mode: "timestamp" }),
-  },
-  (t) => [uniqueIndex("content_reports_subject_user_idx").on(t.subjectKind, t.subjectId, t.userId)],
-);
+export const newReviewInputSchema = reviewInputSchema.extend({
+  episode_id: z.coerce.number().int().nonnegative().optional().describe("An episode of this series (omit or 0: the title itself)."),
+});
 
-export const postingBans = sqliteTable(
-  "posting_bans",
-  {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    scope: text("scope", { enum: BAN_SCOPES }).notNull().default("all"),
-    until: integer("until", { mode: "timestamp" }).notNull(),
-    reason: text("reason"),
-    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.scope] })],
-);
+export const commentInputSchema = z.object({
+  target_kind: z.enum(COMMENT_TARGET_KINDS, { error: "Comments go on a title, an episode, a list or a review." }),
+  target_id: id,
+  parent_id: id.optional().describe("Reply to this comment (replies go two levels deep)."),
+  body: body(1),
+});
+export type CommentInput = z.output<typeof commentInputSchema>;
+
+export const commentEditSchema = z.object({ body: body(1) });
+
+export const voteInputSchema = z.object({
+  helpful: z
+    .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+    .transform((value) => value === true || value === "true" || value === "1")
+    .describe("true: helpful; false: not helpful."),
+});
+
+export const reportInputSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { error: "Choose a reason." }),
+  note: z.string().trim().max(500, "Keep the note under 500 characters.").transform(withoutBidiOverrides).optional(),
+});
+export type ReportInput = z.output<typeof reportInputSchema>;
+
+export const MODERATION_ACTIONS = ["approve", "hide", "delete", "ban"] as const;
+
+export const moderationInputSchema = z.object({
+  subject_kind: z.enum(REPORT_SUBJECTS),
+  subject_id: id,
+  action: z.enum(MODERATION_ACTIONS),
+  ban_days: z.coerce
+    .number()
+    .int()
+    .refine((days) => (POSTING_BAN_DAYS as readonly number[]).includes(days), `One of ${POSTING_BAN_DAYS.join(", ")} days.`)
+    .optional()
+    .describe("For `ban`: how long the author may not post."),
+  ban_scope: z.enum(BAN_SCOPES).optional().describe("For `ban`: what the author may not post (default: the kind of the post). `all` needs both moderation permissions."),
+  reason: z.string().trim().max(300).optional().describe("Shown to the banned author on the posting forms; required for `ban`."),
+});
+export type ModerationInput = z.output<typeof moderationInputSchema>;
+
+export { COMMENT_ORDERS, REVIEW_SORTS, type CommentOrder, type ReviewSort } from "./kinds";

@@ -47,19 +47,3 @@ export function communityServices(context: Readonly<RouterContextProvider>, requ
     now: () => new Date(),
   };
 }
-
-/**
- * A refusal the caller can show: the status for the API (4xx), a message
- * and the form field it belongs to (null: the form as a whole).
- */
-export class CommunityError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly field: string | null = null,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = "CommunityError";
-  }
-}

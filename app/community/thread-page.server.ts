@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { AppContext } from "~/request/context";
 import { listThread } from "./comments.server";
-import { COMMENT_ORDERS, type CommentOrder } from "./input";
-import type { CommentTargetKind } from "./schema";
+import { COMMENT_ORDERS, type CommentOrder } from "./schema";
+import type { CommentTargetKind } from "./tables";
 
 /** A thread page's comments from its query (?order=newest|oldest&cursor=id). */
 export async function threadFromQuery(app: AppContext, request: Request, target: { kind: CommentTargetKind; id: number }) {

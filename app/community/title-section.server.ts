@@ -1,6 +1,6 @@
 import type { Translate } from "~/i18n/translate";
 import { escapeText } from "./body.server";
-import { reviewPath, reviewsPath } from "./paths";
+import { reviewPath, reviewsPath } from "../http/review-paths";
 import type { ReviewView } from "./reviews.server";
 
 /**

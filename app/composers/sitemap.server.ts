@@ -1,6 +1,6 @@
 import { and, asc, between, eq, max } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { episodes, people, seasons, titles } from "~/catalogue/schema";
+import { episodes, people, seasons, titles } from "~/catalogue/tables";
 import { personPath, titlePath } from "~/http/slug";
 import { listPath, maxListId, publicListsForSitemap } from "~/lists/lists.server";
 import { listPagesForSitemap } from "~/pages/pages.server";

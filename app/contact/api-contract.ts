@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses, messageSchema } from "~/api/contract";
-import { contactSchema } from "./contact-form";
+import { contactSchema } from "./schema";
 
 /** POST api/v1/contact-page ({name, email, message}). */
 export const submitContact = defineEndpoint({

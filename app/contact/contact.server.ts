@@ -4,8 +4,8 @@ import { checkRateLimits } from "~/auth/rate-limit.server";
 import type { AuthServices } from "~/auth/services.server";
 import { log } from "~/log/log.server";
 import { contactMessageMail } from "./contact-mail";
-import { CONTACT_HONEYPOT_FIELD, type ContactInput } from "./contact-form";
-import { contactMessages } from "./schema";
+import { CONTACT_HONEYPOT_FIELD, type ContactInput } from "./schema";
+import { contactMessages } from "./tables";
 
 export type ContactOutcome = { status: "sent" } | { status: "rate-limited"; retryAfter: number } | { status: "human-check-failed" };
 

@@ -6,10 +6,10 @@ import { D1RateLimiter } from "~/auth/rate-limit.server";
 import { authServices } from "~/auth/services.server";
 import { openD1 } from "~/db/client.server";
 import { createTranslate } from "~/i18n/translate";
-import { mailDeliveries } from "~/mail/deliveries.schema";
+import { mailDeliveries } from "~/mail/deliveries.tables";
 import { appContext, workerContext, type AppContext } from "~/request/context";
 import { defaultSettings } from "~/settings/definitions";
-import { contactMessages } from "./schema";
+import { contactMessages } from "./tables";
 import { submitContactMessage } from "./contact.server";
 
 /**

@@ -1,25 +1,19 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { createdAt } from "~/db/columns";
+import { z } from "zod";
+import { CONTACT_MESSAGE_MAX_LENGTH } from "~/constants";
 
 /**
- * Messages sent through the contact form (/contact, POST api/v1/contact-page).
- * Kept so nothing is lost when the mail provider fails; `mailed_at` says
- * whether the copy to the site's address went out.
+ * The contact form (spec sections 2 and 5: name, email, message, all
+ * required). One schema for the /contact page (browser and server) and
+ * POST api/v1/contact-page.
  */
-export const contactMessages = sqliteTable(
-  "contact_messages",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    name: text("name").notNull(),
-    email: text("email").notNull(),
-    message: text("message").notNull(),
-    /** The signed-in sender, if any. */
-    userId: integer("user_id"),
-    ipAddress: text("ip_address"),
-    userAgent: text("user_agent"),
-    mailedAt: integer("mailed_at", { mode: "timestamp" }),
-    createdAt: createdAt(),
-  },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
-);
-export type ContactMessage = typeof contactMessages.$inferSelect;
+
+/** The honeypot: a field people never see or fill; bots that fill every field give themselves away. */
+export const CONTACT_HONEYPOT_FIELD = "website";
+
+export const contactSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  email: z.string().trim().max(255).pipe(z.email()),
+  message: z.string().trim().min(1).max(CONTACT_MESSAGE_MAX_LENGTH),
+  [CONTACT_HONEYPOT_FIELD]: z.string().max(500).optional().describe("Leave empty (spam trap)."),
+});
+export type ContactInput = z.infer<typeof contactSchema>;

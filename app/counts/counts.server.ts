@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { episodes, titles } from "~/catalogue/schema";
+import { episodes, titles } from "~/catalogue/tables";
 import type { Database } from "~/db/client.server";
-import { libraryProfiles, seriesProgress } from "../library/schema";
+import { libraryProfiles, seriesProgress } from "../library/tables";
 
 /**
  * Statements that keep the stored counts exact. Each is recomputed from the

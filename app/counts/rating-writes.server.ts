@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { ratings } from "~/library/schema";
+import { ratings } from "~/library/tables";
 import { refreshEpisodeRating, refreshProfileCounts, refreshTitleRating } from "./counts.server";
 
 /**

@@ -2,7 +2,7 @@ import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { createTableRelationsHelpers, extractTablesRelationalConfig, type RelationalSchemaConfig, type TablesRelationalConfig } from "drizzle-orm";
 import { DrizzleD1Database, SQLiteD1Session } from "drizzle-orm/d1";
 import { SQLiteAsyncDialect, type BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
-import * as schema from "./schema";
+import * as schema from "./tables";
 
 /**
  * The database as domain code sees it: any drizzle SQLite database that runs

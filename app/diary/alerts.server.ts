@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { TRACKING_ALERT_LOOKBACK_DAYS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { escapeHtml } from "~/mail/templates";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { CALENDAR_MAX_EVENTS } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { calendarFeeds } from "./schema";
+import { calendarFeeds } from "./tables";
 import type { CalendarItem } from "./calendar";
 
 export { addDays, calendarItemPath, type CalendarItem } from "./calendar";

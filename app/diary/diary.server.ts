@@ -1,9 +1,9 @@
+import { DomainError } from "~/http/domain-error";
 import { and, eq, sql } from "drizzle-orm";
 import { DIARY_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { refreshProfileCounts, refreshSeriesProgress } from "~/counts/counts.server";
-import { LibraryError } from "~/library/library-error";
-import { watchHistory } from "~/library/schema";
+import { watchHistory } from "~/library/tables";
 
 /**
  * The diary (decision 034): a member's logged viewings (the library's
@@ -116,7 +116,7 @@ export async function editDiaryEntry(db: Database, userId: number, id: number, c
     .from(watchHistory)
     .where(and(eq(watchHistory.id, id), eq(watchHistory.userId, userId)))
     .limit(1);
-  if (!row) throw new LibraryError(404, "This entry is not in your diary.", "id");
+  if (!row) throw new DomainError(404, "This entry is not in your diary.", { field: "id" });
   const set: Partial<typeof watchHistory.$inferInsert> = {};
   if (change.watchedOn !== undefined) set.watchedOn = change.watchedOn;
   if (change.rewatch !== undefined) set.rewatch = change.rewatch;

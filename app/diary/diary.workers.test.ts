@@ -1,14 +1,14 @@
+import { DomainError } from "~/http/domain-error";
 import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { credits, episodes, genres, people, seasons, titleGenres, titles } from "~/catalogue/schema";
-import { LibraryError } from "~/library/library-error";
+import { credits, episodes, genres, people, seasons, titleGenres, titles } from "~/catalogue/tables";
 import { markWatched } from "~/library/history.server";
 import { setRating } from "~/library/ratings.server";
 import { addToWatchlist } from "~/library/watchlist.server";
-import { seriesProgress, watchHistory } from "~/library/schema";
-import { notifications } from "~/notifications/schema";
+import { seriesProgress, watchHistory } from "~/library/tables";
+import { notifications } from "~/notifications/tables";
 import { createUser, db, makeServices } from "../../tests/support/notifications.workers";
 import { countingD1 } from "../../tests/support/counting-d1.workers";
 import { openD1 } from "~/db/client.server";
@@ -112,7 +112,7 @@ describe("the diary", () => {
 
     const before = await db.select().from(watchHistory).where(eq(watchHistory.id, entry.id));
     await expect(editDiaryEntry(db, other, entry.id, { watchedOn: `${YEAR}-01-01`, rewatch: false })).rejects.toMatchObject({ status: 404 });
-    await expect(editDiaryEntry(db, other, entry.id, {})).rejects.toBeInstanceOf(LibraryError);
+    await expect(editDiaryEntry(db, other, entry.id, {})).rejects.toBeInstanceOf(DomainError);
     expect(await db.select().from(watchHistory).where(eq(watchHistory.id, entry.id))).toEqual(before);
   });
 

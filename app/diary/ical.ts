@@ -81,5 +81,5 @@ export function buildCalendar(events: CalendarEvent[], { name, now = new Date() 
     );
   }
   lines.push("END:VCALENDAR");
-  return lines.map(foldLine).join("\r\n") + "\r\n";
+  return `${lines.map(foldLine).join("\r\n")}\r\n`;
 }

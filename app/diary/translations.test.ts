@@ -33,7 +33,7 @@ function linesOf(language: string) {
   ) as Record<string, string>;
 }
 
-export function englishLines() {
+function englishLines() {
   const lines = new Set<string>();
   for (const file of SOURCES) {
     const code = readFileSync(file, "utf8");
@@ -42,7 +42,7 @@ export function englishLines() {
   for (const file of ["app/diary/rules.ts", "app/diary/diary.server.ts", "app/routes/diary/calendar-token.ts"]) {
     const code = readFileSync(file, "utf8");
     for (const match of code.matchAll(/message: "([^"]+)"/g)) lines.add(match[1]);
-    for (const match of code.matchAll(/LibraryError\(\d+, "([^"]+)"/g)) lines.add(match[1]);
+    for (const match of code.matchAll(/DomainError\(\d+, "([^"]+)"/g)) lines.add(match[1]);
   }
   lines.add("Choose a year from 1888 to 2200.");
   for (const type of NOTIFICATION_TYPES.filter((type) => type.id.startsWith("tracking."))) {

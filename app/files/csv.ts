@@ -68,7 +68,7 @@ export function csvCell(value: unknown): string {
 
 /** One record with its CRLF. */
 export function csvLine(values: readonly unknown[]): string {
-  return values.map(csvCell).join(",") + "\r\n";
+  return `${values.map(csvCell).join(",")}\r\n`;
 }
 
 /** Rows to CSV text (CRLF, as RFC 4180 says). */

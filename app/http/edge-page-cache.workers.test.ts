@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { CONTENT_VERSION_REFRESH_MS } from "~/constants";
 import { openD1 } from "~/db/client.server";
 import { contentVersion, forgetContentVersion } from "~/http/content-version.server";

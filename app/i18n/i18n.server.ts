@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import { SETTINGS_CACHE_TTL_MS } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { localizations } from "./schema";
+import { localizations } from "./tables";
 
 export interface Localization {
   language: string;

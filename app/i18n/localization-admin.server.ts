@@ -3,8 +3,8 @@ import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
 import { invalidateLocalizationsCache } from "./i18n.server";
-import type { localizationSchema } from "./localization-input";
-import { localizations } from "./schema";
+import type { localizationSchema } from "./schema";
+import { localizations } from "./tables";
 
 /**
  * Languages and their translation lines in the admin area. Lines are keyed

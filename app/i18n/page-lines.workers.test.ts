@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { openD1 } from "~/db/client.server";
 import { invalidateLocalizationsCache } from "~/i18n/i18n.server";
-import { localizations } from "~/i18n/schema";
+import { localizations } from "~/i18n/tables";
 import { loader } from "~/routes/resources/i18n";
 import { linesVersion } from "./page-lines";
 import { spliceDocument } from "~/http/splice-document";

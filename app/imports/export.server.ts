@@ -1,15 +1,15 @@
 import { and, asc, eq, gt, ne, or, sql } from "drizzle-orm";
 import { Zip, ZipDeflate } from "fflate";
-import { episodes, titles } from "~/catalogue/schema";
-import { comments, reviews } from "~/community/schema";
+import { episodes, titles } from "~/catalogue/tables";
+import { comments, reviews } from "~/community/tables";
 import { EXPORT_PAGE_ROWS } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { ratings, watchHistory, watchlistItems } from "~/library/schema";
-import { listItems, lists } from "~/lists/schema";
+import { ratings, watchHistory, watchlistItems } from "~/library/tables";
+import { listItems, lists } from "~/lists/tables";
 import { memberName } from "~/auth/public-name";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { profilePath } from "~/profiles/public-profile";
-import { follows } from "~/social/schema";
+import { follows } from "~/social/tables";
 import { csvLine } from "../files/csv";
 import type { ExportKind } from "./export-kinds";
 

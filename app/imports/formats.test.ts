@@ -137,8 +137,8 @@ describe("readImportFile", () => {
     const header = "Date,Name,Year,Letterboxd URI,Rating\n";
     const row = "2024-01-02,Amélie,2001,x,4\n";
     expect(readImportFile("ratings.csv", u8(header + row)).ratings[0]!.name).toBe("Amélie");
-    expect(readImportFile("ratings.csv", u8("\ufeff" + header + row)).ratings[0]!.name).toBe("Amélie");
-    const cp1252 = Uint8Array.from([...(header + "2024-01-02,Am").split("").map((c) => c.charCodeAt(0)), 0xe9, ..."lie,2001,x,4\n".split("").map((c) => c.charCodeAt(0))]);
+    expect(readImportFile("ratings.csv", u8(`\ufeff${header}${row}`)).ratings[0]!.name).toBe("Amélie");
+    const cp1252 = Uint8Array.from([...`${header}2024-01-02,Am`.split("").map((c) => c.charCodeAt(0)), 0xe9, ..."lie,2001,x,4\n".split("").map((c) => c.charCodeAt(0))]);
     expect(readImportFile("ratings.csv", cp1252).ratings[0]!.name).toBe("Amélie");
     expect(() => readImportFile("ratings.csv", Uint8Array.from([0xff, 0xfe, 0x44, 0x00]))).toThrow(/UTF-16/);
     expect(() => readImportFile("ratings.csv", Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00]))).toThrow(/not a text file/);
@@ -210,7 +210,7 @@ describe("the site's CSV writer", () => {
   it.each(['=HYPERLINK("http://evil.example")', "@SUM(1+1)", "+1", "-2", "\tx", "\rx"])("defuses %j", (value) => {
     const cell = csvCell(value);
     expect(cell.replace(/^"/, "")[0]).toBe("'");
-    expect(parseCsv(cell + "\r\n")[0]![0]).toBe(`'${value}`);
+    expect(parseCsv(`${cell}\r\n`)[0]![0]).toBe(`'${value}`);
   });
 });
 

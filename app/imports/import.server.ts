@@ -1,25 +1,25 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { checkQuota, hasPermission, type Viewer } from "~/request/viewer";
-import { episodes, titles } from "~/catalogue/schema";
-import { titleAliases } from "~/catalogue/search.schema";
+import { episodes, titles } from "~/catalogue/tables";
+import { titleAliases } from "~/catalogue/search.tables";
 import { slugify } from "~/http/slug";
 import { renderBody } from "~/community/body.server";
 import { recountReviews } from "~/community/reviews.server";
-import { reviews } from "~/community/schema";
+import { reviews } from "~/community/tables";
 import { IMPORT_CHUNK_ROWS, IMPORT_PARAMS_PER_STATEMENT, IMPORT_STATEMENTS_PER_BATCH, REVIEW_HEADLINE_MAX_LENGTH } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { refreshProfileCounts, refreshSeriesProgress } from "~/counts/counts.server";
-import { ratings, watchHistory, watchlistItems } from "~/library/schema";
+import { ratings, watchHistory, watchlistItems } from "~/library/tables";
 import { ownedListCount } from "~/lists/lists.server";
-import { listItems, lists } from "~/lists/schema";
+import { listItems, lists } from "~/lists/tables";
 import { memberName } from "~/auth/public-name";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { refreshSocialCounts } from "~/social/follows.server";
-import { follows } from "~/social/schema";
+import { follows } from "~/social/tables";
 import { entryKey, ImportFileError, type ImportData, type ImportEntry } from "./formats";
 import { entryKeys, resolveByName, type Candidate } from "./match";
-import { importJobs, type ImportJobRow } from "./schema";
+import { importJobs, type ImportJobRow } from "./tables";
 
 /**
  * Imports as jobs (decision 027): `prepareImport` reads and matches a file and

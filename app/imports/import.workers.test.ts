@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/request/viewer";
-import { titles } from "~/catalogue/schema";
-import { titleAliases } from "~/catalogue/search.schema";
+import { titles } from "~/catalogue/tables";
+import { titleAliases } from "~/catalogue/search.tables";
 import { slugify } from "~/http/slug";
 import { openD1 } from "~/db/client.server";
 import { ImportFileError, readImportFile } from "./formats";
@@ -49,7 +49,7 @@ const viewer = (userId: number, lists: number | null = 10): Viewer => ({
   isSubscribed: false,
 });
 
-const csv = (rows: (string | number)[][]) => rows.map((r) => r.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(",")).join("\n") + "\n";
+const csv = (rows: (string | number)[][]) => `${rows.map((r) => r.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(",")).join("\n")}\n`;
 
 beforeAll(async () => {
   const rows: (typeof titles.$inferInsert)[] = Array.from({ length: MANY }, (_, i) => ({

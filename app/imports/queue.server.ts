@@ -3,7 +3,7 @@ import { IMPORT_JOB_STALL_S } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { log } from "~/log/log.server";
 import { runImportChunk, type ImportChunkMessage, type ImportQueue, type ImportStore } from "./import.server";
-import { importJobs } from "./schema";
+import { importJobs } from "./tables";
 
 type ImportEnv = Env & { IMPORTS_QUEUE?: Queue; FILES: R2Bucket };
 

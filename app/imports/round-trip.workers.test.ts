@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { unzipSync, strFromU8 } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/request/viewer";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { openD1 } from "~/db/client.server";
 import { parseCsv } from "../files/csv";
 import { exportCsv, exportZipStream } from "./export.server";

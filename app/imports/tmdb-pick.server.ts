@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppKeys } from "~/auth/crypto.server";
 import { hasPermission, type Viewer } from "~/request/viewer";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import type { Database } from "~/db/client.server";
 import { errorFields, log } from "~/log/log.server";
 import { TmdbError, type TmdbClient } from "~/tmdb/client.server";
@@ -9,7 +9,7 @@ import { importMovie, importSeries, type ImportOptions } from "~/tmdb/import.ser
 import { matchToken, matchTokenValid } from "~/tmdb/search-fallback.server";
 import { ImportFileError } from "./formats";
 import { saveChoices, type ImportStore, type MatchGroup } from "./import.server";
-import type { ImportJobRow } from "./schema";
+import type { ImportJobRow } from "./tables";
 
 /**
  * "Import from TMDB" for a row the import could not match (decision 027,

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Viewer } from "~/request/viewer";
 import { IMPORT_MAX_BYTES, IMPORT_REPORT_UNMATCHED } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { lists } from "~/lists/schema";
+import { lists } from "~/lists/tables";
 import { ImportFileError, readImportFile, type ImportData } from "./formats";
 import { findJob, prepareImport, readPlan, runImportNow, startImport, type ImportQueue, type ImportStore, type ImportSummary } from "./import.server";
 import type { ImportReport } from "./report";

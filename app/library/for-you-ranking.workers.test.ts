@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { credits, genres, keywords, people, titleGenres, titleKeywords, titles } from "~/catalogue/schema";
+import { credits, genres, keywords, people, titleGenres, titleKeywords, titles } from "~/catalogue/tables";
 import { openD1 } from "~/db/client.server";
 import { compareSuggestions, forYou } from "./for-you.server";
 import { setRating } from "./ratings.server";

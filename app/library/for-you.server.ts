@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import {
   FOR_YOU_ITEMS,
   FOR_YOU_MIN_QUALITY,
@@ -14,7 +14,7 @@ import {
 } from "~/constants";
 import type { Database } from "~/db/client.server";
 import type { ForYouReason } from "./rules";
-import { ratings, watchHistory, watchlistItems } from "./schema";
+import { ratings, watchHistory, watchlistItems } from "./tables";
 
 /**
  * "For you": titles like the ones a member rated highly, watched or put on

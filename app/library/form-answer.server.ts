@@ -2,9 +2,9 @@ import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { safeRedirectPath } from "~/http/redirects";
 import { redirectWithToast } from "~/toasts/flash.server";
+import { refusedAnswer } from "~/ui/forms/submission.server";
 import type { Translate } from "~/i18n/translate";
 import type { LibraryAnswer } from "../ui/forms/answer";
-import { LibraryError } from "./library-error";
 
 /**
  * How the library's forms are answered. A form posted without JavaScript
@@ -37,14 +37,13 @@ export function invalid(request: Request, noJsBack: string | null, t: Translate,
   return answer(request, noJsBack, { ok: false, message: first, errors }, 422);
 }
 
-/** Runs a library write; a LibraryError (unknown title, wrong episode) becomes its 404/422 answer. */
+/** Runs a library write; a DomainError (unknown title, wrong episode) becomes its 404/422 answer. */
 export async function attempt(request: Request, noJsBack: string | null, t: Translate, run: () => Promise<LibraryAnswer>) {
   try {
     return answer(request, noJsBack, await run());
   } catch (error) {
-    if (!(error instanceof LibraryError)) throw error;
-    const message = t(error.messageKey);
-    return answer(request, noJsBack, { ok: false, message, errors: { [error.field ?? "form"]: [message] } }, error.status);
+    const refused = refusedAnswer(error, t);
+    return answer(request, noJsBack, refused.body, refused.status);
   }
 }
 

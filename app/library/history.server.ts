@@ -1,11 +1,11 @@
+import { DomainError } from "~/http/domain-error";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
-import { episodes, titles } from "~/catalogue/schema";
+import { episodes, titles } from "~/catalogue/tables";
 import { LIBRARY_PAGE_SIZE, MARK_SERIES_MAX_EPISODES } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { refreshProfileCounts, refreshSeriesProgress } from "../counts/counts.server";
-import { LibraryError } from "./library-error";
 import { today } from "./rules";
-import { seriesProgress, watchHistory } from "./schema";
+import { seriesProgress, watchHistory } from "./tables";
 import { resolveTarget, type TargetInput } from "./targets.server";
 
 export type WatchScope = "item" | "season" | "series";
@@ -21,9 +21,9 @@ export async function markWatched(db: Database, userId: number, input: TargetInp
   const scope = input.scope ?? "item";
   const target = await resolveTarget(db, scope === "item" ? input : { titleId: input.titleId });
   const isSeries = target.titleType === "series";
-  if (scope !== "item" && !isSeries) throw new LibraryError(422, "Only a series has seasons and episodes.", "scope");
-  if (scope === "item" && isSeries && !target.episodeId) throw new LibraryError(422, "Choose an episode, a season or the whole series.", "scope");
-  if (scope === "season" && input.season == null) throw new LibraryError(422, "Choose a season.", "season");
+  if (scope !== "item" && !isSeries) throw new DomainError(422, "Only a series has seasons and episodes.", { field: "scope" });
+  if (scope === "item" && isSeries && !target.episodeId) throw new DomainError(422, "Choose an episode, a season or the whole series.", { field: "scope" });
+  if (scope === "season" && input.season == null) throw new DomainError(422, "Choose a season.", { field: "season" });
 
   let insert;
   if (scope === "item") {
@@ -49,7 +49,7 @@ export async function removeHistoryEntry(db: Database, userId: number, id: numbe
     .from(watchHistory)
     .where(and(eq(watchHistory.id, id), eq(watchHistory.userId, userId)))
     .limit(1);
-  if (!row) throw new LibraryError(404, "This viewing is not in your history.", "id");
+  if (!row) throw new DomainError(404, "This viewing is not in your history.", { field: "id" });
   await db.batch([
     db.delete(watchHistory).where(and(eq(watchHistory.id, id), eq(watchHistory.userId, userId))),
     ...(row.episodeId ? [refreshSeriesProgress(db, userId, row.titleId)] : []),

@@ -1,20 +1,20 @@
+import { DomainError } from "~/http/domain-error";
 import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { episodes, genres, keywords, seasons, titleGenres, titleKeywords, titles } from "~/catalogue/schema";
+import { episodes, genres, keywords, seasons, titleGenres, titleKeywords, titles } from "~/catalogue/tables";
 import { openD1 } from "~/db/client.server";
 import { forYou } from "./for-you.server";
 import { listHistory, listProgress, markWatched, removeHistoryEntry } from "./history.server";
-import { LibraryError } from "./library-error";
 import { loadLibraryProfile, loadProfileActivity } from "./profile.server";
 import { removeRating, setRating } from "./ratings.server";
-import { ratings, watchHistory } from "./schema";
+import { ratings, watchHistory } from "./tables";
 import { loadMyTitleState } from "./title-state.server";
 import { exportLibraryData, libraryDeletionStatements } from "./user-data.server";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { addToWatchlist, comingSoonFromWatchlist, listWatchlist, removeFromWatchlist, watchlistProviders } from "./watchlist.server";
-import { watchlistQuerySchema } from "./form-schemas";
-import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
+import { watchlistQuerySchema } from "./schema";
+import { titleWatchProviders, watchProviders } from "~/tmdb/tables";
 import { watchRegionFor } from "~/tmdb/title-extras.server";
 
 /**
@@ -117,7 +117,7 @@ describe("ratings", () => {
 
   it("refuses an unknown title or an episode of another series, writing nothing", async () => {
     const userId = await createUser();
-    await expect(setRating(db, userId, { titleId: BASE + 99, rating: 5 })).rejects.toBeInstanceOf(LibraryError);
+    await expect(setRating(db, userId, { titleId: BASE + 99, rating: 5 })).rejects.toBeInstanceOf(DomainError);
     await expect(setRating(db, userId, { titleId: MOVIE, episodeId: BASE + 11, rating: 5 })).rejects.toMatchObject({ status: 404 });
     expect(await db.select().from(ratings).where(eq(ratings.userId, userId))).toEqual([]);
   });
@@ -184,7 +184,7 @@ describe("watched history and progress", () => {
     await markWatched(db, userId, { titleId: MOVIE });
     expect((await loadMyTitleState(db, userId, MOVIE)).timesWatched).toBe(2);
 
-    for (const episode of [1, 2, 3]) await markWatched(db, userId, { titleId: SERIES, season: 1, episode, watchedOn: "2024-02-0" + episode });
+    for (const episode of [1, 2, 3]) await markWatched(db, userId, { titleId: SERIES, season: 1, episode, watchedOn: `2024-02-0${episode}` });
     await markWatched(db, userId, { titleId: SERIES, season: 1, episode: 1, watchedOn: "2024-03-01" }); // a rewatch: still 3 distinct
     let state = await loadMyTitleState(db, userId, SERIES);
     expect(state).toMatchObject({ watchedEpisodes: 3, next: { seasonNumber: 2, episodeNumber: 1, name: "Tide 2.1" } });

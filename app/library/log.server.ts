@@ -1,15 +1,15 @@
+import { DomainError } from "~/http/domain-error";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { ownReviewIdQuery, prepareNewReview } from "~/community/reviews.server";
 import { reviewScore } from "~/community/review-score.server";
 import type { CommunityServices } from "~/community/services.server";
 import { refreshProfileCounts } from "../counts/counts.server";
-import { LibraryError } from "./library-error";
-import { headlineFrom, type LogInput } from "./log-input";
+import { headlineFrom, type LogInput } from "./log.schema";
 import { ratingWriteStatements } from "~/counts/rating-writes.server";
-import { libraryProfiles, ratings, watchHistory, watchlistItems } from "./schema";
+import { libraryProfiles, ratings, watchHistory, watchlistItems } from "./tables";
 import { resolveTarget } from "./targets.server";
 
 /** Whether logging leaves a title on the member's watchlist (account settings; off by default). */
@@ -35,7 +35,7 @@ export async function setKeepLoggedOnWatchlist(db: Database, userId: number, kee
 export async function logTitle(s: CommunityServices, userId: number, input: LogInput, humanCheckToken?: unknown) {
   const db = s.db;
   const target = await resolveTarget(db, { titleId: input.titleId });
-  if (target.titleType !== "movie") throw new LibraryError(422, "Only a movie is logged here; mark a series' episodes watched on their pages.", "titleId");
+  if (target.titleType !== "movie") throw new DomainError(422, "Only a movie is logged here; mark a series' episodes watched on their pages.", { field: "titleId" });
   const keep = await keepsLoggedOnWatchlist(db, userId);
 
   const review =

@@ -1,8 +1,9 @@
+import { titleCardColumns } from "~/catalogue/card-columns";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { PROFILE_RECENT_ITEMS } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { libraryProfiles, ratings, watchHistory } from "./schema";
+import { libraryProfiles, ratings, watchHistory } from "./tables";
 
 /** A member's privacy choice and stored counts (zeros before their first rating, viewing or watchlist title). */
 export async function loadLibraryProfile(db: Database, userId: number) {
@@ -29,17 +30,7 @@ export async function setProfilePrivacy(db: Database, userId: number, isPrivate:
 
 /** What a public profile lists: the latest title ratings and viewings (one batch, the member's indexes). */
 export async function loadProfileActivity(db: Database, userId: number, limit = PROFILE_RECENT_ITEMS) {
-  const card = {
-    id: titles.id,
-    type: titles.type,
-    name: titles.name,
-    slug: titles.slug,
-    year: titles.year,
-    poster: titles.poster,
-    rating: titles.rating,
-    voteCount: titles.voteCount,
-    externalRating: titles.externalRating,
-  };
+  const card = titleCardColumns;
   const [recentRatings, recentlyWatched] = await db.batch([
     db
       .select({ ...card, myRating: sql<number>`${ratings.rating}`.as("my_rating") })

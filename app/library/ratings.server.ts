@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { episodes, titles } from "~/catalogue/schema";
+import { episodes, titles } from "~/catalogue/tables";
 import { LIBRARY_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { refreshEpisodeRating, refreshProfileCounts, refreshTitleRating } from "../counts/counts.server";
 import { reviewScore } from "~/community/review-score.server";
 import { ratingWriteStatements } from "~/counts/rating-writes.server";
-import { ratings } from "./schema";
+import { ratings } from "./tables";
 import { resolveTarget, type TargetInput } from "./targets.server";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ratingFormSchema, withoutEmpty } from "./form-schemas";
+import { ratingFormSchema, withoutEmpty } from "./schema";
 import { ratingToStars, ratingValueSchema, today, watchedOnSchema } from "./rules";
 
 describe("a rating", () => {

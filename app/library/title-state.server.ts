@@ -1,9 +1,9 @@
 import type { BatchResponse } from "drizzle-orm/batch";
 import { and, eq, sql } from "drizzle-orm";
-import { episodes } from "~/catalogue/schema";
+import { episodes } from "~/catalogue/tables";
 import type { Database } from "~/db/client.server";
 import { nextEpisodeStatement } from "./history.server";
-import { watchHistory, watchlistItems } from "./schema";
+import { watchHistory, watchlistItems } from "./tables";
 import type { MyEpisodeState, MyTitleState } from "./title-state";
 
 /** A one-row source for a SELECT made only of indexed scalar subqueries (query builders can join a D1 batch, db.all cannot). */

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { episodes, titles } from "~/catalogue/schema";
+import { episodes, titles } from "~/catalogue/tables";
 import type { Database } from "~/db/client.server";
-import { libraryProfiles, ratings, watchHistory, watchlistItems } from "./schema";
+import { libraryProfiles, ratings, watchHistory, watchlistItems } from "./tables";
 
 /**
  * The library's part of "Download my data" and of account deletion (see

@@ -1,11 +1,12 @@
+import { titleCardColumns } from "~/catalogue/card-columns";
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { LIBRARY_PAGE_SIZE, WATCHLIST_COMING_SOON_DAYS, WATCHLIST_COMING_SOON_ITEMS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { refreshProfileCounts } from "../counts/counts.server";
 import { today, type WatchlistSort } from "./rules";
-import { watchlistItems } from "./schema";
-import { titleWatchProviders, watchProviders } from "~/tmdb/schema";
+import { watchlistItems } from "./tables";
+import { titleWatchProviders, watchProviders } from "~/tmdb/tables";
 import { resolveTarget } from "./targets.server";
 
 /** Every account has one watchlist of titles (a season's or an episode's page adds its series). */
@@ -35,15 +36,7 @@ export interface WatchlistQuery {
 }
 
 const cardColumns = {
-  id: titles.id,
-  type: titles.type,
-  name: titles.name,
-  slug: titles.slug,
-  year: titles.year,
-  poster: titles.poster,
-  rating: titles.rating,
-  voteCount: titles.voteCount,
-  externalRating: titles.externalRating,
+  ...titleCardColumns,
   tmdbRating: titles.tmdbRating,
   releaseDate: titles.releaseDate,
   addedAt: watchlistItems.createdAt,

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses, messageSchema } from "~/api/contract";
-import { addItemApiSchema, createListSchema, itemNoteSchema, reorderSchema, updateListSchema } from "./validation";
+import { addItemApiSchema, createListSchema, itemNoteSchema, reorderSchema, updateListSchema } from "./schema";
 
 /**
  * Lists over api/v1 (decision 024): the caller's lists, one list with its items,
  * creating, editing and deleting lists, adding, annotating, removing and
  * reordering items, and likes. The bodies are the schemas the pages' forms
- * use (./validation.ts).
+ * use (./schema.ts).
  */
 
 const tag = "Lists";

@@ -1,16 +1,18 @@
+import { titleCardFields } from "~/catalogue/card-columns";
+import { DomainError } from "~/http/domain-error";
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { checkQuota, type Viewer } from "~/request/viewer";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { slugify } from "~/http/slug";
 import { LIST_MAX_ITEMS, LISTS_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { publicName } from "~/profiles/public-profile";
-import { workspaceMembers, workspaces, type WorkspaceRole } from "~/workspaces/schema";
-import { cannotEdit, ListError, listNotFound } from "./list-error";
+import { workspaceMembers, workspaces, type WorkspaceRole } from "~/workspaces/tables";
+import { cannotEdit, listNotFound } from "./list-error";
 import { COUNT_RESTRICTION, CREATE_PERMISSION, listPath } from "./lists";
 import { canDeleteList, canEditList, canViewList, moveInOrder, resolveOrder, type ListAccessFacts } from "./rules";
-import { listItems, listLikes, lists, type ListRow } from "./schema";
+import { listItems, listLikes, lists, type ListRow } from "./tables";
 
 /**
  * Lists of titles (decision 024): personal or shared in a
@@ -117,9 +119,9 @@ export async function requireEditable(db: Database, userId: number, listId: numb
  */
 export async function createList(db: Database, viewer: Viewer, input: ListInput & { workspaceId: number }): Promise<ListSummary> {
   const userId = viewer.userId;
-  if (userId === null) throw new ListError(401, "You need to sign in first.");
+  if (userId === null) throw new DomainError(401, "You need to sign in first.");
   const quota = checkQuota(viewer, CREATE_PERMISSION, COUNT_RESTRICTION, 0);
-  if (quota.noPermission) throw new ListError(403, "You do not have permission to create lists.");
+  if (quota.noPermission) throw new DomainError(403, "You do not have permission to create lists.");
   const limit = viewer.permissions.has("admin") ? null : (viewer.permissions.get(CREATE_PERMISSION)?.find((r) => r.name === COUNT_RESTRICTION)?.value ?? null);
   let workspaceName: string | null = null;
   if (input.workspaceId !== 0) {
@@ -129,7 +131,7 @@ export async function createList(db: Database, viewer: Viewer, input: ListInput 
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
       .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, userId)))
       .limit(1);
-    if (!member) throw new ListError(403, "You are not a member of this workspace.", {}, "workspaceId");
+    if (!member) throw new DomainError(403, "You are not a member of this workspace.", { field: "workspaceId" });
     workspaceName = member.name;
   }
   const name = normaliseName(input.name);
@@ -142,7 +144,7 @@ export async function createList(db: Database, viewer: Viewer, input: ListInput 
     )
     .returning();
   if (!created) {
-    throw new ListError(403, "You have reached the maximum of :count lists your plan allows.", { count: limit ?? 0 }, "name");
+    throw new DomainError(403, "You have reached the maximum of :count lists your plan allows.", { values: { count: limit ?? 0 }, field: "name" });
   }
   return summaryOf({ ...created, workspaceName });
 }
@@ -159,7 +161,7 @@ export async function updateList(db: Database, userId: number, listId: number, i
 
 export async function deleteList(db: Database, userId: number, listId: number) {
   const { facts } = await requireEditable(db, userId, listId);
-  if (!canDeleteList(facts)) throw new ListError(403, "Only the list's creator or the workspace's owner or admins can delete it.");
+  if (!canDeleteList(facts)) throw new DomainError(403, "Only the list's creator or the workspace's owner or admins can delete it.");
   // Items and likes go with it (foreign keys cascade).
   await db.delete(lists).where(eq(lists.id, listId));
 }
@@ -175,14 +177,7 @@ export async function listDetails(db: Database, viewerId: number | null, listId:
         note: listItems.note,
         // D1's batch keys rows by column name: the title's id needs a name of its own.
         titleId: sql<number>`${titles.id}`.as("title_id"),
-        type: titles.type,
-        name: titles.name,
-        slug: titles.slug,
-        year: titles.year,
-        poster: titles.poster,
-        rating: titles.rating,
-        voteCount: titles.voteCount,
-        externalRating: titles.externalRating,
+        ...titleCardFields,
       })
       .from(listItems)
       .innerJoin(titles, eq(titles.id, listItems.titleId))
@@ -301,8 +296,8 @@ export async function addItem(db: Database, userId: number, listId: number, titl
   if (inserted[0]) return { id: inserted[0].id, added: true };
   if (existing[0]) return { id: existing[0].id, added: false };
   const [title] = await db.select({ id: titles.id }).from(titles).where(eq(titles.id, titleId)).limit(1);
-  if (!title) throw new ListError(422, "This title does not exist.", {}, "titleId");
-  throw new ListError(422, "A list holds at most :count titles.", { count: LIST_MAX_ITEMS }, "titleId");
+  if (!title) throw new DomainError(422, "This title does not exist.", { field: "titleId" });
+  throw new DomainError(422, "A list holds at most :count titles.", { values: { count: LIST_MAX_ITEMS }, field: "titleId" });
 }
 
 async function requireItem(db: Database, listId: number, itemId: number) {
@@ -311,7 +306,7 @@ async function requireItem(db: Database, listId: number, itemId: number) {
     .from(listItems)
     .where(and(eq(listItems.id, itemId), eq(listItems.listId, listId)))
     .limit(1);
-  if (!item) throw new ListError(422, "This item is not in the list.", {}, "itemId");
+  if (!item) throw new DomainError(422, "This item is not in the list.", { field: "itemId" });
 }
 
 export async function updateItemNote(db: Database, userId: number, listId: number, itemId: number, note: string) {
@@ -366,8 +361,8 @@ async function writeOrder(db: Database, listId: number, order: number[]) {
 export async function reorderItems(db: Database, userId: number, listId: number, itemIds: number[]) {
   await requireEditable(db, userId, listId);
   const resolved = resolveOrder(await itemIdsInOrder(db, listId), itemIds);
-  if ("unknownId" in resolved) throw new ListError(422, "Item :id is not in this list.", { id: resolved.unknownId }, "itemIds");
-  if ("duplicateId" in resolved) throw new ListError(422, "Item :id is named twice.", { id: resolved.duplicateId }, "itemIds");
+  if ("unknownId" in resolved) throw new DomainError(422, "Item :id is not in this list.", { values: { id: resolved.unknownId }, field: "itemIds" });
+  if ("duplicateId" in resolved) throw new DomainError(422, "Item :id is named twice.", { values: { id: resolved.duplicateId }, field: "itemIds" });
   await writeOrder(db, listId, resolved.order);
   return resolved.order;
 }
@@ -376,7 +371,7 @@ export async function reorderItems(db: Database, userId: number, listId: number,
 export async function moveItem(db: Database, userId: number, listId: number, itemId: number, direction: "up" | "down") {
   await requireEditable(db, userId, listId);
   const current = await itemIdsInOrder(db, listId);
-  if (!current.includes(itemId)) throw new ListError(422, "This item is not in the list.", {}, "itemId");
+  if (!current.includes(itemId)) throw new DomainError(422, "This item is not in the list.", { field: "itemId" });
   const order = moveInOrder(current, itemId, direction);
   await writeOrder(db, listId, order);
   return order;

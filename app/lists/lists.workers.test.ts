@@ -1,17 +1,17 @@
+import { DomainError } from "~/http/domain-error";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTitle } from "~/catalogue/editor/titles.server";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { LIST_MAX_ITEMS } from "~/constants";
 import { createUser, db, viewerFor } from "../../tests/support/notifications.workers";
-import { workspaceMembers } from "~/workspaces/schema";
+import { workspaceMembers } from "~/workspaces/tables";
 import { env } from "cloudflare:workers";
 import { deleteAccount } from "~/account/account-deletion.server";
 import { collectUserData } from "~/account/data-export.server";
 import { createWorkspace, deleteWorkspace, leaveWorkspace } from "~/workspaces/workspaces.server";
-import { ListError } from "./list-error";
 import { addItem, createList, deleteList, listDetails, listsForTitle, listsOfUser, moveItem, publicListsOfUser, removeItem, reorderItems, setLiked, updateItemNote, updateList } from "./lists.server";
-import { listItems, listLikes, lists } from "./schema";
+import { listItems, listLikes, lists } from "./tables";
 
 /**
  * Lists inside workerd with real D1: who may see and change a list, the
@@ -32,7 +32,7 @@ async function refusal(work: Promise<unknown>) {
   try {
     await work;
   } catch (error) {
-    if (error instanceof ListError) return { status: error.status, message: error.messageKey, field: error.field };
+    if (error instanceof DomainError) return { status: error.status, message: error.messageKey, field: error.field };
     throw error;
   }
   throw new Error("expected a refusal");
@@ -73,7 +73,7 @@ describe("lists", () => {
     const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => createList(db, viewer, { name: `List ${i}`, description: "", public: false, workspaceId: 0 })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
-    expect(refused.reason).toBeInstanceOf(ListError);
+    expect(refused.reason).toBeInstanceOf(DomainError);
     expect(refused.reason).toMatchObject({ status: 403, messageKey: "You have reached the maximum of :count lists your plan allows.", values: { count: 2 } });
     const [{ count }] = await db.select({ count: sql<number>`count(*)` }).from(lists).where(eq(lists.userId, user.id));
     expect(count).toBe(2);

@@ -1,4 +1,4 @@
-import type { WorkspaceRole } from "~/workspaces/schema";
+import type { WorkspaceRole } from "~/workspaces/tables";
 
 /**
  * Who may do what with a list (decision 024). Pure functions, shared by the

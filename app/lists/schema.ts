@@ -1,86 +1,80 @@
-import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "~/auth/users.schema";
-import { titles } from "~/catalogue/schema";
-import { createdAt, updatedAt } from "~/db/columns";
+import { z } from "zod";
+import { LIST_DESCRIPTION_MAX_LENGTH, LIST_MAX_ITEMS, LIST_NAME_MAX_LENGTH, LIST_NOTE_MAX_LENGTH } from "~/constants";
 
 /**
- * Lists (decision 024): a user's ordered lists of titles.
- *
- * - `lists`: owned by the user who created it (their lists.create quota counts
- *   it); `workspace_id` 0 is their personal workspace (no row, so no foreign
- *   key, like file_entries), any other id a shared workspace whose every
- *   member may edit it. `items_count` and `likes_count` are stored counts,
- *   kept exact in the same batch as the change.
- * - `list_items`: a title at most once per list, ordered by integer
- *   `position` (then id); a reorder rewrites the positions in one statement.
- * - `list_likes`: one row per user and list.
+ * List input, one schema per thing for the pages (forms, with and without
+ * JavaScript) and api/v1 (JSON; the OpenAPI document is built from these).
  */
-export const lists = sqliteTable(
-  "lists",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    workspaceId: integer("workspace_id").notNull().default(0),
-    name: text("name").notNull(),
-    slug: text("slug").notNull(),
-    description: text("description").notNull().default(""),
-    public: integer("public", { mode: "boolean" }).notNull().default(false),
-    itemsCount: integer("items_count").notNull().default(0),
-    likesCount: integer("likes_count").notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    /** The import that created the list (decision 027). */
-    importId: integer("import_id"),
-  },
-  (t) => [
-    // My lists, the quota count and public lists on a profile.
-    index("lists_user_idx").on(t.userId, t.updatedAt),
-    // A workspace's shared lists.
-    index("lists_workspace_idx").on(t.workspaceId, t.updatedAt),
-    index("lists_import_idx").on(t.importId).where(sql`${t.importId} IS NOT NULL`),
-  ],
-);
-export type ListRow = typeof lists.$inferSelect;
 
-export const listItems = sqliteTable(
-  "list_items",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    listId: integer("list_id")
-      .notNull()
-      .references(() => lists.id, { onDelete: "cascade" }),
-    titleId: integer("title_id")
-      .notNull()
-      .references(() => titles.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
-    note: text("note").notNull().default(""),
-    addedBy: integer("added_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-    importId: integer("import_id"),
-  },
-  (t) => [
-    uniqueIndex("list_items_list_title_unique").on(t.listId, t.titleId),
-    index("list_items_list_position_idx").on(t.listId, t.position),
-    // Which lists hold a title (the add-to-list page; the title delete trigger).
-    index("list_items_title_idx").on(t.titleId),
-    index("list_items_import_idx").on(t.importId).where(sql`${t.importId} IS NOT NULL`),
-  ],
-);
-export type ListItemRow = typeof listItems.$inferSelect;
+export const listNameField = z
+  .string({ error: "Enter a name for the list." })
+  .trim()
+  .min(1, "Enter a name for the list.")
+  .max(LIST_NAME_MAX_LENGTH, `The name may not be longer than ${LIST_NAME_MAX_LENGTH} characters.`);
 
-export const listLikes = sqliteTable(
-  "list_likes",
-  {
-    listId: integer("list_id")
-      .notNull()
-      .references(() => lists.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.listId, t.userId] }), index("list_likes_user_idx").on(t.userId)],
-);
+export const listDescriptionField = z.string().trim().max(LIST_DESCRIPTION_MAX_LENGTH, `The description may not be longer than ${LIST_DESCRIPTION_MAX_LENGTH} characters.`);
+
+export const listNoteField = z.string().trim().max(LIST_NOTE_MAX_LENGTH, `The note may not be longer than ${LIST_NOTE_MAX_LENGTH} characters.`);
+
+/** A checkbox (form: "on" when ticked, absent otherwise) or a JSON boolean. */
+const visibilityField = z
+  .union([z.boolean(), z.enum(["on", "true", "1", "false", "0"])])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true" || value === "1");
+
+const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+
+export const workspaceIdField = z.coerce.number({ error: "Choose a workspace." }).int("Choose a workspace.").min(0, "Choose a workspace.").max(Number.MAX_SAFE_INTEGER, "Choose a workspace.");
+
+/** Create a list; `workspaceId` 0 (or none) makes it personal. */
+export const createListSchema = z.object({
+  name: listNameField,
+  description: listDescriptionField.default(""),
+  public: visibilityField,
+  workspaceId: workspaceIdField.default(0),
+});
+
+/** Rename, describe, make public or private. */
+export const updateListSchema = z.object({
+  name: listNameField,
+  description: listDescriptionField.default(""),
+  public: visibilityField,
+});
+
+export const addItemSchema = z.object({
+  titleId: positiveId("Choose a title."),
+  note: listNoteField.default(""),
+});
+
+/**
+ * api/v1's add-item body: `title_id`, snake_case like the rest of api/v1
+ * (decision 036). `titleId`, what this call took before, is still accepted
+ * for one release (deprecated in the document).
+ */
+export const addItemApiSchema = z
+  .object({
+    title_id: positiveId("Choose a title.").optional(),
+    titleId: positiveId("Choose a title.").optional().meta({ deprecated: true, description: "Deprecated: use title_id (accepted until the next release)." }),
+    note: listNoteField.default(""),
+  })
+  .superRefine((value, ctx) => {
+    if (value.title_id === undefined && value.titleId === undefined) ctx.addIssue({ code: "custom", path: ["title_id"], message: "Choose a title." });
+  })
+  .transform((value) => ({ titleId: (value.title_id ?? value.titleId)!, note: value.note }));
+
+export const itemNoteSchema = z.object({ note: listNoteField.default("") });
+
+export const itemIdField = positiveId("Choose an item of this list.");
+
+export const moveItemSchema = z.object({
+  itemId: itemIdField,
+  direction: z.enum(["up", "down"], { error: "Choose up or down." }),
+});
+
+/** The new order: item ids, first to last (ids left out keep their order after these). */
+export const reorderSchema = z.object({
+  itemIds: z
+    .array(itemIdField, { error: "Give the list's item ids in their new order." })
+    .min(1, "Give the list's item ids in their new order.")
+    .max(LIST_MAX_ITEMS, `A list holds at most ${LIST_MAX_ITEMS} titles.`),
+});

@@ -1,26 +1,9 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { ApiError } from "~/json-api/handler.server";
-import type { AppContext } from "~/request/context";
-import { ListError } from "./list-error";
+import type { WireField } from "~/json-api/domain-error.server";
 
-/** A list refusal as the message people read (translated). */
-export function listErrorMessage(app: Pick<AppContext, "t">, error: ListError) {
-  return app.t(error.messageKey, error.values);
-}
-
-/** Runs a lists call for api/v1: ListErrors become JSON errors with their status and field. */
-export async function asApi<T>(app: Pick<AppContext, "t">, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!(error instanceof ListError)) throw error;
-    const message = listErrorMessage(app, error);
-    // A title is title_id on the wire, as in the rest of api/v1 (decision 036).
-    const field = error.field === "titleId" ? "title_id" : error.field;
-    throw new ApiError(error.status, message, field ? { [field]: [message] } : undefined);
-  }
-}
+/** A refusal's field as api/v1 names it: a title is title_id on the wire, as in the rest of api/v1 (decision 036). */
+export const listApiField: WireField = (field) => (field === "titleId" ? "title_id" : field);
 
 const listIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

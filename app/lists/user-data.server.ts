@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import type { Database } from "~/db/client.server";
-import { listItems, listLikes, lists } from "./schema";
+import { listItems, listLikes, lists } from "./tables";
 
 /**
  * Lists' part of "Download my data" (app/account/): the lists the user

@@ -3,7 +3,7 @@ import { MAIL_REQUEUE_AFTER_S, MAIL_RETRY_DELAYS_S } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { APP_URL_MISSING_MESSAGE, UNKNOWN_SITE_ORIGIN } from "~/http/site-origin.server";
 import { errorFields, log } from "~/log/log.server";
-import { mailDeliveries, type MailDeliveryRow, type MailDeliveryStatus } from "./deliveries.schema";
+import { mailDeliveries, type MailDeliveryRow, type MailDeliveryStatus } from "./deliveries.tables";
 import { MailSendError, mailerConfigured, mailTransportFor, type MailEnv, type MailMessage } from "./transports.server";
 
 /**
@@ -118,7 +118,7 @@ export type AttemptOutcome = { status: "sent" | "skipped" } | { status: "retry";
  */
 export async function attemptDelivery(env: MailQueueEnv, db: Database, deliveryId: number, from: string): Promise<AttemptOutcome> {
   const [row] = await db.select().from(mailDeliveries).where(eq(mailDeliveries.id, deliveryId)).limit(1);
-  if (!row || row.status !== "queued") return { status: "skipped" };
+  if (row?.status !== "queued") return { status: "skipped" };
   const attempts = row.attempts + 1;
   if (!mailerConfigured(env)) {
     return fail(db, row, attempts, "No mail provider is configured (MAIL_API_URL, MAIL_API_KEY).");
@@ -155,7 +155,7 @@ async function fail(db: Database, row: MailDeliveryRow, attempts: number, error:
 export async function consumeMailBatch(batch: MessageBatch<unknown>, env: MailQueueEnv, db: Database) {
   for (const message of batch.messages) {
     const body = message.body as Partial<MailQueueMessage> | null;
-    if (!body || body.kind !== "mail" || !Number.isSafeInteger(body.deliveryId)) {
+    if (body?.kind !== "mail" || !Number.isSafeInteger(body.deliveryId)) {
       log("warn", "mail queue: unreadable message dropped", { id: message.id });
       message.ack();
       continue;

@@ -6,7 +6,7 @@ import { MAIL_RETRY_DELAYS_S } from "~/constants";
 import { createTranslate } from "~/i18n/translate";
 import { db, deliveriesFor, outboxFor, uniqueEmail } from "../../tests/support/notifications.workers";
 import { consumeQueueBatch } from "~/scheduled/queues.server";
-import { mailDeliveries } from "./deliveries.schema";
+import { mailDeliveries } from "./deliveries.tables";
 import { countDeliveriesByStatus, listDeliveries, MAIL_MAX_ATTEMPTS, mailQueueFor, requeueStaleDeliveries, resendFailedDelivery, type MailQueueMessage } from "./mail-queue.server";
 import { mailerFor, sendSafely } from "./mailer.server";
 import { passwordResetMail } from "./templates";

@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { log } from "~/log/log.server";
-import { mailOutbox } from "./outbox.schema";
+import { mailOutbox } from "./outbox.tables";
 
 /**
  * How a mail actually leaves: the local outbox or a transactional-mail HTTP

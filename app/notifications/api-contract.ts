@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEndpoint, errorResponses, paginationSchema } from "~/api/contract";
 import { paginationQuery } from "~/api/query";
 import { API_MAX_PAGE, NOTIFICATIONS_PAGE_SIZE } from "~/constants";
-import { broadcastInputSchema } from "./broadcast-input";
+import { broadcastInputSchema } from "./schema";
 import { NOTIFICATION_CHANNELS } from "./notification-data";
 import { NOTIFICATION_TYPES } from "./notification-types";
 

@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { roles } from "~/auth/roles.schema";
-import { userRoles, users } from "~/auth/users.schema";
+import { roles } from "~/auth/roles.tables";
+import { userRoles, users } from "~/auth/users.tables";
 import { BROADCAST_SLICE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { sanitizeHtml } from "~/pages/sanitize-html.server";
 import { notify } from "./deliver.server";
-import type { BroadcastInput } from "./broadcast-input";
+import type { BroadcastInput } from "./schema";
 import { announcementMessage } from "./messages.server";
 import { enqueueNotificationJob } from "./queue.server";
-import { notificationBroadcasts } from "./schema";
+import { notificationBroadcasts } from "./tables";
 import type { NotificationServices } from "./services.server";
 
 /**
@@ -41,7 +41,7 @@ export async function createBroadcast(services: NotificationServices, createdBy:
 /** Delivers the next slice; queues the one after it, or marks the broadcast sent. */
 export async function deliverBroadcastSlice(base: NotificationServices, broadcastId: number) {
   const [broadcast] = await base.db.select().from(notificationBroadcasts).where(eq(notificationBroadcasts.id, broadcastId)).limit(1);
-  if (!broadcast || broadcast.status !== "sending") return { delivered: 0 };
+  if (broadcast?.status !== "sending") return { delivered: 0 };
   const services = { ...base, baseUrl: broadcast.baseUrl };
   const { recipients, nextCursor, last } = await audienceSlice(services.db, broadcast.audience, broadcast.cursor);
   if (nextCursor === null) {

@@ -1,12 +1,12 @@
 import { inArray, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import type { Translate } from "~/i18n/translate";
 import { messageMail, type MailBlock } from "~/mail/templates";
 import type { QueuedMail } from "~/mail/mail-queue.server";
 import type { NotificationChannels, NotificationData } from "./notification-data";
 import type { NotificationTypeId } from "./notification-types";
 import { channelsForRecipients } from "./preferences.server";
-import { notifications } from "./schema";
+import { notifications } from "./tables";
 import { translatorFor, type NotificationServices } from "./services.server";
 
 /**

@@ -1,5 +1,5 @@
 import { escapeHtml } from "~/mail/templates";
-import type { SubscriptionEventKind } from "~/billing/schema";
+import type { SubscriptionEventKind } from "~/billing/tables";
 import type { NotificationMessage } from "./deliver.server";
 import type { NotificationTypeId } from "./notification-types";
 

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { BROWSER_NOTIFICATION_MAX_AGE_S, BROWSER_ONLY_NOTIFICATION_RETENTION_S, NOTIFICATIONS_PAGE_SIZE, READ_NOTIFICATION_RETENTION_DAYS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { plainText, refreshUnreadCounts } from "./deliver.server";
 import type { NotificationJson } from "./notification-data";
-import { notifications, type NotificationRow } from "./schema";
+import { notifications, type NotificationRow } from "./tables";
 
 /** A user's notifications: listing, reading state, and what an open tab shows. */
 

@@ -1,16 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "~/auth/users.schema";
-import { subscriptionEvents } from "~/billing/schema";
-import { roles } from "~/auth/roles.schema";
-import { userRoles } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
+import { subscriptionEvents } from "~/billing/tables";
+import { roles } from "~/auth/roles.tables";
+import { userRoles } from "~/auth/users.tables";
 import { NOTIFICATIONS_PAGE_SIZE } from "~/constants";
 import { createBroadcast } from "./broadcast.server";
 import { notify, type NotificationMessage } from "./deliver.server";
 import { newDeviceMessage } from "./messages.server";
 import { listNotifications, markAllNotificationsRead, markNotificationsRead, pollNotifications } from "./notifications.server";
 import { saveSubscriptionSelections, subscriptionSettings } from "./preferences.server";
-import { notificationBroadcasts, notifications } from "./schema";
+import { notificationBroadcasts, notifications } from "./tables";
 import { deliverSubscriptionEvents } from "./subscription-events.server";
 import { createUser, db, deliveriesFor, makeServices, outboxFor, uniqueEmail } from "../../tests/support/notifications.workers";
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationChannels } from "./notification-data";
 import { NOTIFICATION_TYPES, notificationGroups, notificationType, type NotificationType, type NotificationTypeId } from "./notification-types";
-import { notificationSubscriptions } from "./schema";
+import { notificationSubscriptions } from "./tables";
 
 /**
  * Per-channel choices (notification subscription settings).

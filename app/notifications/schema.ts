@@ -1,88 +1,56 @@
-import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "~/auth/users.schema";
-import { createdAt, updatedAt } from "~/db/columns";
-import type { NotificationChannels, NotificationData } from "./notification-data";
+import { z } from "zod";
+import { isSafeAction } from "./notification-data";
+
+/** What an admin sends as a broadcast (api/v1 and, later, the admin screen). */
+export const broadcastInputSchema = z.object({
+  title: z.string().trim().min(1).max(150),
+  body: z.string().trim().max(5000).default(""),
+  action: z
+    .object({
+      label: z.string().trim().min(1).max(60),
+      action: z
+        .string()
+        .trim()
+        .max(2000)
+        .refine((value) => isSafeAction(value), "Use a path on this site (/…) or an http(s) address."),
+    })
+    .nullish(),
+  /** Only users with one of these roles; omitted or empty: everyone. */
+  roleIds: z.array(z.number().int().positive()).max(50).nullish(),
+  /** Only these users (with roleIds: users in both); omitted or empty: no such limit. */
+  userIds: z.array(z.number().int().positive()).max(1000).nullish(),
+});
+export type BroadcastInput = z.output<typeof broadcastInputSchema>;
 
 /**
- * Notifications and each user's per-channel choices.
- *
- * - `notifications`: one row per notification a user receives through the
- *   database channel (`in_app` = 1: listed on /notifications and in the
- *   navbar) or the browser channel (`browser` = 1: shown by an open tab
- *   through the Web Notifications API). A notification that goes only by
- *   mail has no row. `data` is rendered in the recipient's language when it
- *   is created (image, lines, mainAction, buttonActions, inviteId).
- * - `notification_subscriptions`: the channels a user chose for one
- *   notification type; no row means the type's defaults.
- * - `notification_broadcasts`: an admin's message to many users, delivered
- *   in slices by the notifications queue (`cursor` = the last user id done).
+ * The admin screen's form for a broadcast (flat fields, as a form posts
+ * them): the button is optional but needs both its label and its address.
+ * `toBroadcastInput` turns it into what `createBroadcast` takes.
  */
-export const notifications = sqliteTable(
-  "notifications",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** A notification type id from app/notifications/notification-types.ts. */
-    type: text("type").notNull(),
-    data: text("data", { mode: "json" }).$type<NotificationData>().notNull(),
-    inApp: integer("in_app", { mode: "boolean" }).notNull().default(true),
-    browser: integer("browser", { mode: "boolean" }).notNull().default(false),
-    readAt: integer("read_at", { mode: "timestamp" }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    // The list (newest first) and the unread count.
-    index("notifications_user_list_idx").on(t.userId, t.inApp, t.id),
-    index("notifications_user_unread_idx").on(t.userId, t.inApp, t.readAt),
-    // A user's rows by id: an open tab's poll (newest id; browser ones newer than the last it
-    // showed), marking chosen ids read, the account export.
-    index("notifications_user_idx").on(t.userId, t.id),
-    // The scheduled prune: browser-only rows by age, read rows by when they were read.
-    index("notifications_in_app_created_idx").on(t.inApp, t.createdAt),
-    index("notifications_read_idx").on(t.readAt),
-  ],
-);
-export type NotificationRow = typeof notifications.$inferSelect;
+export const announcementFormSchema = z
+  .object({
+    title: z.string().trim().min(1).max(150),
+    body: z.string().trim().max(5000).optional(),
+    actionLabel: z.string().trim().max(60).optional(),
+    actionUrl: z
+      .string()
+      .trim()
+      .max(2000)
+      .refine((value) => isSafeAction(value), "Use a path on this site (/…) or an http(s) address.")
+      .optional(),
+    roleIds: z.array(z.coerce.number().int().positive()).max(50).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.actionLabel && !value.actionUrl) ctx.addIssue({ code: "custom", path: ["actionUrl"], message: "Give the button an address too." });
+    if (value.actionUrl && !value.actionLabel) ctx.addIssue({ code: "custom", path: ["actionLabel"], message: "Give the button a label too." });
+  });
 
-export const notificationSubscriptions = sqliteTable(
-  "notification_subscriptions",
-  {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    notifId: text("notif_id").notNull(),
-    channels: text("channels", { mode: "json" }).$type<NotificationChannels>().notNull(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.notifId] })],
-);
-
-export const BROADCAST_STATUSES = ["sending", "sent"] as const;
-
-export const notificationBroadcasts = sqliteTable(
-  "notification_broadcasts",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    /** Who receives it: everyone, or users with one of these roles, or these users. */
-    audience: text("audience", { mode: "json" }).$type<{ roleIds: number[] | null; userIds?: number[] | null }>().notNull(),
-    title: text("title").notNull(),
-    /** Sanitised HTML. */
-    body: text("body").notNull(),
-    action: text("action", { mode: "json" }).$type<{ label: string; action: string } | null>(),
-    /** Site origin for links in mails (the queue has no request). */
-    baseUrl: text("base_url").notNull(),
-    status: text("status", { enum: BROADCAST_STATUSES }).notNull().default("sending"),
-    cursor: integer("cursor").notNull().default(0),
-    recipients: integer("recipients").notNull().default(0),
-    createdAt: createdAt(),
-    finishedAt: integer("finished_at", { mode: "timestamp" }),
-  },
-  (t) => [index("notification_broadcasts_created_idx").on(t.createdAt)],
-);
-
-/** Unread notifications of a user, for users.unread_notifications_count. */
-export const unreadCountOf = (userId: number) => sql<number>`(SELECT count(*) FROM notifications WHERE user_id = ${userId} AND in_app = 1 AND read_at IS NULL)`;
+export function toBroadcastInput(form: z.output<typeof announcementFormSchema>): BroadcastInput {
+  return {
+    title: form.title,
+    body: form.body ?? "",
+    action: form.actionLabel && form.actionUrl ? { label: form.actionLabel, action: form.actionUrl } : null,
+    roleIds: form.roleIds && form.roleIds.length > 0 ? form.roleIds : null,
+    userIds: null,
+  };
+}

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { users } from "~/auth/users.schema";
-import { subscriptionEvents } from "~/billing/schema";
+import { users } from "~/auth/users.tables";
+import { subscriptionEvents } from "~/billing/tables";
 import { errorFields, log } from "~/log/log.server";
 import { notify } from "./deliver.server";
 import { subscriptionEventMessage } from "./messages.server";

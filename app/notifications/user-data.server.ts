@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { mailDeliveries } from "~/mail/deliveries.schema";
-import { notifications, notificationSubscriptions } from "./schema";
+import { mailDeliveries } from "~/mail/deliveries.tables";
+import { notifications, notificationSubscriptions } from "./tables";
 
 /**
  * Notifications' part of "Download my data" (see app/account/): every

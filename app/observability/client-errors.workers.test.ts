@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
 import { handleError } from "~/entry.server";
 import { workerContext } from "~/request/context";
-import { errorLog } from "./error-log.schema";
+import { errorLog } from "./error-log.tables";
 
 const { db } = openD1(env.DB, null);
 

@@ -1,7 +1,7 @@
 import { count, desc, eq, lt } from "drizzle-orm";
 import { ERROR_LOG_RETENTION_DAYS } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { errorLog, type ErrorLogRow } from "./error-log.schema";
+import { errorLog, type ErrorLogRow } from "./error-log.tables";
 import { sourceMapper } from "./source-maps.server";
 import { buildTrace, formatLogEntry, parseStack, type DebugTrace } from "../log/stack-trace";
 

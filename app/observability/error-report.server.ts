@@ -19,7 +19,7 @@ export const DOWNLOAD_LOG_URL = "/api/v1/logs/error/download-latest";
  */
 export function debugTracesAllowed(worker: Pick<WorkerContext, "isLocal">, app: Pick<AppContext, "settings" | "viewer"> | null): boolean {
   if (worker.isLocal) return true;
-  return Boolean(app && app.settings["debug.admin_traces"] && hasPermission(app.viewer, "admin"));
+  return Boolean(app?.settings["debug.admin_traces"] && hasPermission(app.viewer, "admin"));
 }
 
 /** The dialog offers the log download only to those the endpoint will serve. */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { changedFields, isUniqueViolation, newRowId, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
 import type { CustomPageInput } from "./pages.server";
-import { customPages } from "./schema";
+import { customPages } from "./tables";
 import { sanitizeHtml } from "./sanitize-html.server";
 
 /**

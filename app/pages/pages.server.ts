@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { customPages, type CustomPage } from "./schema";
+import { customPages, type CustomPage } from "./tables";
 import { sanitizeHtml } from "./sanitize-html.server";
 
 /** What an administrator (or the seed) submits for a custom page. */

@@ -1,28 +1,20 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { createdAt, updatedAt } from "~/db/columns";
+import { z } from "zod";
 
 /**
- * Custom content pages (privacy policy, terms, about, ...), served at
- * /pages/{slug} and /pages/{id}/{slug}. The body is HTML, sanitised when
- * written and again when rendered.
+ * The admin area's custom page form (browser and server). An empty slug is
+ * made from the title. Same limits as the stored page (pages.server.ts).
  */
-export const customPages = sqliteTable(
-  "custom_pages",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    slug: text("slug").notNull().unique(),
-    title: text("title").notNull(),
-    body: text("body").notNull().default(""),
-    seoTitle: text("seo_title"),
-    seoDescription: text("seo_description"),
-    /** Custom page type defaults to 'default'. */
-    type: text("type").notNull().default("default"),
-    /** Hidden pages are not listed in the sitemap and answer 404 to the public. */
-    hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  // The admin pages list: recently edited first (its default), or by title.
-  (t) => [index("custom_pages_updated_at_idx").on(t.updatedAt), index("custom_pages_title_idx").on(t.title)],
-);
-export type CustomPage = typeof customPages.$inferSelect;
+export const pageFormSchema = z.object({
+  title: z.string().trim().min(1).max(250),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(200)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, numbers and hyphens.")
+    .optional(),
+  body: z.string().max(200_000).default(""),
+  seoTitle: z.string().trim().max(250).optional(),
+  seoDescription: z.string().trim().max(500).optional(),
+  hidden: z.boolean().default(false),
+});

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import type { Database } from "~/db/client.server";
 
 /** What a public profile shows; banned users have none. */

@@ -200,7 +200,7 @@ export interface GuestPageCacheOptions {
  */
 export function guestPageCache(options: GuestPageCacheOptions = {}): MiddlewareFunction<Response> {
   return async (args, next) => {
-    const { request, context, params } = args;
+    const { context, params } = args;
     const app = getApp(context);
     const worker = getWorker(context);
     const key = worker.guestPageKey;
@@ -303,7 +303,7 @@ async function answerFromEdgeCache(request: Request, worker: WorkerContext, key:
     log("warn", "edge page cache: match failed", errorFields(error));
     return null;
   }
-  if (!found || found.status !== 200) return null;
+  if (found?.status !== 200) return null;
   const body = await found.text();
   const storedAt = Number(found.headers.get(H_STORED_AT)) || 0;
   const hitHeader = found.headers.get(H_HIT);

@@ -5,7 +5,7 @@ import { countingD1 } from "../../tests/support/counting-d1.workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
-import { credits, people, titles } from "~/catalogue/schema";
+import { credits, people, titles } from "~/catalogue/tables";
 import { indexQueuedNames } from "~/catalogue/search-index.server";
 import { openD1 } from "~/db/client.server";
 import { answerFromGuestPageCache, clearGuestPageCache, guestPageKey } from "~/request/guest-page-cache.server";

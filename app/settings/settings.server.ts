@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { SETTINGS_CACHE_TTL_MS } from "~/constants";
 import { changedFields, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
-import { settings as settingsTable } from "./schema";
+import { settings as settingsTable } from "./tables";
 import { defaultSettings, isSettingKey, settingDefinitions, type NestedPublicSettings, type NestedSettings, type PublicSettingKey, type SettingKey, type Settings } from "./definitions";
 
 /**

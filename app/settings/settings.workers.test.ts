@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { openD1 } from "~/db/client.server";
-import { settings as settingsTable } from "./schema";
+import { settings as settingsTable } from "./tables";
 import { invalidateSettingsCache, loadSettings, saveSettings } from "./settings.server";
 
 describe("settings store on D1", () => {

@@ -1,16 +1,16 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
-import { titles } from "~/catalogue/schema";
-import { reviewPath } from "~/community/paths";
-import { reviews } from "~/community/schema";
+import { users } from "~/auth/users.tables";
+import { titles } from "~/catalogue/tables";
+import { reviewPath } from "~/http/review-paths";
+import { reviews } from "~/community/tables";
 import { FOLLOW_ALERT_REVIEWS_PER_RUN } from "~/constants";
-import { ratings } from "~/library/schema";
+import { ratings } from "~/library/tables";
 import { notify } from "~/notifications/deliver.server";
-import { notificationSubscriptions } from "~/notifications/schema";
+import { notificationSubscriptions } from "~/notifications/tables";
 import type { NotificationServices } from "~/notifications/services.server";
 import { publicName } from "~/profiles/public-profile";
 import { followedReviewMessage } from "./messages.server";
-import { followReviewAlerts, follows, memberSocial, socialJobCursors } from "./schema";
+import { followReviewAlerts, follows, memberSocial, socialJobCursors } from "./tables";
 
 const CURSOR = "followed_review";
 

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createUser, db, makeServices } from "../../tests/support/notifications.workers";
-import { titles } from "~/catalogue/schema";
-import { reviews } from "~/community/schema";
+import { titles } from "~/catalogue/tables";
+import { reviews } from "~/community/tables";
 import { setRating } from "~/library/ratings.server";
-import { notifications, notificationSubscriptions } from "~/notifications/schema";
+import { notifications, notificationSubscriptions } from "~/notifications/tables";
 import { sendFollowedReviewAlerts } from "./alerts.server";
 import { follow } from "./follows.server";
-import { followReviewAlerts, socialJobCursors } from "./schema";
+import { followReviewAlerts, socialJobCursors } from "./tables";
 
 /**
  * The Cron job's "someone you follow reviewed a title you rated" on a test

@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
-import { episodes, titles } from "~/catalogue/schema";
+import { users } from "~/auth/users.tables";
+import { episodes, titles } from "~/catalogue/tables";
 import { titlePath } from "~/http/slug";
-import { reviews } from "~/community/schema";
-import { reviewPath } from "~/community/paths";
+import { reviews } from "~/community/tables";
+import { reviewPath } from "~/http/review-paths";
 import { FEED_GROUP_WINDOW_S, FEED_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { listPath } from "~/lists/lists";
-import { lists } from "~/lists/schema";
+import { lists } from "~/lists/tables";
 import { profilePath, publicName } from "~/profiles/public-profile";
 import { encodeFeedCursor, type FeedItem } from "./feed";
 

@@ -1,10 +1,10 @@
+import { DomainError } from "~/http/domain-error";
 import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { FOLLOW_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { libraryProfiles } from "~/library/schema";
-import { follows, memberSocial, userBlocks, type ActivityVisibility, type FollowStatus } from "./schema";
-import { SocialError } from "./social-error";
+import { libraryProfiles } from "~/library/tables";
+import { follows, memberSocial, userBlocks, type ActivityVisibility, type FollowStatus } from "./tables";
 
 /**
  * Follows, follow requests and blocks (decision 033). Every change is one
@@ -104,7 +104,7 @@ async function requireMember(db: Database, id: number) {
     .from(users)
     .where(and(eq(users.id, id), isNull(users.bannedAt)))
     .limit(1);
-  if (!row) throw new SocialError(404, "This member does not exist.", "user_id");
+  if (!row) throw new DomainError(404, "This member does not exist.", { field: "user_id" });
 }
 
 export type FollowOutcome = { status: FollowStatus; created: boolean };
@@ -115,11 +115,11 @@ export type FollowOutcome = { status: FollowStatus; created: boolean };
  * member who blocked me (404, as for a member who does not exist).
  */
 export async function follow(db: Database, followerId: number, followeeId: number): Promise<FollowOutcome> {
-  if (followerId === followeeId) throw new SocialError(422, "You cannot follow yourself.", "user_id");
+  if (followerId === followeeId) throw new DomainError(422, "You cannot follow yourself.", { field: "user_id" });
   await requireMember(db, followeeId);
   const relation = await relationBetween(db, followerId, followeeId);
-  if (relation.blockedBy) throw new SocialError(404, "This member does not exist.", "user_id");
-  if (relation.blocking) throw new SocialError(422, "You blocked this member. Unblock them to follow them.", "user_id");
+  if (relation.blockedBy) throw new DomainError(404, "This member does not exist.", { field: "user_id" });
+  if (relation.blocking) throw new DomainError(422, "You blocked this member. Unblock them to follow them.", { field: "user_id" });
   const target = await loadSocialProfile(db, followeeId);
   const status: FollowStatus = target.private ? "pending" : "active";
   // The insert and the recounts in one transaction; the insert is a no-op when the row exists.
@@ -143,7 +143,7 @@ async function followRow(db: Database, followerId: number, followeeId: number) {
 
 /** Stops following, or withdraws a request. Nothing to undo is not an error. */
 export async function unfollow(db: Database, followerId: number, followeeId: number) {
-  if (followerId === followeeId) throw new SocialError(422, "You cannot follow yourself.", "user_id");
+  if (followerId === followeeId) throw new DomainError(422, "You cannot follow yourself.", { field: "user_id" });
   // Nothing to undo writes nothing (not even the counts' rows).
   if (!(await followRow(db, followerId, followeeId))) return;
   await db.batch([db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId))), refreshSocialCounts(db, followerId), refreshSocialCounts(db, followeeId)]);
@@ -160,7 +160,7 @@ export async function acceptRequest(db: Database, ownerId: number, followerId: n
     refreshSocialCounts(db, followerId),
     refreshSocialCounts(db, ownerId),
   ]);
-  if ((changed as unknown[]).length === 0) throw new SocialError(404, "This follow request is not there any more.", "user_id");
+  if ((changed as unknown[]).length === 0) throw new DomainError(404, "This follow request is not there any more.", { field: "user_id" });
 }
 
 /** Declines a request, or removes a follower (both: their row goes). */
@@ -171,7 +171,7 @@ export async function removeFollower(db: Database, ownerId: number, followerId: 
 
 /** Blocks a member: their follow of me and mine of them end in the same batch. */
 export async function block(db: Database, blockerId: number, blockedId: number) {
-  if (blockerId === blockedId) throw new SocialError(422, "You cannot block yourself.", "user_id");
+  if (blockerId === blockedId) throw new DomainError(422, "You cannot block yourself.", { field: "user_id" });
   await requireMember(db, blockedId);
   await db.batch([
     db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing(),

@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { TITLE_FRIENDS_SHOWN } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { ratings } from "~/library/schema";
+import { ratings } from "~/library/tables";
 import { profilePath, publicName } from "~/profiles/public-profile";
-import { follows, memberSocial } from "./schema";
+import { follows, memberSocial } from "./tables";
 
 /**
  * "People you follow" on a title page: the ratings of the members I follow

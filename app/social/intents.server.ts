@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import type { Translate } from "~/i18n/translate";
 import { notify } from "~/notifications/deliver.server";
 import type { NotificationServices } from "~/notifications/services.server";
 import { profilePath, publicName } from "~/profiles/public-profile";
 import type { Database } from "~/db/client.server";
-import type { SocialIntent } from "./form-schemas";
+import type { SocialIntent } from "./schema";
 import { acceptRequest, block, follow, loadSocialProfile, relationBetween, removeFollower, unblock, unfollow } from "./follows.server";
 import { followerMessage } from "./messages.server";
 

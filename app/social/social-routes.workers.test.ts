@@ -10,8 +10,8 @@ import { parseUserAgent } from "~/auth/user-agent";
 import { createSession } from "~/auth/sessions.server";
 import { createUser } from "~/auth/users.server";
 import { forgetAllSignedIn } from "~/auth/signed-in-cache.server";
-import { roles } from "~/auth/roles.schema";
-import { titles } from "~/catalogue/schema";
+import { roles } from "~/auth/roles.tables";
+import { titles } from "~/catalogue/tables";
 import { openD1 } from "~/db/client.server";
 import { setRating } from "~/library/ratings.server";
 import { markWatched } from "~/library/history.server";
@@ -25,9 +25,9 @@ import { loader as profilePage } from "~/routes/profiles/user-profile";
 import { loader as titleReviewsPage } from "~/routes/community/title-reviews";
 import { loader as titlePage } from "~/routes/titles/title";
 import { followedReviewsQuery } from "~/community/reviews.server";
-import { reviews } from "~/community/schema";
+import { reviews } from "~/community/tables";
 import { block, follow } from "./follows.server";
-import { follows, memberSocial, userBlocks } from "./schema";
+import { follows, memberSocial, userBlocks } from "./tables";
 import { friendsOnTitleQuery } from "./friends.server";
 
 /**

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { titles } from "~/catalogue/schema";
-import { reviews } from "~/community/schema";
+import { titles } from "~/catalogue/tables";
+import { reviews } from "~/community/tables";
 import { openD1 } from "~/db/client.server";
 import { markWatched } from "~/library/history.server";
 import { setRating } from "~/library/ratings.server";
@@ -11,7 +11,7 @@ import { decodeFeedCursor, encodeFeedCursor, feedQuerySchema } from "./feed";
 import { loadFeed } from "./feed.server";
 import { acceptRequest, block, follow, listFollows, loadSocialProfile, relationBetween, removeFollower, setActivityVisibility, unfollow } from "./follows.server";
 import { friendsOnTitleFrom, friendsOnTitleQuery } from "./friends.server";
-import { follows, memberSocial, userBlocks } from "./schema";
+import { follows, memberSocial, userBlocks } from "./tables";
 
 /**
  * Follows, requests, blocks, the feed and "people you follow" on real D1

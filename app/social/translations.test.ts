@@ -26,8 +26,8 @@ function englishLines() {
     for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."))) {
       const code = readFileSync(`${dir}/${file}`, "utf8");
       for (const match of code.matchAll(/\bt\(\s*"((?:[^"\\]|\\.)*)"/g)) lines.add(JSON.parse(`"${match[1]}"`) as string);
-      // Keys handed to t() later: refusals (SocialError), schema messages, sentence keys, notification lines.
-      for (const match of code.matchAll(/new SocialError\(\d+, "([^"]+)"/g)) lines.add(match[1]!);
+      // Keys handed to t() later: refusals (DomainError), schema messages, sentence keys, notification lines.
+      for (const match of code.matchAll(/new DomainError\(\d+, "([^"]+)"/g)) lines.add(match[1]!);
       for (const match of code.matchAll(/message: "([^"]+)"/g)) lines.add(match[1]!);
       for (const match of code.matchAll(/return (?:many \? )?"(:name [^"]+)"(?: : "(:name [^"]+)")?/g)) [match[1], match[2]].forEach((l) => l && lines.add(l));
       for (const match of code.matchAll(/const (?:key|label) = details\.request \? "([^"]+)" : "([^"]+)"/g)) [match[1], match[2]].forEach((l) => lines.add(l!));

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { changedFields, newRowId, type ChangeRecorder, type Statement } from "~/db/change-recorder";
-import { themes } from "./schema";
+import { themes } from "./tables";
 import { themeValueProblem } from "./theme-variables";
 
 /**

@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import { SETTINGS_CACHE_TTL_MS } from "~/constants";
 import type { Database } from "~/db/client.server";
-import { themes as themesTable } from "./schema";
+import { themes as themesTable } from "./tables";
 import type { Theme } from "../ui/themes";
 
 let cached: { value: Theme[]; expiresAt: number } | null = null;

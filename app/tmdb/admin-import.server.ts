@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { people, titles } from "~/catalogue/schema";
+import { people, titles } from "~/catalogue/tables";
 import { personPath, titlePath } from "~/http/slug";
 import type { ChangeRecorder } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
 import { TmdbError, type TmdbClient } from "./client.server";
 import { ImportConflictError, importTmdbItem, type ImportOptions, type ImportResult } from "./import.server";
-import type { ImportInput, searchInputSchema } from "./admin-input";
+import type { ImportInput, searchInputSchema } from "./schema";
 import { parseTmdbRef, type TmdbMediaType } from "./refs";
 
 /**

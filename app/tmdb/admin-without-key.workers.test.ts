@@ -3,14 +3,14 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { appKeys } from "~/auth/crypto.server";
-import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
+import { permissions, rolePermissions, roles } from "~/auth/roles.tables";
 import { createSession } from "~/auth/sessions.server";
 import { parseUserAgent } from "~/auth/user-agent";
 import { createUser } from "~/auth/users.server";
-import { userRoles } from "~/auth/users.schema";
+import { userRoles } from "~/auth/users.tables";
 import { openD1 } from "~/db/client.server";
 import { action, loader } from "~/routes/admin/tmdb/import";
-import { tmdbImportJobs } from "./schema";
+import { tmdbImportJobs } from "./tables";
 
 /**
  * /admin/tmdb on a Worker without TMDB_API_KEY (the test Worker has none):

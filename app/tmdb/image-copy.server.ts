@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { episodes, images, people, seasons, titles } from "~/catalogue/schema";
+import { episodes, images, people, seasons, titles } from "~/catalogue/tables";
 import { CATALOGUE_MEDIA_PREFIX, mediaUrl } from "~/catalogue/media";
 import { TMDB_IMAGE_COPY_CONCURRENCY, TMDB_IMAGE_COPY_MAX_BYTES, TMDB_IMAGE_MAX_REDIRECTS } from "~/constants";
 import type { Database } from "~/db/client.server";

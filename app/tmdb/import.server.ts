@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos, type Gender } from "~/catalogue/schema";
+import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos, type Gender } from "~/catalogue/tables";
 import { slugify } from "~/http/slug";
-import { titleAliases } from "~/catalogue/search.schema";
+import { titleAliases } from "~/catalogue/search.tables";
 import { TMDB_MAX_CAST, TMDB_MAX_CREW, TMDB_MAX_IMAGES_PER_KIND } from "~/constants";
 import type { ChangeRecorder } from "~/db/change-recorder";
 import type { Database } from "~/db/client.server";
@@ -11,8 +11,8 @@ import { copyImportedImages, type ImageCopier } from "./image-copy.server";
 import { TMDB_IMAGE_SIZES, tmdbImageUrl, type TmdbMediaType } from "./refs";
 import type { TmdbCast, TmdbCrew, TmdbImage, TmdbMovie, TmdbRegionProviders, TmdbSeason, TmdbSeries, TmdbVideo } from "./responses";
 import { errorFields, log } from "~/log/log.server";
-import { settings as settingsTable } from "~/settings/schema";
-import { titleWatchProviders, watchProviders, WATCH_KINDS } from "./schema";
+import { settings as settingsTable } from "~/settings/tables";
+import { titleWatchProviders, watchProviders, WATCH_KINDS } from "./tables";
 
 /**
  * The TMDB importer (decision 019). Everything is fetched and parsed first;
@@ -380,9 +380,58 @@ function syncWatchProviders(db: Database, titleId: SQL, results: Record<string, 
   return statements;
 }
 
+/**
+ * What a film's and a series' import write besides the title's own row, in
+ * this order: genres, keywords, other names, the credited people and the
+ * title-level credits, videos, images and where to watch.
+ */
+async function linkedStatements(
+  db: Database,
+  titleId: SQL,
+  existingTitleId: number | null,
+  options: ImportOptions,
+  linked: {
+    genres: string[];
+    keywords: string[];
+    aliases: ReturnType<typeof aliasRows>;
+    people: PersonRef[];
+    cast: CreditRow[];
+    crew: CreditRow[];
+    videos: TmdbVideo[];
+    posters: TmdbImage[];
+    backdrops: TmdbImage[];
+    providers: Record<string, TmdbRegionProviders>;
+  },
+): Promise<Statement[]> {
+  const { cast, crew } = linked;
+  return [
+    ...linkNamed(db, "genres", titleId, linked.genres),
+    ...linkNamed(db, "keywords", titleId, linked.keywords),
+    ...syncAliases(db, titleId, linked.aliases),
+    ...upsertPeople(
+      db,
+      linked.people.filter((p) => cast.some((c) => c.person === p.id) || crew.some((c) => c.person === p.id)),
+      options,
+    ),
+    db.delete(credits).where(and(eq(credits.titleId, titleId as unknown as number), isNull(credits.episodeId))),
+    ...insertCredits(db, titleId, null, [...cast, ...crew]),
+    ...(await syncVideos(db, existingTitleId, titleId, linked.videos)),
+    ...syncImages(
+      db,
+      { titleId },
+      imageRows([
+        { type: "poster", images: linked.posters },
+        { type: "backdrop", images: linked.backdrops },
+      ]),
+      options,
+    ),
+    ...syncWatchProviders(db, titleId, linked.providers),
+  ];
+}
+
 export function movieCertification(movie: TmdbMovie, region: string): string | null {
   const dates = movie.release_dates?.results.find((r) => r.iso_3166_1 === region)?.release_dates ?? [];
-  const rated = dates.filter((d) => d.certification && d.certification.trim());
+  const rated = dates.filter((d) => d.certification?.trim());
   return (rated.find((d) => d.type === 3) ?? rated[0])?.certification?.trim() ?? null;
 }
 
@@ -486,37 +535,18 @@ export async function importMovie(db: Database, client: TmdbClient, tmdbId: numb
       generatedFields: [],
       tmdbSyncedAt: now(),
     }),
-    ...linkNamed(
-      db,
-      "genres",
-      titleId,
-      movie.genres.map((g) => g.name),
-    ),
-    ...linkNamed(
-      db,
-      "keywords",
-      titleId,
-      (movie.keywords?.keywords ?? []).map((k) => k.name),
-    ),
-    ...syncAliases(db, titleId, aliasRows(movie.title, movie.original_title ?? null, movie.alternative_titles?.titles ?? [], movie.translations?.translations ?? [])),
-    ...upsertPeople(
-      db,
-      [...(movie.credits?.cast ?? []).slice(0, TMDB_MAX_CAST * 2), ...(movie.credits?.crew ?? [])].filter((p) => cast.some((c) => c.person === p.id) || crew.some((c) => c.person === p.id)),
-      options,
-    ),
-    db.delete(credits).where(and(eq(credits.titleId, titleId as unknown as number), isNull(credits.episodeId))),
-    ...insertCredits(db, titleId, null, [...cast, ...crew]),
-    ...(await syncVideos(db, existing ?? options.targetTitleId ?? null, titleId, movie.videos?.results ?? [])),
-    ...syncImages(
-      db,
-      { titleId },
-      imageRows([
-        { type: "poster", images: movie.images?.posters ?? [] },
-        { type: "backdrop", images: movie.images?.backdrops ?? [] },
-      ]),
-      options,
-    ),
-    ...syncWatchProviders(db, titleId, movie["watch/providers"]?.results ?? {}),
+    ...(await linkedStatements(db, titleId, existing ?? options.targetTitleId ?? null, options, {
+      genres: movie.genres.map((g) => g.name),
+      keywords: (movie.keywords?.keywords ?? []).map((k) => k.name),
+      aliases: aliasRows(movie.title, movie.original_title ?? null, movie.alternative_titles?.titles ?? [], movie.translations?.translations ?? []),
+      people: [...(movie.credits?.cast ?? []).slice(0, TMDB_MAX_CAST * 2), ...(movie.credits?.crew ?? [])],
+      cast,
+      crew,
+      videos: movie.videos?.results ?? [],
+      posters: movie.images?.posters ?? [],
+      backdrops: movie.images?.backdrops ?? [],
+      providers: movie["watch/providers"]?.results ?? {},
+    })),
   );
   statements.push(attributionOn(db));
   if (options.record) statements.push(options.record({ subjectId: titleId, label: movie.title, before: null, after: { tmdbId: movie.id, type: "movie", reimport: existing !== null } }));
@@ -572,37 +602,18 @@ export async function importSeries(db: Database, client: TmdbClient, tmdbId: num
       generatedFields: [],
       tmdbSyncedAt: now(),
     }),
-    ...linkNamed(
-      db,
-      "genres",
-      titleId,
-      series.genres.map((g) => g.name),
-    ),
-    ...linkNamed(
-      db,
-      "keywords",
-      titleId,
-      (series.keywords?.results ?? []).map((k) => k.name),
-    ),
-    ...syncAliases(db, titleId, aliasRows(series.name, series.original_name ?? null, series.alternative_titles?.results ?? [], series.translations?.translations ?? [])),
-    ...upsertPeople(
-      db,
-      [...series.created_by, ...(series.credits?.cast ?? []), ...(series.credits?.crew ?? [])].filter((p) => cast.some((c) => c.person === p.id) || crew.some((c) => c.person === p.id)),
-      options,
-    ),
-    db.delete(credits).where(and(eq(credits.titleId, titleId as unknown as number), isNull(credits.episodeId))),
-    ...insertCredits(db, titleId, null, [...cast, ...crew]),
-    ...(await syncVideos(db, existing ?? options.targetTitleId ?? null, titleId, series.videos?.results ?? [])),
-    ...syncImages(
-      db,
-      { titleId },
-      imageRows([
-        { type: "poster", images: series.images?.posters ?? [] },
-        { type: "backdrop", images: series.images?.backdrops ?? [] },
-      ]),
-      options,
-    ),
-    ...syncWatchProviders(db, titleId, series["watch/providers"]?.results ?? {}),
+    ...(await linkedStatements(db, titleId, existing ?? options.targetTitleId ?? null, options, {
+      genres: series.genres.map((g) => g.name),
+      keywords: (series.keywords?.results ?? []).map((k) => k.name),
+      aliases: aliasRows(series.name, series.original_name ?? null, series.alternative_titles?.results ?? [], series.translations?.translations ?? []),
+      people: [...series.created_by, ...(series.credits?.cast ?? []), ...(series.credits?.crew ?? [])],
+      cast,
+      crew,
+      videos: series.videos?.results ?? [],
+      posters: series.images?.posters ?? [],
+      backdrops: series.images?.backdrops ?? [],
+      providers: series["watch/providers"]?.results ?? {},
+    })),
   );
   statements.push(attributionOn(db));
   if (options.record) statements.push(options.record({ subjectId: titleId, label: series.name, before: null, after: { tmdbId: series.id, type: "series", reimport: existing !== null } }));

@@ -1,12 +1,12 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openMigratedTestDatabase } from "../../tests/support/node-test-database";
-import { credits, episodes, images, people, seasons, titles, videos } from "~/catalogue/schema";
+import { credits, episodes, images, people, seasons, titles, videos } from "~/catalogue/tables";
 import type { Database } from "~/db/client.server";
 import { FAKE_TMDB_KEY, startFakeTmdb, type FakeTmdb } from "../../tests/support/fake-tmdb";
 import { createTmdbClient, TmdbError, type TmdbClient } from "./client.server";
 import { importMovie, importPerson, importSeries, type ImportOptions } from "./import.server";
-import { titleWatchProviders, watchProviders } from "./schema";
+import { titleWatchProviders, watchProviders } from "./tables";
 
 /**
  * The importer against the fake TMDB server (tests/support/fake-tmdb.ts) at

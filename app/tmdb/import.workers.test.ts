@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, count, eq, sql } from "drizzle-orm";
 import { appKeys } from "~/auth/crypto.server";
 import { describe, expect, it } from "vitest";
-import { credits, episodes, images, people, seasons, titles, videos } from "~/catalogue/schema";
+import { credits, episodes, images, people, seasons, titles, videos } from "~/catalogue/tables";
 import { openD1 } from "~/db/client.server";
 import { mediaKeyFromPath } from "~/catalogue/media";
 import { serveR2Object } from "~/files/serve-r2-object.server";
@@ -15,8 +15,8 @@ import { tmdbServices } from "./tmdb.server";
 import { defaultSettings } from "~/settings/definitions";
 import { refreshStaleTitles } from "./refresh.server";
 import { openTmdbMatch, tmdbSearchMatches } from "./search-fallback.server";
-import { tmdbImportJobs, titleWatchProviders } from "./schema";
-import { titleAliases } from "~/catalogue/search.schema";
+import { tmdbImportJobs, titleWatchProviders } from "./tables";
+import { titleAliases } from "~/catalogue/search.tables";
 import { searchCatalogue } from "~/catalogue/search.server";
 
 /**

@@ -7,7 +7,7 @@ import { loadSettings } from "~/settings/settings.server";
 import { TmdbError, type DiscoverParams, type TmdbClient } from "./client.server";
 import { importDiscoverPage } from "./discover.server";
 import type { ImportOptions } from "./import.server";
-import { tmdbImportJobs } from "./schema";
+import { tmdbImportJobs } from "./tables";
 import { openTmdbMatch } from "./search-fallback.server";
 import { tmdbServices } from "./tmdb.server";
 

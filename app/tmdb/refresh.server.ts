@@ -1,5 +1,5 @@
 import { and, asc, isNotNull, lt, or, sql } from "drizzle-orm";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { TMDB_REFRESH_BATCH } from "~/constants";
 import type { Database } from "~/db/client.server";
 import type { Settings } from "~/settings/definitions";

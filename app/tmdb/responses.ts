@@ -15,11 +15,11 @@ const date = z
 const text = z
   .string()
   .nullish()
-  .transform((value) => (value && value.trim() ? value.trim() : null));
+  .transform((value) => (value?.trim() ? value.trim() : null));
 const path = z
   .string()
   .nullish()
-  .transform((value) => (value && value.startsWith("/") ? value : null));
+  .transform((value) => (value?.startsWith("/") ? value : null));
 const count = z.number().int().nonnegative().nullish();
 
 export const genreSchema = z.object({ id: z.number().int(), name: z.string().min(1) });

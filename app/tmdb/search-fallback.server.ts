@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { titlePath } from "~/http/slug";
 import { signValue, unsignValue, type AppKeys } from "~/auth/crypto.server";
 import { TMDB_MATCH_TOKEN_TTL_S, TMDB_SEARCH_FALLBACK_BELOW, TMDB_SEARCH_FALLBACK_LIMIT } from "~/constants";

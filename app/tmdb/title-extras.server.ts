@@ -1,9 +1,9 @@
 import type { BatchResponse } from "drizzle-orm/batch";
 import { and, asc, eq } from "drizzle-orm";
-import { people, titles } from "~/catalogue/schema";
+import { people, titles } from "~/catalogue/tables";
 import type { Database } from "~/db/client.server";
 import { imdbWebUrl, TMDB_IMAGE_SIZES, tmdbImageUrl, tmdbWebUrl } from "./refs";
-import { titleWatchProviders, watchProviders, WATCH_KINDS, type WatchKind } from "./schema";
+import { titleWatchProviders, watchProviders, WATCH_KINDS, type WatchKind } from "./tables";
 
 /**
  * What the title and person pages show from TMDB besides the catalogue's

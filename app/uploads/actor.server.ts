@@ -1,10 +1,10 @@
+import { DomainError } from "~/http/domain-error";
 import type { RouterContextProvider } from "react-router";
 import { hasPermission, type Viewer } from "~/request/viewer";
 import { getApp } from "~/request/context";
 import { knownMemberWorkspaces } from "~/workspaces/active-workspace.server";
 import type { Settings } from "~/settings/definitions";
 import { effectiveMaxSize, type UploadRestrictions } from "./restrictions";
-import { UploadError } from "./upload-error";
 
 /**
  * Who is uploading, as the upload code needs it. Resolved from the signed-in
@@ -42,7 +42,7 @@ export function actorFromViewer(viewer: Viewer, settings: Settings, workspaceId 
 }
 
 /**
- * The signed-in uploader, or an UploadError: 401 for a guest, 403 without
+ * The signed-in uploader, or an DomainError: 401 for a guest, 403 without
  * files.create (when `requireUpload`) or for a workspace they do not belong
  * to. Membership comes from the workspaces module, read for this request by
  * `handleUploadApi` (preloadWorkspaces) before any handler runs; if it was
@@ -52,12 +52,12 @@ export function resolveUploadActor(context: Readonly<RouterContextProvider>, { w
   const app = getApp(context);
   const workspace = parseWorkspaceId(workspaceId);
   const actor = actorFromViewer(app.viewer, app.settings, workspace);
-  if (!actor) throw new UploadError(401, "Sign in to upload files.", {}, "unauthenticated");
+  if (!actor) throw new DomainError(401, "Sign in to upload files.", { code: "unauthenticated" });
   if (requireUpload && !actor.canUpload) {
-    throw new UploadError(403, "You do not have permission to upload files.", {}, "forbidden");
+    throw new DomainError(403, "You do not have permission to upload files.", { code: "forbidden" });
   }
   if (!knownMemberWorkspaces(app).has(workspace)) {
-    throw new UploadError(403, "You are not a member of this workspace.", {}, "not_workspace_member");
+    throw new DomainError(403, "You are not a member of this workspace.", { code: "not_workspace_member" });
   }
   return actor;
 }
@@ -66,7 +66,7 @@ function parseWorkspaceId(raw: unknown): number {
   if (raw === null || raw === undefined || raw === "") return 0;
   const value = typeof raw === "number" ? raw : Number(String(raw));
   if (!Number.isSafeInteger(value) || value < 0) {
-    throw new UploadError(400, "The workspace is not valid.", {}, "invalid_workspace", "workspaceId");
+    throw new DomainError(400, "The workspace is not valid.", { code: "invalid_workspace", field: "workspaceId" });
   }
   return value;
 }

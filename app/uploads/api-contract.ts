@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses, paginationSchema } from "~/api/contract";
 import { paginationQuery } from "~/api/query";
-import { batchSignSchema, completeMultipartSchema, declaredFileSchema, deleteEntriesSchema, multipartRefSchema, s3EntrySchema, tusEntrySchema } from "./api-schemas";
-import { UPLOAD_DISKS } from "./schema";
+import { batchSignSchema, completeMultipartSchema, declaredFileSchema, deleteEntriesSchema, multipartRefSchema, s3EntrySchema, tusEntrySchema } from "./schema";
+import { UPLOAD_DISKS } from "./tables";
 
 /**
  * The upload calls, described for the OpenAPI document
- * with the schemas their routes validate with (app/uploads/api-schemas.ts).
+ * with the schemas their routes validate with (app/uploads/schema.ts).
  * The routes themselves are in app/routes/api/v1/uploads (decision 008).
  */
 

@@ -1,10 +1,11 @@
+import { DomainError } from "~/http/domain-error";
+import { UPLOAD_ERROR_CODE } from "./upload-error";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getApp } from "~/request/context";
 import { preloadWorkspaces } from "~/workspaces/active-workspace.server";
 import { errorFields, log } from "~/log/log.server";
 import { drainBody } from "./byte-reader";
-import { UploadError } from "./upload-error";
 
 /**
  * JSON plumbing shared by the upload API routes: input parsed with zod into
@@ -17,7 +18,7 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
     const text = await request.text();
     raw = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
-    throw new UploadError(400, "The request body must be JSON.", {}, "invalid_json");
+    throw new DomainError(400, "The request body must be JSON.", { code: "invalid_json" });
   }
   return parseInput(raw, schema);
 }
@@ -27,14 +28,14 @@ export function parseInput<S extends z.ZodType>(raw: unknown, schema: S): z.infe
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue.path.length > 0 ? issue.path.map(String).join(".") : null;
-  throw new UploadError(422, issue.message, {}, "invalid_input", field);
+  throw new DomainError(422, issue.message, { code: "invalid_input", field });
 }
 
-export function uploadErrorResponse(error: UploadError, t: (key: string, values?: Record<string, string | number>) => string) {
+export function uploadErrorResponse(error: DomainError, t: (key: string, values?: Record<string, string | number>) => string) {
   const message = t(error.messageKey, error.values);
   return Response.json(
     // The API's one error shape (app/api/contract.ts errorSchema): `errors` maps a field to its messages (decision 036).
-    { message, code: error.code, ...(error.field ? { errors: { [error.field]: [message] } } : {}) },
+    { message, code: error.code ?? UPLOAD_ERROR_CODE, ...(error.field ? { errors: { [error.field]: [message] } } : {}) },
     { status: error.status, headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -46,7 +47,7 @@ export async function handleUploadApi(context: Readonly<RouterContextProvider>, 
     await preloadWorkspaces(context);
     return await run();
   } catch (error) {
-    if (error instanceof UploadError) {
+    if (error instanceof DomainError) {
       await drainBody(request);
       return uploadErrorResponse(error, getApp(context).t);
     }
@@ -54,7 +55,7 @@ export async function handleUploadApi(context: Readonly<RouterContextProvider>, 
     // A write that lost a race on a unique column: the client's retry meets the row the winner made.
     if (/UNIQUE constraint failed/.test(String((error as { message?: unknown })?.message ?? "") + String((error as { cause?: unknown })?.cause ?? ""))) {
       await drainBody(request);
-      return uploadErrorResponse(new UploadError(409, "This upload changed at the same time. Please try again.", {}, "upload_conflict"), getApp(context).t);
+      return uploadErrorResponse(new DomainError(409, "This upload changed at the same time. Please try again.", { code: "upload_conflict" }), getApp(context).t);
     }
     log("error", "upload API failed", { path: new URL(request.url).pathname, ...errorFields(error), cause: String((error as { cause?: unknown })?.cause ?? "") });
     throw error;

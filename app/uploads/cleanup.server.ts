@@ -2,7 +2,7 @@ import { and, asc, inArray, isNotNull, lt } from "drizzle-orm";
 import { TRASH_RETENTION_DAYS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { log } from "~/log/log.server";
-import { fileEntries } from "./schema";
+import { fileEntries } from "./tables";
 import { discardSession, expiredSessions } from "./upload-sessions.server";
 
 /** Sessions handled per batch; the job keeps going until none are left or its time is up. */

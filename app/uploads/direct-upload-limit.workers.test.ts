@@ -1,11 +1,11 @@
+import { DomainError } from "~/http/domain-error";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { DIRECT_UPLOAD_MAX_BYTES } from "~/constants";
 import { uploadErrorResponse } from "./api.server";
 import { receiveDirectUpload } from "./direct-upload.server";
-import { fileEntries } from "./schema";
+import { fileEntries } from "./tables";
 import { actorFor, createUser, db, makeServices, MiB, ORIGIN, t, type TestServices } from "../../tests/support/uploads.workers";
-import { UploadError } from "./upload-error";
 
 /**
  * POST api/v1/file-entries carries one file in one request, and Cloudflare
@@ -61,7 +61,7 @@ async function refusal(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof UploadError) return error;
+    if (error instanceof DomainError) return error;
     throw error;
   }
   throw new Error("expected a refusal");

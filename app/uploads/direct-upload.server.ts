@@ -1,15 +1,16 @@
+import { DomainError } from "~/http/domain-error";
 import { DIRECT_UPLOAD_MAX_BYTES, MULTIPART_MAX_PARTS, MULTIPART_MIN_PART_BYTES, UPLOAD_METADATA_MAX_BYTES } from "~/constants";
 import type { UploadActor } from "./actor.server";
 import { restrictionsFor } from "./actor.server";
-import { uploadMetadataSchema } from "./api-schemas";
+import { uploadMetadataSchema } from "./schema";
 import { insertFileEntry } from "./file-entries.server";
 import { sniffMime } from "./file-types";
 import { formBoundary, MalformedFormError, readMultipartForm, readTextField, type FormPart } from "./multipart-form";
 import { putObjectFrom, uploadPartFrom } from "./r2-streams.server";
 import { checkFile, formatBytes, isTypeAllowed, MESSAGES } from "./restrictions";
-import { UPLOAD_DISKS, type FileEntryRow, type UploadDisk } from "./schema";
+import { UPLOAD_DISKS, type FileEntryRow, type UploadDisk } from "./tables";
 import type { UploadServices } from "./services.server";
-import { badRequest, UploadError } from "./upload-error";
+import { badRequest, uploadRefusal } from "./upload-error";
 import { newFileName, normaliseDeclared, objectKeyFor, toDate } from "./upload-sessions.server";
 
 /**
@@ -32,7 +33,7 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 export async function receiveDirectUpload(services: UploadServices, request: Request, resolveActor: (workspaceId: unknown) => UploadActor): Promise<FileEntryRow> {
   const boundary = formBoundary(request.headers.get("Content-Type"));
   if (!boundary || !request.body) {
-    throw new UploadError(415, "Send the file as multipart/form-data.", {}, "unsupported_media_type");
+    throw new DomainError(415, "Send the file as multipart/form-data.", { code: "unsupported_media_type" });
   }
   const url = new URL(request.url);
   const contentLength = request.headers.get("Content-Length");
@@ -58,7 +59,7 @@ export async function receiveDirectUpload(services: UploadServices, request: Req
         actor = resolveActor(value);
       } else if (part.name === "disk") {
         if (!UPLOAD_DISKS.includes(value as UploadDisk)) {
-          throw new UploadError(422, "The disk must be public or uploads.", {}, "invalid_input", "disk");
+          throw new DomainError(422, "The disk must be public or uploads.", { code: "invalid_input", field: "disk" });
         }
         fields.disk = value as UploadDisk;
       } else if (part.name === "metadata") {
@@ -70,7 +71,7 @@ export async function receiveDirectUpload(services: UploadServices, request: Req
     if (error instanceof MalformedFormError) throw badRequest(error.message, {}, "malformed_form");
     throw error;
   }
-  if (!stored) throw new UploadError(422, "Choose a file to upload.", {}, "file_missing", "file");
+  if (!stored) throw new DomainError(422, "Choose a file to upload.", { code: "file_missing", field: "file" });
 
   const now = toDate(services.now());
   try {
@@ -101,19 +102,20 @@ function parseMetadata(value: string): Record<string, unknown> | null {
   try {
     parsed = JSON.parse(value);
   } catch {
-    throw new UploadError(422, "The metadata must be a JSON object.", {}, "invalid_input", "metadata");
+    throw new DomainError(422, "The metadata must be a JSON object.", { code: "invalid_input", field: "metadata" });
   }
   const result = uploadMetadataSchema.safeParse(parsed);
-  if (!result.success) throw new UploadError(422, result.error.issues[0].message, {}, "invalid_input", "metadata");
+  if (!result.success) throw new DomainError(422, result.error.issues[0].message, { code: "invalid_input", field: "metadata" });
   return result.data ?? null;
 }
 
 async function storeFilePart(services: UploadServices, actor: UploadActor, part: FormPart, contentLength: string | null) {
   const { name, extension, mime } = normaliseDeclared({ name: part.filename || "file", mime: part.contentType, size: 0 });
   const restrictions = restrictionsFor(services.settings, actor);
-  const tooLarge = () => new UploadError(422, MESSAGES.tooLarge, { file: name, size: formatBytes(restrictions.maxSize ?? 0) }, "file_too_large", "file");
+  const tooLarge = () => new DomainError(422, MESSAGES.tooLarge, { values: { file: name, size: formatBytes(restrictions.maxSize ?? 0) }, code: "file_too_large", field: "file" });
 
-  const tooLargeForOneRequest = () => new UploadError(413, MESSAGES.tooLargeForOneRequest, { file: name, size: formatBytes(DIRECT_UPLOAD_MAX_BYTES) }, "request_too_large", "file");
+  const tooLargeForOneRequest = () =>
+    new DomainError(413, MESSAGES.tooLargeForOneRequest, { values: { file: name, size: formatBytes(DIRECT_UPLOAD_MAX_BYTES) }, code: "request_too_large", field: "file" });
 
   // Before any byte is stored: the size the request announces, and the type (declared, by extension, by content).
   if (contentLength !== null && Number(contentLength) > DIRECT_UPLOAD_MAX_BYTES) throw tooLargeForOneRequest();
@@ -130,7 +132,7 @@ async function storeFilePart(services: UploadServices, actor: UploadActor, part:
   }
   const sniffed = sniffMime(joinChunks(head).subarray(0, SNIFF_BYTES));
   if (!isTypeAllowed({ name, size: headBytes, mime, sniffedMime: sniffed }, restrictions)) {
-    throw new UploadError(422, MESSAGES.typeNotAllowed, {}, "file_type_not_allowed", "file");
+    throw new DomainError(422, MESSAGES.typeNotAllowed, { code: "file_type_not_allowed", field: "file" });
   }
 
   const fileName = newFileName();
@@ -166,7 +168,7 @@ async function storeFilePart(services: UploadServices, actor: UploadActor, part:
       }
     }
     const violation = checkFile({ name, size: total, mime, sniffedMime: sniffed }, restrictions);
-    if (violation) throw UploadError.fromViolation(violation);
+    if (violation) throw uploadRefusal(violation);
     let object: R2Object;
     if (upload === null) {
       object = await putObjectFrom(services.bucket, key, bufferedBytes, fromChunks(buffered), { httpMetadata });

@@ -1,3 +1,5 @@
+import { DomainError } from "~/http/domain-error";
+import { uploadRefusal } from "./upload-error";
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Viewer } from "~/request/viewer";
 import { hasPermission } from "~/request/viewer";
@@ -8,10 +10,9 @@ import { fileEntryUrl, fileKind, type FileEntryJson } from "./file-entries";
 import { isGenericMime, sniffMime } from "./file-types";
 import { readObjectHead } from "./r2-streams.server";
 import { checkFile } from "./restrictions";
-import { fileEntries, uploadSessions, type FileEntryRow, type UploadSessionRow } from "./schema";
+import { fileEntries, uploadSessions, type FileEntryRow, type UploadSessionRow } from "./tables";
 import type { UploadServices } from "./services.server";
 import { discardSession, toDate } from "./upload-sessions.server";
-import { UploadError } from "./upload-error";
 
 export function serializeFileEntry(row: FileEntryRow): FileEntryJson {
   return {
@@ -49,12 +50,12 @@ export async function claimStoredUpload(services: UploadServices, actor: UploadA
     if (existing) return existing;
   }
   if (session.status !== "stored") {
-    throw new UploadError(409, "The upload is not complete yet.", {}, "upload_incomplete");
+    throw new DomainError(409, "The upload is not complete yet.", { code: "upload_incomplete" });
   }
   const object = await services.bucket.head(session.path);
   if (!object) {
     await discardSession(services, session);
-    throw new UploadError(409, "The uploaded file could not be found. Please upload it again.", {}, "upload_missing");
+    throw new DomainError(409, "The uploaded file could not be found. Please upload it again.", { code: "upload_missing" });
   }
   const head = await readObjectHead(services.bucket, session.path, object.size);
   const sniffed = sniffMime(head);
@@ -62,8 +63,8 @@ export async function claimStoredUpload(services: UploadServices, actor: UploadA
     object.size !== session.size ? null : checkFile({ name: session.clientName, size: object.size, mime: session.clientMime, sniffedMime: sniffed }, restrictionsFor(services.settings, actor));
   if (object.size !== session.size || violation) {
     await discardSession(services, session);
-    if (violation) throw UploadError.fromViolation(violation);
-    throw new UploadError(422, "The uploaded file does not match the announced size.", {}, "size_mismatch", "file");
+    if (violation) throw uploadRefusal(violation);
+    throw new DomainError(422, "The uploaded file does not match the announced size.", { code: "size_mismatch", field: "file" });
   }
 
   const mime = isGenericMime(session.clientMime) && sniffed ? sniffed : session.clientMime;
@@ -102,7 +103,7 @@ export async function claimStoredUpload(services: UploadServices, actor: UploadA
   if (entry[0]) return entry[0];
   // Another call claimed it first: the same entry for everyone.
   const [existing] = await services.db.select().from(fileEntries).where(eq(fileEntries.path, session.path));
-  if (!existing) throw new UploadError(409, "The upload is being claimed. Please try again.", {}, "upload_conflict");
+  if (!existing) throw new DomainError(409, "The upload is being claimed. Please try again.", { code: "upload_conflict" });
   return existing;
 }
 
@@ -144,10 +145,10 @@ export async function deleteFileEntries(services: UploadServices, actor: UploadA
     .from(fileEntries)
     .where(inArray(fileEntries.id, unique));
   if (rows.length !== unique.length) {
-    throw new UploadError(404, "Some of these files do not exist.", {}, "entries_not_found", "entryIds");
+    throw new DomainError(404, "Some of these files do not exist.", { code: "entries_not_found", field: "entryIds" });
   }
   if (!actor.canDeleteAll && rows.some((row) => row.ownerId !== actor.userId)) {
-    throw new UploadError(403, "You may only delete your own files.", {}, "forbidden", "entryIds");
+    throw new DomainError(403, "You may only delete your own files.", { code: "forbidden", field: "entryIds" });
   }
   if (forever) {
     // R2 first: if it fails the entries stay and the call can be repeated.

@@ -1,4 +1,4 @@
-import type { UploadDisk } from "./schema";
+import type { UploadDisk } from "./tables";
 
 /** A file entry as the API returns it (id, url, and the stored facts). */
 export interface FileEntryJson {

@@ -1,3 +1,4 @@
+import { DomainError } from "~/http/domain-error";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cleanUpExpiredUploads } from "./cleanup.server";
@@ -5,11 +6,10 @@ import { receiveDirectUpload } from "./direct-upload.server";
 import { deleteFileEntries, insertFileEntry } from "./file-entries.server";
 import { createMultipartUpload, receivePart, signPartUrls } from "./s3/multipart.server";
 import { presignSimpleUpload, receiveObject } from "./s3/simple-upload.server";
-import { fileEntries, uploadSessions, type FileEntryRow } from "./schema";
+import { fileEntries, uploadSessions, type FileEntryRow } from "./tables";
 import { serveFileEntry } from "./serve-file.server";
 import { actorFor, createUser, db, listKeys, makeBytes, makeServices, MiB, objectHash, ORIGIN, sha256Hex, viewerFor, type TestServices } from "../../tests/support/uploads.workers";
 import { newFileName, objectKeyFor } from "./upload-sessions.server";
-import { UploadError } from "./upload-error";
 
 let userId: number;
 let services: TestServices;
@@ -29,7 +29,7 @@ async function refusal(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof UploadError) return { status: error.status, code: error.code, message: error.messageKey, values: error.values, field: error.field };
+    if (error instanceof DomainError) return { status: error.status, code: error.code, message: error.messageKey, values: error.values, field: error.field };
     throw error;
   }
   throw new Error("expected a refusal");

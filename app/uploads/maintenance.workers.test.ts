@@ -5,7 +5,7 @@ import { TRASH_RETENTION_DAYS } from "~/constants";
 import { purgeTrashedEntries, runUploadMaintenance } from "./cleanup.server";
 import { deleteFileEntries, insertFileEntry } from "./file-entries.server";
 import { createMultipartUpload, receivePart, signPartUrls } from "./s3/multipart.server";
-import { fileEntries, uploadParts, uploadSessions } from "./schema";
+import { fileEntries, uploadParts, uploadSessions } from "./tables";
 import { actorFor, createUser, db, makeBytes, makeServices, MiB, type TestServices } from "../../tests/support/uploads.workers";
 import { findSession, newFileName, objectKeyFor, startUploadSession, tailKeyFor } from "./upload-sessions.server";
 

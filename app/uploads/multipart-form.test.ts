@@ -87,7 +87,12 @@ describe("streaming multipart/form-data", () => {
     const request = new Request("http://localhost/", { method: "POST", body: form });
     const bytes = new Uint8Array(await request.arrayBuffer()).slice(0, 3000);
     const boundary = formBoundary(request.headers.get("Content-Type"))!;
-    const truncated = new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(bytes), c.close()) });
+    const truncated = new ReadableStream<Uint8Array>({
+      start: (c) => {
+        c.enqueue(bytes);
+        c.close();
+      },
+    });
     await expect(async () => {
       for await (const part of readMultipartForm(truncated, boundary)) for await (const _ of part.body);
     }).rejects.toThrow(MalformedFormError);

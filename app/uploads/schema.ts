@@ -1,128 +1,90 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, updatedAt } from "~/db/columns";
-import { users } from "~/auth/users.schema";
+import { z } from "zod";
+import { MULTIPART_MAX_PARTS, MULTIPART_SIGN_BATCH_SIZE, UPLOAD_METADATA_MAX_BYTES } from "~/constants";
+import { UPLOAD_DISKS } from "./tables";
 
 /**
- * Uploaded files and the uploads still on their way.
- *
- * - `file_entries`: one stored file (id, name, file name,
- *   mime, size, extension, disk, path, owner, workspace). `path` is the R2
- *   key. `deleted_at` set = in the trash.
- * - `upload_sessions`: an upload that has started but not yet become a file
- *   entry: a tus upload, an S3-style multipart upload, or a presigned single
- *   PUT. It records what the client declared (checked against the upload
- *   restrictions before any byte is stored) and the R2 multipart upload id.
- * - `upload_parts`: parts already stored in R2 for a session. The R2 binding
- *   cannot list the parts of a multipart upload, so they are kept here for
- *   get-uploaded-parts, for resuming and for completing.
- *
- * See docs/decisions/008-uploads-on-r2.md.
+ * Inputs of the upload API, one schema per call. The
+ * browser uploader builds its payloads from the same types.
  */
+const MAX_DECLARED_SIZE = 5 * 1024 ** 4;
 
-export const UPLOAD_DISKS = ["public", "uploads"] as const;
-export type UploadDisk = (typeof UPLOAD_DISKS)[number];
+export const uploadMetadataSchema = z
+  .record(z.string().max(64), z.unknown())
+  .nullish()
+  .refine((value) => !value || new TextEncoder().encode(JSON.stringify(value)).byteLength <= UPLOAD_METADATA_MAX_BYTES, {
+    message: "The metadata is too large.",
+  });
 
-export const UPLOAD_KINDS = ["tus", "multipart", "simple"] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
+const workspaceIdSchema = z.coerce.number().int().nonnegative().nullish();
+const uploadIdSchema = z.string({ message: "The upload id is missing." }).regex(/^[A-Za-z0-9_-]{16,64}$/, "The upload id is not valid.");
+const keySchema = z.string({ message: "The key is missing." }).min(1, "The key is missing.").max(200);
 
-/**
- * uploading: bytes may still arrive; stored: the object is complete in R2
- * and waits for its file entry; claimed: the file entry exists (kept briefly
- * so a repeated "entries" call returns the same entry).
- */
-export const UPLOAD_STATUSES = ["uploading", "stored", "claimed"] as const;
-export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+/** What a client declares before sending a file (presign, multipart create). */
+export const declaredFileSchema = z.object({
+  filename: z.string({ message: "The file name is missing." }).min(1, "The file name is missing.").max(1000),
+  mime: z.string().max(255).nullish(),
+  size: z
+    .number({ message: "The file size must be a number of bytes." })
+    .int("The file size must be a number of bytes.")
+    .nonnegative("The file size must be a number of bytes.")
+    .max(MAX_DECLARED_SIZE, "The file is too large."),
+  extension: z.string().max(32).nullish(),
+  disk: z.enum(UPLOAD_DISKS, { message: "The disk must be public or uploads." }).default("uploads"),
+  metadata: uploadMetadataSchema,
+  workspaceId: workspaceIdSchema,
+});
 
-export const fileEntries = sqliteTable(
-  "file_entries",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    /** The name people see (the client's file name, cleaned). */
-    name: text("name").notNull(),
-    /** Random stored name, unique; also the public URL segment. */
-    fileName: text("file_name").notNull(),
-    mime: text("mime").notNull(),
-    size: integer("size").notNull(),
-    extension: text("extension").notNull().default(""),
-    disk: text("disk", { enum: UPLOAD_DISKS }).notNull(),
-    /** The R2 key of the content. */
-    path: text("path").notNull(),
-    /** R2's HTTP entity tag of the stored object, for cheap revalidation. */
-    etag: text("etag"),
-    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
-    /** 0 = the personal (default) workspace. */
-    workspaceId: integer("workspace_id").notNull().default(0),
-    /** Free-form JSON the uploader attached (at most a few KB). */
-    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    deletedAt: integer("deleted_at", { mode: "timestamp" }),
-  },
-  (t) => [
-    uniqueIndex("file_entries_file_name_unique").on(t.fileName),
-    uniqueIndex("file_entries_path_unique").on(t.path),
-    // A user's files; their personal workspace (0) newest first from the index alone.
-    index("file_entries_owner_idx").on(t.ownerId, t.workspaceId, t.deletedAt, t.createdAt),
-    // A workspace's files, newest first (listWorkspaceEntries): filter and sort from the index alone.
-    index("file_entries_workspace_idx").on(t.workspaceId, t.deletedAt, t.createdAt),
-    index("file_entries_deleted_idx").on(t.deletedAt),
-  ],
-);
+export const multipartRefSchema = z.object({ key: keySchema, uploadId: uploadIdSchema });
 
-export const uploadSessions = sqliteTable(
-  "upload_sessions",
-  {
-    /** Random, URL-safe: the tus upload key and the S3-style uploadId. */
-    id: text("id").primaryKey(),
-    kind: text("kind", { enum: UPLOAD_KINDS }).notNull(),
-    status: text("status", { enum: UPLOAD_STATUSES }).notNull().default("uploading"),
-    /** Set null (not cascaded) when the user goes, so the cleanup job still finds what to remove from R2. */
-    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
-    workspaceId: integer("workspace_id").notNull().default(0),
-    disk: text("disk", { enum: UPLOAD_DISKS }).notNull(),
-    /** R2 key of the finished object. */
-    path: text("path").notNull(),
-    /** R2 multipart upload id (tus and multipart). */
-    r2UploadId: text("r2_upload_id"),
-    clientName: text("client_name").notNull(),
-    clientMime: text("client_mime").notNull(),
-    clientExtension: text("client_extension").notNull().default(""),
-    /** Declared total size in bytes. */
-    size: integer("size").notNull(),
-    /** Every part but the last has exactly this many bytes (R2's rule). */
-    partSize: integer("part_size").notNull().default(0),
-    /** tus: bytes accepted so far (committed parts + the buffered tail). */
-    offset: integer("offset").notNull().default(0),
-    /** tus: bytes at the end of `offset` held in a temporary R2 object until a whole part is there. */
-    tailSize: integer("tail_size").notNull().default(0),
-    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>(),
-    /** tus PATCH lock: one writer at a time (others get 423). */
-    lockToken: text("lock_token"),
-    lockedUntil: integer("locked_until", { mode: "timestamp" }),
-    fileEntryId: integer("file_entry_id").references(() => fileEntries.id, { onDelete: "set null" }),
-    /** After this the upload is abandoned: refused, then removed by the cleanup job. */
-    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("upload_sessions_expires_idx").on(t.expiresAt), index("upload_sessions_owner_idx").on(t.ownerId, t.status), uniqueIndex("upload_sessions_path_unique").on(t.path)],
-);
+const partNumberSchema = z
+  .number({ message: "Part numbers must be whole numbers from 1 to 10000." })
+  .int("Part numbers must be whole numbers from 1 to 10000.")
+  .min(1, "Part numbers must be whole numbers from 1 to 10000.")
+  .max(MULTIPART_MAX_PARTS, "Part numbers must be whole numbers from 1 to 10000.");
 
-export const uploadParts = sqliteTable(
-  "upload_parts",
-  {
-    sessionId: text("session_id")
-      .notNull()
-      .references(() => uploadSessions.id, { onDelete: "cascade" }),
-    partNumber: integer("part_number").notNull(),
-    /** R2's etag for the part (unquoted). */
-    etag: text("etag").notNull(),
-    size: integer("size").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.sessionId, t.partNumber] })],
-);
+export const batchSignSchema = multipartRefSchema.extend({
+  partNumbers: z
+    .array(partNumberSchema, { message: "List the part numbers to sign." })
+    .min(1, "List the part numbers to sign.")
+    .max(MULTIPART_SIGN_BATCH_SIZE, `At most ${MULTIPART_SIGN_BATCH_SIZE} part URLs can be signed at once.`),
+});
 
-export type FileEntryRow = typeof fileEntries.$inferSelect;
-export type UploadSessionRow = typeof uploadSessions.$inferSelect;
-export type UploadPartRow = typeof uploadParts.$inferSelect;
+export const completeMultipartSchema = multipartRefSchema.extend({
+  parts: z
+    .array(
+      z.object({
+        PartNumber: partNumberSchema,
+        ETag: z.string({ message: "Every part needs its ETag." }).min(1, "Every part needs its ETag.").max(200),
+      }),
+      { message: "List the uploaded parts." },
+    )
+    .min(1, "List the uploaded parts.")
+    .max(MULTIPART_MAX_PARTS),
+});
+
+/** s3/entries: the stored file (its key, or the file name part of it) and what the client knows about it. */
+export const s3EntrySchema = z
+  .object({
+    key: keySchema.optional(),
+    filename: z.string().max(200).optional(),
+    clientName: z.string().max(1000).nullish(),
+    clientMime: z.string().max(255).nullish(),
+    clientExtension: z.string().max(32).nullish(),
+    size: z.number().int().nonnegative().nullish(),
+    metadata: uploadMetadataSchema,
+    workspaceId: workspaceIdSchema,
+  })
+  .refine((value) => value.key || value.filename, { message: "The key of the uploaded file is missing.", path: ["key"] });
+
+export const tusEntrySchema = z.object({
+  uploadKey: z.string({ message: "The upload key is missing." }).min(1, "The upload key is missing.").max(2000),
+  metadata: uploadMetadataSchema,
+  workspaceId: workspaceIdSchema,
+});
+
+export const deleteEntriesSchema = z.object({
+  entryIds: z.array(z.number().int().positive(), { message: "Choose the files to delete." }).min(1, "Choose the files to delete.").max(100, "At most 100 files can be deleted at once."),
+  deleteForever: z.boolean().default(false),
+  /** Accepted for compatibility with the original client; entries are named by id. */
+  paths: z.array(z.string().max(1000)).max(100).optional(),
+});

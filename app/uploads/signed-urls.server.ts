@@ -51,7 +51,7 @@ function toBase64url(bytes: ArrayBuffer): string {
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null;
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=");
+  const binary = atob(`${text.replace(/-/g, "+").replace(/_/g, "/")}=`);
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 

@@ -1,3 +1,4 @@
+import { DomainError } from "~/http/domain-error";
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { UploadActor } from "./actor.server";
@@ -5,9 +6,9 @@ import { restrictionsFor } from "./actor.server";
 import { cleanFileName, cleanMime, extensionOf, isGenericMime, mimeFromExtension } from "./file-types";
 import { deletePrefix } from "./r2-streams.server";
 import { checkFile } from "./restrictions";
-import { uploadParts, uploadSessions, type UploadDisk, type UploadKind, type UploadPartRow, type UploadSessionRow } from "./schema";
+import { uploadParts, uploadSessions, type UploadDisk, type UploadKind, type UploadPartRow, type UploadSessionRow } from "./tables";
 import type { UploadServices } from "./services.server";
-import { notFound, UploadError } from "./upload-error";
+import { notFound, uploadRefusal } from "./upload-error";
 
 /** What a client says about a file before sending it. */
 export interface DeclaredUpload {
@@ -65,7 +66,7 @@ export async function startUploadSession(
 ): Promise<UploadSessionRow> {
   const { name, extension, mime } = normaliseDeclared(declared);
   const violation = checkFile({ name, size: declared.size, mime }, restrictionsFor(services.settings, actor));
-  if (violation) throw UploadError.fromViolation(violation);
+  if (violation) throw uploadRefusal(violation);
 
   const id = newUploadId();
   const path = objectKeyFor(newFileName());
@@ -131,7 +132,7 @@ export function isExpired(row: Pick<UploadSessionRow, "expiresAt">, nowMs: numbe
 /** An upload past its expiry is gone for the client (410), even before the cleanup job removed it. */
 export function assertNotExpired(row: UploadSessionRow, services: UploadServices) {
   if (isExpired(row, services.now())) {
-    throw new UploadError(410, "This upload has expired. Please upload the file again.", {}, "upload_expired");
+    throw new DomainError(410, "This upload has expired. Please upload the file again.", { code: "upload_expired" });
   }
 }
 

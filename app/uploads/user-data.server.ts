@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { serializeFileEntry } from "./file-entries.server";
-import { fileEntries, uploadSessions } from "./schema";
+import { fileEntries, uploadSessions } from "./tables";
 import { discardSession } from "./upload-sessions.server";
 
 /**

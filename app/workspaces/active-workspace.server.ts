@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { ACTIVE_WORKSPACE_COOKIE, PREFERENCE_COOKIE_MAX_AGE_S } from "~/constants";
 import { readCookie, serializeCookie } from "~/http/cookies";
 import { getApp, type AppContext } from "~/request/context";
-import type { WorkspaceRow } from "./session-workspaces.server";
+import type { WorkspaceRow } from "../auth/session-workspaces.server";
 import { listWorkspacesOf, PERSONAL_WORKSPACE_ID, personalWorkspace, type WorkspaceSummary } from "./workspaces.server";
 
 /**

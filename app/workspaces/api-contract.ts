@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses, idParam, messageSchema } from "~/api/contract";
-import { WORKSPACE_ROLES } from "./schema";
-import { inviteSchema, memberRoleSchema, workspaceNameSchema } from "./validation";
+import { WORKSPACE_ROLES } from "./tables";
+import { inviteSchema, memberRoleSchema, workspaceNameSchema } from "./schema";
 
 /**
  * Workspaces over api/v1: listing and managing workspaces

@@ -1,21 +1,22 @@
+import { DomainError } from "~/http/domain-error";
 import { memberName } from "~/auth/public-name";
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { forgetSignedInUser } from "~/auth/signed-in-cache.server";
 import { randomToken, signValue, timingSafeEqual, type AppKeys } from "~/auth/crypto.server";
 import { maskEmail, normalizeEmail } from "~/auth/email";
 import { checkRateLimits, type RateLimiter } from "~/auth/rate-limit.server";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { checkQuota, type Viewer } from "~/request/viewer";
 import { WORKSPACE_INVITE_TTL_S } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { escapeHtml, messageMail } from "~/mail/templates";
 import { notify, refreshUnreadCounts, type NotificationMessage } from "~/notifications/deliver.server";
 import { WORKSPACE_DECLINE_ACTION, WORKSPACE_JOIN_ACTION } from "~/notifications/notification-data";
-import { notifications } from "~/notifications/schema";
+import { notifications } from "~/notifications/tables";
 import { translatorFor, type NotificationServices } from "~/notifications/services.server";
 import { canInvite, canRevokeInvite } from "./rules";
-import { workspaceInvites, workspaceMembers, workspaces, type AssignableRole, type WorkspaceInviteRow } from "./schema";
-import { inviteNoLongerValid, WorkspaceError } from "./workspace-error";
+import { workspaceInvites, workspaceMembers, workspaces, type AssignableRole, type WorkspaceInviteRow } from "./tables";
+import { inviteNoLongerValid } from "./workspace-error";
 import { CREATE_PERMISSION, membershipRole, requireMembership } from "./workspaces.server";
 
 /**
@@ -84,13 +85,13 @@ export async function inviteToWorkspace(deps: InviteDeps, actor: InviteActor, wo
   const { db } = deps.services;
   const now = deps.now ?? new Date();
   const role = await requireMembership(db, actor.id, workspaceId);
-  if (!canInvite(role)) throw new WorkspaceError(403, "Only the owner or an admin can invite members.");
+  if (!canInvite(role)) throw new DomainError(403, "Only the owner or an admin can invite members.");
   const emails = [...new Set(input.emails.map(normalizeEmail))];
 
   // Every address counts against the inviter's limit, before anything else is looked at.
   const limited = await checkRateLimits(deps.limiter, [["workspace-invite:user", String(actor.id), emails.length]]);
   if (!limited.ok) {
-    throw new WorkspaceError(429, "Too many invitations. Please try again in :seconds seconds.", { seconds: limited.retryAfter }, "emails");
+    throw new DomainError(429, "Too many invitations. Please try again in :seconds seconds.", { values: { seconds: limited.retryAfter }, field: "emails" });
   }
 
   const [workspaceRows, memberRows, pendingRows] = await db.batch([
@@ -105,14 +106,14 @@ export async function inviteToWorkspace(deps: InviteDeps, actor: InviteActor, wo
   const memberEmails = new Set(memberRows.map((m) => m.email));
   const already = emails.filter((email) => memberEmails.has(email));
   if (already.length > 0) {
-    throw new WorkspaceError(422, ":email is already a member of this workspace.", { email: already[0] }, "emails");
+    throw new DomainError(422, ":email is already a member of this workspace.", { values: { email: already[0] }, field: "emails" });
   }
   const pending = new Set(pendingRows.map((p) => p.email));
   const seats = memberRows.length + pendingRows.length + emails.filter((email) => !pending.has(email)).length;
   const quota = checkQuota(actor.viewer, CREATE_PERMISSION, "member_count", seats - 1);
   if (quota.overQuota) {
     const max = actor.viewer.permissions.get(CREATE_PERMISSION)?.find((r) => r.name === "member_count")?.value ?? 0;
-    throw new WorkspaceError(403, "This workspace can have at most :count members, invitations included.", { count: max }, "emails");
+    throw new DomainError(403, "This workspace can have at most :count members, invitations included.", { values: { count: max }, field: "emails" });
   }
 
   const expiresAt = new Date(now.getTime() + WORKSPACE_INVITE_TTL_S * 1000);
@@ -283,7 +284,7 @@ export async function acceptInvite(db: Database, user: { id: number; email: stri
   const invite = await findInvite(db, inviteId, now);
   if (!invite) throw inviteNoLongerValid();
   if (invite.email !== normalizeEmail(user.email)) {
-    throw new WorkspaceError(403, "This invitation was sent to another email address.");
+    throw new DomainError(403, "This invitation was sent to another email address.");
   }
   await db.batch([
     db.insert(workspaceMembers).values({ workspaceId: invite.workspace.id, userId: user.id, role: invite.role }).onConflictDoNothing(),

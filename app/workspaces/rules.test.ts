@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canChangeRole, canDelete, canInvite, canLeave, canRemoveMember, canRename } from "./rules";
-import { inviteSchema, workspaceNameSchema } from "./validation";
+import { inviteSchema, workspaceNameSchema } from "./schema";
 
 describe("workspace roles", () => {
   it("let owners do everything but leave, admins manage members, members only leave", () => {

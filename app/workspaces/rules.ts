@@ -1,4 +1,4 @@
-import type { AssignableRole, WorkspaceRole } from "./schema";
+import type { AssignableRole, WorkspaceRole } from "./tables";
 
 /**
  * Who may do what inside a workspace (owner, admin, member).

@@ -1,73 +1,50 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "~/auth/users.schema";
-import { createdAt, updatedAt } from "~/db/columns";
+import { z } from "zod";
+import { WORKSPACE_INVITES_PER_REQUEST, WORKSPACE_NAME_MAX_LENGTH } from "~/constants";
+import { ASSIGNABLE_ROLES } from "./tables";
 
 /**
- * Workspaces: a team that shares what is created in it
- * (file entries carry workspace_id). Workspace 0 is everyone's personal
- * default workspace ("Default", one member) and has no row: real
- * workspaces start at id 1.
- *
- * - `workspace_members`: who belongs, with a role (owner, admin, member);
- *   the creator is the one owner.
- * - `workspace_invites`: a pending invitation to an e-mail address. The id
- *   is random (it travels in the notification's data as inviteId); the
- *   e-mailed link also carries a signature only the mail holds.
+ * Workspace input, one schema per thing for the pages (forms, with and
+ * without JavaScript) and api/v1 (JSON).
  */
-export const WORKSPACE_ROLES = ["owner", "admin", "member"] as const;
-export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
-/** Roles that can be given by an invite or a role change (there is one owner). */
-export const ASSIGNABLE_ROLES = ["admin", "member"] as const;
-export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
-export const workspaces = sqliteTable(
-  "workspaces",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    name: text("name").notNull(),
-    ownerId: integer("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index("workspaces_owner_idx").on(t.ownerId),
-    // Admin workspaces list sorted by name.
-    index("workspaces_name_idx").on(t.name),
-  ],
-);
-export type WorkspaceRow = typeof workspaces.$inferSelect;
+export const workspaceNameField = z
+  .string({ error: "Enter a name for the workspace." })
+  .trim()
+  .min(1, "Enter a name for the workspace.")
+  .max(WORKSPACE_NAME_MAX_LENGTH, `The name may not be longer than ${WORKSPACE_NAME_MAX_LENGTH} characters.`);
 
-export const workspaceMembers = sqliteTable(
-  "workspace_members",
-  {
-    workspaceId: integer("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role", { enum: WORKSPACE_ROLES }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("workspace_members_user_idx").on(t.userId, t.workspaceId)],
-);
+export const workspaceNameSchema = z.object({ name: workspaceNameField });
 
-export const workspaceInvites = sqliteTable(
-  "workspace_invites",
-  {
-    id: text("id").primaryKey(),
-    workspaceId: integer("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    /** Normalised like users.email. */
-    email: text("email").notNull(),
-    role: text("role", { enum: ASSIGNABLE_ROLES }).notNull(),
-    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
-  },
-  (t) => [uniqueIndex("workspace_invites_workspace_email_unique").on(t.workspaceId, t.email), index("workspace_invites_email_idx").on(t.email)],
-);
-export type WorkspaceInviteRow = typeof workspaceInvites.$inferSelect;
+export const roleField = z.enum(ASSIGNABLE_ROLES, { error: "Choose admin or member." });
+
+const emailAddress = z.email().max(255);
+
+/**
+ * A list of addresses: an array (API) or text separated by commas, spaces or
+ * new lines (forms; conform hands a lone form value to an array schema as a
+ * one-item array, so every item is split too).
+ */
+export const inviteEmailsField = z
+  .union([z.array(z.string().max(5000)), z.string().max(5000)], { error: "Enter at least one email address." })
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((item) => item.split(/[\s,;]+/))
+      .map((email) => email.trim())
+      .filter(Boolean),
+  )
+  .superRefine((emails, ctx) => {
+    if (emails.length === 0) ctx.addIssue({ code: "custom", message: "Enter at least one email address." });
+    if (emails.length > WORKSPACE_INVITES_PER_REQUEST) {
+      ctx.addIssue({ code: "custom", message: `Invite at most ${WORKSPACE_INVITES_PER_REQUEST} people at a time.` });
+    }
+    for (const email of emails) {
+      if (!emailAddress.safeParse(email).success) {
+        ctx.addIssue({ code: "custom", message: "Enter valid email addresses, separated by commas." });
+        break;
+      }
+    }
+  });
+
+export const inviteSchema = z.object({ emails: inviteEmailsField, role: roleField.default("member") });
+
+export const memberRoleSchema = z.object({ role: roleField });

@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { lists } from "~/lists/schema";
-import { fileEntries } from "~/uploads/schema";
-import { workspaceInvites, workspaceMembers, workspaces } from "./schema";
+import { lists } from "~/lists/tables";
+import { fileEntries } from "~/uploads/tables";
+import { workspaceInvites, workspaceMembers, workspaces } from "./tables";
 import { PERSONAL_WORKSPACE_ID } from "./workspaces.server";
 
 /**

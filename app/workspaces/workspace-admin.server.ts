@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import type { Database } from "~/db/client.server";
 import { runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
-import { fileEntries } from "~/uploads/schema";
-import { workspaceInvites, workspaceMembers, workspaces } from "./schema";
+import { fileEntries } from "~/uploads/tables";
+import { workspaceInvites, workspaceMembers, workspaces } from "./tables";
 import { PERSONAL_WORKSPACE_ID } from "./workspaces.server";
 
 /** Workspaces as the admin area sees them: every team, its owner and members. */

@@ -1,13 +1,15 @@
+import { memberColumns } from "~/auth/member-columns";
+import { DomainError } from "~/http/domain-error";
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import { displayNameOf } from "~/auth/users.server";
 import { checkQuota, type Viewer } from "~/request/viewer";
 import type { Database } from "~/db/client.server";
-import { lists } from "~/lists/schema";
-import { fileEntries } from "~/uploads/schema";
+import { lists } from "~/lists/tables";
+import { fileEntries } from "~/uploads/tables";
 import { canChangeRole, canDelete, canLeave, canRemoveMember, canRename } from "./rules";
-import { workspaceInvites, workspaceMembers, workspaces, type AssignableRole, type WorkspaceRole } from "./schema";
-import { notAMember, WorkspaceError } from "./workspace-error";
+import { workspaceInvites, workspaceMembers, workspaces, type AssignableRole, type WorkspaceRole } from "./tables";
+import { notAMember } from "./workspace-error";
 
 /**
  * Workspaces, members and roles. Workspace 0 is everyone's
@@ -79,8 +81,8 @@ export async function createWorkspace(db: Database, viewer: Viewer, name: string
   const userId = viewer.userId!;
   const [{ owned }] = await db.select({ owned: count() }).from(workspaces).where(eq(workspaces.ownerId, userId));
   const quota = checkQuota(viewer, CREATE_PERMISSION, "count", Number(owned));
-  if (quota.noPermission) throw new WorkspaceError(403, "You do not have permission to create workspaces.");
-  if (quota.overQuota) throw new WorkspaceError(403, "You have reached the maximum number of workspaces you can create.", {}, "name");
+  if (quota.noPermission) throw new DomainError(403, "You do not have permission to create workspaces.");
+  if (quota.overQuota) throw new DomainError(403, "You have reached the maximum number of workspaces you can create.", { field: "name" });
   // One batch (one transaction): the workspace never exists without its owner as member.
   const [[created]] = await db.batch([
     db
@@ -94,7 +96,7 @@ export async function createWorkspace(db: Database, viewer: Viewer, name: string
 
 /** The actor's role, or 403 when they are not a member (or it does not exist). */
 export async function requireMembership(db: Database, userId: number, workspaceId: number): Promise<WorkspaceRole> {
-  if (workspaceId === PERSONAL_WORKSPACE_ID) throw new WorkspaceError(422, "Your personal workspace cannot be shared or changed.");
+  if (workspaceId === PERSONAL_WORKSPACE_ID) throw new DomainError(422, "Your personal workspace cannot be shared or changed.");
   const role = await membershipRole(db, userId, workspaceId);
   if (!role) throw notAMember();
   return role;
@@ -131,13 +133,7 @@ export async function workspaceDetails(db: Database, userId: number, workspaceId
     db.select().from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1),
     db
       .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        displayName: users.displayName,
-        username: users.username,
-        avatar: users.avatar,
+        ...memberColumns,
         role: workspaceMembers.role,
         joinedAt: workspaceMembers.createdAt,
       })
@@ -175,7 +171,7 @@ export async function workspaceDetails(db: Database, userId: number, workspaceId
 
 export async function renameWorkspace(db: Database, userId: number, workspaceId: number, name: string) {
   const role = await requireMembership(db, userId, workspaceId);
-  if (!canRename(role)) throw new WorkspaceError(403, "Only the owner or an admin can rename this workspace.");
+  if (!canRename(role)) throw new DomainError(403, "Only the owner or an admin can rename this workspace.");
   await db
     .update(workspaces)
     .set({ name: normaliseWorkspaceName(name), updatedAt: new Date() })
@@ -190,7 +186,7 @@ export async function renameWorkspace(db: Database, userId: number, workspaceId:
  */
 export async function deleteWorkspace(db: Database, userId: number, workspaceId: number) {
   const role = await requireMembership(db, userId, workspaceId);
-  if (!canDelete(role)) throw new WorkspaceError(403, "Only the owner can delete this workspace.");
+  if (!canDelete(role)) throw new DomainError(403, "Only the owner can delete this workspace.");
   await db.batch([
     db.update(fileEntries).set({ workspaceId: PERSONAL_WORKSPACE_ID, updatedAt: new Date() }).where(eq(fileEntries.workspaceId, workspaceId)),
     db.update(lists).set({ workspaceId: PERSONAL_WORKSPACE_ID, updatedAt: new Date() }).where(eq(lists.workspaceId, workspaceId)),
@@ -201,13 +197,13 @@ export async function deleteWorkspace(db: Database, userId: number, workspaceId:
 /** Leaving: any member but the owner (who deletes the workspace instead). */
 export async function leaveWorkspace(db: Database, userId: number, workspaceId: number) {
   const role = await requireMembership(db, userId, workspaceId);
-  if (!canLeave(role)) throw new WorkspaceError(403, "The owner cannot leave the workspace. Delete it instead.");
+  if (!canLeave(role)) throw new DomainError(403, "The owner cannot leave the workspace. Delete it instead.");
   await db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
 }
 
 async function targetRole(db: Database, workspaceId: number, memberId: number) {
   const role = await membershipRole(db, memberId, workspaceId);
-  if (!role) throw new WorkspaceError(404, "This person is not a member of the workspace.", {}, "memberId");
+  if (!role) throw new DomainError(404, "This person is not a member of the workspace.", { field: "memberId" });
   return role;
 }
 
@@ -215,14 +211,14 @@ export async function removeMember(db: Database, userId: number, workspaceId: nu
   const role = await requireMembership(db, userId, workspaceId);
   if (memberId === userId) return leaveWorkspace(db, userId, workspaceId);
   const target = await targetRole(db, workspaceId, memberId);
-  if (!canRemoveMember(role, target)) throw new WorkspaceError(403, "You cannot remove this member.");
+  if (!canRemoveMember(role, target)) throw new DomainError(403, "You cannot remove this member.");
   await db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, memberId)));
 }
 
 export async function changeMemberRole(db: Database, userId: number, workspaceId: number, memberId: number, to: AssignableRole) {
   const role = await requireMembership(db, userId, workspaceId);
   const target = await targetRole(db, workspaceId, memberId);
-  if (!canChangeRole(role, target, to)) throw new WorkspaceError(403, "Only the owner can change roles, and the owner's role cannot change.", {}, "role");
+  if (!canChangeRole(role, target, to)) throw new DomainError(403, "Only the owner can change roles, and the owner's role cannot change.", { field: "role" });
   await db
     .update(workspaceMembers)
     .set({ role: to })

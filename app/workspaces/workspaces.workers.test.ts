@@ -1,3 +1,4 @@
+import { DomainError } from "~/http/domain-error";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -7,11 +8,10 @@ import { D1RateLimiter } from "~/auth/rate-limit.server";
 import { createTranslate } from "~/i18n/translate";
 import { listNotifications } from "~/notifications/notifications.server";
 import { createUser, db, makeServices, outboxFor, uniqueEmail, viewerFor } from "../../tests/support/notifications.workers";
-import { fileEntries } from "~/uploads/schema";
+import { fileEntries } from "~/uploads/tables";
 import { serveFileEntry } from "~/uploads/serve-file.server";
 import { acceptInvite, deleteInvite, findInvite, inviteToken, inviteToWorkspace, isValidInviteToken, type InviteDeps } from "./invitations.server";
-import { workspaceInvites, workspaceMembers } from "./schema";
-import { WorkspaceError } from "./workspace-error";
+import { workspaceInvites, workspaceMembers } from "./tables";
 import { changeMemberRole, createWorkspace, deleteWorkspace, leaveWorkspace, listWorkspacesOf, removeMember, renameWorkspace, workspaceDetails } from "./workspaces.server";
 
 /**
@@ -38,7 +38,7 @@ async function refusal(work: Promise<unknown>) {
   try {
     await work;
   } catch (error) {
-    if (error instanceof WorkspaceError) return { status: error.status, message: error.messageKey, field: error.field };
+    if (error instanceof DomainError) return { status: error.status, message: error.messageKey, field: error.field };
     throw error;
   }
   throw new Error("expected a refusal");

@@ -49,7 +49,7 @@ export default async function community(bench: BenchContext) {
   } finally {
     client.close();
   }
-  if (!subject || !subject.reviews) {
+  if (!subject?.reviews) {
     bench.note("community: no reviews in this state (seed:scale --reviews 10000 --comments 100000 adds them); skipped");
     return;
   }

@@ -12,7 +12,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "../../app/db/client.server";
-import * as schema from "../../app/db/schema";
+import * as schema from "../../app/db/tables";
 import { decodeFeedCursor } from "../../app/social/feed";
 import { feedRowsStatement, loadFeed } from "../../app/social/feed.server";
 

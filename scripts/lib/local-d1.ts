@@ -2,7 +2,7 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import * as schema from "../../app/db/schema";
+import * as schema from "../../app/db/tables";
 import type { Database } from "../../app/db/client.server";
 
 /** Where wrangler keeps local D1 and R2 for `npm start` and `npm run dev`. */

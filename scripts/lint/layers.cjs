@@ -12,11 +12,7 @@ const TESTS = "(\\.test\\.tsx?$|\\.workers\\.test\\.tsx?$|/test-support/|/fixtur
  * The tables, wherever they sit (each domain keeps its own beside its code), and the value lists
  * and JSON shapes they are typed with (these import nothing of the app). They are the db layer.
  */
-const TABLES = [
-  // (toasts/toast.schema.ts is the toast's zod schema, not a table)
-  "^app/(?!toasts/)[a-z0-9-]+/(schema|[a-z0-9-]+[.]schema)[.]ts$",
-  "^app/(channels/rules|community/kinds|notifications/notification-data)[.]ts$",
-];
+const TABLES = ["^app/[a-z0-9-]+/(tables|[a-z0-9-]+[.]tables)[.]ts$", "^app/(channels/rules|community/kinds|notifications/notification-data)[.]ts$"];
 /** db, http, log (and the debug trace), i18n, ui primitives, the OpenAPI builder, mail transport, request context, settings. */
 const FOUNDATION = ["^app/(api|db|http|i18n|log|mail|menus|observability|request|settings|toasts|ui)/", "^app/(constants|hash53)[.]ts$", "^app/app[.]css$", ...TABLES];
 /** Code that calls many domains to build one page, document or request. */

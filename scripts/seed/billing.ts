@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { LISTS_FREE_COUNT, LISTS_STANDARD_COUNT } from "../../app/constants";
 import type { Database } from "../../app/db/client.server";
-import { prices, products, type PlanPermission } from "../../app/db/schema";
+import { prices, products, type PlanPermission } from "../../app/db/tables";
 
 /**
  * The plans a new site starts with: a free plan and two paid plans, each paid

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
-import { localizations, permissions, roles, themes } from "../../app/db/schema";
+import { localizations, permissions, roles, themes } from "../../app/db/tables";
 import { PERMISSIONS, ROLES } from "./permissions";
 import { THEMES } from "./themes";
 

@@ -1,5 +1,5 @@
 import type { Database } from "../../app/db/client.server";
-import { customPages } from "../../app/db/schema";
+import { customPages } from "../../app/db/tables";
 import { customPageInput } from "../../app/pages/pages.server";
 import { sanitizeHtml } from "../../app/pages/sanitize-html.server";
 

@@ -2,15 +2,15 @@ import { freeUsername } from "../../app/auth/usernames.server";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { DEMO_LOGIN } from "../../app/auth/demo-accounts";
-import { users } from "../../app/auth/users.schema";
-import { episodes, titles } from "../../app/catalogue/schema";
+import { users } from "../../app/auth/users.tables";
+import { episodes, titles } from "../../app/catalogue/tables";
 import { renderBody } from "../../app/community/body.server";
 import { recountReviews } from "../../app/community/reviews.server";
-import { reviews } from "../../app/community/schema";
+import { reviews } from "../../app/community/tables";
 import { refreshProfileCounts, refreshSeriesProgress, refreshTitleRating } from "../../app/counts/counts.server";
-import { ratings, watchHistory } from "../../app/library/schema";
+import { ratings, watchHistory } from "../../app/library/tables";
 import { refreshSocialCounts } from "../../app/social/follows.server";
-import { follows } from "../../app/social/schema";
+import { follows } from "../../app/social/tables";
 
 /**
  * Demo members for the follows and the activity feed (decision 033): five

@@ -3,7 +3,7 @@ import type { Database } from "../../app/db/client.server";
 import { DEMO_ACCOUNTS } from "../../app/auth/demo-accounts";
 import { hashPassword } from "../../app/auth/password.server";
 import { freeUsername } from "../../app/auth/usernames.server";
-import { users } from "../../app/db/schema";
+import { users } from "../../app/db/tables";
 
 /**
  * The demo accounts: an administrator (admin role) and a regular user (the

@@ -84,8 +84,23 @@ describe("lazy-router-navigation: React Router's navigation code loads on the fi
           path: "/",
           loader: () => "home",
           children: [
-            { id: "a", path: "a", loader: () => (calls.push("a"), "A") },
-            { id: "b", path: "b", loader: () => (calls.push("b"), "B"), action: async ({ request }: { request: Request }) => `posted ${(await request.formData()).get("x")}` },
+            {
+              id: "a",
+              path: "a",
+              loader: () => {
+                calls.push("a");
+                return "A";
+              },
+            },
+            {
+              id: "b",
+              path: "b",
+              loader: () => {
+                calls.push("b");
+                return "B";
+              },
+              action: async ({ request }: { request: Request }) => `posted ${(await request.formData()).get("x")}`,
+            },
           ],
         },
       ],

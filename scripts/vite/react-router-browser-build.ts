@@ -255,7 +255,7 @@ export function dropServerOnlyScriptTexts(code: string, id: string): string | nu
   const missing = SERVER_ONLY_SCRIPT_TEXTS.filter((text) => !found.has(text.name)).map((text) => text.name);
   if (missing.length) throw new Error(`react-router-browser-build: <Scripts>' ${missing.join(", ")} not found as expected in ${id} (react-router changed: update SERVER_ONLY_SCRIPT_TEXTS)`);
   let out = code;
-  for (const init of [...found.values()].sort((a, b) => b.start - a.start)) out = out.slice(0, init.start) + '" "' + out.slice(init.end);
+  for (const init of [...found.values()].sort((a, b) => b.start - a.start)) out = `${out.slice(0, init.start)}" "${out.slice(init.end)}`;
   return out;
 }
 

@@ -51,7 +51,7 @@ test.describe("users", () => {
     await victimContext.close();
 
     // The list filter finds them, unbanning lets them in again.
-    await page.goto("/admin/users?banned=yes&q=" + encodeURIComponent(victim.email));
+    await page.goto(`/admin/users?banned=yes&q=${encodeURIComponent(victim.email)}`);
     await expect(page.getByTestId("data-table").getByText("Banned", { exact: true })).toBeVisible();
     const [log] = await adminDb<{ action: string; after: string }>("SELECT action, after FROM audit_log WHERE subject_type = 'user' AND subject_id = ? ORDER BY id DESC LIMIT 1", [
       String(victim.userId),

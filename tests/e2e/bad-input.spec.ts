@@ -47,7 +47,7 @@ test.describe("bad input", () => {
       maxRedirects: 0,
     });
     expect(post.status()).toBe(303);
-    expect(post.headers()["location"]).toBe("/");
+    expect(post.headers().location).toBe("/");
     expect(post.headers()["set-cookie"]).toContain("flash-toast=");
   });
 

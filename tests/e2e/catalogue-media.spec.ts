@@ -43,7 +43,7 @@ test.describe("catalogue media", () => {
     const malformed = await request.get(VIDEO, { headers: { Range: "bytes=oops" } });
     expect(malformed.status()).toBe(200);
 
-    const cached = await request.get(VIDEO, { headers: { "If-None-Match": headers["etag"] } });
+    const cached = await request.get(VIDEO, { headers: { "If-None-Match": headers.etag } });
     expect(cached.status()).toBe(304);
 
     const head = await request.head(VIDEO);
@@ -65,7 +65,7 @@ test.describe("catalogue media", () => {
     const svg = await poster.text();
     expect(svg).toContain('width="400" height="600"');
     expect(svg).toContain("GENERATED ARTWORK");
-    expect((await request.get("/artwork/poster/1.svg", { headers: { "If-None-Match": poster.headers()["etag"] } })).status()).toBe(304);
+    expect((await request.get("/artwork/poster/1.svg", { headers: { "If-None-Match": poster.headers().etag } })).status()).toBe(304);
     expect((await request.get("/artwork/backdrop/1.svg")).status()).toBe(200);
     expect((await request.get("/artwork/profile/1.svg")).status()).toBe(200);
     expect((await request.get("/artwork/still/1.svg")).status()).toBe(200);

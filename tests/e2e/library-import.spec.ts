@@ -27,7 +27,7 @@ async function movies(offset: number, count = 4): Promise<Movie[]> {
   return rows;
 }
 
-const csv = (rows: (string | number)[][]) => rows.map((row) => row.map((cell) => `"${String(cell).replace(/"/g, '""')}"`).join(",")).join("\r\n") + "\r\n";
+const csv = (rows: (string | number)[][]) => `${rows.map((row) => row.map((cell) => `"${String(cell).replace(/"/g, '""')}"`).join(",")).join("\r\n")}\r\n`;
 /** A name no seeded title has (fictional). */
 const NOWHERE = "The Lighthouse Keeper of Vell Street";
 

@@ -22,12 +22,12 @@ test("a private profile answers 403 before the slug redirect: no Location, no na
     // A guest's 403 page load goes to sign in (spec: page load 403 as guest); never to the private slug.
     const guest = await request.get(path, { maxRedirects: 0 });
     expect([302, 403]).toContain(guest.status());
-    if (path.endsWith("/x")) expect(guest.headers()["location"] ?? "").not.toContain(slug.slice(0, 12));
+    if (path.endsWith("/x")) expect(guest.headers().location ?? "").not.toContain(slug.slice(0, 12));
     expect(await guest.text()).not.toContain(secret);
     // Another member: 403, no redirect, no name anywhere in the page or its head.
     const member = await request.get(path, { maxRedirects: 0, headers: { Cookie: other.cookieHeader } });
     expect(member.status()).toBe(403);
-    expect(member.headers()["location"]).toBeUndefined();
+    expect(member.headers().location).toBeUndefined();
     const html = await member.text();
     expect(html).not.toContain(secret);
     // (The requested path itself is echoed in the page's forms; only a slug it did not contain would be a leak.)
@@ -36,7 +36,7 @@ test("a private profile answers 403 before the slug redirect: no Location, no na
   // The owner still gets the redirect to their own slug.
   const own = await request.get(`/user/${owner.userId}/x`, { maxRedirects: 0, headers: { Cookie: owner.cookieHeader } });
   expect(own.status()).toBe(301);
-  expect(own.headers()["location"]).toContain(`/user/${owner.userId}/${slug}`);
+  expect(own.headers().location).toContain(`/user/${owner.userId}/${slug}`);
 });
 
 test("every unknown /api/v1 path answers a JSON 404 with a message, whatever the verb", async ({ request }) => {

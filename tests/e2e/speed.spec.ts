@@ -58,7 +58,7 @@ test("an address made only of slashes is sent to the home page (the server's rou
   const context = await requests.newContext();
   const response = await context.get(`${baseURL}//?from=slashes`, { maxRedirects: 0 });
   expect(response.status()).toBe(301);
-  expect(response.headers()["location"]).toBe("/?from=slashes");
+  expect(response.headers().location).toBe("/?from=slashes");
   const home = await context.get(`${baseURL}//`);
   expect(home.status()).toBe(200);
   expect(new URL(home.url()).pathname).toBe("/");

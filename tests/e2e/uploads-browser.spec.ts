@@ -117,7 +117,7 @@ test("small files go in one request, several at once; presigned direct uploads w
 test("refuses a blocked type in the browser before sending anything", async ({ page }) => {
   const requests: string[] = [];
   page.on("request", (request) => {
-    if (/\/api\/v1\/(file-entries|tus|s3)\//.test(new URL(request.url()).pathname + "/")) requests.push(request.url());
+    if (/\/api\/v1\/(file-entries|tus|s3)\//.test(`${new URL(request.url()).pathname}/`)) requests.push(request.url());
   });
   const { path } = fileOf("x.jpg.html", 100);
   await openUploader(page);

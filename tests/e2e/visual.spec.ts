@@ -52,7 +52,11 @@ async function settle(page: Page) {
       const box = img.getBoundingClientRect();
       return box.width > 0 && box.top < window.innerHeight && box.bottom > 0 && box.left < window.innerWidth && box.right > 0;
     });
-    const arrived = (img: HTMLImageElement) => new Promise((done) => (img.addEventListener("load", done, { once: true }), img.addEventListener("error", done, { once: true })));
+    const arrived = (img: HTMLImageElement) =>
+      new Promise((done) => {
+        img.addEventListener("load", done, { once: true });
+        img.addEventListener("error", done, { once: true });
+      });
     await Promise.all(inView.map((img) => (img.complete ? null : arrived(img))));
   });
 }

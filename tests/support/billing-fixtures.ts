@@ -1,6 +1,6 @@
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import type { Database } from "~/db/client.server";
-import { billingCustomers, prices, products, type PaymentProviderName } from "~/billing/schema";
+import { billingCustomers, prices, products, type PaymentProviderName } from "~/billing/tables";
 
 /**
  * Fixtures shared by billing's tests (unit tests on libSQL, workers tests on

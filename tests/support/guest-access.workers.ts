@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { permissions, rolePermissions, roles } from "~/auth/roles.schema";
+import { permissions, rolePermissions, roles } from "~/auth/roles.tables";
 import type { Database } from "~/db/client.server";
 
 /** Guests may browse the catalogue, as the seed's default guest role does: `titles.view` for every guest role. */

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Database } from "~/db/client.server";
-import * as schema from "~/db/schema";
+import * as schema from "~/db/tables";
 
 /**
  * A fresh SQLite database with every migration applied, for Node unit tests

@@ -10,9 +10,9 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/request/viewer";
 import { openD1 } from "~/db/client.server";
 import type { Localization } from "~/i18n/i18n.server";
-import { mailDeliveries } from "~/mail/deliveries.schema";
+import { mailDeliveries } from "~/mail/deliveries.tables";
 import { mailQueueFor, type MailQueueEnv } from "~/mail/mail-queue.server";
-import { mailOutbox } from "~/mail/outbox.schema";
+import { mailOutbox } from "~/mail/outbox.tables";
 import { defaultSettings, type Settings } from "~/settings/definitions";
 import type { NotificationServices } from "~/notifications/services.server";
 

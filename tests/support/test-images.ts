@@ -37,7 +37,7 @@ function concat(...parts: Uint8Array[]) {
  * and a comment, all right after the start-of-image marker.
  */
 export function jpegWithMetadata(orientation = 6): Uint8Array {
-  const description = text.encode(SECRET_TEXT + "\0");
+  const description = text.encode(`${SECRET_TEXT}\0`);
   // Little-endian TIFF: header, IFD0 with Orientation and ImageDescription, then the string.
   const ifdOffset = 8;
   const entries = 2;

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { openD1 } from "~/db/client.server";
-import { users } from "~/auth/users.schema";
+import { users } from "~/auth/users.tables";
 import type { Viewer } from "~/request/viewer";
 import { defaultSettings, type Settings } from "~/settings/definitions";
 import { createTranslate } from "~/i18n/translate";

@@ -14,7 +14,7 @@ import { AVATAR_MAX_BYTES } from "~/constants";
 import { UploadRow } from "~/uploads/ui/uploader";
 import { useUploader } from "~/uploads/ui/use-uploader";
 import { AVATAR_EXTENSIONS, AVATAR_MIME_TYPES, AVATAR_UPLOAD_METADATA } from "../../files/avatar-image";
-import { accountDetailsSchema } from "../validation";
+import { accountDetailsSchema } from "../schema";
 import { prepareAvatarForUpload } from "./prepare-avatar";
 import { SettingsSection } from "../../ui/settings-section";
 

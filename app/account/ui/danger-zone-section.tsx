@@ -7,7 +7,7 @@ import { CheckboxField, FormErrors, IntentField, PasswordField, SubmitButton } f
 import type { FormAnswer } from "~/ui/forms/form-result";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { useHydrated } from "~/ui/use-hydrated";
-import { deleteAccountSchema } from "../validation";
+import { deleteAccountSchema } from "../schema";
 import { SettingsSection } from "../../ui/settings-section";
 
 /**

@@ -13,7 +13,7 @@ import { FieldErrors, FormErrors, IntentField, SelectField, SubmitButton, TextFi
 import type { FormAnswer } from "~/ui/forms/form-result";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { useHydrated } from "~/ui/use-hydrated";
-import { createTokenSchema, TOKEN_EXPIRATIONS, tokenIdSchema } from "../validation";
+import { createTokenSchema, TOKEN_EXPIRATIONS, tokenIdSchema } from "../schema";
 import { SettingsSection } from "../../ui/settings-section";
 
 /** What the action answers a successful "create-token" with (the plain token, this once). */

@@ -10,7 +10,7 @@ import type { FormAnswer } from "~/ui/forms/form-result";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { ChevronDownIcon } from "~/ui/control-icons";
 import { useHydrated } from "~/ui/use-hydrated";
-import { locationSchema } from "../validation";
+import { locationSchema } from "../schema";
 import { SettingsSection } from "../../ui/settings-section";
 
 export interface LocationData {

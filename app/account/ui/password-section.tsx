@@ -4,7 +4,7 @@ import { useTrans } from "~/i18n/translation-context";
 import { FormErrors, IntentField, PasswordField, SubmitButton } from "~/ui/forms/fields";
 import type { FormAnswer } from "~/ui/forms/form-result";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
-import { passwordFormSchema } from "../validation";
+import { passwordFormSchema } from "../schema";
 import { SettingsSection } from "../../ui/settings-section";
 
 /**

@@ -11,7 +11,7 @@ import { FormErrors, IntentField, SubmitButton } from "~/ui/forms/fields";
 import type { FormAnswer } from "~/ui/forms/form-result";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { useHydrated } from "~/ui/use-hydrated";
-import { disconnectSchema } from "../validation";
+import { disconnectSchema } from "../schema";
 import { SettingsSection } from "../../ui/settings-section";
 
 export interface SocialConnection {

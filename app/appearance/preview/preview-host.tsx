@@ -105,7 +105,7 @@ export default function AppearancePreviewHost() {
     // GET forms (search) keep it too.
     const onSubmit = (event: SubmitEvent) => {
       const form = event.target as HTMLFormElement | null;
-      if (!form || form.method.toLowerCase() !== "get" || form.querySelector(`input[name="${APPEARANCE_EDITOR_PARAM}"]`)) return;
+      if (form?.method.toLowerCase() !== "get" || form.querySelector(`input[name="${APPEARANCE_EDITOR_PARAM}"]`)) return;
       const flag = document.createElement("input");
       flag.type = "hidden";
       flag.name = APPEARANCE_EDITOR_PARAM;

@@ -14,7 +14,7 @@ import { checkRateLimits } from "../rate-limit.server";
 import { recordSecurityEvent } from "../security-log.server";
 import type { AuthServices } from "../services.server";
 import { completeSignIn, signInAfterSocial, type SignInOutcome } from "../sign-in.server";
-import { socialProfiles, users } from "../users.schema";
+import { socialProfiles, users } from "../users.tables";
 import { createUser, findUserByEmail, findUserById } from "../users.server";
 import { consumeVerification, createVerification, findVerification } from "../verification.server";
 import { parseProfile, providerConfig, type ProviderConfig, type SocialProfile } from "./providers.server";
@@ -341,7 +341,7 @@ function fromSignIn(s: AuthServices, intent: SocialIntent, outcome: SignInOutcom
   return errorResult(s, intent, s.app.t("An error occurred. Please try again later"));
 }
 
-function result(s: AuthServices, intent: Pick<SocialIntent, "popup">, status: SocialAuthStatus, redirectTo: string): SocialResult {
+function result(s: AuthServices, _intent: Pick<SocialIntent, "popup">, status: SocialAuthStatus, redirectTo: string): SocialResult {
   const headers = new Headers();
   // The state and intent cookies have done their job.
   for (const name of parseCookies(s.request.headers.get("Cookie")).keys()) {

@@ -10,7 +10,7 @@ import { PasswordField, SubmitButton } from "~/ui/forms/fields";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import { useHydrated } from "~/ui/use-hydrated";
-import { confirmPasswordSchema } from "../validation";
+import { confirmPasswordSchema } from "../schema";
 import { SOCIAL_SERVICE_LABELS, type SocialAuthMessage, type SocialService } from "../social/services";
 
 /**

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { changedFields, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
-import type { CreditInput } from "../editor-input";
-import { credits, episodes, people, titles } from "../schema";
+import type { CreditInput } from "../schema";
+import { credits, episodes, people, titles } from "../tables";
 import { searchCatalogue } from "../search.server";
 import type { SaveResult } from "./titles.server";
 

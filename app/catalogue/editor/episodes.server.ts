@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { changedFields, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
-import type { EpisodeInput, SeasonInput } from "../editor-input";
-import { episodes, seasons, titles, videos } from "../schema";
+import type { EpisodeInput, SeasonInput } from "../schema";
+import { episodes, seasons, titles, videos } from "../tables";
 import { adoptFiles, checkImageAddress, mediaOf, removeOrphanedMedia } from "./media-files.server";
 import type { SaveResult } from "./titles.server";
 

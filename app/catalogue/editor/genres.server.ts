@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray, ne, and, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { newRowId, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
-import { genres } from "../schema";
+import { genres } from "../tables";
 import { slugify } from "../../http/slug";
 
 export const GENRE_SORTS = ["name", "titles"] as const;

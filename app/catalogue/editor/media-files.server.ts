@@ -3,8 +3,8 @@ import { inspectImage } from "~/files/avatar-image";
 import type { Database } from "~/db/client.server";
 import type { Statement } from "~/db/change-recorder";
 import { log } from "~/log/log.server";
-import { fileEntries } from "~/uploads/schema";
-import { episodes, images, people, seasons, titles, videos } from "../schema";
+import { fileEntries } from "~/uploads/tables";
+import { episodes, images, people, seasons, titles, videos } from "../tables";
 
 /**
  * Catalogue pictures and videos uploaded through the admin area are file

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { changedFields, newRowId, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
-import type { PersonInput } from "../editor-input";
-import { credits, GENDERS, images, people, type Gender } from "../schema";
+import type { PersonInput } from "../schema";
+import { credits, GENDERS, images, people, type Gender } from "../tables";
 import { buildMatchExpression } from "../search-query";
 import { slugify } from "../../http/slug";
 import { adoptFiles, checkImageAddress, mediaOf, removeOrphanedMedia } from "./media-files.server";

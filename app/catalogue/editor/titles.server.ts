@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { changedFields, newRowId, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
-import type { NewTitleInput, TitleFactsInput } from "../editor-input";
-import { genres, images, keywords, seasons, titleGenres, titleKeywords, titles, videos, type TitleType } from "../schema";
+import type { NewTitleInput, TitleFactsInput } from "../schema";
+import { genres, images, keywords, seasons, titleGenres, titleKeywords, titles, videos, type TitleType } from "../tables";
 import { buildMatchExpression } from "../search-query";
 import { slugify } from "../../http/slug";
 import { adoptFiles, checkImageAddress, mediaOf, removeOrphanedMedia } from "./media-files.server";

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { changedFields, runBatch, type ChangeRecorder, type Statement } from "~/db/change-recorder";
-import type { VideoInput } from "../editor-input";
-import { episodes, titles, videos, VIDEO_CATEGORIES, VIDEO_SOURCES, type VideoCategory, type VideoSource } from "../schema";
+import type { VideoInput } from "../schema";
+import { episodes, titles, videos, VIDEO_CATEGORIES, VIDEO_SOURCES, type VideoCategory, type VideoSource } from "../tables";
 import { adoptFiles, checkImageAddress, checkVideoFile, mediaOf, removeOrphanedMedia } from "./media-files.server";
 import type { SaveResult } from "./titles.server";
 

@@ -10,7 +10,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { channelItemLabel, channelItemPath, isWideLayout, type ChannelItem } from "../channel-item";
 import type { ChannelPage } from "../channel-page.server";
 import type { ChannelRow } from "../channels.server";
-import type { ChannelLayout } from "../schema";
+import type { ChannelLayout } from "../tables";
 import type { MemberHomeRows as MemberRows } from "~/library/home-rows.server";
 import { lazyComponent } from "~/ui/lazy-component";
 

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 import { REVIEW_SORTS, type ReviewSort } from "../kinds";
 import type { FormFailure } from "../pages.server";
-import { reviewPath } from "../paths";
+import { reviewPath } from "../../http/review-paths";
 import type { ReviewsPageData } from "../reviews-page.server";
 import { failureFor, FormError, ReportForm, ReviewForm, VoteButtons } from "./forms";
 import { ReviewCard } from "./review-card";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
 import type { CommentView } from "../comments.server";
-import type { CommentOrder } from "../input";
+import type { CommentOrder } from "../schema";
 import type { FormFailure } from "../pages.server";
 import { CommentForm, failureFor } from "./forms";
 import { quietButton } from "./styles";

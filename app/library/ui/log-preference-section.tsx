@@ -1,5 +1,5 @@
 import { useTrans } from "~/i18n/translation-context";
-import { SettingFormSection } from "./setting-form-section";
+import { SettingFormSection } from "../../ui/forms/setting-form-section";
 
 /** Account settings: whether logging a film takes it off my watchlist (decision 030). */
 export function LogPreferenceSection({ keep }: { keep: boolean }) {

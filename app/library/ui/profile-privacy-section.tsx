@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTrans } from "~/i18n/translation-context";
-import { RadioChoices, SettingFormSection } from "./setting-form-section";
+import { RadioChoices, SettingFormSection } from "../../ui/forms/setting-form-section";
 
 /** Account settings: who may see my profile page (ratings, watched titles, counts). */
 export function ProfilePrivacySection({ isPrivate, profilePath }: { isPrivate: boolean; profilePath: string }) {

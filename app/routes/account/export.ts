@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/export";
 import { collectUserData, exportFileName, userDataResponse } from "~/account/data-export.server";
-import { optionalPasswordSchema } from "~/account/validation";
+import { optionalPasswordSchema } from "~/account/schema";
 import { ensurePasswordConfirmed } from "~/auth/account-security.server";
 import { requireUser } from "~/auth/guards.server";
 import { authServices } from "~/auth/services.server";

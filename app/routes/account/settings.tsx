@@ -27,7 +27,7 @@ import { authServices } from "~/auth/services.server";
 import { isPasswordConfirmed } from "~/auth/password-confirmation.server";
 import { SessionsSection } from "~/auth/ui/sessions-section";
 import { TwoFactorSection } from "~/auth/ui/two-factor-section";
-import { twoFactorCodeSchema } from "~/auth/validation";
+import { twoFactorCodeSchema } from "~/auth/schema";
 import { accountSettingsAction, loadAccountSections } from "~/account/settings.server";
 import { AccountDetailsSection } from "~/account/ui/account-details-section";
 import { DangerZoneSection } from "~/account/ui/danger-zone-section";

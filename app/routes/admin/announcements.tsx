@@ -4,7 +4,7 @@ import { requireAdmin } from "~/admin/access.server";
 import { AdminPageHeader, AdminSection, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/ui/use-dates";
-import { announcementFormSchema, toBroadcastInput } from "~/notifications/broadcast-input";
+import { announcementFormSchema, toBroadcastInput } from "~/notifications/schema";
 import { announcementRoles, createBroadcast, listBroadcasts } from "~/notifications/broadcast.server";
 import { notificationServices } from "~/notifications/services.server";
 import { redirectWithToast } from "~/toasts/flash.server";

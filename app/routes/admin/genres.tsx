@@ -7,7 +7,7 @@ import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { DataTable } from "~/admin/ui/data-table";
 import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
-import { genreSchema } from "~/catalogue/editor-input";
+import { genreSchema } from "~/catalogue/schema";
 import { createGenre, deleteGenres, GENRE_SORTS, listGenresForAdmin, renameGenre } from "~/catalogue/editor/genres.server";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";

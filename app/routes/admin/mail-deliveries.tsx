@@ -6,7 +6,7 @@ import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/ui/use-dates";
-import { MAIL_DELIVERY_STATUSES } from "~/mail/deliveries.schema";
+import { MAIL_DELIVERY_STATUSES } from "~/mail/deliveries.tables";
 import { countDeliveriesByStatus, listDeliveries, resendFailedDelivery, type MailQueueEnv } from "~/mail/mail-queue.server";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

@@ -1,13 +1,14 @@
+import { DomainError, domainErrorMessage } from "~/http/domain-error";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/moderation";
 import { requireAdmin } from "~/admin/access.server";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
-import { moderationInputSchema } from "~/community/input";
+import { moderationInputSchema } from "~/community/schema";
 import { BAN_SCOPES } from "~/community/kinds";
 import { mayBanWithScope, moderate, moderationQueue } from "~/community/moderation.server";
 import { MODERATE_PERMISSIONS } from "~/community/posting.server";
-import { CommunityError, communityServices } from "~/community/services.server";
+import { communityServices } from "~/community/services.server";
 import { POSTING_BAN_DAYS } from "~/constants";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { siteTitle } from "~/seo/seo";
@@ -45,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     await moderate(communityServices(args.context, args.request), admin.actor, parsed.data);
   } catch (error) {
-    if (error instanceof CommunityError) return data({ error: t(error.message) }, { status: error.status });
+    if (error instanceof DomainError) return data({ error: domainErrorMessage(t, error) }, { status: error.status });
     throw error;
   }
   const done = { approve: t("Approved"), hide: t("Hidden"), delete: t("Deleted"), ban: t("The author may not post until the ban ends") };

@@ -1,3 +1,4 @@
+import { DomainError, domainErrorMessage } from "~/http/domain-error";
 import { data } from "react-router";
 import { eq } from "drizzle-orm";
 import type { Route } from "./+types/upload";
@@ -13,9 +14,8 @@ import { saveSettings } from "~/settings/settings.server";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { resolveUploadActor } from "~/uploads/actor.server";
 import { receiveDirectUpload } from "~/uploads/direct-upload.server";
-import { fileEntries, type FileEntryRow } from "~/uploads/schema";
+import { fileEntries, type FileEntryRow } from "~/uploads/tables";
 import { uploadServices } from "~/uploads/services.server";
-import { UploadError } from "~/uploads/upload-error";
 
 /**
  * POST /admin/upload?target=<what>:<id>&back=<admin page>: the admin area's
@@ -100,8 +100,8 @@ export async function action(args: Route.ActionArgs) {
   try {
     entry = await receiveDirectUpload(services, request, (workspaceId) => resolveUploadActor(context, { workspaceId }));
   } catch (error) {
-    if (!(error instanceof UploadError)) throw error;
-    return redirectWithToast(request, to, { message: t(error.messageKey, error.values), type: "danger" });
+    if (!(error instanceof DomainError)) throw error;
+    return redirectWithToast(request, to, { message: domainErrorMessage(t, error), type: "danger" });
   }
   // Catalogue and branding files are public, whatever the form said.
   if (entry.disk !== "public") await admin.app.db.update(fileEntries).set({ disk: "public" }).where(eq(fileEntries.id, entry.id));

@@ -8,7 +8,7 @@ import { DataTable } from "~/admin/ui/data-table";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
 import { deleteVideos, isVideoCategory, isVideoSource, listVideosForAdmin, VIDEO_SORTS } from "~/catalogue/editor/videos.server";
-import { VIDEO_CATEGORIES, VIDEO_SOURCES } from "~/catalogue/schema";
+import { VIDEO_CATEGORIES, VIDEO_SOURCES } from "~/catalogue/tables";
 import { useDates } from "~/ui/use-dates";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

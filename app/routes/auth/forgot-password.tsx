@@ -4,7 +4,7 @@ import { guestOnly } from "~/auth/guards.server";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { rateLimitedReply } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
-import { forgotPasswordSchema } from "~/auth/validation";
+import { forgotPasswordSchema } from "~/auth/schema";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { FormErrors, SubmitButton, TextField } from "~/ui/forms/fields";

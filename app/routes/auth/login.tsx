@@ -8,7 +8,7 @@ import { enabledSocialServices } from "~/auth/social/providers.server";
 import { readPendingSocialConnect } from "~/auth/social/social-auth.server";
 import { completeTwoFactorChallenge, readTwoFactorChallenge, signInWithPassword } from "~/auth/sign-in.server";
 import { SocialButtons, SocialPasswordForm } from "~/auth/ui/social-buttons";
-import { loginSchema, twoFactorChallengeSchema } from "~/auth/validation";
+import { loginSchema, twoFactorChallengeSchema } from "~/auth/schema";
 import { useSettings } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH } from "~/constants";

@@ -8,7 +8,7 @@ import { authServices } from "~/auth/services.server";
 import { enabledSocialServices } from "~/auth/social/providers.server";
 import { HumanCheckWidget } from "~/auth/ui/human-check-widget";
 import { SocialButtons } from "~/auth/ui/social-buttons";
-import { ACCEPT_POLICIES_FIELD, PERSON_NAME_MAX_LENGTH, registerSchema } from "~/auth/validation";
+import { ACCEPT_POLICIES_FIELD, PERSON_NAME_MAX_LENGTH, registerSchema } from "~/auth/schema";
 import { randomToken } from "~/auth/crypto.server";
 import { REGISTRATION_BROWSER_COOKIE } from "~/auth/registration-browser";
 import { REGISTRATION_LINK_TTL_S, USERNAME_MAX_LENGTH } from "~/constants";

@@ -4,7 +4,7 @@ import { resetPassword } from "~/auth/password-reset.server";
 import { rateLimitedReply } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
 import { signOut } from "~/auth/sign-in.server";
-import { resetPasswordSchema } from "~/auth/validation";
+import { resetPasswordSchema } from "~/auth/schema";
 import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

@@ -5,7 +5,7 @@ import { resendVerificationCode, verifyEmailCode } from "~/auth/email-verificati
 import { requireUser } from "~/auth/guards.server";
 import { rateLimitedReply } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
-import { verificationCodeSchema } from "~/auth/validation";
+import { verificationCodeSchema } from "~/auth/schema";
 import { onboardingCheckoutPath } from "~/billing/onboarding.server";
 import { useTrans } from "~/i18n/translation-context";
 import { VERIFICATION_CODE_LENGTH } from "~/constants";

@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/local-checkout";
 import { requireUser } from "~/auth/guards.server";
-import { CARD_SECRET_FIELDS, cardFormSchema, parseExpiry } from "~/billing/card-form";
+import { CARD_SECRET_FIELDS, cardFormSchema, parseExpiry } from "~/billing/schema";
 import { billedLabel } from "~/billing/format";
 import { checkoutReturnPaths, loadLocalCheckout, payLocalCheckout } from "~/billing/local-provider.server";
 import { scheduleSubscriptionEventDelivery } from "~/notifications/subscription-events.server";

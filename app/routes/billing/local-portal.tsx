@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/local-portal";
 import { requireUser } from "~/auth/guards.server";
 import { findCustomer } from "~/billing/account.server";
-import { CARD_SECRET_FIELDS, cardFormSchema, parseExpiry } from "~/billing/card-form";
+import { CARD_SECRET_FIELDS, cardFormSchema, parseExpiry } from "~/billing/schema";
 import { updateLocalPaymentMethod } from "~/billing/local-provider.server";
 import { scheduleSubscriptionEventDelivery } from "~/notifications/subscription-events.server";
 import { requireLocalProvider } from "~/billing/route-guards.server";

@@ -4,13 +4,13 @@ import { guestPageCache } from "~/request/guest-page-cache.server";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId } from "~/catalogue/access.server";
 import { communityAction, communityTitle, posterState } from "~/community/pages.server";
-import { reviewPath, reviewsPath } from "~/community/paths";
+import { reviewPath, reviewsPath } from "~/http/review-paths";
 import { findReview, votesOf } from "~/community/reviews.server";
 import { threadFromQuery } from "~/community/thread-page.server";
 import { failureFor, ReportForm, VoteButtons } from "~/community/ui/forms";
 import { ReviewCard } from "~/community/ui/review-card";
 import { ThreadSection } from "~/community/ui/thread-section";
-import { followsInThread } from "~/social/threads.server";
+import { followsInThread } from "~/composers/comment-threads.server";
 import { FollowButton } from "~/social/ui/follow-button";
 import { siteTitle } from "~/seo/seo";
 

@@ -6,7 +6,7 @@ import { communityAction, communityTitle, posterState } from "~/community/pages.
 import { reviewStats } from "~/community/reviews.server";
 import { threadFromQuery } from "~/community/thread-page.server";
 import { ThreadSection } from "~/community/ui/thread-section";
-import { followsInThread } from "~/social/threads.server";
+import { followsInThread } from "~/composers/comment-threads.server";
 
 /** /titles/{id}/{slug}/comments: the discussion of a title (decision 025). */
 

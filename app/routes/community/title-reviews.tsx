@@ -2,7 +2,7 @@ import type { Route } from "./+types/title-reviews";
 import { guestPageCache } from "~/request/guest-page-cache.server";
 import { titlePath } from "~/http/slug";
 import { communityAction, communityTitle } from "~/community/pages.server";
-import { reviewsPath } from "~/community/paths";
+import { reviewsPath } from "~/http/review-paths";
 import { reviewsPageData } from "~/community/reviews-page.server";
 import { ReviewsPage } from "~/community/ui/reviews-page";
 

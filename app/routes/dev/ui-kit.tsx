@@ -1,3 +1,4 @@
+import { GENRE_NAMES } from "~/catalogue/genre-names";
 import { useState } from "react";
 import { data, Form, useFetcher } from "react-router";
 import { z } from "zod";
@@ -40,26 +41,7 @@ export const exampleSchema = z.object({
   terms: z.literal("on", "You must accept the terms."),
 });
 
-const GENRES = [
-  "Action",
-  "Adventure",
-  "Animation",
-  "Comedy",
-  "Crime",
-  "Documentary",
-  "Drama",
-  "Family",
-  "Fantasy",
-  "History",
-  "Horror",
-  "Music",
-  "Mystery",
-  "Romance",
-  "Science Fiction",
-  "Thriller",
-  "War",
-  "Western",
-].map((label) => ({ id: label.toLowerCase().replace(/\s+/g, "-"), label }));
+const GENRES = GENRE_NAMES.map((label) => ({ id: label.toLowerCase().replace(/\s+/g, "-"), label }));
 
 function requireLocal(context: Route.LoaderArgs["context"]) {
   if (!getWorker(context).isLocal) throw data(null, { status: 404 });
@@ -95,7 +77,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function UiKit({ actionData }: Route.ComponentProps) {
-  const t = useTrans();
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-12 px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold">UI kit</h1>
@@ -198,7 +179,14 @@ function Primitives() {
           body={t("This cannot be undone.")}
           confirmLabel={t("Delete")}
           isDanger
-          onConfirm={() => new Promise<void>((resolve) => setTimeout(() => (toast(t("Deleted")), resolve()), 300))}
+          onConfirm={() =>
+            new Promise<void>((resolve) =>
+              setTimeout(() => {
+                toast(t("Deleted"));
+                resolve();
+              }, 300),
+            )
+          }
         />
         <PopoverTrigger>
           <Button variant="outlined" data-testid="open-popover">

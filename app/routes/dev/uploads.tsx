@@ -1,3 +1,4 @@
+import { DomainError, domainErrorMessage } from "~/http/domain-error";
 import { useEffect, useState } from "react";
 import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/uploads";
@@ -9,7 +10,6 @@ import { resolveUploadActor } from "~/uploads/actor.server";
 import { receiveDirectUpload } from "~/uploads/direct-upload.server";
 import type { FileEntryJson } from "~/uploads/file-entries";
 import { uploadServices } from "~/uploads/services.server";
-import { UploadError } from "~/uploads/upload-error";
 import { Uploader } from "~/uploads/ui/uploader";
 import type { UploadItem } from "~/uploads/ui/upload-queue";
 import type { UploadStrategy } from "~/uploads/ui/upload-strategy";
@@ -44,8 +44,8 @@ export async function action(args: Route.ActionArgs) {
     const entry = await receiveDirectUpload(uploadServices(context, request), request, (workspaceId) => resolveUploadActor(context, { workspaceId }));
     return redirectWithToast(request, "/_dev/uploads", { message: t("Uploaded :name", { name: entry.name }), type: "positive" });
   } catch (error) {
-    if (!(error instanceof UploadError)) throw error;
-    return redirectWithToast(request, "/_dev/uploads", { message: t(error.messageKey, error.values), type: "danger" });
+    if (!(error instanceof DomainError)) throw error;
+    return redirectWithToast(request, "/_dev/uploads", { message: domainErrorMessage(t, error), type: "danger" });
   }
 }
 

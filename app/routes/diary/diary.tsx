@@ -1,7 +1,7 @@
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/diary";
 import { titlePath } from "~/http/slug";
-import { reviewPath } from "~/community/paths";
+import { reviewPath } from "~/http/review-paths";
 import { diaryYears, editDiaryEntry, groupByMonth, listDiary, type DiaryEntry } from "~/diary/diary.server";
 import { loadDiaryOwner } from "~/diary/owner.server";
 import { diaryFormSchema, parseYear } from "~/diary/rules";
@@ -9,7 +9,7 @@ import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/ui/use-dates";
 import type { LibraryAnswer } from "~/ui/forms/answer";
 import { attempt, invalid, readForm } from "~/library/form-answer.server";
-import { withoutEmpty } from "~/library/form-schemas";
+import { withoutEmpty } from "~/library/schema";
 import { removeHistoryEntry } from "~/library/history.server";
 import { useLibraryToast } from "~/ui/forms/use-answer-toast";
 import { getApp } from "~/request/context";

@@ -8,7 +8,7 @@ import { titlePath } from "~/http/slug";
 import { LIBRARY_PAGE_SIZE } from "~/constants";
 import type { LibraryAnswer } from "~/ui/forms/answer";
 import { attempt, invalid, readForm } from "~/library/form-answer.server";
-import { historyFormSchema, withoutEmpty } from "~/library/form-schemas";
+import { historyFormSchema, withoutEmpty } from "~/library/schema";
 import { listHistory, markWatched, removeHistoryEntry } from "~/library/history.server";
 import { useLibraryToast } from "~/ui/forms/use-answer-toast";
 import { getApp } from "~/request/context";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/import-job";
 import { requirePermission } from "~/auth/guards.server";
 import { inArray } from "drizzle-orm";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { searchCatalogue } from "~/catalogue/search.server";
 import { useTrans } from "~/i18n/translation-context";
 import { ImportFileError } from "~/imports/formats";
@@ -138,7 +138,7 @@ async function tmdbPick(args: Route.ActionArgs, job: NonNullable<Awaited<ReturnT
   const tmdb = tmdbServices(env, app.settings);
   if (!tmdbImportOffered(tmdb, app.viewer)) throw data(null, { status: 403 });
   const pick = parsePick(value);
-  if (!group || group.status !== "unmatched" || !pick) return data({ ok: false as const, message: "Choose a TMDB result to import." }, { status: 400 });
+  if (group?.status !== "unmatched" || !pick) return data({ ok: false as const, message: "Choose a TMDB result to import." }, { status: 400 });
   const limited = await checkRateLimits(rateLimiterFor(env, app.db), [["tmdb-import:account", String(app.user!.id)]]);
   if (!limited.ok) {
     return data({ ok: false as const, message: "Too many titles imported from TMDB at once. Try again in a minute." }, { status: 429, headers: { "Retry-After": String(limited.retryAfter) } });

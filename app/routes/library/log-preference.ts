@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/log-preference";
 import { requireUser } from "~/auth/guards.server";
 import { saveSetting } from "~/library/form-answer.server";
-import { logPreferenceFormSchema } from "~/library/form-schemas";
+import { logPreferenceFormSchema } from "~/library/schema";
 import { setKeepLoggedOnWatchlist } from "~/library/log.server";
 import { getApp } from "~/request/context";
 

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/profile-privacy";
 import { requireUser } from "~/auth/guards.server";
 import { saveSetting } from "~/library/form-answer.server";
-import { privacyFormSchema } from "~/library/form-schemas";
+import { privacyFormSchema } from "~/library/schema";
 import { setProfilePrivacy } from "~/library/profile.server";
 import { getApp } from "~/request/context";
 

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/rating";
 import { requirePermission } from "~/auth/guards.server";
 import { attempt, invalid, readForm } from "~/library/form-answer.server";
-import { ratingFormSchema, withoutEmpty } from "~/library/form-schemas";
+import { ratingFormSchema, withoutEmpty } from "~/library/schema";
 import { removeRating, setRating } from "~/library/ratings.server";
 import { getApp } from "~/request/context";
 

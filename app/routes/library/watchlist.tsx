@@ -4,7 +4,7 @@ import { requirePermission } from "~/auth/guards.server";
 import { useTrans } from "~/i18n/translation-context";
 import { listGenres } from "~/catalogue/browse.server";
 import { attempt, invalid, readForm } from "~/library/form-answer.server";
-import { watchlistFormSchema, watchlistQuerySchema, withoutEmpty } from "~/library/form-schemas";
+import { watchlistFormSchema, watchlistQuerySchema, withoutEmpty } from "~/library/schema";
 import { WATCHLIST_SORTS } from "~/library/rules";
 import { LibraryTitleCard } from "~/library/ui/library-title-card";
 import { addToWatchlist, listWatchlist, removeFromWatchlist, watchlistProviders } from "~/library/watchlist.server";

@@ -5,18 +5,16 @@ import { requireUser } from "~/auth/guards.server";
 import { hasPermission } from "~/request/viewer";
 import { useTrans } from "~/i18n/translation-context";
 import { parseId } from "~/catalogue/access.server";
-import { titles } from "~/catalogue/schema";
+import { titles } from "~/catalogue/tables";
 import { titlePath } from "~/http/slug";
-import { ListError } from "~/lists/list-error";
 import { CREATE_PERMISSION, listPath } from "~/lists/lists";
 import { addItem, createList, listsForTitle, removeItem } from "~/lists/lists.server";
-import { listErrorMessage } from "~/lists/services.server";
-import { itemIdField, listNameField } from "~/lists/validation";
+import { itemIdField, listNameField } from "~/lists/schema";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { FormErrors, IntentField, SubmitButton, TextField } from "~/ui/forms/fields";
-import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
+import { invalidSubmission, parseFormSubmission, readIntent, refusedSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { eq } from "drizzle-orm";
 import { siteTitle } from "~/seo/seo";
@@ -58,10 +56,6 @@ export async function action(args: Route.ActionArgs) {
   const formData = await request.formData().catch(() => new FormData());
   // Not request.url: with JavaScript the action is posted to its .data URL.
   const here = `/lists/add/${titleId}`;
-  const refusal = (submission: Parameters<typeof invalidSubmission>[0], error: unknown, field: string) => {
-    if (!(error instanceof ListError)) throw error;
-    return invalidSubmission(submission, { fieldErrors: { [field]: [listErrorMessage(app, error)] }, status: error.status });
-  };
   switch (readIntent(formData)) {
     case "add": {
       const submission = await parseFormSubmission(formData, addSchema, app.t);
@@ -69,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
       try {
         await addItem(app.db, user.id, submission.value.listId, titleId);
       } catch (error) {
-        return refusal(submission, error, "listId");
+        return refusedSubmission(submission, error, app.t, { as: "listId" });
       }
       return redirectWithToast(request, here, { message: app.t("Added to the list") }, { status: 303 });
     }
@@ -79,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
       try {
         await removeItem(app.db, user.id, submission.value.listId, submission.value.itemId);
       } catch (error) {
-        return refusal(submission, error, "listId");
+        return refusedSubmission(submission, error, app.t, { as: "listId" });
       }
       return redirectWithToast(request, here, { message: app.t("Removed from the list") }, { status: 303 });
     }
@@ -92,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
         await addItem(app.db, user.id, list.id, titleId);
         return redirectWithToast(request, here, { message: app.t("Created list") }, { status: 303 });
       } catch (error) {
-        return refusal(submission, error, "name");
+        return refusedSubmission(submission, error, app.t, { as: "name" });
       }
     }
     default:

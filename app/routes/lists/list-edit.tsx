@@ -1,3 +1,4 @@
+import { DomainError } from "~/http/domain-error";
 import { lazy, Suspense, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
@@ -6,18 +7,17 @@ import { requireUser } from "~/auth/guards.server";
 import { useTrans } from "~/i18n/translation-context";
 import { searchCatalogue } from "~/catalogue/search.server";
 import { titlePath } from "~/http/slug";
-import { ListError } from "~/lists/list-error";
 import { listPath } from "~/lists/lists";
 import { addItem, deleteList, listDetails, moveItem, removeItem, reorderItems, requireEditable, updateItemNote, updateList } from "~/lists/lists.server";
-import { listErrorMessage, listIdOf } from "~/lists/services.server";
+import { listIdOf } from "~/lists/services.server";
 import { ListFields } from "~/lists/ui/list-form-fields";
-import { addItemSchema, itemIdField, itemNoteSchema, moveItemSchema, reorderSchema, updateListSchema } from "~/lists/validation";
+import { addItemSchema, itemIdField, itemNoteSchema, moveItemSchema, reorderSchema, updateListSchema } from "~/lists/schema";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { FormErrors, IntentField, SubmitButton } from "~/ui/forms/fields";
 import type { FormAnswer } from "~/ui/forms/form-result";
-import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
+import { invalidSubmission, parseFormSubmission, readIntent, refusedSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { siteTitle } from "~/seo/seo";
 
@@ -37,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     list = await listDetails(app.db, user.id, id);
   } catch (error) {
-    if (error instanceof ListError) throw data(null, { status: 404 });
+    if (error instanceof DomainError) throw data(null, { status: 404 });
     throw error;
   }
   if (!list.can_edit) throw data(null, { status: 404 });
@@ -68,14 +68,6 @@ export async function action(args: Route.ActionArgs) {
   const here = `/lists/${id}/${encodeURIComponent(args.params.slug)}/edit${search ? `?q=${encodeURIComponent(search)}` : ""}`;
   const toast = (message: string, to = here) => redirectWithToast(request, to, { message }, { status: 303 });
 
-  // Answers a refusal on the form's fields (4xx, nothing changed).
-  const refused = (submission: Parameters<typeof invalidSubmission>[0], error: unknown, field?: string) => {
-    if (!(error instanceof ListError)) throw error;
-    const message = listErrorMessage(app, error);
-    const key = field ?? error.field;
-    return invalidSubmission(submission, key ? { fieldErrors: { [key]: [message] }, status: error.status } : { formErrors: [message], status: error.status });
-  };
-
   switch (intent) {
     case "update": {
       const submission = await parseFormSubmission(formData, updateListSchema, app.t);
@@ -84,7 +76,7 @@ export async function action(args: Route.ActionArgs) {
         const list = await updateList(app.db, user.id, id, submission.value);
         return toast(app.t("Saved list"), `${listPath(list)}/edit`);
       } catch (error) {
-        return refused(submission, error, "name");
+        return refusedSubmission(submission, error, app.t, { as: "name" });
       }
     }
     case "add": {
@@ -94,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
         const added = await addItem(app.db, user.id, id, submission.value.titleId, submission.value.note);
         return toast(added.added ? app.t("Added to the list") : app.t("Already in the list"));
       } catch (error) {
-        return refused(submission, error, "titleId");
+        return refusedSubmission(submission, error, app.t, { as: "titleId" });
       }
     }
     case "note": {
@@ -104,7 +96,7 @@ export async function action(args: Route.ActionArgs) {
         await updateItemNote(app.db, user.id, id, submission.value.itemId, submission.value.note);
         return toast(app.t("Saved note"));
       } catch (error) {
-        return refused(submission, error, "note");
+        return refusedSubmission(submission, error, app.t, { as: "note" });
       }
     }
     case "move": {
@@ -114,7 +106,7 @@ export async function action(args: Route.ActionArgs) {
         await moveItem(app.db, user.id, id, submission.value.itemId, submission.value.direction);
         return toast(app.t("Moved"));
       } catch (error) {
-        return refused(submission, error, "itemId");
+        return refusedSubmission(submission, error, app.t, { as: "itemId" });
       }
     }
     case "reorder": {
@@ -124,7 +116,7 @@ export async function action(args: Route.ActionArgs) {
         await reorderItems(app.db, user.id, id, submission.value.itemIds);
         return toast(app.t("Saved the new order"));
       } catch (error) {
-        return refused(submission, error, "itemIds");
+        return refusedSubmission(submission, error, app.t, { as: "itemIds" });
       }
     }
     case "remove": {
@@ -134,7 +126,7 @@ export async function action(args: Route.ActionArgs) {
         await removeItem(app.db, user.id, id, submission.value.itemId);
         return toast(app.t("Removed from the list"));
       } catch (error) {
-        return refused(submission, error, "itemId");
+        return refusedSubmission(submission, error, app.t, { as: "itemId" });
       }
     }
     case "delete": {
@@ -144,7 +136,7 @@ export async function action(args: Route.ActionArgs) {
         await deleteList(app.db, user.id, id);
         return toast(app.t("Deleted list"), "/lists");
       } catch (error) {
-        return refused(submission, error);
+        return refusedSubmission(submission, error, app.t);
       }
     }
     default: {

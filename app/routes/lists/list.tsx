@@ -1,3 +1,4 @@
+import { DomainError, domainErrorMessage } from "~/http/domain-error";
 import { data, Form, Link, redirect } from "react-router";
 import { useState } from "react";
 import { toast } from "~/toasts/toast-store";
@@ -7,10 +8,9 @@ import { loginRedirectFor } from "~/auth/guards.server";
 import { useTrans } from "~/i18n/translation-context";
 import { requireCatalogueAccess } from "~/catalogue/access.server";
 import { guestPageCache } from "~/request/guest-page-cache.server";
-import { ListError } from "~/lists/list-error";
 import { listPath } from "~/lists/lists";
 import { listDetails, setLiked } from "~/lists/lists.server";
-import { listErrorMessage, listIdOf } from "~/lists/services.server";
+import { listIdOf } from "~/lists/services.server";
 import { listJsonLd } from "~/lists/structured-data";
 import { commentCountOf } from "~/community/comments.server";
 import { communityAction, posterState } from "~/community/pages.server";
@@ -43,7 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     list = await listDetails(app.db, app.user?.id ?? null, id);
   } catch (error) {
-    if (error instanceof ListError) throw data(null, { status: 404 });
+    if (error instanceof DomainError) throw data(null, { status: 404 });
     throw error;
   }
   const path = listPath(list);
@@ -93,8 +93,8 @@ export async function action(args: Route.ActionArgs) {
   try {
     await setLiked(app.db, app.user.id, id, intent === "like");
   } catch (error) {
-    if (!(error instanceof ListError)) throw error;
-    throw data({ message: listErrorMessage(app, error) }, { status: error.status });
+    if (!(error instanceof DomainError)) throw error;
+    throw data({ message: domainErrorMessage(app.t, error) }, { status: error.status });
   }
   // Back to the page (not url.pathname: with JavaScript the action is posted to its .data URL).
   return redirectWithToast(request, page, { message: intent === "like" ? app.t("Liked list") : app.t("Removed your like") }, { status: 303 });

@@ -3,16 +3,14 @@ import type { Route } from "./+types/my-lists";
 import { requireUser } from "~/auth/guards.server";
 import { hasPermission } from "~/request/viewer";
 import { useTrans } from "~/i18n/translation-context";
-import { ListError } from "~/lists/list-error";
 import { COUNT_RESTRICTION, CREATE_PERMISSION, listPath } from "~/lists/lists";
 import { createList, listsOfUser, ownedListCount } from "~/lists/lists.server";
-import { listErrorMessage } from "~/lists/services.server";
 import { ListFields } from "~/lists/ui/list-form-fields";
-import { createListSchema } from "~/lists/validation";
+import { createListSchema } from "~/lists/schema";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, SelectField, SubmitButton } from "~/ui/forms/fields";
-import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
+import { invalidSubmission, parseFormSubmission, refusedSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { workspacesOfViewer } from "~/workspaces/active-workspace.server";
 import { siteTitle } from "~/seo/seo";
@@ -45,9 +43,7 @@ export async function action(args: Route.ActionArgs) {
     const list = await createList(app.db, app.viewer, submission.value);
     return redirectWithToast(request, `${listPath(list)}/edit`, { message: app.t("Created list") }, { status: 303 });
   } catch (error) {
-    if (!(error instanceof ListError)) throw error;
-    const field = error.field === "workspaceId" ? "workspaceId" : "name";
-    return invalidSubmission(submission, { fieldErrors: { [field]: [listErrorMessage(app, error)] }, status: error.status });
+    return refusedSubmission(submission, error, app.t, { fields: ["workspaceId"], as: "name" });
   }
 }
 

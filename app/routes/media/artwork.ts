@@ -12,7 +12,7 @@ import {
   type ArtworkKind,
   type ArtworkSubject,
 } from "~/catalogue/artwork";
-import { episodes, people, seasons, titles } from "~/catalogue/schema";
+import { episodes, people, seasons, titles } from "~/catalogue/tables";
 import type { Database } from "~/db/client.server";
 import { getApp } from "~/request/context";
 

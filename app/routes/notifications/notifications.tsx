@@ -1,3 +1,4 @@
+import { DomainError, domainErrorMessage } from "~/http/domain-error";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/notifications";
@@ -15,7 +16,6 @@ import { buttonClasses } from "~/ui/button-styles";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
 import { activeWorkspaceCookie } from "~/workspaces/active-workspace.server";
 import { acceptInvite, deleteInvite, retireInviteNotifications } from "~/workspaces/invitations.server";
-import { WorkspaceError } from "~/workspaces/workspace-error";
 import { siteTitle } from "~/seo/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Notifications") }];
@@ -98,10 +98,10 @@ export async function action(args: Route.ActionArgs) {
         await deleteInvite(app.db, user, input.inviteId);
         return answer({ ok: true, message: app.t("Declined workspace invitation") });
       } catch (error) {
-        if (!(error instanceof WorkspaceError)) throw error;
+        if (!(error instanceof DomainError)) throw error;
         // The invite went away (revoked, answered elsewhere, expired): say so, drop its buttons; the page data refreshes.
         if (error.status === 404) await retireInviteNotifications(app.db, user.id, input.inviteId);
-        return answer({ ok: false, message: app.t(error.messageKey, error.values) }, { status: error.status });
+        return answer({ ok: false, message: domainErrorMessage(app.t, error) }, { status: error.status });
       }
     }
   }

@@ -17,6 +17,7 @@ import { personJsonLd } from "~/seo/structured-data";
 import { TitleCard } from "~/site/cards";
 import { ArtworkImage } from "~/site/artwork-image";
 import { ageInYears, formatDate } from "~/i18n/format";
+import { Fact } from "~/site/fact";
 import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
 import { externalLinksHtml } from "~/tmdb/title-html.server";
 import { personLinks } from "~/tmdb/title-extras.server";
@@ -195,17 +196,5 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
         </div>
       </article>
     </GeneratedScope>
-  );
-}
-
-function Fact({ label, value, generated = false }: { label: string; value: string | null | undefined; generated?: boolean }) {
-  if (!value) return null;
-  return (
-    <div>
-      <dt className="font-medium text-muted">{label}</dt>
-      <dd className="mt-0.5 text-foreground">
-        {value} <GeneratedNote show={generated} />
-      </dd>
-    </div>
   );
 }

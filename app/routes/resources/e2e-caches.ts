@@ -6,7 +6,7 @@ import { bumpContentVersion } from "~/http/content-version.server";
 import { clearGuestPageCache } from "~/request/guest-page-cache.server";
 import { getApp, getWorker } from "~/request/context";
 import { requireE2eWorker } from "~/request/e2e-only.server";
-import { settings as settingsTable } from "~/settings/schema";
+import { settings as settingsTable } from "~/settings/tables";
 import { inArray } from "drizzle-orm";
 import { invalidateSettingsCache, saveSettings } from "~/settings/settings.server";
 import { isSettingKey } from "~/settings/definitions";

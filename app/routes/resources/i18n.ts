@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/i18n";
-import { LANGUAGE_CODE } from "~/i18n/localization-input";
+import { LANGUAGE_CODE } from "~/i18n/schema";
 import { linesVersion } from "~/i18n/page-lines";
 import { getApp } from "~/request/context";
 

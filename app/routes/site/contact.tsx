@@ -6,7 +6,7 @@ import { authServices } from "~/auth/services.server";
 import { HumanCheckWidget } from "~/auth/ui/human-check-widget";
 import { useTrans } from "~/i18n/translation-context";
 import { CONTACT_MESSAGE_ROWS } from "~/constants";
-import { CONTACT_HONEYPOT_FIELD, contactSchema } from "~/contact/contact-form";
+import { CONTACT_HONEYPOT_FIELD, contactSchema } from "~/contact/schema";
 import { submitContactMessage } from "~/contact/contact.server";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/activity-visibility";
 import { requireUser } from "~/auth/guards.server";
 import { saveSetting } from "~/library/form-answer.server";
 import { getApp } from "~/request/context";
-import { activityVisibilitySchema } from "~/social/form-schemas";
+import { activityVisibilitySchema } from "~/social/schema";
 import { setActivityVisibility } from "~/social/follows.server";
 
 export function loader() {

@@ -4,7 +4,7 @@ import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
-import { loadFollowListPage } from "~/social/pages.server";
+import { loadFollowListPage } from "~/composers/social-pages.server";
 import { FollowButton } from "~/social/ui/follow-button";
 import { MemberRow } from "~/social/ui/member-row";
 

@@ -5,7 +5,7 @@ import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
-import { loadRequestsPage } from "~/social/pages.server";
+import { loadRequestsPage } from "~/composers/social-pages.server";
 import { SocialActionButton } from "~/social/ui/follow-button";
 import { MemberRow } from "~/social/ui/member-row";
 

@@ -4,9 +4,9 @@ import { requireUser } from "~/auth/guards.server";
 import { answer, invalid, readForm } from "~/library/form-answer.server";
 import { notificationServices } from "~/notifications/services.server";
 import { getApp } from "~/request/context";
-import { socialFormSchema } from "~/social/form-schemas";
+import { socialFormSchema } from "~/social/schema";
+import { refusedAnswer } from "~/ui/forms/submission.server";
 import { runSocialIntent } from "~/social/intents.server";
-import { SocialError } from "~/social/social-error";
 
 /** Nothing to show here: the follow, request and block buttons post to this route. */
 export function loader() {
@@ -29,8 +29,7 @@ export async function action(args: Route.ActionArgs) {
     const result = await runSocialIntent({ db: app.db, t: app.t, user, notifications: notificationServices(context, request) }, parsed.data.intent, parsed.data.userId);
     return answer(request, noJsBack, { ok: true, ...result });
   } catch (error) {
-    if (!(error instanceof SocialError)) throw error;
-    const message = app.t(error.messageKey);
-    return answer(request, noJsBack, { ok: false, message, errors: { [error.field ?? "form"]: [message] } }, error.status);
+    const refused = refusedAnswer(error, app.t);
+    return answer(request, noJsBack, refused.body, refused.status);
   }
 }

@@ -1,10 +1,10 @@
+import { DomainError, domainErrorMessage } from "~/http/domain-error";
 import { redirect } from "react-router";
 import type { Route } from "./+types/act";
 import { authEnv } from "~/request/env";
 import { loginRedirectFor } from "~/auth/guards.server";
 import { hasPermission } from "~/request/viewer";
 import { parseId } from "~/catalogue/access.server";
-import { LibraryError } from "~/library/library-error";
 import { clearPendingAction, pendingActionCookie, pendingActionSchema, readPendingAction, type PendingAction } from "~/library/pending-action.server";
 import { setRating } from "~/library/ratings.server";
 import { addToWatchlist } from "~/library/watchlist.server";
@@ -38,8 +38,8 @@ async function applyAndReturn(request: Request, app: AppContext, action: Pending
     const done = await apply(app, action);
     return redirectWithToast(request, to, { type: done.ok ? "positive" : "danger", message: done.message }, { status: 303, headers });
   } catch (error) {
-    if (!(error instanceof LibraryError)) throw error;
-    return redirectWithToast(request, "/", { type: "danger", message: app.t(error.messageKey) }, { status: 303, headers });
+    if (!(error instanceof DomainError)) throw error;
+    return redirectWithToast(request, "/", { type: "danger", message: domainErrorMessage(app.t, error) }, { status: 303, headers });
   }
 }
 

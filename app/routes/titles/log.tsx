@@ -1,15 +1,15 @@
+import { DomainError, domainErrorMessage } from "~/http/domain-error";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/log";
 import { requirePermission } from "~/auth/guards.server";
 import { parseId } from "~/catalogue/access.server";
 import { titlePath } from "~/http/slug";
-import { reviewPath } from "~/community/paths";
-import { CommunityError, communityServices } from "~/community/services.server";
+import { reviewPath } from "~/http/review-paths";
+import { communityServices } from "~/community/services.server";
 import { useTrans } from "~/i18n/translation-context";
-import { LibraryError } from "~/library/library-error";
-import { logFormSchema } from "~/library/log-input";
+import { logFormSchema } from "~/library/log.schema";
 import { logPageData, logTitle } from "~/library/log.server";
-import { withoutEmpty } from "~/library/form-schemas";
+import { withoutEmpty } from "~/library/schema";
 import { LogFields, LogSubmit, type LogFormValues } from "~/library/ui/log-form";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
@@ -27,7 +27,7 @@ async function loadFor(args: Route.LoaderArgs | Route.ActionArgs) {
   const app = getApp(args.context);
   const id = parseId(args.params.id);
   const found = await logPageData(app.db, app.user!.id, id);
-  if (!found || found.title.type !== "movie") throw data(null, { status: 404 });
+  if (found?.title.type !== "movie") throw data(null, { status: 404 });
   return { app, found };
 }
 
@@ -43,6 +43,9 @@ export async function loader(args: Route.LoaderArgs) {
     siteName: app.settings["branding.site_name"],
   };
 }
+
+/** A refusal's field as the log form names it. */
+const LOG_FORM_FIELDS: Record<string, string> = { titleId: "titleId", episodeId: "episodeId", body: "review", score: "rating" };
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
@@ -70,12 +73,10 @@ export async function action(args: Route.ActionArgs) {
       result.reviewStatus === "held" ? app.t("Logged :name; your review is waiting for a moderator's approval.", { name: result.titleName }) : app.t("Logged :name", { name: result.titleName });
     return redirectWithToast(request, titlePath(found.title), { type: "positive", message }, { status: 303 });
   } catch (error) {
-    if (error instanceof LibraryError) return fail(error.status, { [error.field ?? "form"]: [app.t(error.messageKey)] });
-    if (error instanceof CommunityError) {
-      const field = error.field === "body" ? "review" : error.field === "score" ? "rating" : "form";
-      return fail(error.status, { [field]: [error.message] });
-    }
-    throw error;
+    if (!(error instanceof DomainError)) throw error;
+    // The title and episode are the library's fields; a review's body and score are the form's review and rating.
+    const field = error.field ? (LOG_FORM_FIELDS[error.field] ?? "form") : "form";
+    return fail(error.status, { [field]: [domainErrorMessage(app.t, error)] });
   }
 }
 

@@ -21,6 +21,7 @@ import { titleJsonLd } from "~/seo/structured-data";
 import { ArtworkImage } from "~/site/artwork-image";
 import { useSiteRatingSource } from "~/site/rating-badge";
 import { countryName, formatCount, formatDate, formatMoney, formatRuntime, languageName, titleYears } from "~/i18n/format";
+import { Fact } from "~/site/fact";
 import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
 import { reviewsJsonLd } from "~/community/reviews.server";
 import { titleReviewsSectionHtml } from "~/community/title-section.server";
@@ -393,17 +394,5 @@ export default function TitlePage({ loaderData }: Route.ComponentProps) {
         </div>
       </article>
     </GeneratedScope>
-  );
-}
-
-function Fact({ label, value, generated = false }: { label: string; value: string | null | undefined; generated?: boolean }) {
-  if (!value) return null;
-  return (
-    <div>
-      <dt className="font-medium text-muted">{label}</dt>
-      <dd className="mt-0.5 text-foreground">
-        {value} <GeneratedNote show={generated} />
-      </dd>
-    </div>
   );
 }

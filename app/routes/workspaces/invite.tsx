@@ -1,3 +1,4 @@
+import { DomainError, domainErrorMessage } from "~/http/domain-error";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/invite";
 import { markEmailVerifiedByLink } from "~/auth/email-verification.server";
@@ -11,7 +12,6 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { activeWorkspaceCookie } from "~/workspaces/active-workspace.server";
 import { acceptInvite, deleteInvite, findInvite, isValidInviteToken, type InviteView } from "~/workspaces/invitations.server";
-import { WorkspaceError } from "~/workspaces/workspace-error";
 import { siteTitle } from "~/seo/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Workspace invitation") }];
@@ -81,8 +81,8 @@ export async function action(args: Route.ActionArgs) {
       return redirectWithToast(request, "/", { message: app.t("Declined workspace invitation") }, { status: 303 });
     }
   } catch (error) {
-    if (!(error instanceof WorkspaceError)) throw error;
-    return redirectWithToast(request, `/workspace/invite/${encodeURIComponent(params.inviteId)}`, { type: "danger", message: app.t(error.messageKey, error.values) }, { status: 303 });
+    if (!(error instanceof DomainError)) throw error;
+    return redirectWithToast(request, `/workspace/invite/${encodeURIComponent(params.inviteId)}`, { type: "danger", message: domainErrorMessage(app.t, error) }, { status: 303 });
   }
   return redirect(`/workspace/invite/${encodeURIComponent(params.inviteId)}`, { status: 303 });
 }

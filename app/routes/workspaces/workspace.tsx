@@ -1,3 +1,4 @@
+import { DomainError, domainErrorMessage } from "~/http/domain-error";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/workspace";
@@ -9,15 +10,14 @@ import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { FormErrors, IntentField, SelectField, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";
 import type { FormAnswer } from "~/ui/forms/form-result";
-import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/submission.server";
+import { invalidSubmission, parseFormSubmission, readIntent, refusedSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { activeWorkspace, activeWorkspaceCookie } from "~/workspaces/active-workspace.server";
 import { deleteInvite, inviteToWorkspace } from "~/workspaces/invitations.server";
 import { canChangeRole, canDelete, canInvite, canLeave, canRemoveMember, canRename, canRevokeInvite } from "~/workspaces/rules";
 import { inviteActor, inviteDeps } from "~/workspaces/services.server";
 import { IntentButton, RoleLabel, SwitchWorkspaceForm } from "~/workspaces/ui/workspace-forms";
-import { inviteSchema, memberRoleSchema, workspaceNameSchema } from "~/workspaces/validation";
-import { WorkspaceError } from "~/workspaces/workspace-error";
+import { inviteSchema, memberRoleSchema, workspaceNameSchema } from "~/workspaces/schema";
 import { changeMemberRole, deleteWorkspace, leaveWorkspace, removeMember, renameWorkspace, workspaceDetails } from "~/workspaces/workspaces.server";
 import { siteTitle } from "~/seo/seo";
 
@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
     const [workspace, active] = await Promise.all([workspaceDetails(app.db, user.id, id), activeWorkspace(args.context, args.request)]);
     return { workspace, activeId: active?.id ?? 0, userId: user.id };
   } catch (error) {
-    if (error instanceof WorkspaceError) throw data(null, { status: 404 });
+    if (error instanceof DomainError) throw data(null, { status: 404 });
     throw error;
   }
 }
@@ -58,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = readIntent(formData);
   const here = `/workspaces/${id}`;
   const toast = (message: string, to = here, headers?: HeadersInit) => redirectWithToast(request, to, { message }, { status: 303, headers });
-  const refuse = (error: WorkspaceError) => redirectWithToast(request, here, { type: "danger", message: app.t(error.messageKey, error.values) }, { status: 303 });
+  const refuse = (error: DomainError) => redirectWithToast(request, here, { type: "danger", message: domainErrorMessage(app.t, error) }, { status: 303 });
   const leavingActive = async () => ((await activeWorkspace(context, request))?.id === id ? { "Set-Cookie": activeWorkspaceCookie(request, 0) } : undefined);
 
   try {
@@ -69,8 +69,7 @@ export async function action(args: Route.ActionArgs) {
         try {
           await renameWorkspace(app.db, user.id, id, submission.value.name);
         } catch (error) {
-          if (!(error instanceof WorkspaceError)) throw error;
-          return invalidSubmission(submission, { formErrors: [app.t(error.messageKey, error.values)], status: error.status });
+          return refusedSubmission(submission, error, app.t, { fields: [] });
         }
         return toast(app.t("Renamed workspace"));
       }
@@ -81,13 +80,7 @@ export async function action(args: Route.ActionArgs) {
           const invites = await inviteToWorkspace(await inviteDeps(context, request), inviteActor(app), id, submission.value);
           return toast(app.t("[one Invitation sent|other :count invitations sent]", { count: invites.length }));
         } catch (error) {
-          if (!(error instanceof WorkspaceError)) throw error;
-          const message = app.t(error.messageKey, error.values);
-          return invalidSubmission(submission, {
-            fieldErrors: error.field === "emails" ? { emails: [message] } : undefined,
-            formErrors: error.field === "emails" ? undefined : [message],
-            status: error.status,
-          });
+          return refusedSubmission(submission, error, app.t, { fields: ["emails"] });
         }
       }
       case "change-role": {
@@ -125,7 +118,7 @@ export async function action(args: Route.ActionArgs) {
         throw data(null, { status: 400 });
     }
   } catch (error) {
-    if (error instanceof WorkspaceError) return refuse(error);
+    if (error instanceof DomainError) return refuse(error);
     throw error;
   }
 }

@@ -6,12 +6,11 @@ import { useTrans } from "~/i18n/translation-context";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, IntentField, SubmitButton, TextField } from "~/ui/forms/fields";
-import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";
+import { invalidSubmission, parseFormSubmission, refusedSubmission } from "~/ui/forms/submission.server";
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { activeWorkspace, activeWorkspaceCookie, workspacesOfViewer } from "~/workspaces/active-workspace.server";
 import { RoleLabel, SwitchWorkspaceForm } from "~/workspaces/ui/workspace-forms";
-import { workspaceNameSchema } from "~/workspaces/validation";
-import { WorkspaceError } from "~/workspaces/workspace-error";
+import { workspaceNameSchema } from "~/workspaces/schema";
 import { createWorkspace, CREATE_PERMISSION } from "~/workspaces/workspaces.server";
 import { siteTitle } from "~/seo/seo";
 
@@ -43,9 +42,7 @@ export async function action(args: Route.ActionArgs) {
       },
     );
   } catch (error) {
-    if (!(error instanceof WorkspaceError)) throw error;
-    const message = app.t(error.messageKey, error.values);
-    return invalidSubmission(submission, { fieldErrors: { name: [message] }, status: error.status });
+    return refusedSubmission(submission, error, app.t, { as: "name" });
   }
 }
 

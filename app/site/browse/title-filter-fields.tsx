@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useBootstrap } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { CERTIFICATIONS, FILTER_COUNTRIES, FILTER_LANGUAGES, MAX_RUNTIME, MAX_YEAR, MIN_YEAR } from "~/catalogue/browse-options";
@@ -63,39 +64,8 @@ export default function TitleFilterFields({
           { value: "series", label: t("Series") },
         ]}
       />
-      <div>
-        <label htmlFor="filter-year-from" className={fieldLabelClasses}>
-          {t("From year")}
-        </label>
-        <input
-          id="filter-year-from"
-          name="year_from"
-          type="number"
-          inputMode="numeric"
-          min={MIN_YEAR}
-          max={MAX_YEAR}
-          defaultValue={filters.year_from ?? ""}
-          placeholder={t("Any")}
-          className={selectClasses}
-          list="browse-years"
-        />
-      </div>
-      <div>
-        <label htmlFor="filter-year-to" className={fieldLabelClasses}>
-          {t("To year")}
-        </label>
-        <input
-          id="filter-year-to"
-          name="year_to"
-          type="number"
-          inputMode="numeric"
-          min={MIN_YEAR}
-          max={MAX_YEAR}
-          defaultValue={filters.year_to ?? ""}
-          placeholder={t("Any")}
-          className={selectClasses}
-          list="browse-years"
-        />
+      <NumberFilter id="filter-year-from" name="year_from" label={t("From year")} min={MIN_YEAR} max={MAX_YEAR} value={filters.year_from} list="browse-years" />
+      <NumberFilter id="filter-year-to" name="year_to" label={t("To year")} min={MIN_YEAR} max={MAX_YEAR} value={filters.year_to} list="browse-years">
         <datalist id="browse-years">
           {years
             .filter((y) => y % 10 === 0)
@@ -103,39 +73,9 @@ export default function TitleFilterFields({
               <option key={y} value={y} />
             ))}
         </datalist>
-      </div>
-      <div>
-        <label htmlFor="filter-runtime-min" className={fieldLabelClasses}>
-          {t("Runtime from (min)")}
-        </label>
-        <input
-          id="filter-runtime-min"
-          name="runtime_min"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_RUNTIME}
-          defaultValue={filters.runtime_min ?? ""}
-          placeholder={t("Any")}
-          className={selectClasses}
-        />
-      </div>
-      <div>
-        <label htmlFor="filter-runtime-max" className={fieldLabelClasses}>
-          {t("Runtime to (min)")}
-        </label>
-        <input
-          id="filter-runtime-max"
-          name="runtime_max"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_RUNTIME}
-          defaultValue={filters.runtime_max ?? ""}
-          placeholder={t("Any")}
-          className={selectClasses}
-        />
-      </div>
+      </NumberFilter>
+      <NumberFilter id="filter-runtime-min" name="runtime_min" label={t("Runtime from (min)")} min={1} max={MAX_RUNTIME} value={filters.runtime_min} />
+      <NumberFilter id="filter-runtime-max" name="runtime_max" label={t("Runtime to (min)")} min={1} max={MAX_RUNTIME} value={filters.runtime_max} />
       <FilterSelect name="rating" label={t("Min. IMDb rating")} value={filters.rating} options={[any, ...[9, 8, 7, 6, 5, 4, 3, 2, 1].map((r) => ({ value: r, label: `IMDb ${r}+` }))]} />
       {tmdbRatings && (
         <FilterSelect name="tmdb_rating" label={t("Min. TMDB rating")} value={filters.tmdb_rating} options={[any, ...[9, 8, 7, 6, 5, 4, 3, 2, 1].map((r) => ({ value: r, label: `TMDB ${r}+` }))]} />
@@ -193,5 +133,37 @@ export default function TitleFilterFields({
         </div>
       </fieldset>
     </>
+  );
+}
+
+/** A number field of the filter form (years, runtime): empty means any. */
+function NumberFilter({
+  id,
+  name,
+  label,
+  min,
+  max,
+  value,
+  list,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  min: number;
+  max: number;
+  value: number | undefined;
+  list?: string;
+  children?: ReactNode;
+}) {
+  const t = useTrans();
+  return (
+    <div>
+      <label htmlFor={id} className={fieldLabelClasses}>
+        {label}
+      </label>
+      <input id={id} name={name} type="number" inputMode="numeric" min={min} max={max} defaultValue={value ?? ""} placeholder={t("Any")} className={selectClasses} list={list} />
+      {children}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useTrans } from "~/i18n/translation-context";
-import { RadioChoices, SettingFormSection } from "~/library/ui/setting-form-section";
-import type { ActivityVisibility } from "../schema";
+import { RadioChoices, SettingFormSection } from "~/ui/forms/setting-form-section";
+import type { ActivityVisibility } from "../tables";
 
 /** Account settings: who sees my ratings, viewings, reviews and lists in their feed and on my profile. */
 export function ActivityVisibilitySection({ visibility }: { visibility: ActivityVisibility }) {

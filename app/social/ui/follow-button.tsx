@@ -4,7 +4,7 @@ import type { LibraryAnswer } from "~/ui/forms/answer";
 import { useLibraryToast } from "~/ui/forms/use-answer-toast";
 import { buttonClasses, type ButtonColor, type ButtonVariant } from "~/ui/button-styles";
 import { NoJsRedirect } from "~/ui/no-js-redirect";
-import type { SocialIntent } from "../form-schemas";
+import type { SocialIntent } from "../schema";
 
 /**
  * One follow-button action (follow, unfollow, accept, decline, remove, block,

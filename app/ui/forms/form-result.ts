@@ -65,7 +65,7 @@ export function formErrorsOf(result: SubmissionResult<string[]> | undefined): st
  * fields (they show there), else the server's message, else the generic one.
  */
 export function toastMessageFor(result: SubmissionResult<string[]> | undefined, fallback: string): string | null {
-  if (!result || result.status !== "error") return null;
+  if (result?.status !== "error") return null;
   if (Object.keys(fieldErrorsOf(result)).length > 0) return null;
   return formErrorsOf(result)[0] ?? fallback;
 }

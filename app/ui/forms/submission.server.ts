@@ -2,7 +2,9 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import { DomainError, domainErrorMessage } from "~/http/domain-error";
 import type { Translate } from "~/i18n/translate";
+import type { LibraryAnswer } from "./answer";
 import { formErrorMap } from "./error-map";
 
 /**
@@ -50,6 +52,32 @@ export function invalidSubmission(submission: Submission<any, string[], any>, op
     hideFields,
   });
   return data(reply, { status: options.status ?? 400 });
+}
+
+/**
+ * A domain refusal as conform's reply (decision 044: the one form mapper):
+ * with its status, on a field or for the whole form. The field is `as` when
+ * given; with `fields` (the fields the form shows), the refusal's own field
+ * when listed, else `as` or the whole form; with neither, the refusal's own
+ * field. Anything that is not a DomainError is thrown on.
+ */
+export function refusedSubmission(submission: Submission<any, string[], any>, error: unknown, t: Translate, options: { fields?: readonly string[]; as?: string } = {}) {
+  if (!(error instanceof DomainError)) throw error;
+  const message = domainErrorMessage(t, error);
+  const shown = error.field && (!options.fields || options.fields.includes(error.field)) ? error.field : null;
+  const field = options.fields ? (shown ?? options.as ?? null) : (options.as ?? shown);
+  return invalidSubmission(submission, field ? { fieldErrors: { [field]: [message] }, status: error.status } : { formErrors: [message], status: error.status });
+}
+
+/**
+ * The same refusal as a fetcher form's answer ({ok, message, errors}, see
+ * answer.ts): the message on its field, or on "form". Anything that is not
+ * a DomainError is thrown on.
+ */
+export function refusedAnswer(error: unknown, t: Translate): { status: number; body: LibraryAnswer } {
+  if (!(error instanceof DomainError)) throw error;
+  const message = domainErrorMessage(t, error);
+  return { status: error.status, body: { ok: false, message, errors: { [error.field ?? "form"]: [message] } } };
 }
 
 /** Reads the `intent` field of a route with several forms; null when absent or not a string. */

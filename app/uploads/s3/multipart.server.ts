@@ -1,12 +1,13 @@
+import { DomainError } from "~/http/domain-error";
 import { and, eq } from "drizzle-orm";
 import { SIGNED_UPLOAD_URL_TTL_S, UPLOAD_SESSION_EXPIRY_S } from "~/constants";
 import type { UploadActor } from "../actor.server";
 import { expectedPartLength, multipartPartSize, partCount } from "../part-size";
 import { uploadPartFromBody } from "../r2-streams.server";
-import { uploadSessions, type UploadSessionRow } from "../schema";
+import { uploadSessions, type UploadSessionRow } from "../tables";
 import type { UploadServices } from "../services.server";
 import { signUploadUrl, verifyUploadUrl } from "../signed-urls.server";
-import { badRequest, notFound, UploadError } from "../upload-error";
+import { badRequest, notFound } from "../upload-error";
 import { assertNotExpired, discardSession, findOwnSession, findSession, listParts, recordPartStatements, startUploadSession, toDate, type DeclaredUpload } from "../upload-sessions.server";
 import { listUploadedParts, presignPartPut, R2S3ApiError } from "./r2-s3-api.server";
 
@@ -57,7 +58,7 @@ async function storedParts(services: UploadServices, session: UploadSessionRow):
     listed = await listUploadedParts(services.r2Api, { key: session.path, uploadId: session.r2UploadId }, () => new Date(services.now()));
   } catch (error) {
     if (error instanceof R2S3ApiError && error.s3Code === "NoSuchUpload") throw notFound();
-    throw new UploadError(502, "The storage service did not answer. Please try again.", {}, "storage_unavailable");
+    throw new DomainError(502, "The storage service did not answer. Please try again.", { code: "storage_unavailable" });
   }
   const byNumber = new Map<number, { partNumber: number; etag: string; size: number }>(recorded.map((part) => [part.partNumber, part]));
   for (const part of listed) byNumber.set(part.partNumber, part);
@@ -67,7 +68,7 @@ async function storedParts(services: UploadServices, session: UploadSessionRow):
 /** Signed PUT URLs for up to ten parts; each works for one part of this upload only, for an hour. */
 export async function signPartUrls(services: UploadServices, actor: UploadActor, ref: { key: string; uploadId: string; partNumbers: number[] }) {
   const session = await openUpload(services, actor, ref);
-  if (session.status !== "uploading") throw new UploadError(409, "This upload is already complete.", {}, "upload_complete");
+  if (session.status !== "uploading") throw new DomainError(409, "This upload is already complete.", { code: "upload_complete" });
   const count = partCount(session.size, session.partSize);
   const expires = Math.floor(services.now() / 1000) + SIGNED_UPLOAD_URL_TTL_S;
   const urls = [];
@@ -91,25 +92,22 @@ export async function signPartUrls(services: UploadServices, actor: UploadActor,
 export async function receivePart(services: UploadServices, request: Request): Promise<{ etag: string; partNumber: number }> {
   const verified = await verifyUploadUrl(services.appKey, new URL(request.url), "part", Math.floor(services.now() / 1000));
   if (!verified.ok || verified.target.kind !== "part") {
-    throw new UploadError(
-      403,
-      verified.ok || verified.reason === "invalid" ? "This upload link is not valid." : "This upload link has expired.",
-      {},
-      verified.ok || verified.reason === "invalid" ? "invalid_signature" : "expired_signature",
-    );
+    throw new DomainError(403, verified.ok || verified.reason === "invalid" ? "This upload link is not valid." : "This upload link has expired.", {
+      code: verified.ok || verified.reason === "invalid" ? "invalid_signature" : "expired_signature",
+    });
   }
   const { uploadId, key, partNumber } = verified.target;
   const session = await findSession(services.db, uploadId);
-  if (!session || session.kind !== "multipart" || session.path !== key) throw notFound();
+  if (session?.kind !== "multipart" || session.path !== key) throw notFound();
   assertNotExpired(session, services);
-  if (session.status !== "uploading") throw new UploadError(409, "This upload is already complete.", {}, "upload_complete");
+  if (session.status !== "uploading") throw new DomainError(409, "This upload is already complete.", { code: "upload_complete" });
 
   const expected = expectedPartLength(session.size, session.partSize, partNumber);
   if (expected === null) {
     throw badRequest("This upload has :count parts; there is no part :part.", { count: partCount(session.size, session.partSize), part: partNumber }, "part_out_of_range");
   }
   const declared = request.headers.get("Content-Length");
-  if (declared === null) throw new UploadError(411, "Send the part with a Content-Length header.", {}, "length_required");
+  if (declared === null) throw new DomainError(411, "Send the part with a Content-Length header.", { code: "length_required" });
   if (!/^\d+$/.test(declared) || Number(declared) !== expected) {
     throw badRequest("Part :part must be exactly :bytes bytes (got :got).", { part: partNumber, bytes: expected, got: declared }, "bad_part_size");
   }
@@ -173,7 +171,7 @@ export async function completeMultipartUpload(services: UploadServices, actor: U
   if (object.size !== session.size) {
     await services.bucket.delete(session.path);
     await services.db.delete(uploadSessions).where(eq(uploadSessions.id, session.id));
-    throw new UploadError(422, "The uploaded file does not match the announced size.", {}, "size_mismatch", "file");
+    throw new DomainError(422, "The uploaded file does not match the announced size.", { code: "size_mismatch", field: "file" });
   }
   await services.db
     .update(uploadSessions)
@@ -186,7 +184,7 @@ export async function completeMultipartUpload(services: UploadServices, actor: U
 export async function abortMultipartUpload(services: UploadServices, actor: UploadActor, ref: { key: string; uploadId: string }) {
   const session = await findOwnSession(services, actor, ref.uploadId, "multipart", { key: ref.key });
   if (session.status === "claimed") {
-    throw new UploadError(409, "This upload is already saved as a file; delete the file instead.", {}, "upload_claimed");
+    throw new DomainError(409, "This upload is already saved as a file; delete the file instead.", { code: "upload_claimed" });
   }
   await discardSession(services, session);
 }

@@ -1,8 +1,8 @@
+import { DomainError } from "~/http/domain-error";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PART_UPLOAD_PATH, OBJECT_UPLOAD_PATH } from "../signed-urls.server";
 import { actorFor, createUser, makeBytes, makeServices, MiB, objectHash, ORIGIN, sha256Hex, type TestServices } from "../../../tests/support/uploads.workers";
-import { UploadError } from "../upload-error";
 import { findSession } from "../upload-sessions.server";
 import { completeMultipartUpload, createMultipartUpload, getUploadedParts, signPartUrls } from "./multipart.server";
 import { r2S3ConfigFrom, type R2S3Api, type R2S3Config } from "./r2-s3-api.server";
@@ -80,7 +80,7 @@ async function refusal(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof UploadError) return { status: error.status, code: error.code };
+    if (error instanceof DomainError) return { status: error.status, code: error.code };
     throw error;
   }
   throw new Error("expected a refusal");
@@ -178,7 +178,7 @@ describe("which URL the uploader gets", { timeout: 30_000 }, () => {
 
   it("with R2 credentials: a presigned PUT of the whole file, then s3/entries finds it in the bucket", async () => {
     services.r2Api = r2.api;
-    const bytes = new TextEncoder().encode("%PDF-1.7\n" + "x".repeat(1000));
+    const bytes = new TextEncoder().encode(`%PDF-1.7\n${"x".repeat(1000)}`);
     const presigned = await presignSimpleUpload(services, actorFor(userId), { name: "notes.pdf", mime: "application/pdf", size: bytes.length });
     expect(new URL(presigned.url).origin).toBe(config.endpoint);
     expect(await refusal(createEntryFromStoredObject(services, actorFor(userId), { key: presigned.key }))).toEqual({ status: 409, code: "upload_incomplete" });

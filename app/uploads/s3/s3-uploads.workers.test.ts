@@ -1,9 +1,9 @@
+import { DomainError } from "~/http/domain-error";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { claimStoredUpload } from "../file-entries.server";
-import { uploadParts, uploadSessions } from "../schema";
+import { uploadParts, uploadSessions } from "../tables";
 import { actorFor, createUser, db, makeBytes, makeServices, MiB, objectHash, sha256Hex, type TestServices } from "../../../tests/support/uploads.workers";
-import { UploadError } from "../upload-error";
 import { abortMultipartUpload, completeMultipartUpload, createMultipartUpload, getUploadedParts, receivePart, signPartUrls } from "./multipart.server";
 import { createEntryFromStoredObject, presignSimpleUpload, receiveObject } from "./simple-upload.server";
 
@@ -34,7 +34,7 @@ async function refusal(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof UploadError) return { status: error.status, code: error.code, message: error.messageKey, values: error.values };
+    if (error instanceof DomainError) return { status: error.status, code: error.code, message: error.messageKey, values: error.values };
     throw error;
   }
   throw new Error("expected a refusal");

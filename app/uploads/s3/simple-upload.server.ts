@@ -1,12 +1,13 @@
+import { DomainError } from "~/http/domain-error";
 import { and, eq } from "drizzle-orm";
 import { R2_MAX_PART_BYTES, SIGNED_UPLOAD_URL_TTL_S, UPLOAD_SESSION_EXPIRY_S } from "~/constants";
 import type { UploadActor } from "../actor.server";
 import { claimStoredUpload } from "../file-entries.server";
 import { putObjectFromBody } from "../r2-streams.server";
-import { uploadSessions, type UploadSessionRow } from "../schema";
+import { uploadSessions, type UploadSessionRow } from "../tables";
 import type { UploadServices } from "../services.server";
 import { signUploadUrl, verifyUploadUrl } from "../signed-urls.server";
-import { badRequest, notFound, UploadError } from "../upload-error";
+import { badRequest, notFound } from "../upload-error";
 import { assertNotExpired, findSession, startUploadSession, toDate, type DeclaredUpload } from "../upload-sessions.server";
 import { presignObjectPut } from "./r2-s3-api.server";
 
@@ -19,7 +20,7 @@ import { presignObjectPut } from "./r2-s3-api.server";
  */
 export async function presignSimpleUpload(services: UploadServices, actor: UploadActor, declared: DeclaredUpload) {
   if (declared.size > R2_MAX_PART_BYTES) {
-    throw new UploadError(422, "Files this large must be uploaded in parts.", {}, "use_multipart", "file");
+    throw new DomainError(422, "Files this large must be uploaded in parts.", { code: "use_multipart", field: "file" });
   }
   const session = await startUploadSession(services, actor, "simple", declared, { expiresInSeconds: UPLOAD_SESSION_EXPIRY_S });
   const expires = Math.floor(services.now() / 1000) + SIGNED_UPLOAD_URL_TTL_S;
@@ -33,19 +34,16 @@ export async function presignSimpleUpload(services: UploadServices, actor: Uploa
 export async function receiveObject(services: UploadServices, request: Request): Promise<{ etag: string }> {
   const verified = await verifyUploadUrl(services.appKey, new URL(request.url), "object", Math.floor(services.now() / 1000));
   if (!verified.ok) {
-    throw new UploadError(
-      403,
-      verified.reason === "invalid" ? "This upload link is not valid." : "This upload link has expired.",
-      {},
-      verified.reason === "invalid" ? "invalid_signature" : "expired_signature",
-    );
+    throw new DomainError(403, verified.reason === "invalid" ? "This upload link is not valid." : "This upload link has expired.", {
+      code: verified.reason === "invalid" ? "invalid_signature" : "expired_signature",
+    });
   }
   const session = await findSession(services.db, verified.target.uploadId);
-  if (!session || session.kind !== "simple" || session.path !== verified.target.key) throw notFound();
+  if (session?.kind !== "simple" || session.path !== verified.target.key) throw notFound();
   assertNotExpired(session, services);
-  if (session.status !== "uploading") throw new UploadError(409, "This upload is already complete.", {}, "upload_complete");
+  if (session.status !== "uploading") throw new DomainError(409, "This upload is already complete.", { code: "upload_complete" });
   const declared = request.headers.get("Content-Length");
-  if (declared === null) throw new UploadError(411, "Send the file with a Content-Length header.", {}, "length_required");
+  if (declared === null) throw new DomainError(411, "Send the file with a Content-Length header.", { code: "length_required" });
   if (!/^\d+$/.test(declared) || Number(declared) !== session.size) {
     throw badRequest("The file must be exactly :bytes bytes (got :got).", { bytes: session.size, got: declared }, "size_mismatch");
   }
@@ -74,7 +72,7 @@ export async function createEntryFromStoredObject(services: UploadServices, acto
     // Sent straight to R2 with a presigned URL: the object is there, or the upload is not done.
     assertNotExpired(session, services);
     if (!(await services.bucket.head(session.path))) {
-      throw new UploadError(409, "The upload is not complete yet.", {}, "upload_incomplete");
+      throw new DomainError(409, "The upload is not complete yet.", { code: "upload_incomplete" });
     }
     const [stored] = await services.db
       .update(uploadSessions)

@@ -1,3 +1,5 @@
+import { DomainError } from "~/http/domain-error";
+import { UPLOAD_ERROR_CODE } from "../upload-error";
 import { and, eq } from "drizzle-orm";
 import { TUS_UPLOAD_EXPIRY_S, TUS_VERSION, UPLOAD_LOCK_LEASE_MS, UPLOAD_METADATA_MAX_BYTES } from "~/constants";
 import type { Translate } from "~/i18n/translate";
@@ -6,9 +8,8 @@ import type { UploadActor } from "../actor.server";
 import { BodyEndedEarlyError, ByteReader, bytesSource, concatSources, drainBody } from "../byte-reader";
 import { partCount, tusPartSize } from "../part-size";
 import { deletePrefix, objectPrefix, putObjectFrom, uploadPartFrom } from "../r2-streams.server";
-import { uploadSessions, UPLOAD_DISKS, type UploadDisk, type UploadSessionRow } from "../schema";
+import { uploadSessions, UPLOAD_DISKS, type UploadDisk, type UploadSessionRow } from "../tables";
 import type { UploadServices } from "../services.server";
-import { UploadError } from "../upload-error";
 import {
   acquireLock,
   assertNotExpired,
@@ -44,7 +45,7 @@ const LEASE_RENEW_EVERY_MS = 30_000;
 
 export interface TusHandlerOptions {
   services: UploadServices;
-  /** The signed-in uploader; throws an UploadError (401, 403) otherwise. */
+  /** The signed-in uploader; throws an DomainError (401, 403) otherwise. */
   actor: (workspaceId: unknown) => UploadActor;
   t: Translate;
 }
@@ -130,10 +131,10 @@ export async function handleTusRequest(request: Request, uploadId: string | null
     // Let the client finish sending, so it hears the answer instead of a broken connection.
     await drainBody(request);
     if (error instanceof TusResponseError) return errorResponse(error.status, error.text, "tus_error", error.headers);
-    if (error instanceof UploadError) {
+    if (error instanceof DomainError) {
       // tus says 413 when the declared length is over the server's maximum.
       const status = error.code === "file_too_large" ? 413 : error.status;
-      return errorResponse(status, options.t(error.messageKey, error.values), error.code);
+      return errorResponse(status, options.t(error.messageKey, error.values), error.code ?? UPLOAD_ERROR_CODE);
     }
     throw error;
   }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cleanUpExpiredUploads } from "../cleanup.server";
 import { claimStoredUpload } from "../file-entries.server";
-import { uploadParts, uploadSessions } from "../schema";
+import { uploadParts, uploadSessions } from "../tables";
 import { actorFor, createUser, db, listKeys, makeBytes, makeServices, MiB, objectHash, ORIGIN, sha256Hex, streamOf, t, type TestServices } from "../../../tests/support/uploads.workers";
 import { findOwnSession } from "../upload-sessions.server";
 import { handleTusRequest, TUS_PATH } from "./tus-server.server";

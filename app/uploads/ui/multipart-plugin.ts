@@ -123,7 +123,7 @@ export class MultipartUploadPlugin<M extends Meta, B extends Body> extends BaseP
             etags.set(part.PartNumber, part.ETag);
             progress.set(part.PartNumber, part.Size);
           }
-        } catch (error) {
+        } catch {
           if (signal.aborted) throw new CancelledError();
           record.clear(); // expired or gone: start again
         }

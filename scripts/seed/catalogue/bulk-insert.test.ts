@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { credits, titles } from "../../../app/catalogue/schema";
+import { credits, titles } from "../../../app/catalogue/tables";
 import { D1_MAX_BOUND_PARAMETERS, insertStatements } from "./bulk-insert";
 import { buildCatalogue, readVegaMovies } from "./index";
 

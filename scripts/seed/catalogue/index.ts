@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Database } from "../../../app/db/client.server";
 import { artworkUrl, ARTWORK_SIZES } from "../../../app/catalogue/artwork";
-import { credits, episodes, genres as genresTable, images, keywords as keywordsTable, people, seasons, titleGenres, titleKeywords, titles, videos } from "../../../app/catalogue/schema";
+import { credits, episodes, genres as genresTable, images, keywords as keywordsTable, people, seasons, titleGenres, titleKeywords, titles, videos } from "../../../app/catalogue/tables";
 import { slugify } from "../../../app/http/slug";
 import { insertStatements, libsqlRunner, runInBatches, type Statement } from "./bulk-insert";
 import { cleanMovies, summariseReport, type CleanMovie, type RawMovie } from "./clean-movies";
@@ -170,7 +170,7 @@ function prng(seed: number) {
  * occasional ones, so the invented series share some of their cast.
  */
 function skewedIndex(random: () => number, size: number) {
-  return Math.min(size - 1, Math.floor(size * Math.pow(random(), 1.3)));
+  return Math.min(size - 1, Math.floor(size * random() ** 1.3));
 }
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { slugify } from "../../../app/http/slug";
 import type { Database } from "../../../app/db/client.server";
-import { titles } from "../../../app/catalogue/schema";
-import { titleAliases, type TitleAliasKind } from "../../../app/catalogue/search.schema";
+import { titles } from "../../../app/catalogue/tables";
+import { titleAliases, type TitleAliasKind } from "../../../app/catalogue/search.tables";
 
 /**
  * Other names of seeded real films (decision 032): the English titles of the

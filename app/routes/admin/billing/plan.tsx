@@ -13,7 +13,7 @@ import { rolesAndPermissions } from "~/auth/user-admin.server";
 import { minorUnitDigits } from "~/billing/money";
 import { deletePlan, loadPlanForEditor, stripeSyncEnabled, syncPlanIfConfigured } from "~/billing/plan-admin.server";
 import { savePlan } from "~/billing/plans.server";
-import { BILLING_INTERVALS } from "~/billing/schema";
+import { BILLING_INTERVALS } from "~/billing/tables";
 import { useTrans } from "~/i18n/translation-context";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

@@ -7,7 +7,7 @@ import { DataTable } from "~/admin/ui/data-table";
 import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { priceLabel } from "~/billing/format";
 import { listPlans } from "~/billing/plans.server";
-import { SUBSCRIPTION_STATUSES } from "~/billing/schema";
+import { SUBSCRIPTION_STATUSES } from "~/billing/tables";
 import { isSubscriptionStatus, listSubscriptionsForAdmin, SUBSCRIPTION_SORTS } from "~/billing/subscription-admin.server";
 import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/ui/use-dates";

@@ -25,9 +25,9 @@ import {
   searchChannelPicker,
   updateChannel,
 } from "~/channels/channel-admin.server";
-import { channelFormSchema, channelItemInputSchema } from "~/channels/channel-form";
+import { channelFormSchema, channelItemInputSchema } from "~/channels/schema";
 import { RATING_SOURCE_LABELS, RATING_SOURCES, RULE_KIND_LABELS, RULE_KINDS } from "~/channels/rules";
-import { CHANNEL_LAYOUTS } from "~/channels/schema";
+import { CHANNEL_LAYOUTS } from "~/channels/tables";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { CheckboxField, FormErrors, IntentField, SelectField, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";

@@ -9,7 +9,7 @@ import { AdminPageHeader, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
 import { CHANNEL_SORTS, deleteChannels, homePageChannelIds, listChannelsForAdmin } from "~/channels/channel-admin.server";
 import { installChannelPreset, type ChannelPreset } from "~/channels/presets";
-import { CHANNEL_SOURCES } from "~/channels/schema";
+import { CHANNEL_SOURCES } from "~/channels/tables";
 import { useDates } from "~/ui/use-dates";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";

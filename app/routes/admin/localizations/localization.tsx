@@ -9,7 +9,7 @@ import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
 import { allTranslationKeys, deleteLocalization, loadLocalization, renameLocalization, replaceLines, saveLines } from "~/i18n/localization-admin.server";
-import { linesFileSchema } from "~/i18n/localization-input";
+import { linesFileSchema } from "~/i18n/schema";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { inputClasses } from "~/ui/field-styles";

@@ -5,7 +5,7 @@ import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader, AdminSection, Badge } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
 import { createLocalization, listLocalizationsForAdmin } from "~/i18n/localization-admin.server";
-import { localizationSchema } from "~/i18n/localization-input";
+import { localizationSchema } from "~/i18n/schema";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, SubmitButton, TextField } from "~/ui/forms/fields";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";

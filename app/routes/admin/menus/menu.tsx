@@ -1,3 +1,4 @@
+import { EditRowLink, MoveRowButtons, RemoveRowButton } from "~/admin/ui/row-actions";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/menu";
 import { requireAdmin } from "~/admin/access.server";
@@ -142,39 +143,9 @@ export default function MenuEditor({ loaderData, actionData }: Route.ComponentPr
                       </p>
                     </div>
                     <span className="flex items-center gap-1">
-                      <Form method="post" className="flex">
-                        <input type="hidden" name="itemId" value={item.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="move-up"
-                          aria-label={t("Move :name up", { name: item.label })}
-                          className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}
-                        >
-                          ↑
-                        </button>
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="move-down"
-                          aria-label={t("Move :name down", { name: item.label })}
-                          className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}
-                        >
-                          ↓
-                        </button>
-                      </Form>
-                      <Link to={`?edit=${encodeURIComponent(item.id)}#item-form`} className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}>
-                        {t("Edit")}
-                      </Link>
-                      <ConfirmedActionButton
-                        intent="delete-item"
-                        fields={{ itemId: item.id }}
-                        label="Remove"
-                        title="Remove this item?"
-                        message="It disappears from the menu."
-                        confirmLabel="Remove"
-                        style={{ variant: "text", color: "danger", size: "xs" }}
-                      />
+                      <MoveRowButtons field="itemId" id={item.id} name={item.label} />
+                      <EditRowLink id={item.id} form="item-form" />
+                      <RemoveRowButton intent="delete-item" fields={{ itemId: item.id }} label="Remove" title="Remove this item?" message="It disappears from the menu." />
                     </span>
                   </li>
                 ))}

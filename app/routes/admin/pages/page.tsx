@@ -11,7 +11,7 @@ import { RichTextEditor } from "~/admin/ui/rich-text-editor";
 import { useTrans } from "~/i18n/translation-context";
 import { slugify } from "~/http/slug";
 import { createPage, deletePages, loadPageForEditor, updatePage } from "~/pages/page-admin.server";
-import { pageFormSchema } from "~/pages/page-form";
+import { pageFormSchema } from "~/pages/schema";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
 import { CheckboxField, FormErrors, IntentField, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";

@@ -9,7 +9,7 @@ import { AdminPageHeader } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
 import { DEPARTMENTS } from "~/catalogue/browse-options";
 import { deletePeople, isGender, listPeopleForAdmin, PERSON_SORTS } from "~/catalogue/editor/people.server";
-import { GENDERS } from "~/catalogue/schema";
+import { GENDERS } from "~/catalogue/tables";
 import { personPath } from "~/http/slug";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

@@ -5,7 +5,7 @@ import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader } from "~/admin/ui/page";
 import { PersonFields } from "~/admin/ui/person-fields";
 import { useTrans } from "~/i18n/translation-context";
-import { personSchema } from "~/catalogue/editor-input";
+import { personSchema } from "~/catalogue/schema";
 import { createPerson } from "~/catalogue/editor/people.server";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

@@ -10,7 +10,7 @@ import { MediaUpload } from "~/admin/ui/media-upload";
 import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
 import { PersonFields } from "~/admin/ui/person-fields";
 import { useTrans } from "~/i18n/translation-context";
-import { personSchema } from "~/catalogue/editor-input";
+import { personSchema } from "~/catalogue/schema";
 import { discardRefusedUpload } from "~/catalogue/editor/media-files.server";
 import { deletePeople, loadPersonForEditor, setPersonProfile, updatePerson } from "~/catalogue/editor/people.server";
 import { personPath } from "~/http/slug";

@@ -9,7 +9,7 @@ import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
 import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
 import { PermissionGrantsField } from "~/admin/ui/permission-grants-field";
-import { roleSchema } from "~/auth/role-admin-input";
+import { roleSchema } from "~/auth/role-admin.schema";
 import { deleteRole, loadRoleForEditor, saveRole } from "~/auth/role-admin.server";
 import { rolesAndPermissions } from "~/auth/user-admin.server";
 import { useTrans } from "~/i18n/translation-context";

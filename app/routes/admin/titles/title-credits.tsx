@@ -1,3 +1,4 @@
+import { EditRowLink, MoveRowButtons, RemoveRowButton } from "~/admin/ui/row-actions";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/title-credits";
 import { requireAdmin } from "~/admin/access.server";
@@ -5,13 +6,12 @@ import { askForConfirmation, isConfirmed } from "~/admin/confirm.server";
 import { idParam } from "~/admin/params";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
-import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminSection } from "~/admin/ui/page";
 import { PersonPicker } from "~/admin/ui/person-picker";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
 import { useTrans } from "~/i18n/translation-context";
 import { DEPARTMENTS } from "~/catalogue/browse-options";
-import { creditSchema } from "~/catalogue/editor-input";
+import { creditSchema } from "~/catalogue/schema";
 import { addCredit, deleteCredit, listCreditsForEditor, moveCredit, searchPeopleForCredits, updateCredit } from "~/catalogue/editor/credits.server";
 import { listEpisodeChoices, titleSummary } from "~/catalogue/editor/episodes.server";
 import { redirectWithToast } from "~/toasts/flash.server";
@@ -129,38 +129,14 @@ function CreditList({ title, credits, emptyText, testId }: { title: string; cred
                 {credit.episodeId ? <span className="ml-2 text-xs text-muted">{`S${credit.seasonNumber}E${credit.episodeNumber}`}</span> : null}
               </span>
               <span className="flex items-center gap-1">
-                <Form method="post" className="flex">
-                  <input type="hidden" name="creditId" value={credit.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="move-up"
-                    aria-label={t("Move :name up", { name: credit.personName })}
-                    className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="move-down"
-                    aria-label={t("Move :name down", { name: credit.personName })}
-                    className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}
-                  >
-                    ↓
-                  </button>
-                </Form>
-                <Link to={`?edit=${credit.id}#credit-form`} className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}>
-                  {t("Edit")}
-                </Link>
-                <ConfirmedActionButton
+                <MoveRowButtons field="creditId" id={credit.id} name={credit.personName} />
+                <EditRowLink id={credit.id} form="credit-form" />
+                <RemoveRowButton
                   intent="delete-credit"
                   fields={{ creditId: String(credit.id) }}
                   label="Remove"
                   title="Remove this credit?"
                   message="The person stays in the catalogue; only this credit goes."
-                  confirmLabel="Remove"
-                  style={{ variant: "text", color: "danger", size: "xs" }}
                 />
               </span>
             </li>

@@ -9,7 +9,7 @@ import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminSection } from "~/admin/ui/page";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
 import { useTrans } from "~/i18n/translation-context";
-import { titleFactsSchema } from "~/catalogue/editor-input";
+import { titleFactsSchema } from "~/catalogue/schema";
 import { allGenres, deleteTitles, loadTitleForEditor, updateTitle } from "~/catalogue/editor/titles.server";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";

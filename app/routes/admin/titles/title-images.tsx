@@ -1,3 +1,4 @@
+import { RemoveRowButton } from "~/admin/ui/row-actions";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/title-images";
@@ -6,12 +7,11 @@ import { askForConfirmation, isConfirmed } from "~/admin/confirm.server";
 import { idParam } from "~/admin/params";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
-import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { MediaUpload } from "~/admin/ui/media-upload";
 import { AdminSection } from "~/admin/ui/page";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
 import { useTrans } from "~/i18n/translation-context";
-import { imageSchema, mediaAddress } from "~/catalogue/editor-input";
+import { imageSchema, mediaAddress } from "~/catalogue/schema";
 import { addTitleImage, deleteTitleImage, listTitleImages, setTitleArtwork } from "~/catalogue/editor/titles.server";
 import { titleSummary } from "~/catalogue/editor/episodes.server";
 import { discardRefusedUpload } from "~/catalogue/editor/media-files.server";
@@ -89,7 +89,6 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function TitleImages({ loaderData, actionData }: Route.ComponentProps) {
-  const t = useTrans();
   const { title, images } = loaderData;
   const confirmation = actionData && "confirm" in actionData ? actionData.confirm : null;
   return (
@@ -163,14 +162,12 @@ function GallerySection({ titleId, images, lastResult }: { titleId: number; imag
                 <span>
                   {t(image.type)} · {image.width}×{image.height}
                 </span>
-                <ConfirmedActionButton
+                <RemoveRowButton
                   intent="delete-image"
                   fields={{ imageId: String(image.id) }}
                   label="Remove"
                   title="Remove this image?"
                   message="The image is removed from the title, and its file when nothing else uses it."
-                  confirmLabel="Remove"
-                  style={{ variant: "text", color: "danger", size: "xs" }}
                 />
               </div>
             </li>

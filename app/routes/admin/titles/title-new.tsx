@@ -4,7 +4,7 @@ import { requireAdmin } from "~/admin/access.server";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
-import { newTitleSchema } from "~/catalogue/editor-input";
+import { newTitleSchema } from "~/catalogue/schema";
 import { createTitle } from "~/catalogue/editor/titles.server";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { FormErrors, SelectField, SubmitButton, TextArea, TextField } from "~/ui/forms/fields";

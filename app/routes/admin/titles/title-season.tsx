@@ -1,3 +1,4 @@
+import { EditRowLink, RemoveRowButton } from "~/admin/ui/row-actions";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/title-season";
 import { requireAdmin } from "~/admin/access.server";
@@ -9,7 +10,7 @@ import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { AdminSection } from "~/admin/ui/page";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
 import { useTrans } from "~/i18n/translation-context";
-import { episodeSchema, seasonSchema } from "~/catalogue/editor-input";
+import { episodeSchema, seasonSchema } from "~/catalogue/schema";
 import { deleteEpisode, deleteSeason, loadSeasonForEditor, saveEpisode, saveSeason, titleSummary } from "~/catalogue/editor/episodes.server";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
@@ -173,17 +174,13 @@ export default function TitleSeason({ loaderData, actionData }: Route.ComponentP
                       {episode.runtime ? <span className="ml-2 text-xs text-muted">{t(":minutes min", { minutes: episode.runtime })}</span> : null}
                     </span>
                     <span className="flex items-center gap-1">
-                      <Link to={`?edit=${episode.id}#episode-form`} className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}>
-                        {t("Edit")}
-                      </Link>
-                      <ConfirmedActionButton
+                      <EditRowLink id={episode.id} form="episode-form" />
+                      <RemoveRowButton
                         intent="delete-episode"
                         fields={{ episodeId: String(episode.id) }}
                         label="Delete"
                         title="Delete this episode?"
                         message="The episode is deleted with its credits and videos."
-                        confirmLabel="Delete"
-                        style={{ variant: "text", color: "danger", size: "xs" }}
                       />
                     </span>
                   </li>

@@ -6,7 +6,7 @@ import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminSection } from "~/admin/ui/page";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
 import { useTrans } from "~/i18n/translation-context";
-import { seasonSchema } from "~/catalogue/editor-input";
+import { seasonSchema } from "~/catalogue/schema";
 import { listSeasons, saveSeason, titleSummary } from "~/catalogue/editor/episodes.server";
 import { useDates } from "~/ui/use-dates";
 import { getWorker } from "~/request/context";
@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, P.titlesUpdate);
   const id = idParam(args.params.titleId);
   const [title, seasons] = await Promise.all([titleSummary(admin.app.db, id), listSeasons(admin.app.db, id)]);
-  if (!title || title.type !== "series") throw data(null, { status: 404 });
+  if (title?.type !== "series") throw data(null, { status: 404 });
   return { title, seasons };
 }
 

@@ -1,3 +1,4 @@
+import { EditRowLink, RemoveRowButton } from "~/admin/ui/row-actions";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/title-videos";
 import { requireAdmin } from "~/admin/access.server";
@@ -5,16 +6,15 @@ import { askForConfirmation, isConfirmed } from "~/admin/confirm.server";
 import { idParam } from "~/admin/params";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { ConfirmationPanel } from "~/admin/ui/confirmation-panel";
-import { ConfirmedActionButton } from "~/admin/ui/confirmed-action";
 import { MediaUpload } from "~/admin/ui/media-upload";
 import { AdminSection, Badge } from "~/admin/ui/page";
 import { TitleEditorHeader } from "~/admin/ui/title-tabs";
 import { useTrans } from "~/i18n/translation-context";
-import { videoSchema } from "~/catalogue/editor-input";
+import { videoSchema } from "~/catalogue/schema";
 import { listEpisodeChoices, titleSummary } from "~/catalogue/editor/episodes.server";
 import { discardRefusedUpload } from "~/catalogue/editor/media-files.server";
 import { deleteVideos, listTitleVideos, saveVideo } from "~/catalogue/editor/videos.server";
-import { VIDEO_CATEGORIES, VIDEO_SOURCES } from "~/catalogue/schema";
+import { VIDEO_CATEGORIES, VIDEO_SOURCES } from "~/catalogue/tables";
 import { getWorker } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { buttonClasses } from "~/ui/button-styles";
@@ -121,17 +121,13 @@ export default function TitleVideos({ loaderData, actionData }: Route.ComponentP
                     <a href={`/watch/${video.id}`} target="_blank" rel="noreferrer" className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}>
                       {t("Watch")}
                     </a>
-                    <Link to={`?edit=${video.id}#video-form`} className={buttonClasses({ variant: "text", color: "neutral", size: "xs" })}>
-                      {t("Edit")}
-                    </Link>
-                    <ConfirmedActionButton
+                    <EditRowLink id={video.id} form="video-form" />
+                    <RemoveRowButton
                       intent="delete-video"
                       fields={{ videoId: String(video.id) }}
                       label="Delete"
                       title="Delete this video?"
                       message="The video and its play counts are deleted, and its file when nothing else uses it."
-                      confirmLabel="Delete"
-                      style={{ variant: "text", color: "danger", size: "xs" }}
                     />
                   </div>
                 </li>

@@ -8,7 +8,7 @@ import { AdminPageHeader, AdminSection } from "~/admin/ui/page";
 import { useTrans } from "~/i18n/translation-context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { importedItemLink, runAdminImport, searchTmdb, titleToFill } from "~/tmdb/admin-import.server";
-import { DISCOVER_SORTS, discoverInputSchema, importInputSchema, jobIdSchema, searchInputSchema } from "~/tmdb/admin-input";
+import { DISCOVER_SORTS, discoverInputSchema, importInputSchema, jobIdSchema, searchInputSchema } from "~/tmdb/schema";
 import { cancelJob, createDiscoverJob, listJobs } from "~/tmdb/jobs.server";
 import { TMDB_DISCOVER_MAX_PAGES } from "~/constants";
 import { tmdbServices } from "~/tmdb/tmdb.server";

@@ -5,7 +5,7 @@ import { readPermissionGrants } from "~/admin/permission-grants";
 import { ADMIN_PERMISSIONS as P } from "~/admin/permissions";
 import { AdminPageHeader } from "~/admin/ui/page";
 import { UserFields } from "~/admin/ui/user-fields";
-import { newAdminUserSchema } from "~/auth/user-admin-input";
+import { newAdminUserSchema } from "~/auth/user-admin.schema";
 import { createUserByAdmin, rolesAndPermissions } from "~/auth/user-admin.server";
 import { useTrans } from "~/i18n/translation-context";
 import { redirectWithToast } from "~/toasts/flash.server";

@@ -12,7 +12,7 @@ import { AdminPageHeader, AdminSection, Badge, FactList } from "~/admin/ui/page"
 import { UserFields } from "~/admin/ui/user-fields";
 import { adminLockoutProblem } from "~/auth/admin-lockout.server";
 import { userHasPermission } from "~/auth/sign-in.server";
-import { adminUserSchema, banSchema } from "~/auth/user-admin-input";
+import { adminUserSchema, banSchema } from "~/auth/user-admin.schema";
 import { banUsers, loadUserForEditor, rolesAndPermissions, unbanUsers, updateUserByAdmin } from "~/auth/user-admin.server";
 import { paymentProviderFor } from "~/billing/payment-provider.server";
 import { subscriptionsOfUsers } from "~/billing/subscription-admin.server";

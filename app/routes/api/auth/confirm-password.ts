@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { confirmPassword } from "~/auth/password-confirmation.server";
 import { rateLimitedJson, readBody, validationErrorJson } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
-import { confirmPasswordSchema } from "~/auth/validation";
+import { confirmPasswordSchema } from "~/auth/schema";
 import { getApp } from "~/request/context";
 import { parseFormSubmission } from "~/ui/forms/submission.server";
 

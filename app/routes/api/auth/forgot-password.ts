@@ -3,7 +3,7 @@ import { methodNotAllowed } from "~/auth/api.server";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { rateLimitedJson, readBody, validationErrorJson } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
-import { forgotPasswordSchema } from "~/auth/validation";
+import { forgotPasswordSchema } from "~/auth/schema";
 import { getApp } from "~/request/context";
 import { parseFormSubmission } from "~/ui/forms/submission.server";
 

@@ -5,7 +5,7 @@ import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
 import { register } from "~/auth/registration.server";
 import { rateLimitedJson, readBody, validationErrorJson } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
-import { registerSchema } from "~/auth/validation";
+import { registerSchema } from "~/auth/schema";
 import { getApp } from "~/request/context";
 import { parseFormSubmission } from "~/ui/forms/submission.server";
 

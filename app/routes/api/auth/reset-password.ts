@@ -3,7 +3,7 @@ import { methodNotAllowed } from "~/auth/api.server";
 import { resetPassword } from "~/auth/password-reset.server";
 import { rateLimitedJson, readBody, validationErrorJson } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
-import { resetPasswordSchema } from "~/auth/validation";
+import { resetPasswordSchema } from "~/auth/schema";
 import { getApp } from "~/request/context";
 import { parseFormSubmission } from "~/ui/forms/submission.server";
 

@@ -3,7 +3,7 @@ import { bootstrapForSession, methodNotAllowed } from "~/auth/api.server";
 import { rateLimitedJson, readBody, validationErrorJson } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
 import { completeTwoFactorChallenge } from "~/auth/sign-in.server";
-import { twoFactorChallengeSchema } from "~/auth/validation";
+import { twoFactorChallengeSchema } from "~/auth/schema";
 import { getApp } from "~/request/context";
 import { parseFormSubmission } from "~/ui/forms/submission.server";
 

@@ -4,7 +4,7 @@ import { effectiveMethod, methodNotAllowed } from "~/auth/api.server";
 import { requireUser } from "~/auth/guards.server";
 import { rateLimitedJson, readBody, validationErrorJson } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
-import { twoFactorCodeSchema } from "~/auth/validation";
+import { twoFactorCodeSchema } from "~/auth/schema";
 import { getApp } from "~/request/context";
 import { parseFormSubmission } from "~/ui/forms/submission.server";
 

@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { changePassword } from "~/auth/password-reset.server";
 import { rateLimitedJson, readBody, validationErrorJson } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
-import { changePasswordSchema } from "~/auth/validation";
+import { changePasswordSchema } from "~/auth/schema";
 import { getApp } from "~/request/context";
 import { parseFormSubmission } from "~/ui/forms/submission.server";
 

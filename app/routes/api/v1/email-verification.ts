@@ -4,7 +4,7 @@ import { resendVerificationCode, verifyEmailCode } from "~/auth/email-verificati
 import { requireUser } from "~/auth/guards.server";
 import { rateLimitedJson, readBody, validationErrorJson } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
-import { verificationCodeSchema } from "~/auth/validation";
+import { verificationCodeSchema } from "~/auth/schema";
 import { getApp } from "~/request/context";
 import { parseFormSubmission } from "~/ui/forms/submission.server";
 

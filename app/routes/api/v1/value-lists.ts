@@ -1,6 +1,6 @@
 import type { Route } from "./+types/value-lists";
 import { apiLoader, readOnlyAction } from "~/json-api/handler.server";
-import { getValueLists, VALUE_LISTS } from "~/i18n/api-contract";
+import { getValueLists, type VALUE_LISTS } from "~/i18n/api-contract";
 import { countries, timezones } from "~/i18n/value-lists";
 
 type ListName = (typeof VALUE_LISTS)[number];

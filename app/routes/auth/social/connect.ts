@@ -3,7 +3,7 @@ import type { Route } from "./+types/connect";
 import { rateLimitedReply } from "~/auth/responses.server";
 import { authServices } from "~/auth/services.server";
 import { connectWithPassword } from "~/auth/social/social-auth.server";
-import { confirmPasswordSchema } from "~/auth/validation";
+import { confirmPasswordSchema } from "~/auth/schema";
 import { getApp } from "~/request/context";
 import { redirectWithToast } from "~/toasts/flash.server";
 import { invalidSubmission, parseFormSubmission } from "~/ui/forms/submission.server";

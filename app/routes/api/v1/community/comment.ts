@@ -1,7 +1,7 @@
 import type { Route } from "./+types/comment";
 import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
-import { asApi } from "~/community/api.server";
+import { asApi } from "~/json-api/domain-error.server";
 import { deleteCommentEndpoint, updateCommentEndpoint } from "~/community/api-contract";
 import { deleteComment, editComment } from "~/community/comments.server";
 import { communityServices } from "~/community/services.server";

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/comments";
 import { apiAction, apiLoader, json, on } from "~/json-api/handler.server";
 import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
-import { asApi, threadJson } from "~/community/api.server";
+import { asApi } from "~/json-api/domain-error.server";
+import { threadJson } from "~/community/api.server";
 import { createCommentEndpoint, listCommentsEndpoint } from "~/community/api-contract";
 import { commentTarget, createComment, listThread } from "~/community/comments.server";
 import { communityServices } from "~/community/services.server";

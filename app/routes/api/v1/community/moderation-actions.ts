@@ -2,7 +2,7 @@ import type { Route } from "./+types/moderation-actions";
 import { ApiError, apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
 import { requestInfo } from "~/auth/request-info.server";
 import { hasPermission } from "~/request/viewer";
-import { asApi } from "~/community/api.server";
+import { asApi } from "~/json-api/domain-error.server";
 import { moderateEndpoint } from "~/community/api-contract";
 import { moderate } from "~/community/moderation.server";
 import { MODERATE_PERMISSIONS } from "~/community/posting.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/report";
 import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
-import { asApi } from "~/community/api.server";
+import { asApi } from "~/json-api/domain-error.server";
 import { reportReviewEndpoint } from "~/community/api-contract";
 import { reportContent } from "~/community/moderation.server";
 import { communityServices } from "~/community/services.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/review-vote";
 import { apiAction, on, writeOnlyLoader } from "~/json-api/handler.server";
-import { asApi } from "~/community/api.server";
+import { asApi } from "~/json-api/domain-error.server";
 import { voteReviewEndpoint } from "~/community/api-contract";
 import { voteReview } from "~/community/reviews.server";
 import { communityServices } from "~/community/services.server";

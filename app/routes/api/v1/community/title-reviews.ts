@@ -1,7 +1,8 @@
 import type { Route } from "./+types/title-reviews";
 import { apiAction, apiLoader, json, on } from "~/json-api/handler.server";
 import { HUMAN_CHECK_FIELD } from "~/auth/human-check.server";
-import { asApi, reviewJson } from "~/community/api.server";
+import { asApi } from "~/json-api/domain-error.server";
+import { reviewJson } from "~/community/api.server";
 import { createReviewEndpoint, listTitleReviewsEndpoint } from "~/community/api-contract";
 import { createReview, findReview, listReviews, reviewStats, reviewTarget } from "~/community/reviews.server";
 import { communityServices } from "~/community/services.server";

@@ -2,7 +2,8 @@ import type { Route } from "./+types/history";
 import { apiAction, apiLoader, on } from "~/json-api/handler.server";
 import { LIBRARY_PAGE_SIZE } from "~/constants";
 import { listHistoryEndpoint, markWatchedEndpoint } from "~/library/api-contract";
-import { asLibraryApi, episodeRef, titleRef } from "~/library/api.server";
+import { asApi, snakeCase } from "~/json-api/domain-error.server";
+import { episodeRef, titleRef } from "~/library/api.server";
 import { listHistory, markWatched } from "~/library/history.server";
 
 /** GET api/v1/history?page → what I watched. */
@@ -19,8 +20,10 @@ export const loader = apiLoader(listHistoryEndpoint, async ({ app, query }) => {
 /** POST api/v1/history {title_id, scope, season?, episode?, watched_on?}. */
 export const action = apiAction(
   on(markWatchedEndpoint, async ({ app, body }) => {
-    const result = await asLibraryApi(app, () =>
-      markWatched(app.db, app.user!.id, { titleId: body.title_id, scope: body.scope, season: body.season, episode: body.episode, watchedOn: body.watched_on }),
+    const result = await asApi(
+      app.t,
+      () => markWatched(app.db, app.user!.id, { titleId: body.title_id, scope: body.scope, season: body.season, episode: body.episode, watchedOn: body.watched_on }),
+      snakeCase,
     );
     return Response.json({ message: app.t("Marked :name watched", { name: result.titleName }), title_id: result.titleId, watched_on: result.watchedOn }, { status: 201 });
   }),

@@ -2,7 +2,8 @@ import type { Route } from "./+types/watchlist";
 import { apiAction, apiLoader, on } from "~/json-api/handler.server";
 import { LIBRARY_PAGE_SIZE } from "~/constants";
 import { addToWatchlistEndpoint, listWatchlistEndpoint } from "~/library/api-contract";
-import { asLibraryApi, iso, titleRef } from "~/library/api.server";
+import { asApi, snakeCase } from "~/json-api/domain-error.server";
+import { iso, titleRef } from "~/library/api.server";
 import { addToWatchlist, listWatchlist } from "~/library/watchlist.server";
 
 /** GET api/v1/watchlist?sort&type&genre&release&page → my watchlist. */
@@ -19,7 +20,7 @@ export const loader = apiLoader(listWatchlistEndpoint, async ({ app, query }) =>
 /** POST api/v1/watchlist {title_id}. */
 export const action = apiAction(
   on(addToWatchlistEndpoint, async ({ app, body }) => {
-    const result = await asLibraryApi(app, () => addToWatchlist(app.db, app.user!.id, body.title_id));
+    const result = await asApi(app.t, () => addToWatchlist(app.db, app.user!.id, body.title_id), snakeCase);
     return { message: app.t("Added :name to your watchlist", { name: result.titleName }), title_id: result.titleId, in_watchlist: true as const };
   }),
 ) satisfies (args: Route.ActionArgs) => Promise<Response>;

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/follow-list";
 import { ApiError, apiLoader, notFound } from "~/json-api/handler.server";
 import { followersEndpoint, followingEndpoint } from "~/social/api-contract";
-import { followListFor } from "~/social/pages.server";
+import { followListFor } from "~/composers/social-pages.server";
 
 function listLoader(endpoint: typeof followersEndpoint | typeof followingEndpoint, kind: "followers" | "following") {
   return apiLoader(endpoint, async ({ app, params, query }) => {

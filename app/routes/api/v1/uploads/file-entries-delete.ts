@@ -1,7 +1,7 @@
 import type { Route } from "./+types/file-entries-delete";
 import { resolveUploadActor } from "~/uploads/actor.server";
 import { handleUploadApi, json, readJsonBody } from "~/uploads/api.server";
-import { deleteEntriesSchema } from "~/uploads/api-schemas";
+import { deleteEntriesSchema } from "~/uploads/schema";
 import { deleteFileEntries } from "~/uploads/file-entries.server";
 import { uploadServices } from "~/uploads/services.server";
 

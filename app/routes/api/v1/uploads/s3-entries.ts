@@ -1,7 +1,7 @@
 import type { Route } from "./+types/s3-entries";
 import { resolveUploadActor } from "~/uploads/actor.server";
 import { handleUploadApi, json, readJsonBody } from "~/uploads/api.server";
-import { s3EntrySchema } from "~/uploads/api-schemas";
+import { s3EntrySchema } from "~/uploads/schema";
 import { serializeFileEntry } from "~/uploads/file-entries.server";
 import { createEntryFromStoredObject } from "~/uploads/s3/simple-upload.server";
 import { uploadServices } from "~/uploads/services.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/s3-multipart";
 import { resolveUploadActor } from "~/uploads/actor.server";
 import { handleUploadApi, json, readJsonBody } from "~/uploads/api.server";
-import { batchSignSchema, completeMultipartSchema, declaredFileSchema, multipartRefSchema } from "~/uploads/api-schemas";
+import { batchSignSchema, completeMultipartSchema, declaredFileSchema, multipartRefSchema } from "~/uploads/schema";
 import { abortMultipartUpload, completeMultipartUpload, createMultipartUpload, getUploadedParts, receivePart, signPartUrls } from "~/uploads/s3/multipart.server";
 import { uploadServices } from "~/uploads/services.server";
 

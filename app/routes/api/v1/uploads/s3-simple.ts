@@ -1,7 +1,7 @@
 import type { Route } from "./+types/s3-simple";
 import { resolveUploadActor } from "~/uploads/actor.server";
 import { handleUploadApi, json, readJsonBody } from "~/uploads/api.server";
-import { declaredFileSchema } from "~/uploads/api-schemas";
+import { declaredFileSchema } from "~/uploads/schema";
 import { presignSimpleUpload, receiveObject } from "~/uploads/s3/simple-upload.server";
 import { uploadServices } from "~/uploads/services.server";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/tus-entries";
 import { resolveUploadActor } from "~/uploads/actor.server";
 import { handleUploadApi, json, readJsonBody } from "~/uploads/api.server";
-import { tusEntrySchema } from "~/uploads/api-schemas";
+import { tusEntrySchema } from "~/uploads/schema";
 import { claimStoredUpload, serializeFileEntry } from "~/uploads/file-entries.server";
 import { uploadServices } from "~/uploads/services.server";
 import { findOwnSession } from "~/uploads/upload-sessions.server";

@@ -3,7 +3,7 @@ import { apiAction, apiLoader, ApiError, json, on, type ApiCall } from "~/json-a
 import { activeWorkspaceCookie } from "~/workspaces/active-workspace.server";
 import { joinWorkspaceEndpoint, joinWorkspacePostEndpoint } from "~/workspaces/api-contract";
 import { acceptInvite } from "~/workspaces/invitations.server";
-import { asApi } from "~/workspaces/services.server";
+import { asApi } from "~/json-api/domain-error.server";
 
 /**
  * GET (as the spec has it) or POST api/v1/workspace/join/{inviteId}: accepts
@@ -16,7 +16,7 @@ async function join({ app, params, request }: ApiCall<typeof joinWorkspaceEndpoi
   if (site && site !== "same-origin" && site !== "none") {
     throw new ApiError(403, app.t("This request came from another site and was refused."));
   }
-  const workspace = await asApi(app, () => acceptInvite(app.db, app.user!, params.inviteId));
+  const workspace = await asApi(app.t, () => acceptInvite(app.db, app.user!, params.inviteId));
   return json({ message: app.t("Joined workspace"), workspace }, 200, { "Set-Cookie": activeWorkspaceCookie(request, workspace.id) });
 }
 

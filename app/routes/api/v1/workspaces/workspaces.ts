@@ -2,7 +2,7 @@ import type { Route } from "./+types/workspaces";
 import { apiAction, apiLoader, json, on } from "~/json-api/handler.server";
 import { activeWorkspace, workspacesOfViewer } from "~/workspaces/active-workspace.server";
 import { createWorkspaceEndpoint, listWorkspacesEndpoint } from "~/workspaces/api-contract";
-import { asApi } from "~/workspaces/services.server";
+import { asApi } from "~/json-api/domain-error.server";
 import { createWorkspace } from "~/workspaces/workspaces.server";
 
 /** GET api/v1/workspaces → {workspaces, activeWorkspaceId}. */
@@ -14,7 +14,7 @@ export const loader = apiLoader(listWorkspacesEndpoint, async ({ app, context, r
 /** POST api/v1/workspaces {name} → 201 {workspace}. */
 export const action = apiAction(
   on(createWorkspaceEndpoint, async ({ app, body }) => {
-    const workspace = await asApi(app, () => createWorkspace(app.db, app.viewer, body.name));
+    const workspace = await asApi(app.t, () => createWorkspace(app.db, app.viewer, body.name));
     return json({ workspace }, 201);
   }),
 ) satisfies (args: Route.ActionArgs) => Promise<Response>;
