@@ -1,6 +1,6 @@
 import type { BatchResponse } from "drizzle-orm/batch";
 import { and, asc, eq } from "drizzle-orm";
-import { people, titles } from "~/catalogue/tables";
+import { titles } from "~/catalogue/tables";
 import type { Database } from "~/db/client.server";
 import { imdbWebUrl, TMDB_IMAGE_SIZES, tmdbImageUrl, tmdbWebUrl } from "./refs";
 import { titleWatchProviders, watchProviders, WATCH_KINDS, type WatchKind } from "./tables";

@@ -13,6 +13,16 @@ export const PlainLinksContext = createContext(false);
 export function AppLink({ to, ...props }: Omit<LinkProps, "to"> & { to: string }) {
   const plain = useContext(PlainLinksContext);
   if (!plain) return <Link to={to} {...props} />;
-  const { prefetch: _prefetch, replace: _replace, state: _state, preventScrollReset: _reset, relative: _relative, reloadDocument: _reload, viewTransition: _transition, discover: _discover, ...anchor } = props;
+  const {
+    prefetch: _prefetch,
+    replace: _replace,
+    state: _state,
+    preventScrollReset: _reset,
+    relative: _relative,
+    reloadDocument: _reload,
+    viewTransition: _transition,
+    discover: _discover,
+    ...anchor
+  } = props;
   return <a href={to} {...anchor} />;
 }
