@@ -51,6 +51,8 @@ const SHELL_MODULES = modulePattern(
     "auth/ui/use-has-permission",
     "ui/use-hydrated",
     "ui/lazy-component",
+    // the cards' link, which a static island (server-html) imports too: a few hundred bytes
+    "ui/app-link",
     "ui/no-js-redirect",
     "ui/icons",
     "ui/progress-bar",

@@ -1,5 +1,5 @@
-import { createContext, useContext } from "react";
-import { Link, type LinkProps } from "react-router";
+import { createContext, useContext, type AnchorHTMLAttributes } from "react";
+import { Link } from "react-router";
 
 /**
  * Set by a guest's static island as the server renders it (app/request/server-html.tsx, decision 045):
@@ -10,19 +10,6 @@ import { Link, type LinkProps } from "react-router";
 export const PlainLinksContext = createContext(false);
 
 /** React Router's <Link> to an absolute path, or a plain anchor inside a static island. */
-export function AppLink({ to, ...props }: Omit<LinkProps, "to"> & { to: string }) {
-  const plain = useContext(PlainLinksContext);
-  if (!plain) return <Link to={to} {...props} />;
-  const {
-    prefetch: _prefetch,
-    replace: _replace,
-    state: _state,
-    preventScrollReset: _reset,
-    relative: _relative,
-    reloadDocument: _reload,
-    viewTransition: _transition,
-    discover: _discover,
-    ...anchor
-  } = props;
-  return <a href={to} {...anchor} />;
+export function AppLink({ to, ...attributes }: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { "data-testid"?: string; "data-kind"?: string }) {
+  return useContext(PlainLinksContext) ? <a href={to} {...attributes} /> : <Link to={to} {...attributes} />;
 }
