@@ -17,7 +17,7 @@ export async function asApi<T>(app: Pick<AppContext, "t">, run: () => Promise<T>
     if (!(error instanceof ListError)) throw error;
     const message = listErrorMessage(app, error);
     // A title is title_id on the wire, as in the rest of api/v1 (decision 036).
-    const field = error.field === "titleId" ? "title_id" : error.field;
+    const field = error.field === "titleId" ? "title_id" : error.field === "workspaceId" ? "workspace_id" : error.field === "itemIds" ? "item_ids" : error.field;
     throw new ApiError(error.status, message, field ? { [field]: [message] } : undefined);
   }
 }

@@ -266,7 +266,16 @@ test("every operation answers only what the OpenAPI document says, and never a 5
   const distinct = [...new Set(mismatches.map((m) => m.split(";")[0]))];
   expect(distinct, mismatches.slice(0, 30).join("\n")).toEqual([]);
   // Every operation has a hand-written valid request, and every one answered 2xx but the listed exceptions (which must still fail).
-  expect(allOperations.filter((op) => !called.has(op)), "operations without a hand-written valid request").toEqual([]);
-  expect(no2xx.filter((op) => !NO_2XX_HERE[op]), "operations that never answered 2xx").toEqual([]);
-  expect(Object.keys(NO_2XX_HERE).filter((op) => reached.has(op)), "listed as unable to answer 2xx, yet did").toEqual([]);
+  expect(
+    allOperations.filter((op) => !called.has(op)),
+    "operations without a hand-written valid request",
+  ).toEqual([]);
+  expect(
+    no2xx.filter((op) => !NO_2XX_HERE[op]),
+    "operations that never answered 2xx",
+  ).toEqual([]);
+  expect(
+    Object.keys(NO_2XX_HERE).filter((op) => reached.has(op)),
+    "listed as unable to answer 2xx, yet did",
+  ).toEqual([]);
 });
