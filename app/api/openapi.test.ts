@@ -113,7 +113,6 @@ describe("OpenAPI document", () => {
       clientExtension: pending,
       clientMime: pending,
       clientName: pending,
-      perPage: pending,
       requestId: pending,
       roleIds: pending,
       userIds: pending,

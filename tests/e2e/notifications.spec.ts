@@ -275,7 +275,7 @@ test.describe("the API", () => {
   test("lists under pagination.data, marks read with ids or all, and refuses other users' ids without changing anything", async ({ request }) => {
     const [me, other] = [await createSignedInUser("api-me"), await createSignedInUser("api-other")];
     await announce(request, [me, other], [uniqueName("A"), uniqueName("B")]);
-    const mine = await api(request, me, "GET", "/notifications?perPage=1");
+    const mine = await api(request, me, "GET", "/notifications?per_page=1");
     expect(mine.body.pagination).toMatchObject({ current_page: 1, per_page: 1, total: 2, last_page: 2 });
     expect(mine.body.unreadCount).toBe(2);
     const theirs = await api(request, other, "GET", "/notifications");
