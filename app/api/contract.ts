@@ -86,7 +86,8 @@ export const errorSchema = z
     code: z.string().optional().describe("A stable machine-readable reason, e.g. `file_too_large`, `upload_expired`, `tus_error` (the upload calls)."),
     missing_scope: z.string().optional().describe("403 to an API token: the scope the call needs and the token lacks."),
     status: z.string().optional().describe("403 `needs_email_verification`: the account must verify its e-mail address before this call."),
-    requestId: z.string().optional(),
+    request_id: z.string().optional().describe("The request's X-Request-Id, on answers the server logged (500) or refused before routing."),
+    requestId: z.string().optional().meta({ deprecated: true }).describe("Deprecated: the same as request_id (sent until the next release)."),
   })
   .meta({ title: "Error" });
 

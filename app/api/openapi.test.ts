@@ -113,7 +113,6 @@ describe("OpenAPI document", () => {
       clientExtension: pending,
       clientMime: pending,
       clientName: pending,
-      requestId: pending,
       roleIds: pending,
       userIds: pending,
       buttonActions: pending,

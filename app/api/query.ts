@@ -46,10 +46,7 @@ export function paginationQuery({ perPage, maxPerPage = 100, maxPage = 400 }: { 
   return z.object({
     page: wholeNumber("page", 1, maxPage).default(1).describe("Page number, from 1."),
     per_page: wholeNumber("per_page", 1, maxPerPage).default(perPage).describe(`Items per page (default ${perPage}, at most ${maxPerPage}).`),
-    perPage: wholeNumber("perPage", 1, maxPerPage)
-      .optional()
-      .meta({ deprecated: true })
-      .describe("Deprecated: use per_page (accepted until the next release; when sent, it is used)."),
+    perPage: wholeNumber("perPage", 1, maxPerPage).optional().meta({ deprecated: true }).describe("Deprecated: use per_page (accepted until the next release; when sent, it is used)."),
   });
 }
 

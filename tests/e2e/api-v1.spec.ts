@@ -390,9 +390,9 @@ test.describe("error log", () => {
     expectError(await call("/logs/error/99999999", { token: admin.token }), 404);
     expectError(await call("/logs/error?page=0", { token: admin.token }), 422);
     // The site's own call on a local Worker carried the debug trace.
-    const body = (await (await fetch(`${E2E_BASE_URL}/_dev/error.json`)).json()) as { ignitionTrace?: boolean; exception?: string; requestId?: string; message: string };
+    const body = (await (await fetch(`${E2E_BASE_URL}/_dev/error.json`)).json()) as { ignitionTrace?: boolean; exception?: string; request_id?: string; message: string };
     expect(body).toMatchObject({ ignitionTrace: true, exception: "ForcedError", message: "Forced error for the debug error viewer (API call)" });
-    expect(body.requestId).toBeTruthy();
+    expect(body.request_id).toBeTruthy();
   });
 });
 

@@ -152,7 +152,8 @@ test.describe("production build", () => {
     const api = await fetch(`${worker.url}/_dev/error.json`);
     expect(api.status).toBe(500);
     const body = (await api.json()) as Record<string, unknown>;
-    expect(body).toEqual({ message: "There was an issue. Please try again.", requestId: api.headers.get("X-Request-Id") });
+    // request_id, snake_case like the rest of api/v1 (decision 036); requestId, the older name, for one release more.
+    expect(body).toEqual({ message: "There was an issue. Please try again.", request_id: api.headers.get("X-Request-Id"), requestId: api.headers.get("X-Request-Id") });
 
     // The trace endpoint refuses them in production.
     const trace = await fetch(`${worker.url}/api/v1/logs/error/trace/${requestId}`);
