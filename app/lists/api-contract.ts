@@ -40,8 +40,10 @@ const itemSchema = z
       year: z.number().int().nullable(),
       poster: z.string().nullable(),
       rating: z.number().nullable(),
-      voteCount: z.number().int().describe("Members' votes behind `rating`."),
-      externalRating: z.number().nullable(),
+      vote_count: z.number().int().describe("Members' votes behind `rating`."),
+      external_rating: z.number().nullable(),
+      voteCount: z.number().int().meta({ deprecated: true }).describe("Deprecated: the same as vote_count (sent until the next release)."),
+      externalRating: z.number().nullable().meta({ deprecated: true }).describe("Deprecated: the same as external_rating (sent until the next release)."),
     }),
   })
   .meta({ title: "ListItem" });

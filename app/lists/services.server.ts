@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ApiError } from "~/json-api/handler.server";
 import type { AppContext } from "~/request/context";
 import { ListError } from "./list-error";
+import type { ListDetails } from "./lists.server";
 
 /** A list refusal as the message people read (translated). */
 export function listErrorMessage(app: Pick<AppContext, "t">, error: ListError) {
@@ -20,6 +21,14 @@ export async function asApi<T>(app: Pick<AppContext, "t">, run: () => Promise<T>
     const field = error.field === "titleId" ? "title_id" : error.field === "workspaceId" ? "workspace_id" : error.field === "itemIds" ? "item_ids" : error.field;
     throw new ApiError(error.status, message, field ? { [field]: [message] } : undefined);
   }
+}
+
+/**
+ * A list with its items as api/v1 answers it: the titles' `vote_count` and `external_rating` in
+ * snake_case (decision 036), with `voteCount` and `externalRating`, the older names, for one release more.
+ */
+export function apiListDetails(list: ListDetails) {
+  return { ...list, items: list.items.map((item) => ({ ...item, title: { ...item.title, vote_count: item.title.voteCount, external_rating: item.title.externalRating } })) };
 }
 
 const listIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -270,6 +270,9 @@ test.describe("pages, lookups, plans", () => {
     expect(bySlug.status).toBe(200);
     expect(bySlug.body).toMatchObject({ page: { slug: "privacy-policy" }, set_seo: true });
     expect(bySlug.body.seo.canonical).toContain("/pages/privacy-policy");
+    // site_name, snake_case like the rest of api/v1 (decision 036); siteName, the older name, for one release.
+    expect(bySlug.body.seo.site_name).toBeTruthy();
+    expect(bySlug.body.seo.siteName).toBe(bySlug.body.seo.site_name);
     const byId = await call(`/custom-pages/${bySlug.body.page.id}`, { token: client.token });
     expect(byId.body.page.slug).toBe("privacy-policy");
     expectError(await call("/custom-pages/no-such-page", { token: client.token }), 404);

@@ -232,6 +232,9 @@ test.describe("bad input", () => {
     const before = await snapshot();
     const own = (await api(request, owner, "GET", `/lists/${list.id}`)).body.list;
     const itemId = own.items[0].id as number;
+    // The items' titles in snake_case (decision 036), the older camelCase names beside them for one release.
+    expect(own.items[0].title).toMatchObject({ vote_count: expect.any(Number), voteCount: own.items[0].title.vote_count });
+    expect(own.items[0].title).toHaveProperty("external_rating", own.items[0].title.externalRating);
     expect((await api(request, stranger, "PUT", `/lists/${list.id}`, { name: "Taken", public: false })).status).toBe(403);
     expect((await api(request, stranger, "DELETE", `/lists/${list.id}`)).status).toBe(403);
     expect((await api(request, stranger, "POST", `/lists/${list.id}/reorder`, { item_ids: [itemId] })).status).toBe(403);

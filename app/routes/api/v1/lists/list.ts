@@ -2,17 +2,17 @@ import type { Route } from "./+types/list";
 import { apiAction, apiLoader, on } from "~/json-api/handler.server";
 import { deleteListEndpoint, getListEndpoint, updateListEndpoint } from "~/lists/api-contract";
 import { deleteList, listDetails, updateList } from "~/lists/lists.server";
-import { asApi } from "~/lists/services.server";
+import { apiListDetails, asApi } from "~/lists/services.server";
 
 /** GET api/v1/lists/{id} → {list} with its items (public lists for anyone). */
 export const loader = apiLoader(getListEndpoint, async ({ app, params }) => ({
-  list: await asApi(app, () => listDetails(app.db, app.user?.id ?? null, Number(params.listId))),
+  list: apiListDetails(await asApi(app, () => listDetails(app.db, app.user?.id ?? null, Number(params.listId)))),
 })) satisfies (args: Route.LoaderArgs) => Promise<Response>;
 
 /** PUT api/v1/lists/{id} {name, description, public}; DELETE api/v1/lists/{id}. */
 export const action = apiAction(
   on(updateListEndpoint, async ({ app, params, body }) => ({
-    list: await asApi(app, () => updateList(app.db, app.user!.id, Number(params.listId), body)),
+    list: apiListDetails(await asApi(app, () => updateList(app.db, app.user!.id, Number(params.listId), body))),
   })),
   on(deleteListEndpoint, async ({ app, params }) => {
     await asApi(app, () => deleteList(app.db, app.user!.id, Number(params.listId)));
