@@ -29,6 +29,8 @@ test.describe("local development", () => {
     await expect(dialog.getByRole("heading", { name: "An error occured" })).toBeVisible();
     await expect(page.getByTestId("error-exception")).toHaveText("ForcedError");
     await expect(page.getByTestId("error-message")).toHaveText("Forced error for the debug error viewer (page loader)");
+    // The trace endpoint's request_id (decision 036), the failed response's X-Request-Id.
+    await expect(dialog).toContainText(`Request id: ${response!.headers()["x-request-id"]}`);
 
     // Our frames first, mapped to the source files; the failing line highlighted in the code pane.
     const frames = page.getByTestId("error-frame");
