@@ -154,7 +154,8 @@ async function handle(request: Request, url: URL, worker: WorkerContext, corsOri
 
 function errorResponse(url: URL, status: number, message: string, requestId: string, trace: object | null = null) {
   if (url.pathname.startsWith("/api/")) {
-    return Response.json({ message, requestId, ...(trace ?? {}) }, { status });
+    // request_id is api/v1's snake_case name (decision 036); requestId, the older one, is sent for one release more.
+    return Response.json({ message, request_id: requestId, requestId, ...(trace ?? {}) }, { status });
   }
   return new Response(`${message}\n\nRequest id: ${requestId}\n`, {
     status,

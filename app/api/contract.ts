@@ -85,7 +85,9 @@ export const errorSchema = z
     errors: z.record(z.string(), z.array(z.string())).optional().describe("Validation messages per field (422)."),
     code: z.string().optional().describe("A stable machine-readable reason, e.g. `file_too_large`, `upload_expired`, `tus_error` (the upload calls)."),
     missing_scope: z.string().optional().describe("403 to an API token: the scope the call needs and the token lacks."),
-    requestId: z.string().optional(),
+    status: z.string().optional().describe("403 `needs_email_verification`: the account must verify its e-mail address before this call."),
+    request_id: z.string().optional().describe("The request's X-Request-Id, on answers the server logged (500) or refused before routing."),
+    requestId: z.string().optional().meta({ deprecated: true }).describe("Deprecated: the same as request_id (sent until the next release)."),
   })
   .meta({ title: "Error" });
 

@@ -81,6 +81,115 @@ describe("OpenAPI document", () => {
     expect(document.components.securitySchemes.bearerAuth.description).toContain("`files:read`");
   });
 
+  it("speaks snake_case on the wire: every request and response property and query parameter, but the listed exceptions (decision 036)", () => {
+    // Names the product specification itself gives (section 7 and the uploads section); renaming them
+    // breaks the clients written against it, so each waits for a release that accepts both (like title_id).
+    const specified = "named so by the product specification's API section";
+    const uppy = "the S3 multipart protocol Uppy's AwsS3 plugin speaks (its names, PascalCase from S3 itself)";
+    const EXCEPTIONS: Record<string, string> = {
+      "cf-turnstile-response": "Cloudflare Turnstile's widget posts this field name",
+      activeWorkspaceId: specified,
+      deleteCurrentUser: specified,
+      deleteForever: specified,
+      entryIds: specified,
+      fileEntry: specified,
+      loadCount: specified,
+      markAllAsUnread: specified,
+      plainTextToken: specified,
+      selectedThemeId: specified,
+      tokenName: specified,
+      unreadCount: specified,
+      uploadKey: specified,
+      workspaceId: `${specified} (the uploads' and file entries' query and body; api/v1/lists now takes workspace_id)`,
+      ETag: uppy,
+      PartNumber: uppy,
+      Size: uppy,
+      partCount: uppy,
+      partNumber: uppy,
+      partNumbers: uppy,
+      partSize: uppy,
+      uploadId: uppy,
+      clientExtension: `${specified} (POST s3/entries)`,
+      clientMime: `${specified} (POST s3/entries)`,
+      clientName: `${specified} (POST s3/entries)`,
+      buttonActions: `${specified} (section 3: a notification's data)`,
+      mainAction: `${specified} (section 3: a notification's data)`,
+      inviteId: `${specified} (section 3: a workspace invitation's notification data)`,
+      codeSnippet: "the Ignition trace format the error viewer renders",
+      columnNumber: "the Ignition trace format the error viewer renders",
+      flatIndex: "the Ignition trace format the error viewer renders",
+      ignitionTrace: "the Ignition trace format the error viewer renders",
+      lineNumber: "the Ignition trace format the error viewer renders",
+      totalVendorGroups: "the Ignition trace format the error viewer renders",
+      vendorGroup: "the Ignition trace format the error viewer renders",
+    };
+    type Schema = { $ref?: string; deprecated?: boolean; properties?: Record<string, Schema>; items?: Schema; additionalProperties?: Schema | boolean } & Record<string, unknown>;
+    const components = (document.components as unknown as { schemas?: Record<string, Schema> }).schemas ?? {};
+    const snake = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+    const offenders = new Map<string, string>();
+    const walk = (schema: Schema | undefined, where: string, seen: Set<string>) => {
+      if (!schema || typeof schema !== "object") return;
+      if (schema.$ref) {
+        const name = schema.$ref.split("/").pop()!;
+        if (!seen.has(name)) walk(components[name], where, new Set([...seen, name]));
+        return;
+      }
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        // A deprecated name is on its way out (accepted for one release beside its snake_case twin).
+        if (property.deprecated) continue;
+        if (!snake.test(name) && !offenders.has(name)) offenders.set(name, where);
+        walk(property, where, seen);
+      }
+      if (schema.items) walk(schema.items, where, seen);
+      if (typeof schema.additionalProperties === "object") walk(schema.additionalProperties, where, seen);
+      for (const key of ["anyOf", "oneOf", "allOf"]) for (const sub of (schema[key] as Schema[] | undefined) ?? []) walk(sub, where, seen);
+    };
+    type Op = {
+      parameters?: { name: string; in: string; deprecated?: boolean }[];
+      requestBody?: { content: Record<string, { schema?: Schema }> };
+      responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+    };
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Op>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        for (const parameter of op.parameters ?? [])
+          if (parameter.in === "query" && !parameter.deprecated && !snake.test(parameter.name) && !offenders.has(parameter.name)) offenders.set(parameter.name, `${where} query`);
+        for (const media of Object.values(op.requestBody?.content ?? {})) walk(media.schema, `${where} request`, new Set());
+        for (const [status, response] of Object.entries(op.responses)) for (const media of Object.values(response.content ?? {})) walk(media.schema, `${where} ${status}`, new Set());
+      }
+    }
+    const unexpected = [...offenders].filter(([name]) => !EXCEPTIONS[name]).map(([name, where]) => `${name} (${where})`);
+    expect(unexpected, "camelCase names on the wire").toEqual([]);
+    // An exception no longer used is removed from the list, so the list stays the truth.
+    expect(Object.keys(EXCEPTIONS).filter((name) => !offenders.has(name))).toEqual([]);
+    // What this round renamed: the lists endpoints (their camelCase twins are deprecated for one release).
+    const lists = JSON.stringify([document.paths["/lists"], document.paths["/lists/{listId}/reorder"]]);
+    expect(lists).toContain('"workspace_id"');
+    expect(lists).toContain('"item_ids"');
+    // And the other names that were camelCase without the specification asking for it: each snake_case name is
+    // in the document, and its camelCase twin, where one is still accepted or sent, is marked deprecated.
+    const renamed: [string, string, string][] = [
+      ["/titles", "per_page", "perPage"],
+      ["/search", "per_page", "perPage"],
+      ["/notifications", "per_page", "perPage"],
+      ["/notifications/broadcasts", "role_ids", "roleIds"],
+      ["/notifications/broadcasts", "user_ids", "userIds"],
+      ["/notifications/updates", "latest_id", "latestId"],
+      ["/custom-pages/{idOrSlug}", "site_name", "siteName"],
+      ["/lists/{listId}", "vote_count", "voteCount"],
+      ["/lists/{listId}", "external_rating", "externalRating"],
+      ["/feed", "watched_on", "watchedOn"],
+      ["/logs/error/trace/{requestId}", "request_id", "requestId"],
+    ];
+    const resolved = (value: unknown): string =>
+      JSON.stringify(value, (_key, inner) => (inner && typeof inner === "object" && typeof inner.$ref === "string" ? components[inner.$ref.split("/").pop()!] : inner));
+    for (const [path, name, old] of renamed) {
+      const text = resolved(document.paths[path]);
+      expect(text, `${path} ${name}`).toContain(`"${name}"`);
+      expect(text, `${path} ${old}`).toMatch(new RegExp(`"${old}"(:\\{[^{}]*"deprecated":true|,"in":"query"[^{}]*"deprecated":true)`));
+    }
+  });
+
   it("is OpenAPI 3.1 with unique operation ids", () => {
     expect(document.openapi).toBe("3.1.0");
     const ids = apiEndpoints.map((e) => e.operationId);

@@ -41,12 +41,14 @@ function parametersOf(schema: z.ZodType | undefined, location: "path" | "query" 
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required as string[] | undefined) ?? []);
   return Object.entries(properties).map(([name, property]) => {
-    const { description, ...rest } = property;
+    const { description, deprecated, ...rest } = property;
     return {
       name,
       in: location,
       required: location === "path" ? true : required.has(name),
       ...(typeof description === "string" ? { description } : {}),
+      // A parameter on its way out (an old name kept for one release, decision 036) says so where tools look.
+      ...(deprecated === true ? { deprecated: true } : {}),
       schema: rest,
     };
   });

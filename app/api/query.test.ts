@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstValues, paginated, paginationQuery, relationList } from "./query";
+import { firstValues, paginated, paginationQuery, perPageOf, relationList } from "./query";
 
 describe("api/v1 query conventions", () => {
   it("with/load/loadCount: comma lists of known relations, unknown ones refused by name", () => {
@@ -14,14 +14,21 @@ describe("api/v1 query conventions", () => {
     expect(schema.safeParse("x".repeat(501)).success).toBe(false);
   });
 
-  it("page and perPage: defaults, and bounds instead of slow deep pages", () => {
+  it("page and per_page: defaults, and bounds instead of slow deep pages", () => {
     const schema = paginationQuery({ perPage: 24, maxPerPage: 100, maxPage: 400 });
-    expect(schema.parse({})).toEqual({ page: 1, perPage: 24 });
-    expect(schema.parse({ page: "3", perPage: "50" })).toEqual({ page: 3, perPage: 50 });
-    for (const bad of [{ page: "0" }, { page: "-2" }, { page: "401" }, { page: "1.5" }, { page: "abc" }, { perPage: "101" }, { perPage: "0" }, { page: "1e400" }]) {
+    expect(schema.parse({})).toEqual({ page: 1, per_page: 24 });
+    expect(schema.parse({ page: "3", per_page: "50" })).toEqual({ page: 3, per_page: 50 });
+    for (const bad of [{ page: "0" }, { page: "-2" }, { page: "401" }, { page: "1.5" }, { page: "abc" }, { per_page: "101" }, { per_page: "0" }, { perPage: "101" }, { page: "1e400" }]) {
       expect(schema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
-    expect(schema.safeParse({ perPage: "1000" }).error?.issues[0].message).toBe("The perPage may not be greater than 100.");
+    expect(schema.safeParse({ per_page: "1000" }).error?.issues[0].message).toBe("The per_page may not be greater than 100.");
+  });
+
+  it("perPage, the older name, is still read for one release (decision 036)", () => {
+    const schema = paginationQuery({ perPage: 24 });
+    expect(perPageOf(schema.parse({ per_page: "30" }))).toBe(30);
+    expect(perPageOf(schema.parse({ perPage: "40" }))).toBe(40);
+    expect(perPageOf(schema.parse({}))).toBe(24);
   });
 
   it("the paginated shape (pagination.data)", () => {

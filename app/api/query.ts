@@ -3,7 +3,8 @@ import { z } from "zod";
 /**
  * Query-string conventions of api/v1: `with`, `load` and
  * `loadCount` are comma-joined lists of relation names; lists are paged with
- * `page` and `perPage`. Unlike the forgiving browse pages, the API answers a
+ * `page` and `per_page` (snake_case like the rest of api/v1, decision 036; `perPage`,
+ * the older name, is still accepted for one release and deprecated in the document). Unlike the forgiving browse pages, the API answers a
  * value it cannot use with 422 and says which values would work.
  */
 
@@ -40,12 +41,18 @@ function wholeNumber(name: string, min: number, max: number) {
     .max(max, `The ${name} may not be greater than ${max}.`);
 }
 
-/** page (1-based) and perPage, both bounded: deep pages and huge pages are refused, not slow. */
+/** page (1-based) and per_page, both bounded: deep pages and huge pages are refused, not slow. Read the page size with `perPageOf`. */
 export function paginationQuery({ perPage, maxPerPage = 100, maxPage = 400 }: { perPage: number; maxPerPage?: number; maxPage?: number }) {
   return z.object({
     page: wholeNumber("page", 1, maxPage).default(1).describe("Page number, from 1."),
-    perPage: wholeNumber("perPage", 1, maxPerPage).default(perPage).describe(`Items per page (default ${perPage}, at most ${maxPerPage}).`),
+    per_page: wholeNumber("per_page", 1, maxPerPage).default(perPage).describe(`Items per page (default ${perPage}, at most ${maxPerPage}).`),
+    perPage: wholeNumber("perPage", 1, maxPerPage).optional().meta({ deprecated: true }).describe("Deprecated: use per_page (accepted until the next release; when sent, it is used)."),
   });
+}
+
+/** The page size a paged query asks for: per_page, or the deprecated perPage when a client still sends it. */
+export function perPageOf(query: { per_page: number; perPage?: number }) {
+  return query.perPage ?? query.per_page;
 }
 
 /** An optional whole number from the query string ("" means absent). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cappedPaginationSchema, defineEndpoint, errorResponses, idParam } from "~/api/contract";
-import { optionalWholeNumber, paginationQuery, relationList } from "~/api/query";
+import { optionalWholeNumber, paginationQuery, perPageOf, relationList } from "~/api/query";
 import { API_DEFAULT_PER_PAGE, API_MAX_PAGE, API_MAX_PER_PAGE } from "~/constants";
 import { DIRECTIONS, MAX_BROWSE_PAGE, PERSON_ORDERS, TITLE_ORDERS } from "./browse";
 import { CERTIFICATIONS, MAX_YEAR, MIN_YEAR } from "./browse-options";
@@ -360,9 +360,10 @@ export const searchCatalogueEndpoint = defineEndpoint({
       query: z.string({ message: "Type something to search for." }).trim().min(1, "Type something to search for.").max(20_000, "Queries are read up to 200 characters; this one is far longer."),
       types: relationList(SEARCH_TYPES),
       page: z.coerce.number().int().min(1).max(50).default(1),
-      perPage: z.coerce.number().int().min(1).max(50).default(20),
+      per_page: z.coerce.number().int().min(1).max(50).default(20),
+      perPage: z.coerce.number().int().min(1).max(50).optional().meta({ deprecated: true }).describe("Deprecated: use per_page (accepted until the next release; when sent, it is used)."),
     })
-    .refine((q) => q.page * q.perPage <= SEARCH_MAX_OFFSET + q.perPage, { message: "Search results go at most 1000 deep.", path: ["page"] }),
+    .refine((q) => q.page * perPageOf(q) <= SEARCH_MAX_OFFSET + perPageOf(q), { message: "Search results go at most 1000 deep.", path: ["page"] }),
   responses: {
     200: {
       description: "Matching titles and people.",

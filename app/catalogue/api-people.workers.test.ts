@@ -14,7 +14,7 @@ import { MAX_BROWSE_PAGE } from "./browse";
  * as api/v1/titles (api-titles.workers.test.ts).
  *
  * The fixture: 410 people known for a department of their own, three of them
- * female (the others male). With perPage=1 the cap is MAX_BROWSE_PAGE x 1 + 1
+ * female (the others male). With per_page=1 the cap is MAX_BROWSE_PAGE x 1 + 1
  * = 401 matches, which 410 people reach.
  */
 const { db } = openD1(env.DB, null);
@@ -60,7 +60,7 @@ describe("api/v1/people: page and capped count", () => {
   });
 
   it("an exact count says so: total and last_page as before, total_is_lower_bound false", async () => {
-    const all = await getPeople(`${department}&perPage=100&page=5`);
+    const all = await getPeople(`${department}&per_page=100&page=5`);
     expect(all.body.pagination).toMatchObject({ current_page: 5, per_page: 100, total: PEOPLE, total_is_lower_bound: false, last_page: 5, from: 401, to: PEOPLE });
     expect(all.body.pagination.data).toHaveLength(10);
 
@@ -73,13 +73,13 @@ describe("api/v1/people: page and capped count", () => {
   });
 
   it("a count that reaches the cap (the deepest page's worth) is a lower bound, and says so", async () => {
-    // perPage=1: the count stops at MAX_BROWSE_PAGE + 1 = 401 matches of the 410.
-    const capped = await getPeople(`${department}&perPage=1&order=popularity&dir=asc`);
+    // per_page=1: the count stops at MAX_BROWSE_PAGE + 1 = 401 matches of the 410.
+    const capped = await getPeople(`${department}&per_page=1&order=popularity&dir=asc`);
     expect(capped.body.pagination).toMatchObject({ current_page: 1, per_page: 1, total: MAX_BROWSE_PAGE, total_is_lower_bound: true, last_page: MAX_BROWSE_PAGE, from: 1, to: 1 });
     expect(capped.body.pagination.data.map((p) => p.id)).toEqual([BASE]);
     expect(capped.loader).toMatchObject({ roundTrips: 1 });
     // The deepest page the API serves still lists people.
-    const deepest = await getPeople(`${department}&perPage=1&order=popularity&dir=asc&page=${MAX_BROWSE_PAGE}`);
+    const deepest = await getPeople(`${department}&per_page=1&order=popularity&dir=asc&page=${MAX_BROWSE_PAGE}`);
     expect(deepest.body.pagination).toMatchObject({ current_page: MAX_BROWSE_PAGE, total: MAX_BROWSE_PAGE, total_is_lower_bound: true, last_page: MAX_BROWSE_PAGE });
     expect(deepest.body.pagination.data.map((p) => p.id)).toEqual([BASE + MAX_BROWSE_PAGE - 1]);
   });

@@ -15,7 +15,7 @@ import { genres, titleGenres } from "./tables";
  * count), which `pagination.total_is_lower_bound` tells the client.
  *
  * The fixture: 410 titles of 1901 (no other title of the test database has
- * that year), three of them in a genre of their own. With perPage=1 the cap
+ * that year), three of them in a genre of their own. With per_page=1 the cap
  * is MAX_BROWSE_PAGE x 1 + 1 = 401 matches, which 410 titles reach.
  */
 const { db } = openD1(env.DB, null);
@@ -56,7 +56,7 @@ describe("api/v1/titles: page and capped count", () => {
   });
 
   it("an exact count says so: total and last_page as before, total_is_lower_bound false", async () => {
-    const all = await getTitles(`year_from=${YEAR}&year_to=${YEAR}&perPage=100&page=5`);
+    const all = await getTitles(`year_from=${YEAR}&year_to=${YEAR}&per_page=100&page=5`);
     expect(all.body.pagination).toMatchObject({ current_page: 5, per_page: 100, total: TITLES, total_is_lower_bound: false, last_page: 5, from: 401, to: TITLES });
     expect(all.body.pagination.data).toHaveLength(10);
 
@@ -66,15 +66,15 @@ describe("api/v1/titles: page and capped count", () => {
   });
 
   it("a count that reaches the cap (the deepest page's worth) is a lower bound, and says so", async () => {
-    // perPage=1: the count stops at MAX_BROWSE_PAGE + 1 = 401 matches of the 410.
-    const capped = await getTitles(`year_from=${YEAR}&year_to=${YEAR}&perPage=1&order=popularity&dir=asc`);
+    // per_page=1: the count stops at MAX_BROWSE_PAGE + 1 = 401 matches of the 410.
+    const capped = await getTitles(`year_from=${YEAR}&year_to=${YEAR}&per_page=1&order=popularity&dir=asc`);
     expect(capped.body.pagination).toMatchObject({ current_page: 1, per_page: 1, total: MAX_BROWSE_PAGE, total_is_lower_bound: true, last_page: MAX_BROWSE_PAGE, from: 1, to: 1 });
     expect(capped.body.pagination.data.map((t) => t.id)).toEqual([BASE]);
     expect(capped.loader).toMatchObject({ roundTrips: 1 });
   });
 
   it("a genre count that reaches its budget of genre links is a lower bound too", async () => {
-    const query = listTitles.query!.parse({ genre: "api-count-drama", perPage: "2" });
+    const query = listTitles.query!.parse({ genre: "api-count-drama", per_page: "2" });
     const budget = await listTitlesPage(db, query, 2);
     expect(budget.pagination).toMatchObject({ total: 2, total_is_lower_bound: true, last_page: MAX_BROWSE_PAGE });
     // The list itself is not cut.

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import type { ApiCall } from "~/json-api/handler.server";
-import { paginated } from "~/api/query";
+import { paginated, perPageOf } from "~/api/query";
 import type { creditSchema, episodeSchema, listPeople, listTitles, seasonSchema, TITLE_COUNTS, TITLE_RELATIONS, videoSchema } from "./api-contract";
 import { browsePeopleWithCount, browseTitlesWithCount } from "./browse.server";
 import { mediaUrl } from "./media";
@@ -50,7 +50,8 @@ export function titleSummary(row: {
  * `genreLinks` is for tests.
  */
 export async function listTitlesPage(db: Database, query: ApiCall<typeof listTitles>["query"], genreLinks?: number) {
-  const { perPage, page } = query;
+  const { page } = query;
+  const perPage = perPageOf(query);
   const filters = {
     type: query.type,
     genre: query.genre ? [query.genre] : [],
@@ -85,7 +86,8 @@ export function personSummary(row: { id: number; name: string; slug: string; pro
  * "Scale").
  */
 export async function listPeoplePage(db: Database, query: ApiCall<typeof listPeople>["query"]) {
-  const { perPage, page } = query;
+  const { page } = query;
+  const perPage = perPageOf(query);
   const filters = { department: query.department, gender: query.gender, order: query.order, dir: query.dir, page };
   const { items, total, more, pages } = await browsePeopleWithCount(db, filters, perPage);
   return paginated({ data: items.map(personSummary), page, perPage, total, totalIsLowerBound: more, lastPage: pages });

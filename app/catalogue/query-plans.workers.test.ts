@@ -172,7 +172,7 @@ describe("query plans of the uncached public pages: seeks, no full scans", () =>
       {},
       { year_from: "1990", year_to: "1999" },
       { type: "series", genre: "plans-drama", year_from: "1980", year_to: "2015", rating: "5", certification: "R", order: "rating", dir: "asc" },
-      { genre: "plans-drama", perPage: "100", page: "3" },
+      { genre: "plans-drama", per_page: "100", page: "3" },
     ];
     for (const mix of mixes) {
       const recorded = await plansOf((db) => listTitlesPage(db, listTitles.query!.parse(mix)));
@@ -219,7 +219,7 @@ describe("query plans of the uncached public pages: seeks, no full scans", () =>
       check(`browse people past the last page ${mix}`, mix, past);
       // The API's own read, with its query shape.
       const query = Object.fromEntries(new URLSearchParams(mix));
-      check(`api people ${mix}`, mix, await plansOf((db) => listPeoplePage(db, listPeople.query!.parse({ ...query, perPage: "100", page: "3", order: "name", dir: "asc" }))));
+      check(`api people ${mix}`, mix, await plansOf((db) => listPeoplePage(db, listPeople.query!.parse({ ...query, per_page: "100", page: "3", order: "name", dir: "asc" }))));
     }
   });
 

@@ -238,7 +238,8 @@ async function errorResponse(error: unknown, { app, worker, request, url, auth }
     return json(payload, status);
   }
   const report = await reportError(error, { worker, app, request, url, source: "api", withTrace: auth !== "token" });
-  return json({ message: app.t("There was an issue. Please try again."), requestId: worker.requestId, ...(report.trace ?? {}) }, 500);
+  // request_id on the wire (decision 036); requestId, the older name, for one release more.
+  return json({ message: app.t("There was an issue. Please try again."), request_id: worker.requestId, requestId: worker.requestId, ...(report.trace ?? {}) }, 500);
 }
 
 function statusMessage(app: AppContext, status: number) {

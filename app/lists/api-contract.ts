@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, errorResponses, messageSchema } from "~/api/contract";
-import { addItemApiSchema, createListSchema, itemNoteSchema, reorderSchema, updateListSchema } from "./schema";
+import { addItemApiSchema, createListApiSchema, itemNoteSchema, reorderApiSchema, updateListSchema } from "./schema";
 
 /**
  * Lists over api/v1 (decision 024): the caller's lists, one list with its items,
@@ -40,8 +40,10 @@ const itemSchema = z
       year: z.number().int().nullable(),
       poster: z.string().nullable(),
       rating: z.number().nullable(),
-      voteCount: z.number().int().describe("Members' votes behind `rating`."),
-      externalRating: z.number().nullable(),
+      vote_count: z.number().int().describe("Members' votes behind `rating`."),
+      external_rating: z.number().nullable(),
+      voteCount: z.number().int().meta({ deprecated: true }).describe("Deprecated: the same as vote_count (sent until the next release)."),
+      externalRating: z.number().nullable().meta({ deprecated: true }).describe("Deprecated: the same as external_rating (sent until the next release)."),
     }),
   })
   .meta({ title: "ListItem" });
@@ -79,15 +81,21 @@ export const listListsEndpoint = defineEndpoint({
   path: "/lists",
   operationId: "listLists",
   summary: "The caller's lists",
-  description: "Their own lists and those of every workspace they belong to, newest change first. With workspaceId: only that workspace's lists (0: only their own).",
+  description: "Their own lists and those of every workspace they belong to, newest change first. With workspace_id: only that workspace's lists (0: only their own).",
   tag,
   access: "user",
   query: z.object({
-    workspaceId: z
+    workspace_id: z
       .string()
       .regex(/^\d{1,15}$/)
       .optional()
       .describe("Only this workspace's lists (membership checked)."),
+    workspaceId: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .optional()
+      .meta({ deprecated: true })
+      .describe("Deprecated: use workspace_id (accepted until the next release)."),
   }),
   responses: { 200: { description: "Lists.", schema: z.object({ lists: z.array(summarySchema) }) }, ...errorResponses(401, 403, 422, 429) },
 });
@@ -99,11 +107,11 @@ export const createListEndpoint = defineEndpoint({
   operationId: "createList",
   summary: "Create a list",
   description:
-    "Needs lists.create; its `count` restriction caps how many lists the caller owns (403 with a message when reached, and no list is made). workspaceId makes a list every member of that workspace edits.",
+    "Needs lists.create; its `count` restriction caps how many lists the caller owns (403 with a message when reached, and no list is made). workspace_id makes a list every member of that workspace edits.",
   tag,
   access: "user",
   permission: "lists.create",
-  body: createListSchema,
+  body: createListApiSchema,
   responses: { 201: { description: "The new list.", schema: z.object({ list: summarySchema }) }, ...errorResponses(401, 403, 422, 429) },
 });
 
@@ -195,12 +203,21 @@ export const reorderListEndpoint = defineEndpoint({
   operationId: "reorderList",
   summary: "Put a list's items in a new order",
   description:
-    "itemIds first to last. An id that is not an item of this list (or appears twice) is a 422 and nothing changes; items left out (added meanwhile by someone else) follow in their old order. All positions are written in one statement.",
+    "item_ids first to last. An id that is not an item of this list (or appears twice) is a 422 and nothing changes; items left out (added meanwhile by someone else) follow in their old order. All positions are written in one statement.",
   tag,
   access: "user",
   params: listParam,
-  body: reorderSchema,
-  responses: { 200: { description: "The order now stored.", schema: z.object({ itemIds: z.array(z.number().int()) }) }, ...errorResponses(401, 403, 404, 422, 429) },
+  body: reorderApiSchema,
+  responses: {
+    200: {
+      description: "The order now stored.",
+      schema: z.object({
+        item_ids: z.array(z.number().int()),
+        itemIds: z.array(z.number().int()).meta({ deprecated: true }).describe("Deprecated: the same as item_ids (sent until the next release)."),
+      }),
+    },
+    ...errorResponses(401, 403, 404, 422, 429),
+  },
 });
 
 const likeResponse = z.object({ liked: z.boolean(), likes_count: z.number().int() });

@@ -62,6 +62,20 @@ export const addItemApiSchema = z
   })
   .transform((value) => ({ titleId: (value.title_id ?? value.titleId)!, note: value.note }));
 
+/**
+ * api/v1's create-list body: `workspace_id`, snake_case like the rest of api/v1 (decision 036).
+ * `workspaceId`, what this call took before, is still accepted for one release (deprecated in the document).
+ */
+export const createListApiSchema = z
+  .object({
+    name: listNameField,
+    description: listDescriptionField.default(""),
+    public: visibilityField,
+    workspace_id: workspaceIdField.optional(),
+    workspaceId: workspaceIdField.optional().meta({ deprecated: true, description: "Deprecated: use workspace_id (accepted until the next release)." }),
+  })
+  .transform(({ workspace_id, workspaceId, ...rest }) => ({ ...rest, workspaceId: workspace_id ?? workspaceId ?? 0 }));
+
 export const itemNoteSchema = z.object({ note: listNoteField.default("") });
 
 export const itemIdField = positiveId("Choose an item of this list.");
@@ -71,10 +85,21 @@ export const moveItemSchema = z.object({
   direction: z.enum(["up", "down"], { error: "Choose up or down." }),
 });
 
+const itemOrderField = z
+  .array(itemIdField, { error: "Give the list's item ids in their new order." })
+  .min(1, "Give the list's item ids in their new order.")
+  .max(LIST_MAX_ITEMS, `A list holds at most ${LIST_MAX_ITEMS} titles.`);
+
 /** The new order: item ids, first to last (ids left out keep their order after these). */
-export const reorderSchema = z.object({
-  itemIds: z
-    .array(itemIdField, { error: "Give the list's item ids in their new order." })
-    .min(1, "Give the list's item ids in their new order.")
-    .max(LIST_MAX_ITEMS, `A list holds at most ${LIST_MAX_ITEMS} titles.`),
-});
+export const reorderSchema = z.object({ itemIds: itemOrderField });
+
+/** api/v1's reorder body: `item_ids` (decision 036); `itemIds` still accepted for one release (deprecated). */
+export const reorderApiSchema = z
+  .object({
+    item_ids: itemOrderField.optional(),
+    itemIds: itemOrderField.optional().meta({ deprecated: true, description: "Deprecated: use item_ids (accepted until the next release)." }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.item_ids === undefined && value.itemIds === undefined) ctx.addIssue({ code: "custom", path: ["item_ids"], message: "Give the list's item ids in their new order." });
+  })
+  .transform((value) => ({ itemIds: (value.item_ids ?? value.itemIds)! }));

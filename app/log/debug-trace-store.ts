@@ -9,7 +9,7 @@ import type { DebugTrace } from "./stack-trace";
  * request leaves its request id in the debug-error cookie, and
  * `checkDebugErrorCookie` fetches that request's trace.
  */
-export type ShownTrace = DebugTrace & { requestId?: string };
+export type ShownTrace = DebugTrace & { request_id?: string };
 type Listener = () => void;
 
 let current: ShownTrace | null = null;

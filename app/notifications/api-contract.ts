@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEndpoint, errorResponses, paginationSchema } from "~/api/contract";
 import { paginationQuery } from "~/api/query";
 import { API_MAX_PAGE, NOTIFICATIONS_PAGE_SIZE } from "~/constants";
-import { broadcastInputSchema } from "./schema";
+import { broadcastApiSchema } from "./schema";
 import { NOTIFICATION_CHANNELS } from "./notification-data";
 import { NOTIFICATION_TYPES } from "./notification-types";
 
@@ -88,7 +88,8 @@ export const notificationUpdatesEndpoint = defineEndpoint({
       description: "Unread count, newest id and browser-channel notifications newer than `after`.",
       schema: z.object({
         unreadCount: z.number().int(),
-        latestId: z.number().int(),
+        latest_id: z.number().int().describe("The newest notification's id (0: none yet); send it as `after` next time."),
+        latestId: z.number().int().meta({ deprecated: true }).describe("Deprecated: the same as latest_id (sent until the next release)."),
         browser: z.array(z.object({ id: z.number().int(), title: z.string(), body: z.string(), url: z.string().nullable(), image: z.string().nullable() })),
       }),
     },
@@ -163,7 +164,7 @@ export const createBroadcastEndpoint = defineEndpoint({
   tag,
   access: "user",
   permission: "notifications.broadcast",
-  body: broadcastInputSchema,
+  body: broadcastApiSchema,
   responses: { 201: { description: "The broadcast, queued.", schema: z.object({ broadcast: broadcastSchema }) }, ...errorResponses(401, 403, 422, 429) },
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { announcementFormSchema, broadcastInputSchema, toBroadcastInput } from "./schema";
+import { announcementFormSchema, broadcastApiSchema, broadcastInputSchema, toBroadcastInput } from "./schema";
 
 /** The admin screen's announcement form and what it becomes for createBroadcast. */
 describe("the announcement form", () => {
@@ -23,5 +23,15 @@ describe("the announcement form", () => {
     expect(issues({ title: "" })[0]).toMatch(/^title:/);
     expect(issues({ title: "x", roleIds: ["-1"] })[0]).toMatch(/^roleIds/);
     expect(issues({ title: "x".repeat(151) })[0]).toMatch(/^title:/);
+  });
+});
+
+describe("api/v1's broadcast body (decision 036)", () => {
+  it("takes role_ids and user_ids, and still the camelCase names for one release; the snake_case one counts when both come", () => {
+    expect(broadcastApiSchema.parse({ title: "Hi", role_ids: [2], user_ids: [7, 8] })).toMatchObject({ roleIds: [2], userIds: [7, 8] });
+    expect(broadcastApiSchema.parse({ title: "Hi", roleIds: [3], userIds: [9] })).toMatchObject({ roleIds: [3], userIds: [9] });
+    expect(broadcastApiSchema.parse({ title: "Hi", role_ids: [4], roleIds: [5] }).roleIds).toEqual([4]);
+    const refused = broadcastApiSchema.safeParse({ title: "Hi", user_ids: [-1] });
+    expect(refused.error?.issues[0].path[0]).toBe("user_ids");
   });
 });

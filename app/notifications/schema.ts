@@ -22,6 +22,24 @@ export const broadcastInputSchema = z.object({
 });
 export type BroadcastInput = z.output<typeof broadcastInputSchema>;
 
+const roleIdsField = z.array(z.number().int().positive()).max(50).nullish();
+const userIdsField = z.array(z.number().int().positive()).max(1000).nullish();
+
+/**
+ * api/v1's broadcast body: `role_ids` and `user_ids`, snake_case like the rest of api/v1 (decision 036).
+ * `roleIds` and `userIds`, what this call took before, are still accepted for one release (deprecated in
+ * the document); when both spellings come, the snake_case one counts.
+ */
+export const broadcastApiSchema = broadcastInputSchema
+  .omit({ roleIds: true, userIds: true })
+  .extend({
+    role_ids: roleIdsField.describe("Only users with one of these roles; omitted or empty: everyone."),
+    user_ids: userIdsField.describe("Only these users (with role_ids: users in both); omitted or empty: no such limit."),
+    roleIds: roleIdsField.meta({ deprecated: true }).describe("Deprecated: use role_ids (accepted until the next release)."),
+    userIds: userIdsField.meta({ deprecated: true }).describe("Deprecated: use user_ids (accepted until the next release)."),
+  })
+  .transform(({ role_ids, user_ids, roleIds, userIds, ...rest }): BroadcastInput => ({ ...rest, roleIds: role_ids ?? roleIds, userIds: user_ids ?? userIds }));
+
 /**
  * The admin screen's form for a broadcast (flat fields, as a form posts
  * them): the button is optional but needs both its label and its address.

@@ -86,7 +86,16 @@ export const getDebugTrace = defineEndpoint({
       .regex(/^[0-9a-f-]{36}$/)
       .describe("The failed request's X-Request-Id."),
   }),
-  responses: { 200: { description: "The trace.", schema: debugTraceSchema.extend({ requestId: z.string() }) }, ...errorResponses(401, 403, 404) },
+  responses: {
+    200: {
+      description: "The trace.",
+      schema: debugTraceSchema.extend({
+        request_id: z.string(),
+        requestId: z.string().meta({ deprecated: true }).describe("Deprecated: the same as request_id (sent until the next release)."),
+      }),
+    },
+    ...errorResponses(401, 403, 404),
+  },
 });
 
 export const logEndpoints = [listErrorLog, getErrorLogEntry, downloadLatestErrorLog, getDebugTrace];

@@ -29,7 +29,8 @@ const feedItemSchema = z
           poster: z.string().nullable(),
           path: z.string(),
           rating: z.number().int().nullable().describe("Their rating, 1-10 (ratings)."),
-          watchedOn: z.string().nullable().describe("The day they watched it, YYYY-MM-DD (watches)."),
+          watched_on: z.string().nullable().describe("The day they watched it, YYYY-MM-DD (watches)."),
+          watchedOn: z.string().nullable().meta({ deprecated: true }).describe("Deprecated: the same as watched_on (sent until the next release)."),
           episode: z.string().nullable().describe("S1E2 for an episode they watched."),
         }),
       )

@@ -151,6 +151,8 @@ export async function unfollow(db: Database, followerId: number, followeeId: num
 
 /** The owner of a private profile approves a request; a request that is not there is a 404. */
 export async function acceptRequest(db: Database, ownerId: number, followerId: number) {
+  // No pending request, or no such member: refreshing a missing member's counts would break the users foreign key (a 500).
+  if ((await followRow(db, followerId, ownerId))?.status !== "pending") throw new DomainError(404, "This follow request is not there any more.", { field: "user_id" });
   const [changed] = await db.batch([
     db
       .update(follows)

@@ -223,6 +223,9 @@ describe("query plans of the new statements", () => {
     const feed = await call(feedApi, "/api/v1/feed", { cookie: me.cookie, d1 });
     expect(feed.status).toBe(200);
     expect((feed.body as { items: unknown[] }).items).toHaveLength(2);
+    // The watch's day is watched_on on the wire (decision 036); watchedOn, the older name, for one release.
+    const watched = (feed.body as { items: { kind: string; titles: Record<string, unknown>[] }[] }).items.find((item) => item.kind === "watch");
+    expect(watched?.titles[0]).toMatchObject({ watched_on: "2026-10-01", watchedOn: "2026-10-01" });
     const cursorFeed = await call(feedApi, `/api/v1/feed?cursor=${btoa("f1.999999999").replace(/=+$/, "")}`, { cookie: me.cookie, d1 });
     expect(cursorFeed.status).toBe(200);
     await call(followListApi, `/api/v1/users/${friend.id}/followers`, { cookie: me.cookie, params: { id: String(friend.id) }, d1 });

@@ -107,6 +107,9 @@ describe("following", () => {
     expect(await loadSocialProfile(db, owner)).toMatchObject({ followersCount: 1, requestsCount: 0 });
     expect((await relationBetween(db, asker, owner)).following).toBe("active");
     await expect(acceptRequest(db, owner, other)).rejects.toMatchObject({ status: 404 });
+    // A member id that does not exist is the same 404 (it was a foreign-key failure: a 500), and no count row appears for it.
+    await expect(acceptRequest(db, owner, 999_999_999)).rejects.toMatchObject({ status: 404 });
+    expect((await db.select().from(memberSocial).where(eq(memberSocial.userId, 999_999_999))).length).toBe(0);
   });
 });
 

@@ -17,11 +17,11 @@ export default async function api(bench: BenchContext) {
   } finally {
     client.close();
   }
-  await bench.measure("GET /api/v1/titles (page 1 with total)", "/api/v1/titles?perPage=24");
-  await bench.measure("GET /api/v1/titles (genre filter, page 3)", "/api/v1/titles?genre=drama&page=3&perPage=24");
+  await bench.measure("GET /api/v1/titles (page 1 with total)", "/api/v1/titles?per_page=24");
+  await bench.measure("GET /api/v1/titles (genre filter, page 3)", "/api/v1/titles?genre=drama&page=3&per_page=24");
   if (movie) {
     await bench.measure(`GET /api/v1/titles/{id} with credits, videos, genres (${movie.name})`, `/api/v1/titles/${movie.id}?with=credits,videos,genres&loadCount=episodes`);
   }
-  await bench.measure("GET /api/v1/search?query=the", "/api/v1/search?query=the&perPage=20");
+  await bench.measure("GET /api/v1/search?query=the", "/api/v1/search?query=the&per_page=20");
   await bench.measure("GET /api/v1/openapi.json", "/api/v1/openapi.json");
 }

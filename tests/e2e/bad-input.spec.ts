@@ -107,7 +107,7 @@ test.describe("bad input", () => {
 
     const api = await request.post("/api/v1/bootstrap-data", { data: {}, headers: { Origin: "https://evil.example" } });
     expect(api.status()).toBe(403);
-    expect(await api.json()).toMatchObject({ message: expect.any(String), requestId: expect.any(String) });
+    expect(await api.json()).toMatchObject({ message: expect.any(String), request_id: expect.any(String) });
   });
 
   test("a body that is not what it claims to be gets 400, not 500", async ({ request, baseURL }) => {

@@ -226,7 +226,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("api: channels list and a nested channel's rows one level deep", async ({ request }) => {
-  const list = await (await request.get("/api/v1/channels?perPage=100")).json();
+  const list = await (await request.get("/api/v1/channels?per_page=100")).json();
   expect(list.pagination.data.map((c: { slug: string }) => c.slug)).toContain("home");
   const home = await (await request.get("/api/v1/channels/home")).json();
   expect(home.channel.source).toBe("nested");

@@ -29,6 +29,8 @@ test.describe("local development", () => {
     await expect(dialog.getByRole("heading", { name: "An error occured" })).toBeVisible();
     await expect(page.getByTestId("error-exception")).toHaveText("ForcedError");
     await expect(page.getByTestId("error-message")).toHaveText("Forced error for the debug error viewer (page loader)");
+    // The trace endpoint's request_id (decision 036), the failed response's X-Request-Id.
+    await expect(dialog).toContainText(`Request id: ${response!.headers()["x-request-id"]}`);
 
     // Our frames first, mapped to the source files; the failing line highlighted in the code pane.
     const frames = page.getByTestId("error-frame");
@@ -152,7 +154,8 @@ test.describe("production build", () => {
     const api = await fetch(`${worker.url}/_dev/error.json`);
     expect(api.status).toBe(500);
     const body = (await api.json()) as Record<string, unknown>;
-    expect(body).toEqual({ message: "There was an issue. Please try again.", requestId: api.headers.get("X-Request-Id") });
+    // request_id, snake_case like the rest of api/v1 (decision 036); requestId, the older name, for one release more.
+    expect(body).toEqual({ message: "There was an issue. Please try again.", request_id: api.headers.get("X-Request-Id"), requestId: api.headers.get("X-Request-Id") });
 
     // The trace endpoint refuses them in production.
     const trace = await fetch(`${worker.url}/api/v1/logs/error/trace/${requestId}`);

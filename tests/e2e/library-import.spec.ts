@@ -250,7 +250,7 @@ test("a malformed file is refused with a clear message and changes nothing (page
 test("the public profile shows public lists, not private ones", async ({ browser, request }) => {
   const user = await createSignedInUser("lister");
   const made = async (name: string, isPublic: boolean) => {
-    const answer = await api(request, user, "POST", "/lists", { name, description: "", public: isPublic, workspaceId: 0 });
+    const answer = await api(request, user, "POST", "/lists", { name, description: "", public: isPublic, workspace_id: 0 });
     expect(answer.status).toBe(201);
   };
   await made("Shown on my profile", true);

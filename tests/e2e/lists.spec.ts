@@ -232,9 +232,12 @@ test.describe("bad input", () => {
     const before = await snapshot();
     const own = (await api(request, owner, "GET", `/lists/${list.id}`)).body.list;
     const itemId = own.items[0].id as number;
+    // The items' titles in snake_case (decision 036), the older camelCase names beside them for one release.
+    expect(own.items[0].title).toMatchObject({ vote_count: expect.any(Number), voteCount: own.items[0].title.vote_count });
+    expect(own.items[0].title).toHaveProperty("external_rating", own.items[0].title.externalRating);
     expect((await api(request, stranger, "PUT", `/lists/${list.id}`, { name: "Taken", public: false })).status).toBe(403);
     expect((await api(request, stranger, "DELETE", `/lists/${list.id}`)).status).toBe(403);
-    expect((await api(request, stranger, "POST", `/lists/${list.id}/reorder`, { itemIds: [itemId] })).status).toBe(403);
+    expect((await api(request, stranger, "POST", `/lists/${list.id}/reorder`, { item_ids: [itemId] })).status).toBe(403);
     expect((await api(request, stranger, "DELETE", `/lists/${list.id}/items/${itemId}`)).status).toBe(403);
     const privateList = (await api(request, owner, "POST", "/lists", { name: uniqueName("Secret") })).body.list;
     expect((await api(request, stranger, "GET", `/lists/${privateList.id}`)).status).toBe(404);
@@ -249,11 +252,17 @@ test.describe("bad input", () => {
     const items = (await api(request, owner, "GET", `/lists/${list.id}`)).body.list.items as { id: number }[];
     const other = (await api(request, owner, "POST", "/lists", { name: uniqueName("Other") })).body.list;
     const foreign = (await api(request, owner, "POST", `/lists/${other.id}/items`, { title_id: titles[2].id })).body.item_id as number;
-    const refused = await api(request, owner, "POST", `/lists/${list.id}/reorder`, { itemIds: [items[1].id, foreign] });
+    const refused = await api(request, owner, "POST", `/lists/${list.id}/reorder`, { item_ids: [items[1].id, foreign] });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe(`Item ${foreign} is not in this list.`);
-    expect((await api(request, owner, "POST", `/lists/${list.id}/reorder`, { itemIds: [] })).status).toBe(422);
-    expect((await api(request, owner, "POST", `/lists/${list.id}/reorder`, { itemIds: ["x"] })).status).toBe(422);
+    // snake_case on the wire (decision 036): the error names item_ids, as the body does.
+    expect(Object.keys(refused.body.errors)).toEqual(["item_ids"]);
+    expect((await api(request, owner, "POST", `/lists/${list.id}/reorder`, { item_ids: [] })).status).toBe(422);
+    expect((await api(request, owner, "POST", `/lists/${list.id}/reorder`, { item_ids: ["x"] })).status).toBe(422);
+    // The same order again is no change; the deprecated camelCase body is still accepted for one release.
+    const order = items.map((item) => item.id);
+    expect((await api(request, owner, "POST", `/lists/${list.id}/reorder`, { item_ids: order })).body).toEqual({ item_ids: order, itemIds: order });
+    expect((await api(request, owner, "POST", `/lists/${list.id}/reorder`, { itemIds: order })).body.item_ids).toEqual(order);
     expect((await api(request, owner, "POST", `/lists/${list.id}/items`, { title_id: "x" })).status).toBe(422);
     expect((await api(request, owner, "POST", `/lists/${list.id}/items`, { title_id: 987654321 })).status).toBe(422);
     expect((await api(request, owner, "POST", "/lists", { name: "" })).status).toBe(422);

@@ -275,12 +275,15 @@ test.describe("the API", () => {
   test("lists under pagination.data, marks read with ids or all, and refuses other users' ids without changing anything", async ({ request }) => {
     const [me, other] = [await createSignedInUser("api-me"), await createSignedInUser("api-other")];
     await announce(request, [me, other], [uniqueName("A"), uniqueName("B")]);
-    const mine = await api(request, me, "GET", "/notifications?perPage=1");
+    const mine = await api(request, me, "GET", "/notifications?per_page=1");
     expect(mine.body.pagination).toMatchObject({ current_page: 1, per_page: 1, total: 2, last_page: 2 });
     expect(mine.body.unreadCount).toBe(2);
     const theirs = await api(request, other, "GET", "/notifications");
     const myId = mine.body.pagination.data[0].id as number;
     const theirId = theirs.body.pagination.data[0].id as number;
+    // What an open tab polls: latest_id, the newest id (snake_case, decision 036; latestId, the older name, for one release).
+    const polled = await api(request, me, "GET", "/notifications/updates");
+    expect(polled.body).toMatchObject({ unreadCount: 2, latest_id: myId, latestId: myId, browser: [] });
 
     const refused = await api(request, me, "POST", "/notifications/mark-as-read", { ids: [myId, theirId] });
     expect(refused).toMatchObject({ status: 422, body: { message: "Some of these notifications do not exist.", errors: { ids: ["Some of these notifications do not exist."] } } });
@@ -299,7 +302,7 @@ test.describe("the API", () => {
 
   test("broadcasts need notifications.broadcast", async ({ request }) => {
     const user = await createSignedInUser("not-admin");
-    expect((await api(request, user, "POST", "/notifications/broadcasts", { title: "Hi", userIds: [user.userId] })).status).toBe(403);
+    expect((await api(request, user, "POST", "/notifications/broadcasts", { title: "Hi", user_ids: [user.userId] })).status).toBe(403);
     expect((await api(request, user, "GET", "/notifications/broadcasts")).status).toBe(403);
   });
 });

@@ -112,7 +112,7 @@ test("the query set finds its items: at least 95% in the top 5 of their group", 
   const ranks: { c: Case; rank: number | null; got: string[] }[] = [];
   for (const c of CASES) {
     const types = c.person ? "person" : "movie,series";
-    const response = await request.get(`/api/v1/search?query=${encodeURIComponent(c.query)}&types=${types}&perPage=10`);
+    const response = await request.get(`/api/v1/search?query=${encodeURIComponent(c.query)}&types=${types}&per_page=10`);
     expect(response.status(), c.query).toBe(200);
     const body = (await response.json()) as { titles: { name: string }[]; people: { name: string }[] };
     const names = (c.person ? body.people : body.titles).map((r) => r.name);

@@ -24,7 +24,7 @@ export function NotificationPopover({ label, count }: { label: string; count: nu
   const settings = useBootstrap().settings;
   const [open, setOpen] = useState(false);
   const { version } = useNotificationState();
-  const list = useClientQuery<ListAnswer>(open ? `notifications:popover:${version}:${count}` : null, `/api/v1/notifications?perPage=${NOTIFICATIONS_POPOVER_SIZE}`);
+  const list = useClientQuery<ListAnswer>(open ? `notifications:popover:${version}:${count}` : null, `/api/v1/notifications?per_page=${NOTIFICATIONS_POPOVER_SIZE}`);
   const markAll = useFetcher<NotificationActionAnswer>();
   useAnswerToast(markAll.data);
   const items = list.data?.pagination.data ?? [];

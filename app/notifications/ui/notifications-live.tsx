@@ -20,7 +20,7 @@ const SHOWN_KEY = "notifications:last-shown";
 
 interface Updates {
   unreadCount: number;
-  latestId: number;
+  latest_id: number;
   browser: { id: number; title: string; body: string; url: string | null; image: string | null }[];
 }
 
@@ -66,9 +66,9 @@ export function NotificationsLive() {
         });
         if (response.ok) {
           const updates = (await response.json()) as Updates;
-          notificationStore.update({ unreadCount: updates.unreadCount, latestId: updates.latestId });
+          notificationStore.update({ unreadCount: updates.unreadCount, latestId: updates.latest_id });
           show(updates.browser);
-          after.current = Math.max(after.current ?? 0, updates.latestId);
+          after.current = Math.max(after.current ?? 0, updates.latest_id);
         }
       } catch {
         // Offline or navigating away: the next poll tries again.

@@ -54,7 +54,7 @@ export function ErrorDialog({ trace, onClose }: { trace: ShownTrace; onClose: ()
                 <p className="mt-1 text-lg break-words" data-testid="error-message">
                   {trace.message}
                 </p>
-                {trace.requestId ? <p className="mt-1 font-mono text-xs text-muted">{t("Request id: :id", { id: trace.requestId })}</p> : null}
+                {trace.request_id ? <p className="mt-1 font-mono text-xs text-muted">{t("Request id: :id", { id: trace.request_id })}</p> : null}
               </div>
               <div className="flex items-center gap-2">
                 {trace.action ? (

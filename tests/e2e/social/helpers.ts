@@ -88,7 +88,7 @@ export function demoAdmin(): Promise<SignedInUser> {
 export async function announce(request: APIRequestContext, users: SignedInUser[], titles: string[], action?: { label: string; action: string }) {
   const sender = await demoAdmin();
   for (const title of titles) {
-    const sent = await api(request, sender, "POST", "/notifications/broadcasts", { title, body: `<p>About ${title}</p>`, userIds: users.map((u) => u.userId), ...(action ? { action } : {}) });
+    const sent = await api(request, sender, "POST", "/notifications/broadcasts", { title, body: `<p>About ${title}</p>`, user_ids: users.map((u) => u.userId), ...(action ? { action } : {}) });
     expect(sent.status).toBe(201);
   }
   for (const user of users) {

@@ -118,8 +118,10 @@ export async function action(args: Route.ActionArgs) {
       case "down": {
         const itemId = Number(formData.get("itemId"));
         if (!Number.isSafeInteger(itemId) || itemId < 1) return data({ itemError: t("Choose an item.") }, { status: 400 });
-        if (intent === "remove") await removeChannelItem(db, id, itemId, record);
-        else {
+        if (intent === "remove") {
+          // An item already gone (another tab, a stale page) is said so, not toasted as removed.
+          if (!(await removeChannelItem(db, id, itemId, record))) return data({ itemError: t("That item is no longer in this channel.") }, { status: 409 });
+        } else {
           const result = await moveChannelItem(db, id, itemId, intent === "up" ? -1 : 1, record);
           if (!result.ok) return data({ itemError: t(result.message) }, { status: 409 });
         }

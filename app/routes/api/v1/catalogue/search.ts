@@ -1,15 +1,16 @@
 import type { Route } from "./+types/search";
+import { perPageOf } from "~/api/query";
 import { apiLoader, readOnlyAction } from "~/json-api/handler.server";
 import { searchCatalogueEndpoint, SEARCH_TYPES } from "~/catalogue/api-contract";
 import { personSummary } from "~/catalogue/api.server";
 import { searchCatalogue } from "~/catalogue/search.server";
 import { titlePath } from "~/http/slug";
 
-/** GET api/v1/search?query=&types=movie,person&page=&perPage= */
+/** GET api/v1/search?query=&types=movie,person&page=&per_page= */
 export const loader = apiLoader(searchCatalogueEndpoint, async ({ app, query }) => {
   const found = await searchCatalogue(app.db, query.query, {
-    limit: query.perPage,
-    offset: (query.page - 1) * query.perPage,
+    limit: perPageOf(query),
+    offset: (query.page - 1) * perPageOf(query),
     types: query.types.length ? query.types : SEARCH_TYPES,
   });
   return {

@@ -5,12 +5,13 @@ import { createList, listsOfUser } from "~/lists/lists.server";
 import { asApi } from "~/json-api/domain-error.server";
 import { listApiField } from "~/lists/services.server";
 
-/** GET api/v1/lists[?workspaceId] → {lists}. */
-export const loader = apiLoader(listListsEndpoint, async ({ app, query }) => ({
-  lists: await listsOfUser(app.db, app.user!.id, { workspaceId: query.workspaceId === undefined ? undefined : Number(query.workspaceId) }),
-})) satisfies (args: Route.LoaderArgs) => Promise<Response>;
+/** GET api/v1/lists[?workspace_id] → {lists} (`workspaceId`: deprecated, decision 036). */
+export const loader = apiLoader(listListsEndpoint, async ({ app, query }) => {
+  const workspaceId = query.workspace_id ?? query.workspaceId;
+  return { lists: await listsOfUser(app.db, app.user!.id, { workspaceId: workspaceId === undefined ? undefined : Number(workspaceId) }) };
+}) satisfies (args: Route.LoaderArgs) => Promise<Response>;
 
-/** POST api/v1/lists {name, description?, public?, workspaceId?} → 201 {list}. */
+/** POST api/v1/lists {name, description?, public?, workspace_id?} → 201 {list}. */
 export const action = apiAction(on(createListEndpoint, async ({ app, body }) => json({ list: await asApi(app.t, () => createList(app.db, app.viewer, body), listApiField) }, 201))) satisfies (
   args: Route.ActionArgs,
 ) => Promise<Response>;

@@ -10,7 +10,7 @@ export const loader = apiLoader(getDebugTrace, async ({ app, worker, params }) =
   const row = await findErrorByRequestId(app.db, params.requestId);
   if (!row) return notFound(app.t("This error is not in the log."));
   const action = canDownloadLog(app) ? { label: "Download log", url: DOWNLOAD_LOG_URL } : null;
-  return { ...(await traceOf(row, action)), requestId: row.requestId };
+  return { ...(await traceOf(row, action)), request_id: row.requestId, requestId: row.requestId };
 }) satisfies (args: Route.LoaderArgs) => Promise<Response>;
 
 export const action = readOnlyAction();

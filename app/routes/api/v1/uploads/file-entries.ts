@@ -3,6 +3,7 @@ import { resolveUploadActor } from "~/uploads/actor.server";
 import { handleUploadApi, json } from "~/uploads/api.server";
 import { receiveDirectUpload } from "~/uploads/direct-upload.server";
 import { listWorkspaceEntries, serializeFileEntry } from "~/uploads/file-entries.server";
+import { perPageOf } from "~/api/query";
 import { apiLoader } from "~/json-api/handler.server";
 import { listFileEntries } from "~/uploads/api-contract";
 import { uploadServices } from "~/uploads/services.server";
@@ -17,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * GET api/v1/file-entries?workspaceId&page&perPage → {pagination}: the files
+ * GET api/v1/file-entries?workspaceId&page&per_page → {pagination}: the files
  * of the active workspace. The api/v1 handler has already refused a
  * workspaceId the caller is not a member of (403).
  */
@@ -26,6 +27,6 @@ export const loader = apiLoader(listFileEntries, async ({ app, query }) => ({
     userId: app.user!.id,
     workspaceId: query.workspaceId ? Number(query.workspaceId) : 0,
     page: query.page,
-    perPage: query.perPage,
+    perPage: perPageOf(query),
   }),
 })) satisfies (args: Route.LoaderArgs) => Promise<Response>;
