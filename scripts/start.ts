@@ -54,13 +54,19 @@ await step("Starting the Worker", async () => {
 });
 const running = worker!;
 
-// The readiness probe's requests came before the banner: the terminal shows what follows it.
-let bannerShown = false;
+// The readiness probe's requests came before the banner, though their log lines may arrive after it:
+// the terminal shows the requests made after the banner.
+let bannerAt = Number.POSITIVE_INFINITY;
+const beforeBanner = (line: string) => {
+  if (!line.includes('"msg":"request"')) return false;
+  const time = Date.parse(/"time":"([^"]+)"/.exec(line)?.[1] ?? "");
+  return !(time >= bannerAt);
+};
 for (const stream of [running.process?.stdout, running.process?.stderr]) {
   if (!stream) continue;
   createInterface({ input: stream }).on("line", (line) => {
     writeSync(logFd, `${line}\n`);
-    const shown = bannerShown || !line.includes('"msg":"request"') ? terminalLine(line) : null;
+    const shown = beforeBanner(line) ? null : terminalLine(line);
     if (shown) console.log(shown);
   });
 }
@@ -74,9 +80,8 @@ const lines = [
   `  Ready in ${seconds(started)}. Press Ctrl+C to stop.`,
   "",
 ];
+bannerAt = Date.now();
 console.log(lines.join("\n"));
-// Lines wrangler wrote before this point are already read: from here on they are shown.
-setImmediate(() => (bannerShown = true));
 
 running.process?.on("exit", (code) => {
   console.error(`The Worker stopped (exit ${code}); see ${logPath}.`);
