@@ -1,3 +1,5 @@
+import { indexOfBytes, lastIndexOfBytes } from "./bytes";
+
 const encoder = new TextEncoder();
 const HEAD_END = encoder.encode("</head>");
 const BODY_END = encoder.encode("</body>");
@@ -20,7 +22,7 @@ export function spliceDocument(body: ReadableStream<Uint8Array>, { head, tail }:
         let bytes = held ? concat(held, chunk) : chunk;
         held = null;
         if (headPending) {
-          const at = indexOf(bytes, HEAD_END);
+          const at = indexOfBytes(bytes, HEAD_END);
           if (at < 0) {
             held = keepTail(bytes, HEAD_END.length - 1, controller);
             return;
@@ -35,12 +37,12 @@ export function spliceDocument(body: ReadableStream<Uint8Array>, { head, tail }:
           return;
         }
         // Hold from the last `</body>` seen (React writes it last), else the few bytes that may start one.
-        const at = lastIndexOf(bytes, BODY_END);
+        const at = lastIndexOfBytes(bytes, BODY_END);
         held = keepTail(bytes, at >= 0 ? bytes.length - at : BODY_END.length - 1, controller);
       },
       flush(controller) {
         if (!held) return;
-        const at = tail ? lastIndexOf(held, BODY_END) : -1;
+        const at = tail ? lastIndexOfBytes(held, BODY_END) : -1;
         if (at < 0) {
           controller.enqueue(held);
           return;
@@ -65,25 +67,4 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   out.set(a, 0);
   out.set(b, a.length);
   return out;
-}
-
-function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
-  const first = needle[0];
-  const last = haystack.length - needle.length;
-  for (let i = haystack.indexOf(first); i !== -1 && i <= last; i = haystack.indexOf(first, i + 1)) {
-    let j = 1;
-    while (j < needle.length && haystack[i + j] === needle[j]) j++;
-    if (j === needle.length) return i;
-  }
-  return -1;
-}
-
-function lastIndexOf(haystack: Uint8Array, needle: Uint8Array): number {
-  const first = needle[0];
-  for (let i = haystack.lastIndexOf(first, haystack.length - needle.length); i !== -1; i = i === 0 ? -1 : haystack.lastIndexOf(first, i - 1)) {
-    let j = 1;
-    while (j < needle.length && haystack[i + j] === needle[j]) j++;
-    if (j === needle.length) return i;
-  }
-  return -1;
 }

@@ -1,3 +1,5 @@
+import { indexOfBytes } from "~/http/bytes";
+
 /**
  * A streaming multipart/form-data reader (RFC 7578). Unlike
  * `request.formData()`, which collects the whole body in memory, it hands
@@ -31,22 +33,6 @@ export function formBoundary(contentType: string | null): string | null {
   if (!contentType || !/^multipart\/form-data\s*;/i.test(contentType)) return null;
   const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType);
   return match ? (match[1] ?? match[2]) : null;
-}
-
-function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
-  const first = needle[0];
-  const last = haystack.length - needle.length;
-  for (let i = haystack.indexOf(first, from); i !== -1 && i <= last; i = haystack.indexOf(first, i + 1)) {
-    let match = true;
-    for (let j = 1; j < needle.length; j++) {
-      if (haystack[i + j] !== needle[j]) {
-        match = false;
-        break;
-      }
-    }
-    if (match) return i;
-  }
-  return -1;
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
@@ -104,7 +90,7 @@ export async function* readMultipartForm(stream: ReadableStream<Uint8Array>, bou
     // The body starts with the first boundary (a preamble before it is ignored).
     buffer = concat(CRLF, buffer);
     for (;;) {
-      const at = indexOf(buffer, delimiter);
+      const at = indexOfBytes(buffer, delimiter);
       if (at !== -1) {
         buffer = buffer.subarray(at + delimiter.length);
         break;
@@ -118,19 +104,19 @@ export async function* readMultipartForm(stream: ReadableStream<Uint8Array>, bou
       while (buffer.length < 2) if (!(await fill())) throw new MalformedFormError("The form ended unexpectedly.");
       if (buffer[0] === 0x2d && buffer[1] === 0x2d) return;
       // Tolerate transport padding (spaces, tabs) before the CRLF.
-      let headerStart = indexOf(buffer, CRLF);
+      let headerStart = indexOfBytes(buffer, CRLF);
       while (headerStart === -1) {
         if (buffer.length > 256 || !(await fill())) throw new MalformedFormError("A boundary line is malformed.");
-        headerStart = indexOf(buffer, CRLF);
+        headerStart = indexOfBytes(buffer, CRLF);
       }
       buffer = buffer.subarray(headerStart + 2);
       if (parts >= maxParts) throw new MalformedFormError("The form has too many parts.");
 
-      let headerEnd = indexOf(buffer, HEADER_END);
+      let headerEnd = indexOfBytes(buffer, HEADER_END);
       while (headerEnd === -1) {
         if (buffer.length > maxHeaderBytes) throw new MalformedFormError("A part's headers are too large.");
         if (!(await fill())) throw new MalformedFormError("The form ended inside a part's headers.");
-        headerEnd = indexOf(buffer, HEADER_END);
+        headerEnd = indexOfBytes(buffer, HEADER_END);
       }
       const headers = parseHeaders(new TextDecoder().decode(buffer.subarray(0, headerEnd)));
       buffer = buffer.subarray(headerEnd + HEADER_END.length);
@@ -142,7 +128,7 @@ export async function* readMultipartForm(stream: ReadableStream<Uint8Array>, bou
       let finished = false;
       async function* body(): AsyncGenerator<Uint8Array> {
         for (;;) {
-          const at = indexOf(buffer, delimiter);
+          const at = indexOfBytes(buffer, delimiter);
           if (at !== -1) {
             if (at > 0) yield buffer.slice(0, at);
             buffer = buffer.subarray(at + delimiter.length);
