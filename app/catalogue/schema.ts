@@ -27,6 +27,11 @@ const isoDate = z
 
 const year = z.number().int().min(1870).max(2100);
 const shortText = (max: number) => z.string().trim().max(max);
+const languageCode = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{2}$/, "Use a two-letter language code such as en.");
 
 /** "drama, heist , Drama" -> ["drama", "heist"] (case-insensitively unique). */
 export const commaList = (maxItems: number, maxLength: number) =>
@@ -67,12 +72,7 @@ export const titleFactsSchema = z
     endYear: year.optional(),
     runtime: z.number().int().min(1).max(2000).optional(),
     certification: shortText(20).optional(),
-    language: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z]{2}$/, "Use a two-letter language code such as en.")
-      .optional(),
+    language: languageCode.optional(),
     countries: commaList(30, 2).pipe(
       z.array(
         z
@@ -152,12 +152,7 @@ export const videoSchema = z
     source: z.enum(VIDEO_SOURCES),
     src: shortText(2000).min(1),
     quality: z.enum(["2160p", "1080p", "720p", "480p", "sd"]).optional(),
-    language: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z]{2}$/, "Use a two-letter language code such as en.")
-      .optional(),
+    language: languageCode.optional(),
     duration: z.number().int().min(1).max(100_000).optional(),
     thumbnail: mediaAddress.optional(),
     episodeId: z.number().int().positive().optional(),
