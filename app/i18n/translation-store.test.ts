@@ -16,7 +16,7 @@ function setup(initial: Record<string, string> | null = { Login: "Iniciar sesió
     retryAfterMs: 1000,
   });
   // The browser's store loads its loader as a chunk first; the test calls it directly.
-  const store = createTranslationStore(initial ?? undefined, load);
+  const store = createTranslationStore(() => initial ?? undefined, load);
   const listener = vi.fn();
   store.subscribe(listener);
   return { store, fetched, answers, idle, listener };
@@ -27,6 +27,13 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe("the translation store", () => {
   it("starts with the page's lines", () => {
     const { store } = setup();
+    expect(store.getSnapshot()).toEqual({ lines: { Login: "Iniciar sesión" }, complete: false });
+  });
+
+  it("reads the page's lines when first asked, not when made (the async module script can run before the lines are parsed)", () => {
+    let parsed: Record<string, string> | undefined;
+    const store = createTranslationStore(() => parsed, () => {});
+    parsed = { Login: "Iniciar sesión" };
     expect(store.getSnapshot()).toEqual({ lines: { Login: "Iniciar sesión" }, complete: false });
   });
 

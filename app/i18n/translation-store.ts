@@ -28,9 +28,23 @@ export interface TranslationSnapshot {
 /** Loads the table of the language the store shows, now or when the browser is idle. */
 export type TableLoader = (store: TranslationStore, whenIdle: boolean) => void;
 
-export function createTranslationStore(initial: Record<string, string> | undefined, loadTable: TableLoader) {
-  let snapshot: TranslationSnapshot = { lines: initial ?? {}, complete: !initial };
-  const partial = !snapshot.complete;
+/**
+ * `readInitial` is asked at the first read, not when the store is made: React
+ * Router's module script is async, so with its chunks cached it can run before
+ * the parser reaches the lines at the end of the body (entry.client.tsx also
+ * waits for the whole document before hydrating).
+ */
+export function createTranslationStore(readInitial: () => Record<string, string> | undefined, loadTable: TableLoader) {
+  let current: TranslationSnapshot | null = null;
+  let partial = false;
+  const snapshot = (): TranslationSnapshot => {
+    if (!current) {
+      const initial = readInitial();
+      current = { lines: initial ?? {}, complete: !initial };
+      partial = !current.complete;
+    }
+    return current;
+  };
   /** A lazy component waits for the whole table: load it as soon as hydration is done, not when idle. */
   let eager = false;
   /** The language and version the root data shows (null until the root layout's first effect). */
@@ -42,10 +56,10 @@ export function createTranslationStore(initial: Record<string, string> | undefin
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    getSnapshot: () => snapshot,
+    getSnapshot: snapshot,
     shown: () => shown,
     set(next: TranslationSnapshot) {
-      snapshot = next;
+      current = next;
       for (const listener of listeners) listener();
     },
     /**
@@ -55,16 +69,17 @@ export function createTranslationStore(initial: Record<string, string> | undefin
      */
     use(language: string, version: string | null) {
       const firstCall = !shown;
+      snapshot();
       shown = [language, version];
       if (!firstCall || partial) loadTable(store, firstCall && !eager);
     },
     /** Resolves once the whole table of the language shown is in (at once without lines to load). */
     complete() {
       return new Promise<void>((resolve) => {
-        if (snapshot.complete) return resolve();
+        if (snapshot().complete) return resolve();
         eager = true;
         const stop = store.subscribe(() => {
-          if (snapshot.complete) {
+          if (snapshot().complete) {
             stop();
             resolve();
           }
@@ -93,6 +108,6 @@ declare global {
  * translates through its own recorder (entry.server).
  */
 export const translationStore = createTranslationStore(
-  typeof window === "undefined" ? undefined : window[PAGE_LINES_GLOBAL],
+  () => (typeof window === "undefined" ? undefined : window[PAGE_LINES_GLOBAL]),
   (store, whenIdle) => void import("./translation-loader").then((loader) => loader.loadTable(store, whenIdle)),
 );
