@@ -32,7 +32,10 @@ describe("the translation store", () => {
 
   it("reads the page's lines when first asked, not when made (the async module script can run before the lines are parsed)", () => {
     let parsed: Record<string, string> | undefined;
-    const store = createTranslationStore(() => parsed, () => {});
+    const store = createTranslationStore(
+      () => parsed,
+      () => {},
+    );
     parsed = { Login: "Iniciar sesión" };
     expect(store.getSnapshot()).toEqual({ lines: { Login: "Iniciar sesión" }, complete: false });
   });
