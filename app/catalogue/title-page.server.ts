@@ -2,6 +2,7 @@ import { titleCardColumns } from "./card-columns";
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
+import { preparedRead } from "~/db/prepared-read.server";
 import { credits, episodes, genres, images, keywords, people, seasons, titleGenres, titleKeywords, titles, videos } from "./tables";
 
 /**
@@ -65,36 +66,78 @@ const cardColumns = titleCardColumns;
 /** Key crew shown on the title page itself, in this order. */
 const KEY_JOBS = ["Director", "Creator", "Screenplay", "Writer", "Story", "Novel", "Producer", "Executive Producer", "Original Music Composer", "Director of Photography"];
 
-function titleById(db: Database, id: number) {
-  return db.select(titleColumns).from(titles).where(eq(titles.id, id)).limit(1);
-}
+/** The title page's reads, their SQL built once per isolate (decision 045). */
+const titleById = preparedRead((db, { id }: { id: number }) => db.select(titleColumns).from(titles).where(eq(titles.id, id)).limit(1));
 
-function titleGenresOf(db: Database, titleId: number) {
-  return db
+const titleGenresOf = preparedRead((db, { titleId }: { titleId: number }) =>
+  db
     .select({ id: genres.id, name: genres.name, slug: genres.slug })
     .from(titleGenres)
     .innerJoin(genres, eq(genres.id, titleGenres.genreId))
     .where(eq(titleGenres.titleId, titleId))
-    .orderBy(asc(genres.name));
-}
+    .orderBy(asc(genres.name)),
+);
 
-function titleCredits(db: Database, titleId: number, kind: "cast" | "crew", limit?: number) {
-  const query = db
+function creditsOf(db: Database, titleId: number, kind: "cast" | "crew") {
+  return db
     .select(creditColumns)
     .from(credits)
     .innerJoin(people, eq(people.id, credits.personId))
     .where(and(eq(credits.titleId, titleId), eq(credits.kind, kind), isNull(credits.episodeId)))
     .orderBy(asc(credits.position), asc(credits.id));
-  return limit ? query.limit(limit) : query;
 }
+
+const titleCredits = preparedRead((db, { titleId, kind }: { titleId: number; kind: "cast" | "crew" }) => creditsOf(db, titleId, kind));
+const titleCreditsUpTo = preparedRead((db, { titleId, kind, limit }: { titleId: number; kind: "cast" | "crew"; limit: number }) => creditsOf(db, titleId, kind).limit(limit));
+
+const titleSeasons = preparedRead((db, { titleId }: { titleId: number }) =>
+  db
+    .select({ id: seasons.id, number: seasons.number, name: seasons.name, airDate: seasons.airDate, poster: seasons.poster, episodeCount: seasons.episodeCount })
+    .from(seasons)
+    .where(eq(seasons.titleId, titleId))
+    .orderBy(asc(seasons.number)),
+);
+
+const titleVideos = preparedRead((db, { titleId }: { titleId: number }) =>
+  db
+    .select({
+      id: videos.id,
+      name: videos.name,
+      category: videos.category,
+      source: videos.source,
+      src: videos.src,
+      thumbnail: videos.thumbnail,
+      duration: videos.duration,
+      quality: videos.quality,
+      mime: videos.mime,
+      createdAt: videos.createdAt,
+    })
+    .from(videos)
+    .where(and(eq(videos.titleId, titleId), isNull(videos.episodeId)))
+    .orderBy(asc(videos.position), asc(videos.id))
+    .limit(20),
+);
+
+const titleImages = preparedRead((db, { titleId }: { titleId: number }) =>
+  db
+    .select({ id: images.id, type: images.type, url: images.url, width: images.width, height: images.height })
+    .from(images)
+    .where(eq(images.titleId, titleId))
+    .orderBy(asc(images.type), asc(images.position))
+    .limit(24),
+);
+
+const titleKeywordsOf = preparedRead((db, { titleId }: { titleId: number }) =>
+  db.select({ name: keywords.name, slug: keywords.slug }).from(titleKeywords).innerJoin(keywords, eq(keywords.id, titleKeywords.keywordId)).where(eq(titleKeywords.titleId, titleId)).limit(30),
+);
 
 /**
  * Titles sharing a genre with this one, most popular first. Walking the
  * popularity index and stopping at `limit` matches is far cheaper on a large
  * catalogue than collecting every title of a big genre and sorting it.
  */
-function relatedTitles(db: Database, titleId: number, limit: number) {
-  return db
+const relatedTitles = preparedRead((db, { titleId, limit }: { titleId: number; limit: number }) =>
+  db
     .select(cardColumns)
     .from(titles)
     .where(
@@ -105,8 +148,8 @@ function relatedTitles(db: Database, titleId: number, limit: number) {
       ),
     )
     .orderBy(desc(titles.popularity))
-    .limit(limit);
-}
+    .limit(limit),
+);
 
 export async function loadTitlePage(db: Database, id: number, options: { topCast: number }) {
   return (await loadTitlePageWith(db, id, options, [] as const)).page;
@@ -119,40 +162,15 @@ export async function loadTitlePage(db: Database, id: number, options: { topCast
  */
 export async function loadTitlePageWith<E extends readonly BatchItem<"sqlite">[]>(db: Database, id: number, { topCast }: { topCast: number }, extra: E) {
   const own = [
-    titleById(db, id),
-    titleGenresOf(db, id),
-    titleCredits(db, id, "cast", topCast),
-    titleCredits(db, id, "crew", 60),
-    db
-      .select({ id: seasons.id, number: seasons.number, name: seasons.name, airDate: seasons.airDate, poster: seasons.poster, episodeCount: seasons.episodeCount })
-      .from(seasons)
-      .where(eq(seasons.titleId, id))
-      .orderBy(asc(seasons.number)),
-    db
-      .select({
-        id: videos.id,
-        name: videos.name,
-        category: videos.category,
-        source: videos.source,
-        src: videos.src,
-        thumbnail: videos.thumbnail,
-        duration: videos.duration,
-        quality: videos.quality,
-        mime: videos.mime,
-        createdAt: videos.createdAt,
-      })
-      .from(videos)
-      .where(and(eq(videos.titleId, id), isNull(videos.episodeId)))
-      .orderBy(asc(videos.position), asc(videos.id))
-      .limit(20),
-    db
-      .select({ id: images.id, type: images.type, url: images.url, width: images.width, height: images.height })
-      .from(images)
-      .where(eq(images.titleId, id))
-      .orderBy(asc(images.type), asc(images.position))
-      .limit(24),
-    db.select({ name: keywords.name, slug: keywords.slug }).from(titleKeywords).innerJoin(keywords, eq(keywords.id, titleKeywords.keywordId)).where(eq(titleKeywords.titleId, id)).limit(30),
-    relatedTitles(db, id, 12),
+    titleById(db, { id }),
+    titleGenresOf(db, { titleId: id }),
+    titleCreditsUpTo(db, { titleId: id, kind: "cast", limit: topCast }),
+    titleCreditsUpTo(db, { titleId: id, kind: "crew", limit: 60 }),
+    titleSeasons(db, { titleId: id }),
+    titleVideos(db, { titleId: id }),
+    titleImages(db, { titleId: id }),
+    titleKeywordsOf(db, { titleId: id }),
+    relatedTitles(db, { titleId: id, limit: 12 }),
   ] as const;
   const results = await db.batch([...own, ...extra] as unknown as readonly [...typeof own, ...E]);
   const [found, genreRows, cast, crew, seasonRows, videoRows, imageRows, keywordRows, related] = results;
@@ -204,7 +222,7 @@ export function titlePageView(page: TitlePage) {
 
 /** The full cast and crew of a title (not its episodes'). */
 export async function loadFullCredits(db: Database, id: number) {
-  const [found, cast, crew] = await db.batch([titleById(db, id), titleCredits(db, id, "cast"), titleCredits(db, id, "crew")]);
+  const [found, cast, crew] = await db.batch([titleById(db, { id }), titleCredits(db, { titleId: id, kind: "cast" }), titleCredits(db, { titleId: id, kind: "crew" })]);
   const title = found[0];
   if (!title) return null;
   const departments = new Map<string, typeof crew>();
@@ -237,7 +255,7 @@ const episodeColumns = {
 /** A season of a series with its episodes and the list of all seasons (for navigation). */
 export async function loadSeason(db: Database, titleId: number, seasonNumber: number) {
   const [found, seasonRows, episodeRows] = await db.batch([
-    titleById(db, titleId),
+    titleById(db, { id: titleId }),
     db
       .select({
         id: seasons.id,
@@ -268,7 +286,7 @@ export async function loadSeason(db: Database, titleId: number, seasonNumber: nu
 export async function loadEpisode(db: Database, titleId: number, seasonNumber: number, episodeNumber: number) {
   const at = and(eq(episodes.titleId, titleId), eq(episodes.seasonNumber, seasonNumber), eq(episodes.episodeNumber, episodeNumber));
   const [found, episodeRows, castRows, crewRows, videoRows, previous, next] = await db.batch([
-    titleById(db, titleId),
+    titleById(db, { id: titleId }),
     db.select(episodeColumns).from(episodes).where(at).limit(1),
     db
       .select(creditColumns)

@@ -8,6 +8,7 @@ import { hasPermission } from "~/request/viewer";
 import { episodes, titles } from "~/catalogue/tables";
 import { FOLLOWED_REVIEWS_FIRST, HELPFUL_VOTE_MILESTONES, REVIEWS_PAGE_SIZE } from "~/constants";
 import type { Database } from "~/db/client.server";
+import { preparedRead } from "~/db/prepared-read.server";
 import { notify } from "~/notifications/deliver.server";
 import { isBlockedEitherWay } from "~/social/follows.server";
 import { follows } from "~/social/tables";
@@ -467,22 +468,27 @@ export async function ownRatingOf(db: Database, userId: number, titleId: number,
   return row?.rating ?? null;
 }
 
-/** The reads of a title page's reviews section (stored counts, the top reviews), for a batch of the caller's. */
+const titleReviewCounts = preparedRead((db, { titleId }: { titleId: number }) =>
+  db
+    .select({ reviewCount: communityCounts.reviewCount, scoreSum: communityCounts.scoreSum, commentCount: communityCounts.commentCount })
+    .from(communityCounts)
+    .where(and(eq(communityCounts.targetKind, "title"), eq(communityCounts.targetId, titleId)))
+    .limit(1),
+);
+
+const titleTopReviews = preparedRead((db, { titleId, top }: { titleId: number; top: number }) =>
+  db
+    .select(reviewFields)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(and(eq(reviews.titleId, titleId), eq(reviews.episodeId, 0), eq(reviews.status, "published")))
+    .orderBy(desc(reviews.helpfulCount), desc(reviews.id))
+    .limit(top),
+);
+
+/** The reads of a title page's reviews section (stored counts, the top reviews), for a batch of the caller's; their SQL is built once per isolate (decision 045). */
 export function titlePageReviewsQueries(db: Database, titleId: number, top: number) {
-  return [
-    db
-      .select({ reviewCount: communityCounts.reviewCount, scoreSum: communityCounts.scoreSum, commentCount: communityCounts.commentCount })
-      .from(communityCounts)
-      .where(and(eq(communityCounts.targetKind, "title"), eq(communityCounts.targetId, titleId)))
-      .limit(1),
-    db
-      .select(reviewFields)
-      .from(reviews)
-      .innerJoin(users, eq(users.id, reviews.userId))
-      .where(and(eq(reviews.titleId, titleId), eq(reviews.episodeId, 0), eq(reviews.status, "published")))
-      .orderBy(desc(reviews.helpfulCount), desc(reviews.id))
-      .limit(top),
-  ] as const;
+  return [titleReviewCounts(db, { titleId }), titleTopReviews(db, { titleId, top })] as const;
 }
 
 /**

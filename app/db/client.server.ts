@@ -80,4 +80,19 @@ export function openD1(binding: D1Database, bookmark: string | null) {
   };
 }
 
+/**
+ * A database that only builds SQL (preparedRead's templates, decision 045):
+ * its client prepares nothing and runs nothing, so building a template sends
+ * no statement to D1.
+ */
+let sqlBuilder: Database | null = null;
+export function sqlOnlyDatabase(): Database {
+  const refuse = () => {
+    throw new Error("sqlOnlyDatabase builds SQL only; run statements on the request's database");
+  };
+  const statement = { bind: refuse, all: refuse, raw: refuse, run: refuse, first: refuse };
+  sqlBuilder ??= drizzleD1({ prepare: () => statement, batch: refuse } as unknown as D1Database);
+  return sqlBuilder;
+}
+
 export { schema };

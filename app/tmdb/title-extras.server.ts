@@ -2,6 +2,7 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { and, asc, eq } from "drizzle-orm";
 import { titles } from "~/catalogue/tables";
 import type { Database } from "~/db/client.server";
+import { preparedRead } from "~/db/prepared-read.server";
 import { imdbWebUrl, TMDB_IMAGE_SIZES, tmdbImageUrl, tmdbWebUrl } from "./refs";
 import { titleWatchProviders, watchProviders, WATCH_KINDS, type WatchKind } from "./tables";
 
@@ -18,21 +19,26 @@ export async function loadTitleTmdbExtras(db: Database, titleId: number, region:
   return titleTmdbExtrasFrom(await db.batch(titleTmdbExtrasQueries(db, titleId, region)), region, imageBase);
 }
 
-/** The reads behind a title's TMDB extras, for a batch of the caller's (the title page's one batch). */
+const tmdbFactsOf = preparedRead((db, { titleId }: { titleId: number }) =>
+  db
+    .select({ type: titles.type, tmdbId: titles.tmdbId, imdbId: titles.imdbId, homepage: titles.homepage, tmdbRating: titles.tmdbRating, tmdbVotes: titles.tmdbVotes })
+    .from(titles)
+    .where(eq(titles.id, titleId))
+    .limit(1),
+);
+
+const watchProvidersOf = preparedRead((db, { titleId, region }: { titleId: number; region: string }) =>
+  db
+    .select({ kind: titleWatchProviders.kind, link: titleWatchProviders.link, id: watchProviders.id, name: watchProviders.name, logoPath: watchProviders.logoPath })
+    .from(titleWatchProviders)
+    .innerJoin(watchProviders, eq(watchProviders.id, titleWatchProviders.providerId))
+    .where(and(eq(titleWatchProviders.titleId, titleId), eq(titleWatchProviders.region, region)))
+    .orderBy(asc(titleWatchProviders.position), asc(watchProviders.name)),
+);
+
+/** The reads behind a title's TMDB extras, for a batch of the caller's (the title page's one batch); their SQL is built once per isolate (decision 045). */
 export function titleTmdbExtrasQueries(db: Database, titleId: number, region: string) {
-  return [
-    db
-      .select({ type: titles.type, tmdbId: titles.tmdbId, imdbId: titles.imdbId, homepage: titles.homepage, tmdbRating: titles.tmdbRating, tmdbVotes: titles.tmdbVotes })
-      .from(titles)
-      .where(eq(titles.id, titleId))
-      .limit(1),
-    db
-      .select({ kind: titleWatchProviders.kind, link: titleWatchProviders.link, id: watchProviders.id, name: watchProviders.name, logoPath: watchProviders.logoPath })
-      .from(titleWatchProviders)
-      .innerJoin(watchProviders, eq(watchProviders.id, titleWatchProviders.providerId))
-      .where(and(eq(titleWatchProviders.titleId, titleId), eq(titleWatchProviders.region, region)))
-      .orderBy(asc(titleWatchProviders.position), asc(watchProviders.name)),
-  ] as const;
+  return [tmdbFactsOf(db, { titleId }), watchProvidersOf(db, { titleId, region })] as const;
 }
 
 /** What titleTmdbExtrasQueries read, as the page shows it (null for an unknown title). */
