@@ -293,7 +293,7 @@ export const GUEST_PAGE_CACHE_TTL_MS = 30_000;
 export const GUEST_PAGE_CACHE_STALE_MS = 30_000;
 /** A renewal that has not finished within this long is handed to the next request (the first one failed or hung). */
 export const GUEST_PAGE_CACHE_REFRESH_MS = 5_000;
-/** Memory the guest page cache may use in one isolate (UTF-16 estimate). */
+/** Memory the guest page cache may use in one isolate (the pages' UTF-8 bytes). */
 export const GUEST_PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
 
 // --- Channels (decision 022) ---------------------------------------------

@@ -13,6 +13,7 @@ import {
   TIME_ZONE_HINT_COOKIE,
 } from "~/constants";
 import { contentVersion } from "~/http/content-version.server";
+import { indexOfBytes } from "~/http/bytes";
 import { parseCookies } from "~/http/cookies";
 import { errorFields, log } from "~/log/log.server";
 import { getApp, getWorker, type WorkerContext } from "~/request/context";
@@ -95,23 +96,32 @@ const REQUEST_ID = 1;
 const utf8 = new TextEncoder();
 
 /**
- * The page cut at every occurrence of its nonce and request id, each piece
- * encoded once. A hit joins the pieces with its own values as a Blob: no copy
- * of the page is made on the JavaScript heap or encoded again per request,
- * which kept the garbage collector (and so the slowest answers) busy.
+ * The page cut at every occurrence of its nonce and request id, as views of
+ * its UTF-8 bytes. A hit joins the pieces with its own values as a Blob: no
+ * copy of the page is made on the JavaScript heap or encoded again per
+ * request, which kept the garbage collector (and so the slowest answers) busy;
+ * a miss keeps the bytes React wrote, never decoding them to a string.
  */
-function splitPage(body: string, nonce: string, requestId: string): Entry["parts"] {
-  const values = [nonce, requestId].filter(Boolean);
-  if (values.length === 0) return [utf8.encode(body)];
-  const parts: Entry["parts"] = [];
-  const pattern = new RegExp(values.map((v) => v.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|"), "g");
-  let last = 0;
-  for (const match of body.matchAll(pattern)) {
-    if (match.index > last) parts.push(utf8.encode(body.slice(last, match.index)));
-    parts.push(match[0] === nonce ? NONCE : REQUEST_ID);
-    last = match.index + match[0].length;
+function splitPage(page: Uint8Array<ArrayBuffer>, nonce: string, requestId: string): Entry["parts"] {
+  const cuts: [at: number, length: number, part: typeof NONCE | typeof REQUEST_ID][] = [];
+  for (const [value, part] of [
+    [nonce, NONCE],
+    [requestId, REQUEST_ID],
+  ] as const) {
+    if (!value) continue;
+    const needle = utf8.encode(value);
+    for (let at = indexOfBytes(page, needle); at !== -1; at = indexOfBytes(page, needle, at + needle.length)) cuts.push([at, needle.length, part]);
   }
-  if (last < body.length) parts.push(utf8.encode(body.slice(last)));
+  cuts.sort((a, b) => a[0] - b[0]);
+  const parts: Entry["parts"] = [];
+  let last = 0;
+  for (const [at, length, part] of cuts) {
+    if (at < last) continue;
+    if (at > last) parts.push(page.subarray(last, at));
+    parts.push(part);
+    last = at + length;
+  }
+  if (last < page.length || parts.length === 0) parts.push(page.subarray(last));
   return parts;
 }
 
@@ -215,8 +225,8 @@ export function guestPageCache(options: GuestPageCacheOptions = {}): MiddlewareF
       forget(key);
       return response;
     }
-    const body = await response.text();
-    const bytes = body.length * 2;
+    const body = new Uint8Array(await response.arrayBuffer());
+    const bytes = body.byteLength;
     if (bytes > GUEST_PAGE_CACHE_MAX_BYTES / 20) forget(key);
     else {
       const onHit = options.onHit;
@@ -272,7 +282,7 @@ export function edgeKey(key: string, version: number): Request {
   return new Request(`${origin}${EDGE_KEY_PATH}${version}?k=${encodeURIComponent(key)}`);
 }
 
-function edgeCopy(body: string, headers: [string, string][], worker: WorkerContext, hit: { name: string; params: MiddlewareArgs["params"] } | null): Response {
+function edgeCopy(body: Uint8Array<ArrayBuffer>, headers: [string, string][], worker: WorkerContext, hit: { name: string; params: MiddlewareArgs["params"] } | null): Response {
   const stored = new Headers(headers);
   const cacheControl = stored.get("Cache-Control");
   stored.delete("Set-Cookie");
@@ -304,7 +314,7 @@ async function answerFromEdgeCache(request: Request, worker: WorkerContext, key:
     return null;
   }
   if (found?.status !== 200) return null;
-  const body = await found.text();
+  const body = new Uint8Array(await found.arrayBuffer());
   const storedAt = Number(found.headers.get(H_STORED_AT)) || 0;
   const hitHeader = found.headers.get(H_HIT);
   const hit = hitHeader ? (JSON.parse(hitHeader) as { name: string; params: MiddlewareArgs["params"] }) : null;
@@ -321,7 +331,7 @@ async function answerFromEdgeCache(request: Request, worker: WorkerContext, key:
     // Never kept here longer than the data centre's copy would have lived.
     expiresAt: Math.min(Date.now() + GUEST_PAGE_CACHE_TTL_MS, storedAt + EDGE_PAGE_CACHE_TTL_S * 1000),
     renewingUntil: 0,
-    bytes: body.length * 2,
+    bytes: body.byteLength,
     version,
   };
   remember(key, entry);

@@ -45,6 +45,16 @@ describe("guest page cache", () => {
     expect(await second.response.text()).toBe('<script nonce="NONCE2">x</script><p>req-2</p>');
   });
 
+  it("swaps every occurrence in a page with non-ASCII text, at its start and end, byte for byte", async () => {
+    const nonce = "Nñ9+/=";
+    const render = () => new Response(`${nonce}<p>Iniciar sesión · 「映画」 ${nonce}</p><script nonce="${nonce}">r-ñ</script>r-ñ`, { headers: { "Content-Type": "text/html" } });
+    const first = await visit("http://x/titles/2/b", { nonce, requestId: "r-ñ", render });
+    expect(await first.response.text()).toBe(`${nonce}<p>Iniciar sesión · 「映画」 ${nonce}</p><script nonce="${nonce}">r-ñ</script>r-ñ`);
+    const second = await visit("http://x/titles/2/b", { nonce: "OTHER", requestId: "q-2" });
+    expect(second.next).not.toHaveBeenCalled();
+    expect(await second.response.text()).toBe('OTHER<p>Iniciar sesión · 「映画」 OTHER</p><script nonce="OTHER">q-2</script>q-2');
+  });
+
   it("keys by every input a guest's page depends on", async () => {
     await visit("http://x/p", { nonce: "N0", requestId: "r0" });
     const differs: Record<string, string>[] = [
