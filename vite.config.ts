@@ -6,6 +6,7 @@ import { typeaheadReset } from "./scripts/vite/typeahead-reset.ts";
 import { debugSourceMaps } from "./scripts/vite/debug-source-maps.ts";
 import { noAssetCopiesInWorker } from "./scripts/vite/no-asset-copies-in-worker.ts";
 import { reactRouterBrowserBuild } from "./scripts/vite/react-router-browser-build.ts";
+import { reactRouterServerRoutes } from "./scripts/vite/react-router-server-routes.ts";
 
 /**
  * The small modules every page's shell imports (root layout, navbar, footer)
@@ -102,7 +103,16 @@ function modulePattern(packages: string[], appModules: string[]): RegExp {
 }
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), typeaheadReset(), debugSourceMaps(), noAssetCopiesInWorker(), reactRouterBrowserBuild()],
+  plugins: [
+    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    tailwindcss(),
+    reactRouter(),
+    typeaheadReset(),
+    debugSourceMaps(),
+    noAssetCopiesInWorker(),
+    reactRouterBrowserBuild(),
+    reactRouterServerRoutes(),
+  ],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {

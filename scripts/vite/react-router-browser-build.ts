@@ -31,7 +31,7 @@ import { lazySplitFor, NAVIGATION_MODULE_ID, SINGLE_FETCH_MODULE_ID, splitModule
  *
  * 3. Instrumentation. `createRouter` wraps every route and the router itself
  *    when it is given `instrumentations` (the `HydratedRouter` prop of a
- *    custom app/entry.client). This app has no client entry of its own, so
+ *    custom app/entry.client). This app's (app/entry.client.tsx) passes none, so
  *    the router never gets any and that code (about 1 KB gzip) never runs:
  *    its two `if (init.instrumentations)` tests become `if (false)` and the
  *    bundler drops it. Should app/entry.client.* ever pass
