@@ -2,4 +2,8 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({ plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()] });
+// RENDER_FLOOR_RENDERER=node: the floor renders with React's Node build of renderToReadableStream, as the
+// site does (decision 045), instead of the edge build React Router's default entry imports.
+const alias = process.env.RENDER_FLOOR_RENDERER === "node" ? [{ find: /^react-dom\/server$/, replacement: "react-dom/server.node" }] : [];
+
+export default defineConfig({ resolve: { alias }, plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()] });
