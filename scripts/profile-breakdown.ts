@@ -7,13 +7,26 @@
  * on CPU.
  *
  *   npx tsx scripts/profile-breakdown.ts --profile title.json --build build/server [--unmatched 15]
+ *     [--functions 40] [--callers entity.js:is]
+ *
+ * `--functions N` also lists the N functions with the most self time (mapped to their sources);
+ * `--callers name` lists the call paths (four frames up) of the samples in the frames whose
+ * "source:function" ends with `name`.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { SourceMapConsumer } from "source-map-js";
 
-const { values } = parseArgs({ options: { profile: { type: "string" }, build: { type: "string", default: "build/server" }, unmatched: { type: "string", default: "0" } } });
+const { values } = parseArgs({
+  options: {
+    profile: { type: "string" },
+    build: { type: "string", default: "build/server" },
+    unmatched: { type: "string", default: "0" },
+    functions: { type: "string", default: "0" },
+    callers: { type: "string" },
+  },
+});
 if (!values.profile) throw new Error("--profile file.json");
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
 const profile = JSON.parse(readFileSync(values.profile, "utf8")) as { nodes: Node[]; samples: number[]; timeDeltas: number[]; requests: number };
@@ -78,6 +91,8 @@ const sortedDeltas = [...profile.timeDeltas].sort((a, b) => a - b);
 const maxDelta = 3 * (sortedDeltas[Math.floor(sortedDeltas.length / 2)] ?? 0);
 const totals = new Map<string, number>();
 const unmatched = new Map<string, number>();
+const selfTime = new Map<string, number>();
+const callers = new Map<string, number>();
 let busy = 0;
 profile.samples.forEach((nodeId, i) => {
   const node = byId.get(nodeId)!;
@@ -87,10 +102,20 @@ profile.samples.forEach((nodeId, i) => {
   busy += ms;
   const part = partOf(nodeId) ?? "other";
   totals.set(part, (totals.get(part) ?? 0) + ms);
-  if (part === "other") unmatched.set(describe(node), (unmatched.get(describe(node)) ?? 0) + ms);
+  const label = describe(node);
+  if (part === "other") unmatched.set(label, (unmatched.get(label) ?? 0) + ms);
+  selfTime.set(label, (selfTime.get(label) ?? 0) + ms);
+  if (values.callers && label.endsWith(values.callers)) {
+    const path: string[] = [];
+    for (let id = parent.get(nodeId); id !== undefined && path.length < 4; id = parent.get(id)) path.push(describe(byId.get(id)!));
+    const key = path.join(" < ");
+    callers.set(key, (callers.get(key) ?? 0) + ms);
+  }
 });
 const per = (ms: number) => (ms / profile.requests).toFixed(2);
 console.log(`${profile.requests} requests; isolate busy ${per(busy)} ms/request`);
 console.log("| part | ms/request | share |\n|---|---|---|");
 for (const [part, ms] of [...totals].sort((a, b) => b[1] - a[1])) console.log(`| ${part} | ${per(ms)} | ${((100 * ms) / busy).toFixed(1)}% |`);
 for (const [label, ms] of [...unmatched].sort((a, b) => b[1] - a[1]).slice(0, Number(values.unmatched))) console.log(`  other: ${per(ms)} ms  ${label}`);
+for (const [label, ms] of [...selfTime].sort((a, b) => b[1] - a[1]).slice(0, Number(values.functions))) console.log(`  self: ${per(ms)} ms  ${label}`);
+for (const [path, ms] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  called from: ${per(ms)} ms  ${path}`);
