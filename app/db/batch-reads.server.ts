@@ -1,6 +1,6 @@
 import { entityKind, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "./client.server";
+import { d1ClientOf, type Database } from "./client.server";
 
 /**
  * Reads that go to the database in one round trip (decision 045): every D1
@@ -13,8 +13,8 @@ import type { Database } from "./client.server";
  * it is. A batch is one transaction; for reads that only means one snapshot.
  */
 export function batchReads<T extends readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>(db: Database, items: T) {
-  const client = (db as unknown as { $client?: { prepare?: (sql: string) => unknown } }).$client;
-  if (typeof client?.prepare !== "function") return db.batch(items);
+  const client = d1ClientOf(db);
+  if (!client) return db.batch(items);
   const prepare = client.prepare.bind(client);
   const ready = items.map((item) => {
     const raw = item as unknown as RawRead;

@@ -87,12 +87,20 @@ export function openD1(binding: D1Database, bookmark: string | null) {
  */
 let sqlBuilder: Database | null = null;
 export function sqlOnlyDatabase(): Database {
-  const refuse = () => {
-    throw new Error("sqlOnlyDatabase builds SQL only; run statements on the request's database");
-  };
-  const statement = { bind: refuse, all: refuse, raw: refuse, run: refuse, first: refuse };
-  sqlBuilder ??= drizzleD1({ prepare: () => statement, batch: refuse } as unknown as D1Database);
+  if (!sqlBuilder) {
+    const refuse = () => {
+      throw new Error("sqlOnlyDatabase builds SQL only; run statements on the request's database");
+    };
+    const statement = { bind: refuse, all: refuse, raw: refuse, run: refuse, first: refuse };
+    sqlBuilder = drizzleD1({ prepare: () => statement, batch: refuse } as unknown as D1Database);
+  }
   return sqlBuilder;
+}
+
+/** The D1 binding (or session) under a database, or null on libSQL (Node scripts, deployments off Cloudflare). */
+export function d1ClientOf(db: Database): Pick<D1Database, "prepare"> | null {
+  const client = (db as unknown as { $client?: { prepare?: unknown } }).$client;
+  return typeof client?.prepare === "function" ? (client as Pick<D1Database, "prepare">) : null;
 }
 
 export { schema };

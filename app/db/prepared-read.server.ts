@@ -1,6 +1,6 @@
 import { fillPlaceholders, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { sqlOnlyDatabase, type Database } from "./client.server";
+import { d1ClientOf, sqlOnlyDatabase, type Database } from "./client.server";
 
 /** What drizzle's D1 batch reads from an item's `_prepare()` (drizzle-orm/d1/session.js). */
 interface PreparedForBatch {
@@ -26,8 +26,8 @@ interface PreparedForBatch {
 export function preparedRead<A extends Record<string, unknown>, Q extends BatchItem<"sqlite">>(build: (db: Database, args: A) => Q): (db: Database, args: A) => Q {
   let template: { sql: string; params: unknown[]; mapResult: PreparedForBatch["mapResult"] } | null = null;
   return (db, args) => {
-    const client = (db as unknown as { $client?: { prepare?: (sql: string) => unknown } }).$client;
-    if (typeof client?.prepare !== "function") return build(db, args);
+    const client = d1ClientOf(db);
+    if (!client) return build(db, args);
     if (!template) {
       const placeholders = new Proxy({} as A, { get: (_, name) => sql.placeholder(String(name)) });
       const prepared = (build(sqlOnlyDatabase(), placeholders) as unknown as { _prepare(): PreparedForBatch })._prepare();
