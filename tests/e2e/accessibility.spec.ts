@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { axeOn } from "./fixtures/axe";
 import { contextFor, PAGE_TYPE_NAMES, pageType, type Look } from "./fixtures/page-types";
 
 /**
@@ -36,7 +36,7 @@ for (const [name, isPublic] of PAGE_TYPE_NAMES) {
             expect(response?.status(), `${page.path} at ${width}`).toBe(200);
             await tab.waitForLoadState("load");
             // One run: the tags, plus the named rules switched on beside them (they count as serious).
-            const results = await new AxeBuilder({ page: tab })
+            const results = await axeOn(tab)
               // Only violations are read: axe then keeps one node per passed or inapplicable rule instead of all of them.
               .options({ rules: Object.fromEntries(ALSO.map((id) => [id, { enabled: true }])), resultTypes: ["violations"] })
               .withTags(TAGS)

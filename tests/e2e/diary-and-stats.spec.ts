@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { axeOn } from "./fixtures/axe";
 import { queryE2e } from "./fixtures/e2e-db";
 import { createSignedInUser, type SignedInUser } from "./fixtures/signed-in-user";
 import { api, signedInContext, waitForApp } from "./social/helpers";
@@ -191,7 +191,7 @@ test("the diary, the year in review and the calendar pass axe in both themes, si
       for (const path of paths) {
         await p.goto(path);
         if (theme === "dark") await expect(p.locator("html")).toHaveClass(/\bdark\b/);
-        const results = await new AxeBuilder({ page: p }).analyze();
+        const results = await axeOn(p).analyze();
         const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
         expect(serious, `${path} ${theme} ${signedIn ? "signed in" : "guest"}`).toEqual([]);
       }
