@@ -7,6 +7,7 @@ import { debugSourceMaps } from "./scripts/vite/debug-source-maps.ts";
 import { noAssetCopiesInWorker } from "./scripts/vite/no-asset-copies-in-worker.ts";
 import { reactRouterBrowserBuild } from "./scripts/vite/react-router-browser-build.ts";
 import { reactRouterServerRoutes } from "./scripts/vite/react-router-server-routes.ts";
+import { reactDomServerText } from "./scripts/vite/react-dom-server-text.ts";
 
 /**
  * The small modules every page's shell imports (root layout, navbar, footer)
@@ -112,6 +113,7 @@ export default defineConfig({
     noAssetCopiesInWorker(),
     reactRouterBrowserBuild(),
     reactRouterServerRoutes(),
+    reactDomServerText(),
   ],
   resolve: { tsconfigPaths: true },
   environments: {
