@@ -20,7 +20,8 @@ import { serveStateInChild, type ServedState } from "../lib/serve-state-child";
  * RENDER_RATIO_VARS=NAME=value,... serves that side (this build when no other is named) with
  * other Worker variables (EDGE_PAGE_CACHE=off: without the Cache API tier). RENDER_RATIO_KINDS=title,person
  * measures only the page kinds whose names start so. RENDER_FLOOR_RENDERER=node builds the floor with
- * React's Node renderer, as the site renders (decision 045), instead of React Router's default edge one.
+ * React's Node renderer, as the site renders (decision 045), instead of React Router's default edge one;
+ * RENDER_FLOOR_RENDERER=node-text also with the site's text writer (scripts/vite/react-dom-server-text.ts).
  *
  *   npm run bench -- --only render-ratio
  *   RENDER_RATIO_ROUNDS=20 RENDER_RATIO_BUILD=build-b npm run bench -- --no-build --only render-ratio
