@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { serverBuildTransform } from "./server-build-transform";
 
 /**
  * React's server renderer writes a page's HTML as text and encodes it once
@@ -92,13 +93,5 @@ export function reactDomServerTextTransform(code: string, id: string): string | 
 }
 
 export function reactDomServerText(): Plugin {
-  return {
-    name: "react-dom-server-text",
-    apply: "build",
-    applyToEnvironment: (environment) => environment.name === "ssr",
-    transform(code, id) {
-      const out = reactDomServerTextTransform(code, id);
-      return out === null ? null : { code: out, map: null };
-    },
-  };
+  return serverBuildTransform("react-dom-server-text", reactDomServerTextTransform);
 }

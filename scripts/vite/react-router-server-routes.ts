@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { serverBuildTransform } from "./server-build-transform";
 
 /**
  * React Router's document render builds the route tree once per isolate
@@ -47,13 +48,5 @@ export function reactRouterServerRoutesTransform(code: string, id: string): stri
 }
 
 export function reactRouterServerRoutes(): Plugin {
-  return {
-    name: "react-router-server-routes",
-    apply: "build",
-    applyToEnvironment: (environment) => environment.name === "ssr",
-    transform(code, id) {
-      const out = reactRouterServerRoutesTransform(code, id);
-      return out === null ? null : { code: out, map: null };
-    },
-  };
+  return serverBuildTransform("react-router-server-routes", reactRouterServerRoutesTransform);
 }
