@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { PlainLinksContext } from "~/ui/app-link";
+import { KEEP_SCROLL_ATTRIBUTE, PlainLinksContext } from "~/ui/app-link";
 
 /**
  * HTML the server makes for a page (a guest's title actions, the reviews section, TMDB's extras:
@@ -107,7 +107,7 @@ export function StaticIsland<T>({
     if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     if (link.origin !== window.location.origin || link.target || link.hasAttribute("download")) return;
     event.preventDefault();
-    void navigate(link.pathname + link.search + link.hash);
+    void navigate(link.pathname + link.search + link.hash, { preventScrollReset: link.hasAttribute(KEEP_SCROLL_ATTRIBUTE) });
   };
   return <div key={key} className={className} {...{ [SERVER_HTML_ATTRIBUTE]: key }} onClick={followLink} dangerouslySetInnerHTML={{ __html: kept }} />;
 }

@@ -9,7 +9,18 @@ import { Link } from "react-router";
  */
 export const PlainLinksContext = createContext(false);
 
-/** React Router's <Link> to an absolute path, or a plain anchor inside a static island. */
-export function AppLink({ to, ...attributes }: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { "data-testid"?: string; "data-kind"?: string }) {
-  return useContext(PlainLinksContext) ? <a href={to} {...attributes} /> : <Link to={to} {...attributes} />;
+/** Marks an island's link that keeps the scroll position, as `preventScrollReset` does on a <Link>. */
+export const KEEP_SCROLL_ATTRIBUTE = "data-keep-scroll";
+
+/** React Router's <Link>, or a plain anchor inside a static island. */
+export function AppLink({
+  to,
+  preventScrollReset,
+  ...attributes
+}: { to: string; preventScrollReset?: boolean } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { "data-testid"?: string; "data-kind"?: string }) {
+  return useContext(PlainLinksContext) ? (
+    <a href={to} {...attributes} {...(preventScrollReset ? { [KEEP_SCROLL_ATTRIBUTE]: "" } : {})} />
+  ) : (
+    <Link to={to} preventScrollReset={preventScrollReset} {...attributes} />
+  );
 }

@@ -220,3 +220,89 @@ test.describe("with JavaScript only", () => {
     expect(partial.headers()["content-type"]).toMatch(/^video\//);
   });
 });
+
+/**
+ * A guest's person page and search results arrive as HTML the browser keeps (static islands,
+ * decision 045): their data is not in the page's hydration data, yet their links still navigate
+ * in the page, and "Show all" keeps the reader where they were.
+ */
+test.describe("person page and search results as static HTML", () => {
+  /** A fictional person credited in 55 films: more than the filmography shows before "Show all". */
+  async function prolificPerson() {
+    const slug = `prolific-island-person-${Date.now()}`;
+    const [person] = await queryE2e<{ id: number }>("INSERT INTO people (name, slug, popularity, known_for) VALUES (?, ?, 0, 'Acting') RETURNING id", ["Prolific Island Person", slug]);
+    await queryE2e(
+      `INSERT INTO credits (title_id, person_id, kind, character, position, department, job)
+       SELECT id, ?, 'cast', 'Island Role ' || id, 0, 'Acting', 'Actor' FROM titles WHERE type = 'movie' ORDER BY id LIMIT 55`,
+      [person.id],
+    );
+    return { id: person.id, slug, credits: 55 };
+  }
+
+  /** The text of the page's inline scripts (React Router's context and loader data), JSON-LD aside. */
+  const inlineData = (page: import("@playwright/test").Page) => page.locator("script:not([type]):not([src])").evaluateAll((scripts) => scripts.map((s) => s.textContent).join("\n"));
+
+  test("with JavaScript: the filmography is HTML only, its links navigate in the page and Show all keeps the scroll", async ({ page }) => {
+    const person = await prolificPerson();
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname + new URL(request.url()).search);
+    });
+    await page.goto(`/people/${person.id}/${person.slug}`);
+    await page.waitForLoadState("networkidle");
+    const department = page.getByTestId("filmography-department");
+    await expect(department.getByRole("listitem")).toHaveCount(50);
+    await expect(page.getByTestId("known-for").getByTestId("title-card")).toHaveCount(4);
+    const data = await inlineData(page);
+    expect(data).toContain("loaderData");
+    expect(data, "no filmography entry in the hydration data").not.toContain("Island Role");
+    expect(data, "no known-for card in the hydration data").not.toContain("externalRating");
+
+    const showAll = page.getByTestId("filmography-show-all");
+    await expect(showAll).toHaveText(`Show all ${person.credits} credits`);
+    await showAll.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(200);
+    await showAll.click();
+    await expect(page).toHaveURL(/\?credits=all$/);
+    await expect(department.getByRole("listitem")).toHaveCount(person.credits);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - before), "the scroll position is kept").toBeLessThan(50);
+
+    const credit = department.getByRole("link").first();
+    const href = (await credit.getAttribute("href"))!;
+    await credit.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByTestId("title-name")).toBeVisible();
+    await page.goBack();
+    await expect(department.first()).toBeVisible();
+    expect(documents, "every navigation happened in the page").toEqual([`/people/${person.id}/${person.slug}`]);
+  });
+
+  test("without JavaScript: Show all is a plain link to every credit", async ({ browser }) => {
+    const person = await prolificPerson();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/people/${person.id}/${person.slug}`);
+    await page.getByTestId("filmography-show-all").click();
+    await expect(page).toHaveURL(/\?credits=all$/);
+    await expect(page.getByTestId("filmography-department").getByRole("listitem")).toHaveCount(person.credits);
+    await expect(page.getByTestId("filmography-show-all")).toHaveCount(0);
+    await context.close();
+  });
+
+  test("a guest's search results are HTML only and still navigate in the page", async ({ page }) => {
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/search?query=dark");
+    await page.waitForLoadState("networkidle");
+    const card = page.getByTestId("search-titles").getByTestId("title-card").first();
+    await expect(card).toBeVisible();
+    const name = (await card.getByTestId("title-card-name").textContent())!;
+    expect(await inlineData(page), "no result in the hydration data").not.toContain(JSON.stringify(name).slice(1, -1));
+    await card.click();
+    await expect(page.getByTestId("title-name")).toContainText(name);
+    expect(documents).toEqual(["/search"]);
+  });
+});

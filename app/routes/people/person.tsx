@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/person";
 import { guestPageCache } from "~/request/guest-page-cache.server";
 import { AdSlot } from "~/ads/ad-slot";
@@ -20,6 +20,9 @@ import { ageInYears, formatDate } from "~/i18n/format";
 import { Fact } from "~/site/fact";
 import { GeneratedNote, GeneratedScope } from "~/site/generated-note";
 import { externalLinksHtml } from "~/tmdb/title-html.server";
+import { StaticIsland } from "~/request/server-html";
+import { serverData } from "~/request/server-html.server";
+import { AppLink } from "~/ui/app-link";
 import { personLinks } from "~/tmdb/title-extras.server";
 
 /** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
@@ -38,13 +41,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const showAll = new URL(request.url).searchParams.get("credits") === "all";
   const found = await loadPersonPage(app.db, parseId(params.id), { perDepartment: showAll ? Number.MAX_SAFE_INTEGER : FILMOGRAPHY_PREVIEW });
   if (!found) throw data(null, { status: 404 });
-  const { external, ...page } = found;
+  const { external, filmography, knownFor, ...page } = found;
   const { person } = page;
   if (params.slug !== person.slug) throw redirect(personPath(person), 301);
   const bioNote = generatedNote(person, "biography");
   setPageJsonLd(context, personJsonLd(person, new URL(request.url).origin));
   return {
     page,
+    // Static HTML for the hydrating browser (decision 045): the filmography for everyone (links
+    // only), the known-for cards for guests (a member's "+" needs the data).
+    filmography: serverData(context, "filmography", filmography),
+    hasCredits: filmography.length > 0,
+    knownFor: app.user === null ? serverData(context, "known-for", knownFor) : knownFor,
+    hasKnownFor: knownFor.length > 0,
     // Formatted here: the page ships no date formatting code (decision 006's budget).
     lifeDates: { born: formatDate(person.birthDate, app.language), died: formatDate(person.deathDate, app.language), age: ageInYears(person.birthDate, person.deathDate) },
     // IMDb, TMDB and homepage links of imported people.
@@ -62,8 +71,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export default function PersonPage({ loaderData }: Route.ComponentProps) {
-  const { page, ads, showAll, externalHtml, lifeDates } = loaderData;
-  const { person, filmography, knownFor } = page;
+  const { page, ads, showAll, externalHtml, lifeDates, filmography, hasCredits, knownFor, hasKnownFor } = loaderData;
+  const { person } = page;
   const t = useTrans();
   const age = lifeDates.age;
   const genderLabels: Record<string, string> = { female: t("Female"), male: t("Male"), nonbinary: t("Non-binary") };
@@ -135,18 +144,22 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
 
             <AdSlot slot="ads.person_top" html={ads["ads.person_top"]} />
 
-            {knownFor.length > 0 ? (
+            {hasKnownFor ? (
               <section aria-labelledby="known-heading">
                 <h2 id="known-heading" className="text-xl font-semibold text-foreground">
                   {t("Known for")}
                 </h2>
-                <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="known-for">
-                  {knownFor.map((title) => (
-                    <li key={title.id}>
-                      <TitleCard title={title} />
-                    </li>
-                  ))}
-                </ul>
+                <StaticIsland data={knownFor}>
+                  {(titles) => (
+                    <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="known-for">
+                      {titles.map((title) => (
+                        <li key={title.id}>
+                          <TitleCard title={title} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </StaticIsland>
               </section>
             ) : null}
 
@@ -154,47 +167,58 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
               <h2 id="filmography-heading" className="text-xl font-semibold text-foreground">
                 {t("Filmography")}
               </h2>
-              {filmography.length === 0 ? <p className="mt-3 text-muted">{t("No credits yet.")}</p> : null}
-              {filmography.map((department) => (
-                <div key={department.department} className="mt-6" data-testid="filmography-department">
-                  <h3 className="font-semibold text-foreground">
-                    {t(department.department)} <span className="text-muted">({department.total})</span>
-                  </h3>
-                  <GeneratedNote show={department.generated} className="mt-1" />
-                  <ol className="mt-2 divide-y divide-divider rounded-theme border border-divider">
-                    {department.credits.map((credit) => (
-                      <li key={credit.titleId} className="flex gap-4 px-4 py-3">
-                        <span className="w-12 shrink-0 text-sm tabular-nums text-muted">{credit.year ?? "—"}</span>
-                        <div className="min-w-0">
-                          <Link to={titlePath({ id: credit.titleId, slug: credit.slug })} className="font-medium text-foreground hover:text-primary">
-                            {credit.name}
-                          </Link>
-                          {credit.type === "series" ? <span className="ml-2 text-xs text-muted">{t("TV series")}</span> : null}
-                          {credit.roles.length > 0 || credit.episodeCount > 0 ? (
-                            <p className="text-sm text-muted">
-                              {[
-                                credit.roles.length ? (department.department === "Acting" ? t("as :roles", { roles: credit.roles.join(" / ") }) : credit.roles.map((r) => t(r)).join(", ")) : null,
-                                credit.episodeCount > 0 ? t(":count [one episode|other episodes]", { count: credit.episodeCount }) : null,
-                              ]
-                                .filter(Boolean)
-                                .join(" · ")}
-                            </p>
-                          ) : null}
-                        </div>
-                      </li>
-                    ))}
-                  </ol>
-                  {!showAll && department.total > department.credits.length ? (
-                    <Link to="?credits=all" preventScrollReset className="mt-2 inline-block text-sm font-medium text-primary hover:underline" data-testid="filmography-show-all">
-                      {t("Show all :count credits", { count: department.total })}
-                    </Link>
-                  ) : null}
-                </div>
-              ))}
+              {hasCredits ? (
+                <StaticIsland data={filmography}>{(departments) => <Filmography departments={departments} showAll={showAll} />}</StaticIsland>
+              ) : (
+                <p className="mt-3 text-muted">{t("No credits yet.")}</p>
+              )}
             </section>
           </div>
         </div>
       </article>
     </GeneratedScope>
   );
+}
+
+type Department = NonNullable<Awaited<ReturnType<typeof loadPersonPage>>>["filmography"][number];
+
+/** The credits by department, newest first; a department over the preview links to all of them. */
+function Filmography({ departments, showAll }: { departments: Department[]; showAll: boolean }) {
+  const t = useTrans();
+  return departments.map((department) => (
+    <div key={department.department} className="mt-6" data-testid="filmography-department">
+      <h3 className="font-semibold text-foreground">
+        {t(department.department)} <span className="text-muted">({department.total})</span>
+      </h3>
+      <GeneratedNote show={department.generated} className="mt-1" />
+      <ol className="mt-2 divide-y divide-divider rounded-theme border border-divider">
+        {department.credits.map((credit) => (
+          <li key={credit.titleId} className="flex gap-4 px-4 py-3">
+            <span className="w-12 shrink-0 text-sm tabular-nums text-muted">{credit.year ?? "—"}</span>
+            <div className="min-w-0">
+              <AppLink to={titlePath({ id: credit.titleId, slug: credit.slug })} className="font-medium text-foreground hover:text-primary">
+                {credit.name}
+              </AppLink>
+              {credit.type === "series" ? <span className="ml-2 text-xs text-muted">{t("TV series")}</span> : null}
+              {credit.roles.length > 0 || credit.episodeCount > 0 ? (
+                <p className="text-sm text-muted">
+                  {[
+                    credit.roles.length ? (department.department === "Acting" ? t("as :roles", { roles: credit.roles.join(" / ") }) : credit.roles.map((r) => t(r)).join(", ")) : null,
+                    credit.episodeCount > 0 ? t(":count [one episode|other episodes]", { count: credit.episodeCount }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </p>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ol>
+      {!showAll && department.total > department.credits.length ? (
+        <AppLink to="?credits=all" preventScrollReset className="mt-2 inline-block text-sm font-medium text-primary hover:underline" data-testid="filmography-show-all">
+          {t("Show all :count credits", { count: department.total })}
+        </AppLink>
+      ) : null}
+    </div>
+  ));
 }

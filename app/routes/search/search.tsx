@@ -18,6 +18,8 @@ import { libraryAbilities } from "~/library/abilities";
 import { watchlistedAmong } from "~/library/watchlist.server";
 import { tmdbSearchMatches } from "~/tmdb/search-fallback.server";
 import { tmdbServices } from "~/tmdb/tmdb.server";
+import { StaticIsland } from "~/request/server-html";
+import { serverData } from "~/request/server-html.server";
 
 /** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
@@ -60,12 +62,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page === 1 && type !== "person"
       ? await tmdbSearchMatches(app.db, tmdbServices(getWorker(context).env, app.settings), app.settings, query, results.titles.length, () => appKeys(authEnv(getWorker(context).env).APP_KEY))
       : [];
+  const { titles, people, ...found } = results;
   return {
     query,
     watchlisted,
     type,
     page,
-    results,
+    results: { ...found, titleCount: titles.length, peopleCount: people.length },
+    // Static HTML for the hydrating browser (decision 045): people's cards for everyone (links
+    // only), the titles' for guests (a member's "+" needs the data).
+    titles: app.user === null ? serverData(context, "search-titles", titles) : titles,
+    people: serverData(context, "search-people", people),
     tmdbMatches,
     ads: adSlots(app.settings, getWorker(context).nonce, ["ads.general_top", "ads.general_bottom"]),
     seo: buildSeo(app, request, {
@@ -78,10 +85,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, type, page, results, ads, watchlisted, tmdbMatches } = loaderData;
+  const { query, type, page, results, titles, people, ads, watchlisted, tmdbMatches } = loaderData;
   const t = useTrans();
   const hasQuery = query.trim() !== "";
-  const nothing = hasQuery && results.titles.length === 0 && results.people.length === 0;
+  const nothing = hasQuery && results.titleCount === 0 && results.peopleCount === 0;
   const link = (next: { type?: string; page?: number; query?: string }) => {
     const params = new URLSearchParams({ query: next.query ?? query });
     const nextType = next.type ?? type;
@@ -160,7 +167,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      {results.titles.length > 0 ? (
+      {results.titleCount > 0 ? (
         <section aria-labelledby="titles-heading" className="mt-10" data-testid="search-titles">
           <div className="flex items-end justify-between">
             <h2 id="titles-heading" className="text-xl font-semibold text-foreground">
@@ -172,22 +179,26 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               </Link>
             ) : null}
           </div>
-          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
-            {results.titles.map((title, index) => (
-              <li key={title.id}>
-                <TitleCard title={{ ...title, rating: null, externalRating: null }} eager={index < 6} inWatchlist={watchlisted ? watchlisted.includes(title.id) : undefined} />
-                {title.alsoKnownAs ? (
-                  <p className="mt-1 line-clamp-2 break-words text-xs text-muted" data-testid="search-also-known-as">
-                    {t("Also known as “:name”", { name: title.alsoKnownAs })}
-                  </p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <StaticIsland data={titles}>
+            {(found) => (
+              <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
+                {found.map((title, index) => (
+                  <li key={title.id}>
+                    <TitleCard title={{ ...title, rating: null, externalRating: null }} eager={index < 6} inWatchlist={watchlisted ? watchlisted.includes(title.id) : undefined} />
+                    {title.alsoKnownAs ? (
+                      <p className="mt-1 line-clamp-2 break-words text-xs text-muted" data-testid="search-also-known-as">
+                        {t("Also known as “:name”", { name: title.alsoKnownAs })}
+                      </p>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </StaticIsland>
         </section>
       ) : null}
 
-      {results.people.length > 0 ? (
+      {results.peopleCount > 0 ? (
         <section aria-labelledby="people-heading" className="mt-10" data-testid="search-people">
           <div className="flex items-end justify-between">
             <h2 id="people-heading" className="text-xl font-semibold text-foreground">
@@ -199,13 +210,17 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               </Link>
             ) : null}
           </div>
-          <ul className="mt-4 grid grid-cols-3 gap-4 sm:grid-cols-4 lg:grid-cols-8">
-            {results.people.map((person) => (
-              <li key={person.id}>
-                <PersonCard person={{ personId: person.id, name: person.name, slug: person.slug, profile: person.profile, role: person.knownFor ? t(person.knownFor) : null }} />
-              </li>
-            ))}
-          </ul>
+          <StaticIsland data={people}>
+            {(found) => (
+              <ul className="mt-4 grid grid-cols-3 gap-4 sm:grid-cols-4 lg:grid-cols-8">
+                {found.map((person) => (
+                  <li key={person.id}>
+                    <PersonCard person={{ personId: person.id, name: person.name, slug: person.slug, profile: person.profile, role: person.knownFor ? t(person.knownFor) : null }} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </StaticIsland>
         </section>
       ) : null}
 
