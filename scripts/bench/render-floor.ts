@@ -130,6 +130,12 @@ export default async function renderFloor(bench: BenchContext) {
     for (const [name, base, paths] of [
       ["floor: title page's work with a shell, distinct URLs", floorUrl, Array.from({ length: 5000 }, (_, i) => `/shaped/${1 + i}?statements=13&cards=70&view=1&shell=1&r=${run}-c${i}`)],
       ["floor: the same without the view write", floorUrl, Array.from({ length: 5000 }, (_, i) => `/shaped/${1 + i}?statements=13&cards=70&shell=1&r=${run}-c${i}`)],
+      // As the site does on a miss: the Cache API looked up, and a copy stored (decision 046).
+      [
+        "floor: title page's work through the Cache API, distinct URLs",
+        floorUrl,
+        Array.from({ length: 5000 }, (_, i) => `/shaped/${1 + i}?statements=13&cards=70&view=1&shell=1&edge=1&r=${run}-e${i}`),
+      ],
       ["floor: browse page's work with a shell, distinct URLs", floorUrl, Array.from({ length: 5000 }, (_, i) => `/shaped/${1 + i}?statements=2&cards=180&shell=1&r=${run}-c${i}`)],
       ...(titles.length ? [["site: title pages, distinct URLs", bench.baseUrl, Array.from({ length: 5000 }, (_, i) => `${at(titles, i)}?r=${run}-c${i}`)] as const] : []),
     ] as const) {

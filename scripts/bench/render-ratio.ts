@@ -22,6 +22,8 @@ import { serveStateInChild, type ServedState } from "../lib/serve-state-child";
  * measures only the page kinds whose names start so. RENDER_FLOOR_RENDERER=node builds the floor with
  * React's Node renderer, as the site renders (decision 045), instead of React Router's default edge one;
  * RENDER_FLOOR_RENDERER=node-text also with the site's text writer (scripts/vite/react-dom-server-text.ts).
+ * RENDER_FLOOR_EDGE_CACHE=1 sends the floor's pages through the Cache API as the site's are (a lookup
+ * on every request, a copy stored on each miss): the same work as an edge-cached site (decision 046).
  *
  *   npm run bench -- --only render-ratio
  *   RENDER_RATIO_ROUNDS=20 RENDER_RATIO_BUILD=build-b npm run bench -- --no-build --only render-ratio
@@ -71,8 +73,9 @@ export default async function renderRatio(bench: BenchContext) {
     const s = await subjects(bench.persistTo);
     const runId = Date.now().toString(36);
     const at = <T>(list: T[], i: number) => list[((i % list.length) + list.length) % list.length];
+    const edge = process.env.RENDER_FLOOR_EDGE_CACHE === "1" ? "&edge=1" : "";
     const shaped = (statements: number, cards: number, view: boolean) => (i: number) =>
-      `/shaped/${1 + Math.abs(i) * 7}?statements=${statements}&cards=${cards}${view ? "&view=1" : ""}&shell=1&r=${runId}-${i}`;
+      `/shaped/${1 + Math.abs(i) * 7}?statements=${statements}&cards=${cards}${view ? "&view=1" : ""}&shell=1${edge}&r=${runId}-${i}`;
     const floorTitle = shaped(13, 70, true);
     const floorPerson = shaped(5, 45, false);
     const floorBrowse = shaped(2, 180, false);
@@ -87,10 +90,14 @@ export default async function renderRatio(bench: BenchContext) {
     ];
     const only = process.env.RENDER_RATIO_KINDS?.split(",");
     if (only) kinds.splice(0, kinds.length, ...kinds.filter((kind) => only.some((name) => kind.name.startsWith(name))));
-    bench.note(`render ratio: ${ROUNDS} rounds of ${BLOCK} requests a side, alternating; load average at start ${loadavg()[0].toFixed(1)}`);
-    for (const kind of kinds) {
+    bench.note(
+      `render ratio: ${ROUNDS} rounds of ${BLOCK} requests a side, alternating; floor ${process.env.RENDER_FLOOR_RENDERER ?? "edge"} renderer${edge ? ", through the Cache API" : ""}; load average at start ${loadavg()[0].toFixed(1)}`,
+    );
+    for (const [k, kind] of kinds.entries()) {
       const cpu = new Map<string, number>(sides.map((side) => [side.name, 0]));
-      const pathFor = (side: Side) => (side.name === "floor" ? kind.floor : kind.site);
+      // Kinds share floor rows: each asks its own URLs, so none finds another's copy in the floor's Cache API.
+      const floorPath = (i: number) => `${kind.floor(i)}-${k}`;
+      const pathFor = (side: Side) => (side.name === "floor" ? floorPath : kind.site);
       for (const side of sides) for (const i of [-1, -2, -3]) await get(side.base + pathFor(side)(i), kind.name);
       for (let round = 0; round < ROUNDS; round++) {
         // The order of the sides turns each round, so neither always follows the other.
