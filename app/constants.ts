@@ -229,6 +229,15 @@ export const BROWSE_PAGE_SIZE = 24;
  * their counts stay exact.
  */
 export const BROWSE_COUNT_GENRE_LINKS = 2_000;
+
+/**
+ * How long an isolate keeps the filters /titles offers (genres with titles, a region's providers, whether
+ * TMDB ratings exist) before reading them again: as long as a guest's page copy (GUEST_PAGE_CACHE_TTL_MS),
+ * so no page shows options older than a cached page would (decision 046).
+ */
+export const BROWSE_OPTIONS_TTL_MS = 30_000;
+/** Regions whose browse options an isolate keeps at once. */
+export const BROWSE_OPTIONS_MAX_REGIONS = 64;
 /** Top-billed cast and key crew on a title page; the rest is on the full-credits page. */
 export const TITLE_TOP_CAST = 12;
 /**

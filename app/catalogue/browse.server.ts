@@ -1,7 +1,7 @@
 import { titleCardColumns } from "./card-columns";
 import { and, asc, desc, eq, gt, gte, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { BROWSE_COUNT_GENRE_LINKS } from "~/constants";
+import { BROWSE_COUNT_GENRE_LINKS, BROWSE_OPTIONS_MAX_REGIONS, BROWSE_OPTIONS_TTL_MS } from "~/constants";
 import { defaultDirection, MAX_BROWSE_PAGE, type TitleOrder } from "./browse";
 import type { PersonFilters, TitleFilters } from "./browse-filters.server";
 import { genres, people, titles } from "./tables";
@@ -218,14 +218,54 @@ function titlePageOf<R>(rows: R[], count: { total: number; examined: number } | 
   return { items: rows.slice(0, pageSize), hasNext: rows.length > pageSize, total: Math.min(total, cap - 1), more, pages: more ? MAX_BROWSE_PAGE : pageCount(total, pageSize) };
 }
 
+interface BrowseOptions {
+  genres: Awaited<ReturnType<typeof listGenres>>;
+  providers: Awaited<ReturnType<typeof listRegionProviders>>;
+  tmdbRatings: boolean;
+}
+
+/**
+ * The filters browse offers, per region, kept by the isolate for BROWSE_OPTIONS_TTL_MS (decision 046):
+ * they change only with the catalogue (an import, an admin edit), and a page read with them known is
+ * two statements instead of five. The admin's writes forget them in the writing isolate
+ * (`forgetBrowseOptions`); elsewhere they are at most that old, as a guest's page copy is.
+ */
+const offeredByRegion = new Map<string, { value: BrowseOptions; readAt: number }>();
+
+export function forgetBrowseOptions() {
+  offeredByRegion.clear();
+}
+
+function keepBrowseOptions(region: string, value: BrowseOptions) {
+  offeredByRegion.delete(region);
+  offeredByRegion.set(region, { value, readAt: Date.now() });
+  // Regions are a few dozen at most; the oldest goes first should anything ask for more.
+  if (offeredByRegion.size > BROWSE_OPTIONS_MAX_REGIONS) offeredByRegion.delete(offeredByRegion.keys().next().value as string);
+}
+
+/** The filters as the page offers them: an unknown genre, a provider not offered in the region, the TMDB filter and sort without TMDB ratings are dropped (decision 042). */
+function offeredFilters(requested: TitleFilters, { genres: genreList, providers, tmdbRatings }: BrowseOptions): TitleFilters {
+  const chosen = genreList.filter((g) => requested.genre.includes(g.slug));
+  const provider = providers.some((p) => p.id === requested.provider) ? requested.provider : undefined;
+  const withoutTmdb = !tmdbRatings && requested.order === "tmdb_rating" ? { order: "popularity" as const, dir: undefined } : {};
+  return { ...requested, ...withoutTmdb, genre: chosen.map((g) => g.slug), provider, tmdb_rating: tmdbRatings ? requested.tmdb_rating : undefined };
+}
+
 /**
  * The title browse page's read: the filters it offers (genres with titles, the region's providers, whether
- * any title has a TMDB rating) and one page of titles, in one round trip (decision 045). The page is read
- * with the filters as asked; a filter the page does not offer is ignored rather than producing a silent
- * empty list (an unknown genre, a provider not offered in the region, the TMDB filter and sort when no
- * title has a TMDB rating, decision 042), and only then is the page read again without it.
+ * any title has a TMDB rating) and one page of titles. With the offered filters known to this isolate, the
+ * filters are settled first and the page and its count are one round trip of two statements. Otherwise all
+ * five go in one round trip (decision 045): the page is read with the filters as asked, and a filter the
+ * page does not offer is ignored rather than producing a silent empty list (an unknown genre, a provider
+ * not offered in the region, the TMDB filter and sort when no title has a TMDB rating, decision 042), and
+ * only then is the page read again without it.
  */
 export async function browseTitlesPage(db: Database, requested: TitleFilters, region: string, pageSize: number) {
+  const known = offeredByRegion.get(region);
+  if (known && Date.now() - known.readAt < BROWSE_OPTIONS_TTL_MS) {
+    const filters = offeredFilters(requested, known.value);
+    return { filters, ...known.value, result: await browseTitlesWithCount(db, { ...filters, region }, pageSize) };
+  }
   const cap = MAX_BROWSE_PAGE * pageSize + 1;
   const asked: TitleQuery = { ...requested, region };
   const countQuery = cappedCountQuery(db, asked, cap, BROWSE_COUNT_GENRE_LINKS);
@@ -233,11 +273,9 @@ export async function browseTitlesPage(db: Database, requested: TitleFilters, re
     requested.page > MAX_BROWSE_PAGE
       ? await db.batch([listGenres(db), listRegionProviders(db, region), tmdbRatingPresence(db), countQuery])
       : await db.batch([listGenres(db), listRegionProviders(db, region), tmdbRatingPresence(db), countQuery, browseTitlesQuery(db, asked, pageSize)]);
-  const tmdbRatings = tmdbTop?.top !== null && tmdbTop?.top !== undefined;
-  const chosen = genreList.filter((g) => requested.genre.includes(g.slug));
-  const provider = providers.some((p) => p.id === requested.provider) ? requested.provider : undefined;
-  const withoutTmdb = !tmdbRatings && requested.order === "tmdb_rating" ? { order: "popularity" as const, dir: undefined } : {};
-  const filters: TitleFilters = { ...requested, ...withoutTmdb, genre: chosen.map((g) => g.slug), provider, tmdb_rating: tmdbRatings ? requested.tmdb_rating : undefined };
+  const options: BrowseOptions = { genres: genreList, providers, tmdbRatings: tmdbTop?.top !== null && tmdbTop?.top !== undefined };
+  keepBrowseOptions(region, options);
+  const filters = offeredFilters(requested, options);
   const asAsked =
     filters.genre.join() === requested.genre.join() &&
     filters.provider === requested.provider &&
@@ -245,7 +283,7 @@ export async function browseTitlesPage(db: Database, requested: TitleFilters, re
     filters.order === requested.order &&
     filters.dir === requested.dir;
   const result = asAsked ? titlePageOf(rows, count, pageSize, BROWSE_COUNT_GENRE_LINKS) : await browseTitlesWithCount(db, { ...filters, region }, pageSize);
-  return { filters, genres: genreList, providers, tmdbRatings, result };
+  return { filters, ...options, result };
 }
 
 /**

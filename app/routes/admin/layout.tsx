@@ -7,6 +7,7 @@ import { useRootData } from "~/ui/use-bootstrap";
 import { useTrans } from "~/i18n/translation-context";
 import { bumpContentVersion } from "~/http/content-version.server";
 import { clearGuestPageCache } from "~/request/guest-page-cache.server";
+import { forgetBrowseOptions } from "~/catalogue/browse.server";
 import { getWorker } from "~/request/context";
 import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
 import { buttonClasses } from "~/ui/button-styles";
@@ -27,6 +28,7 @@ const adminMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   // guest's POST must never be able to drop every cached copy (the bad-input suite of decision 021 caught both).
   if (args.request.method !== "GET" && args.request.method !== "HEAD" && response.status < 400 && adminChangeRecorded(args.context)) {
     clearGuestPageCache();
+    forgetBrowseOptions();
     await bumpContentVersion(getWorker(args.context).env.DB);
   }
   return response;

@@ -4,6 +4,7 @@ import type { Route } from "./+types/e2e-caches";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
 import { bumpContentVersion } from "~/http/content-version.server";
 import { clearGuestPageCache } from "~/request/guest-page-cache.server";
+import { forgetBrowseOptions } from "~/catalogue/browse.server";
 import { getApp, getWorker } from "~/request/context";
 import { requireE2eWorker } from "~/request/e2e-only.server";
 import { settings as settingsTable } from "~/settings/tables";
@@ -51,6 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   forgetTmdbOutages();
   invalidateGuestViewerCache();
   clearGuestPageCache();
+  forgetBrowseOptions();
   await bumpContentVersion(getWorker(context).env.DB);
   return Response.json({ ok: true });
 }

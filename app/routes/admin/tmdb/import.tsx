@@ -19,6 +19,7 @@ import { invalidSubmission, parseFormSubmission, readIntent } from "~/ui/forms/s
 import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { getWorker } from "~/request/context";
 import { clearGuestPageCache } from "~/request/guest-page-cache.server";
+import { forgetBrowseOptions } from "~/catalogue/browse.server";
 import { invalidateSettingsCache } from "~/settings/settings.server";
 import { siteTitle } from "~/seo/seo";
 
@@ -100,6 +101,7 @@ export async function action(args: Route.ActionArgs) {
   const { result } = outcome;
   // Guests' copies of pages and the footer's attribution setting show the import at once in this isolate.
   clearGuestPageCache();
+  forgetBrowseOptions();
   invalidateSettingsCache();
   const kind = result.type === "person" ? "person" : "title";
   const summary =
