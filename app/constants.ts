@@ -238,6 +238,15 @@ export const BROWSE_COUNT_GENRE_LINKS = 2_000;
 export const BROWSE_OPTIONS_TTL_MS = 30_000;
 /** Regions whose browse options an isolate keeps at once. */
 export const BROWSE_OPTIONS_MAX_REGIONS = 64;
+
+/**
+ * How long an isolate plans searches from the typo index's rows it read (decision 046): a name indexed by
+ * another isolate or the scheduled job counts as a typo correction here within this, as long as a guest's
+ * cached page takes to show it. Names written since the index read them are always found (search.server.ts).
+ */
+export const SEARCH_VOCABULARY_TTL_MS = 30_000;
+/** Typo-index variants an isolate keeps at once (about 100 per query word; a few MB at most). */
+export const SEARCH_VOCABULARY_MAX_VARIANTS = 20_000;
 /** Top-billed cast and key crew on a title page; the rest is on the full-credits page. */
 export const TITLE_TOP_CAST = 12;
 /**

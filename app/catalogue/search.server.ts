@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { allInOneTrip } from "~/db/batch-reads.server";
 import type { Database } from "~/db/client.server";
+import { SEARCH_VOCABULARY_MAX_VARIANTS, SEARCH_VOCABULARY_TTL_MS } from "~/constants";
 import { log } from "~/log/log.server";
 import { TITLE_TYPES, type TitleType } from "./tables";
 import { indexQueued, SEARCH_QUEUE_BATCH, termRows, vocabularyOf } from "./search-index.server";
@@ -60,7 +61,8 @@ const MAX_TYPO_TERMS = 12;
 const PER_WORD_CANDIDATES = 30;
 
 /**
- * Forgiving search over titles and people (decision 032). Two round trips:
+ * Forgiving search over titles and people (decision 032). Two round trips, or one when this isolate
+ * knows the vocabulary rows the query needs (decision 046):
  *
  * 1. The vocabulary: the query words' deletion variants, their split halves
  *    and the joined neighbours, looked up in the typo index (search_terms),
@@ -93,18 +95,38 @@ export async function searchCatalogue(db: Database, query: unknown, options: Sea
   const typed = typeof query === "string" ? query.slice(0, 200).trim().replace(/\s+/g, " ").toLowerCase() : analysed.text;
   const need = offset + limit + 1;
   try {
-    const { plan, queued } = await readVocabulary(db, analysed);
     const exact = [analysed.text, typed];
-    const titleStatements = titleTypes.length ? compound(titleCandidates(plan, exact, need, titleTypes)) : [];
-    const personStatements = types.includes("person") ? compound(personCandidates(plan, exact, need)) : [];
-    const [results] = await Promise.all([
-      // Every candidate statement, titles and people, in one round trip (decision 045).
-      allInOneTrip<TitleRow & PersonRow>(db, [...titleStatements, ...personStatements]),
-      // Names written since the index read them: indexed now, beside the candidates' statements.
-      queued.length ? indexQueued(db, queued) : Promise.resolve(),
-    ]);
-    const titleRows: TitleRow[] = results.slice(0, titleStatements.length).flat();
-    const personRows: PersonRow[] = results.slice(titleStatements.length).flat();
+    const statementsOf = (plan: Plan) => ({
+      titles: titleTypes.length ? compound(titleCandidates(plan, exact, need, titleTypes)) : [],
+      people: types.includes("person") ? compound(personCandidates(plan, exact, need)) : [],
+    });
+    const lookups = vocabularyLookups(analysed);
+    let results: (TitleRow & PersonRow)[][] | null = null;
+    let titleStatements = 0;
+    const known = knownVocabulary(lookups.variants);
+    if (known) {
+      // The vocabulary rows are known to this isolate (decision 046): the candidates in one round trip, with a
+      // look at the queue. Names written since the index read them may be missing from the known rows: then
+      // the vocabulary is read again (and the names indexed), as if nothing were known.
+      const statements = statementsOf(planFrom(analysed, lookups, known));
+      titleStatements = statements.titles.length;
+      const answers = await allInOneTrip<TitleRow & PersonRow>(db, [...statements.titles, ...statements.people, sql`SELECT id FROM search_vocabulary_queue WHERE id > 0 LIMIT 1`]);
+      if (answers.at(-1)?.length === 0) results = answers.slice(0, -1);
+      else forgetSearchVocabulary();
+    }
+    if (!results) {
+      const { plan, queued } = await readVocabulary(db, analysed, lookups);
+      const statements = statementsOf(plan);
+      titleStatements = statements.titles.length;
+      [results] = await Promise.all([
+        // Every candidate statement, titles and people, in one round trip (decision 045).
+        allInOneTrip<TitleRow & PersonRow>(db, [...statements.titles, ...statements.people]),
+        // Names written since the index read them: indexed now, beside the candidates' statements.
+        queued.length ? indexQueued(db, queued) : Promise.resolve(),
+      ]);
+    }
+    const titleRows: TitleRow[] = results.slice(0, titleStatements).flat();
+    const personRows: PersonRow[] = results.slice(titleStatements).flat();
     const titleHits = rank(
       titleRows.map((row) => ({ row, names: titleNames(row) })),
       analysed,
@@ -171,20 +193,61 @@ function joinedPairs(slots: QuerySlot[]): string[] {
   return joins;
 }
 
-async function readVocabulary(db: Database, analysed: AnalysedQuery) {
-  const lookups = new Set<string>();
+/** The typo index's variants a query needs (its words' deletion variants and split halves, the joined neighbours'). */
+interface Lookups {
+  variants: Set<string>;
+  joins: string[];
+}
+
+function vocabularyLookups(analysed: AnalysedQuery): Lookups {
+  const variants = new Set<string>();
   const joins = joinedPairs(analysed.slots);
   for (const slot of analysed.slots) {
     if (slot.optional) continue;
-    for (const v of deletionVariants(slot.word, slot.typos)) lookups.add(v);
+    for (const v of deletionVariants(slot.word, slot.typos)) variants.add(v);
     for (const [a, b] of splits(slot.word)) {
-      lookups.add(deletionVariants(a, 0)[0]);
-      lookups.add(deletionVariants(b, 0)[0]);
+      variants.add(deletionVariants(a, 0)[0]);
+      variants.add(deletionVariants(b, 0)[0]);
     }
   }
-  for (const join of joins) for (const v of deletionVariants(join, allowedTypos([...join].length))) lookups.add(v);
+  for (const join of joins) for (const v of deletionVariants(join, allowedTypos([...join].length))) variants.add(v);
+  return { variants, joins };
+}
+
+/**
+ * The typo index's rows (variant -> vocabulary words) this isolate read lately, for
+ * SEARCH_VOCABULARY_TTL_MS each (decision 046): a query whose every variant is known here plans its
+ * candidates without the first round trip. The rows include the queued names' words as the search
+ * that read them counted them. A name written since is found by the queue's look (the rows are then
+ * read again); one indexed since by another isolate or the scheduled job is counted here once its
+ * variants' rows are read again, within that time, as a guest's cached page would show it.
+ */
+const knownVariants = new Map<string, { terms: readonly string[]; readAt: number }>();
+
+export function forgetSearchVocabulary() {
+  knownVariants.clear();
+}
+
+function knownVocabulary(variants: Set<string>, now = Date.now()): Map<string, Set<string>> | null {
+  const byVariant = new Map<string, Set<string>>();
+  for (const variant of variants) {
+    const known = knownVariants.get(variant);
+    if (!known || now - known.readAt >= SEARCH_VOCABULARY_TTL_MS) return null;
+    if (known.terms.length) byVariant.set(variant, new Set(known.terms));
+  }
+  return byVariant;
+}
+
+function keepVocabulary(variants: Set<string>, byVariant: Map<string, Set<string>>, now = Date.now()) {
+  // A bound, not an eviction policy: starting over costs each next query one round trip.
+  if (knownVariants.size + variants.size > SEARCH_VOCABULARY_MAX_VARIANTS) knownVariants.clear();
+  for (const variant of variants) knownVariants.set(variant, { terms: [...(byVariant.get(variant) ?? [])], readAt: now });
+}
+
+async function readVocabulary(db: Database, analysed: AnalysedQuery, lookups: Lookups) {
+  const { variants } = lookups;
   const [found, queued] = (await allInOneTrip(db, [
-    sql`SELECT variant, term FROM search_terms WHERE variant IN (SELECT value FROM json_each(${JSON.stringify([...lookups])}))`,
+    sql`SELECT variant, term FROM search_terms WHERE variant IN (SELECT value FROM json_each(${JSON.stringify([...variants])}))`,
     sql`SELECT id, name FROM search_vocabulary_queue WHERE id > 0 ORDER BY id LIMIT ${SEARCH_QUEUE_BATCH}`,
   ])) as [{ variant: string; term: string }[], { id: number; name: string }[]];
   // Words not yet in the index count already (the index is caught up beside step 2).
@@ -195,7 +258,14 @@ async function readVocabulary(db: Database, analysed: AnalysedQuery) {
     terms.add(term);
   };
   for (const { variant, term } of found) add(variant, term);
-  if (queued.length) for (const [variant, term] of termRows(vocabularyOf(queued.map((q) => q.name)))) if (lookups.has(variant)) add(variant, term);
+  if (queued.length) for (const [variant, term] of termRows(vocabularyOf(queued.map((q) => q.name)))) if (variants.has(variant)) add(variant, term);
+  // Only a whole read is kept: more queued names than one read takes would leave words out.
+  if (queued.length < SEARCH_QUEUE_BATCH) keepVocabulary(variants, byVariant);
+  return { plan: planFrom(analysed, lookups, byVariant), queued };
+}
+
+/** The words' alternatives (typo corrections, number forms, singulars, split halves) and the joined words, from the vocabulary rows. */
+function planFrom(analysed: AnalysedQuery, { joins }: Lookups, byVariant: Map<string, Set<string>>): Plan {
   const known = (word: string) => byVariant.get(deletionVariants(word, 0)[0])?.has(word) ?? false;
 
   const slots: SlotPlan[] = analysed.slots.map((slot) => {
@@ -225,7 +295,7 @@ async function readVocabulary(db: Database, analysed: AnalysedQuery) {
     const max = allowedTypos([...join].length);
     for (const variant of deletionVariants(join, max)) for (const term of byVariant.get(variant) ?? []) if (editDistance(join, term, max) <= max) joinTerms.add(term);
   }
-  return { plan: { slots, joins: [...joinTerms].slice(0, MAX_TYPO_TERMS) } satisfies Plan, queued };
+  return { slots, joins: [...joinTerms].slice(0, MAX_TYPO_TERMS) };
 }
 
 // --- Step 2: candidates ---------------------------------------------------------------------

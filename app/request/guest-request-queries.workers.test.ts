@@ -1,14 +1,16 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { RouterContextProvider } from "react-router";
+import { eq } from "drizzle-orm";
 import { countingD1 } from "../../tests/support/counting-d1.workers";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { runRoute } from "../../tests/workers/app-request";
 import { invalidateGuestViewerCache } from "~/auth/viewer.server";
 import { forgetBrowseOptions } from "~/catalogue/browse.server";
 import { credits, people, titles } from "~/catalogue/tables";
-import { BROWSE_OPTIONS_TTL_MS } from "~/constants";
+import { BROWSE_OPTIONS_TTL_MS, SEARCH_VOCABULARY_TTL_MS } from "~/constants";
 import { indexQueuedNames } from "~/catalogue/search-index.server";
+import { forgetSearchVocabulary } from "~/catalogue/search.server";
 import { openD1 } from "~/db/client.server";
 import { answerFromGuestPageCache, clearGuestPageCache, guestPageKey } from "~/request/guest-page-cache.server";
 import { invalidateLocalizationsCache } from "~/i18n/i18n.server";
@@ -81,6 +83,7 @@ function dropIsolateCaches() {
   invalidateGuestViewerCache();
   clearGuestPageCache();
   forgetBrowseOptions();
+  forgetSearchVocabulary();
 }
 
 beforeAll(async () => {
@@ -175,6 +178,40 @@ describe("D1 round trips of the pages a cache cannot answer (decision 045)", () 
     const results = JSON.stringify(value);
     expect(results).toContain("Counted Film");
     expect(results).toContain("Counted Person");
+  });
+
+  it("search: the same words again are one round trip while the isolate knows their vocabulary; a name written since is still found", async () => {
+    await loaderTrips("/", HOME.loader as never);
+    await indexQueuedNames(db);
+    // "countd": a typo of "counted", corrected through the typo index.
+    const cold = await loaderTrips("/search?query=countd", searchLoader as never);
+    expect(cold.counts.roundTrips).toBe(2);
+    expect(JSON.stringify(cold.value)).toContain("Counted Film");
+    const warm = await loaderTrips("/search?query=countd", searchLoader as never);
+    expect(warm.counts).toMatchObject({ batches: 1, roundTrips: 1 });
+    expect(JSON.stringify(warm.value.titles)).toBe(JSON.stringify(cold.value.titles));
+    expect(JSON.stringify(warm.value.people)).toBe(JSON.stringify(cold.value.people));
+
+    // A name written now is not in what the isolate knows: the queue's look sends the search back to the index.
+    await db.insert(titles).values({ id: TITLE_ID + 1, type: "movie", name: "Countid Harbour", slug: "countid-harbour", year: 2002, popularity: 1 });
+    const after = await loaderTrips("/search?query=countd", searchLoader as never);
+    expect(JSON.stringify(after.value.titles)).toContain("Countid Harbour");
+    expect(after.counts.roundTrips).toBeGreaterThan(2);
+    const again = await loaderTrips("/search?query=countd", searchLoader as never);
+    expect(again.counts.roundTrips).toBe(1);
+    expect(JSON.stringify(again.value.titles)).toContain("Countid Harbour");
+    await db.delete(titles).where(eq(titles.id, TITLE_ID + 1));
+  });
+
+  it("search: the vocabulary is read again once SEARCH_VOCABULARY_TTL_MS has passed", async () => {
+    await loaderTrips("/search?query=countd", searchLoader as never);
+    expect((await loaderTrips("/search?query=countd", searchLoader as never)).counts.roundTrips).toBe(1);
+    vi.useFakeTimers({ now: Date.now() + SEARCH_VOCABULARY_TTL_MS + 1, toFake: ["Date"] });
+    try {
+      expect((await loaderTrips("/search?query=countd", searchLoader as never)).counts.roundTrips).toBeGreaterThanOrEqual(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("browse: the filters it offers and the page with its count, one round trip; then the page alone while the isolate knows the filters", async () => {

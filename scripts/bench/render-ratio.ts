@@ -22,6 +22,7 @@ import { serveStateInChild, type ServedState } from "../lib/serve-state-child";
  * measures only the page kinds whose names start so. RENDER_FLOOR_RENDERER=node builds the floor with
  * React's Node renderer, as the site renders (decision 045), instead of React Router's default edge one;
  * RENDER_FLOOR_RENDERER=node-text also with the site's text writer (scripts/vite/react-dom-server-text.ts).
+ * RENDER_RATIO_SEARCH_WORDS=N searches only N words and phrases, so queries repeat as popular ones do.
  * RENDER_FLOOR_EDGE_CACHE=1 sends the floor's pages through the Cache API as the site's are (a lookup
  * on every request, a copy stored on each miss): the same work as an edge-cached site (decision 046).
  *
@@ -134,8 +135,13 @@ async function subjects(persistTo: string) {
     const people = await rows("SELECT id, slug FROM people ORDER BY popularity DESC LIMIT 300");
     const genres = (await rows("SELECT slug FROM genres ORDER BY id")).map((row) => String(row.slug));
     const names = titles.map((t) => String(t.name).toLowerCase());
-    const words = names.flatMap((name) => name.split(/\s+/).filter((w) => /^[a-z]{4,}$/.test(w)));
-    const phrases = names.filter((name) => name.split(/\s+/).length >= 2).map((name) => name.split(/\s+/).slice(0, 2).join(" "));
+    // RENDER_RATIO_SEARCH_WORDS=N: search only the first N words and phrases, as visitors repeat popular queries.
+    const repeat = Number(process.env.RENDER_RATIO_SEARCH_WORDS ?? 0) || undefined;
+    const words = names.flatMap((name) => name.split(/\s+/).filter((w) => /^[a-z]{4,}$/.test(w))).slice(0, repeat);
+    const phrases = names
+      .filter((name) => name.split(/\s+/).length >= 2)
+      .map((name) => name.split(/\s+/).slice(0, 2).join(" "))
+      .slice(0, repeat);
     return {
       titles: titles.map((t) => `/titles/${t.id}/${t.slug}`),
       people: people.map((p) => `/people/${p.id}/${p.slug}`),
