@@ -5,6 +5,7 @@ import { invalidateGuestViewerCache } from "~/auth/viewer.server";
 import { bumpContentVersion } from "~/http/content-version.server";
 import { clearGuestPageCache } from "~/request/guest-page-cache.server";
 import { forgetBrowseOptions } from "~/catalogue/browse.server";
+import { forgetSearchVocabulary } from "~/catalogue/search.server";
 import { getApp, getWorker } from "~/request/context";
 import { requireE2eWorker } from "~/request/e2e-only.server";
 import { settings as settingsTable } from "~/settings/tables";
@@ -53,6 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   invalidateGuestViewerCache();
   clearGuestPageCache();
   forgetBrowseOptions();
+  forgetSearchVocabulary();
   await bumpContentVersion(getWorker(context).env.DB);
   return Response.json({ ok: true });
 }
