@@ -7,8 +7,9 @@ import { GeneratedNote } from "./generated-note";
 type CastCredit = { id: number; personId: number; name: string; slug: string; profile: string | null; character: string | null; generated: boolean };
 
 /**
- * A title page's card rows (top cast, more like this): a chunk of their own, so a guest's title page,
- * which keeps their server HTML (`StaticIsland`, decision 045), loads no card code.
+ * Card rows (a title page's top cast and more like this, /titles' results, a person's known-for,
+ * search's results): a chunk of their own, so a guest's page, which keeps their server HTML
+ * (`StaticIsland`, decision 045), loads no card code.
  */
 export function TopCastSection({ cast, path }: { cast: CastCredit[]; path: string }) {
   const t = useTrans();
@@ -61,6 +62,54 @@ export function TitleCardGrid({ titles, sort, testId }: { titles: React.Componen
       {titles.map((title, index) => (
         <li key={title.id}>
           <TitleCard title={title} eager={index < 6} priority={index === 0} ratingSource={ratingSource} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A person page's best-known titles (decision 029). */
+export function KnownForCards({ titles }: { titles: React.ComponentProps<typeof TitleCard>["title"][] }) {
+  return (
+    <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="known-for">
+      {titles.map((title) => (
+        <li key={title.id}>
+          <TitleCard title={title} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type SearchTitle = Omit<React.ComponentProps<typeof TitleCard>["title"], "rating" | "externalRating"> & { alsoKnownAs: string | null };
+
+/** Search's titles, the first row eager; a member's "+" knows what is on their watchlist. */
+export function SearchTitleGrid({ titles, watchlisted }: { titles: SearchTitle[]; watchlisted: number[] | null }) {
+  const t = useTrans();
+  return (
+    <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
+      {titles.map((title, index) => (
+        <li key={title.id}>
+          <TitleCard title={{ ...title, rating: null, externalRating: null }} eager={index < 6} inWatchlist={watchlisted ? watchlisted.includes(title.id) : undefined} />
+          {title.alsoKnownAs ? (
+            <p className="mt-1 line-clamp-2 break-words text-xs text-muted" data-testid="search-also-known-as">
+              {t("Also known as “:name”", { name: title.alsoKnownAs })}
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Search's people, with what each is known for. */
+export function SearchPeopleGrid({ people }: { people: { id: number; name: string; slug: string; profile: string | null; knownFor: string | null }[] }) {
+  const t = useTrans();
+  return (
+    <ul className="mt-4 grid grid-cols-3 gap-4 sm:grid-cols-4 lg:grid-cols-8">
+      {people.map((person) => (
+        <li key={person.id}>
+          <PersonCard person={{ personId: person.id, name: person.name, slug: person.slug, profile: person.profile, role: person.knownFor ? t(person.knownFor) : null }} />
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/person";
 import { guestPageCache } from "~/request/guest-page-cache.server";
@@ -14,7 +15,6 @@ import { setPageJsonLd } from "~/seo/json-ld.server";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { personJsonLd } from "~/seo/structured-data";
-import { TitleCard } from "~/site/cards";
 import { ArtworkImage } from "~/site/artwork-image";
 import { ageInYears, formatDate } from "~/i18n/format";
 import { Fact } from "~/site/fact";
@@ -23,7 +23,11 @@ import { externalLinksHtml } from "~/tmdb/title-html.server";
 import { StaticIsland } from "~/request/server-html";
 import { serverData } from "~/request/server-html.server";
 import { AppLink } from "~/ui/app-link";
+import { lazyComponent } from "~/ui/lazy-component";
 import { personLinks } from "~/tmdb/title-extras.server";
+
+/** The known-for cards: their own chunk, which a guest's page never loads before an interaction (decision 045). */
+const KnownForCards = lazyComponent(() => import("~/site/title-card-rows").then((m) => m.KnownForCards));
 
 /** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
@@ -149,15 +153,11 @@ export default function PersonPage({ loaderData }: Route.ComponentProps) {
                 <h2 id="known-heading" className="text-xl font-semibold text-foreground">
                   {t("Known for")}
                 </h2>
-                <StaticIsland data={knownFor}>
+                <StaticIsland data={knownFor} preload={KnownForCards.preload}>
                   {(titles) => (
-                    <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="known-for">
-                      {titles.map((title) => (
-                        <li key={title.id}>
-                          <TitleCard title={title} />
-                        </li>
-                      ))}
-                    </ul>
+                    <Suspense fallback={null}>
+                      <KnownForCards titles={titles} />
+                    </Suspense>
                   )}
                 </StaticIsland>
               </section>

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { guestPageCache } from "~/request/guest-page-cache.server";
@@ -13,13 +14,17 @@ import { authEnv } from "~/request/env";
 import { getApp, getWorker } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
-import { PersonCard, TitleCard } from "~/site/cards";
 import { libraryAbilities } from "~/library/abilities";
 import { watchlistedAmong } from "~/library/watchlist.server";
 import { tmdbSearchMatches } from "~/tmdb/search-fallback.server";
 import { tmdbServices } from "~/tmdb/tmdb.server";
 import { StaticIsland } from "~/request/server-html";
 import { serverData } from "~/request/server-html.server";
+import { lazyComponent } from "~/ui/lazy-component";
+
+/** The result cards: their own chunk, which a guest's page never loads before an interaction (decision 045). */
+const SearchTitleGrid = lazyComponent(() => import("~/site/title-card-rows").then((m) => m.SearchTitleGrid));
+const SearchPeopleGrid = lazyComponent(() => import("~/site/title-card-rows").then((m) => m.SearchPeopleGrid));
 
 /** Guests share a copy of this page for a few seconds (app/request/guest-page-cache.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [guestPageCache()];
@@ -179,20 +184,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               </Link>
             ) : null}
           </div>
-          <StaticIsland data={titles}>
+          <StaticIsland data={titles} preload={SearchTitleGrid.preload}>
             {(found) => (
-              <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
-                {found.map((title, index) => (
-                  <li key={title.id}>
-                    <TitleCard title={{ ...title, rating: null, externalRating: null }} eager={index < 6} inWatchlist={watchlisted ? watchlisted.includes(title.id) : undefined} />
-                    {title.alsoKnownAs ? (
-                      <p className="mt-1 line-clamp-2 break-words text-xs text-muted" data-testid="search-also-known-as">
-                        {t("Also known as “:name”", { name: title.alsoKnownAs })}
-                      </p>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
+              <Suspense fallback={null}>
+                <SearchTitleGrid titles={found} watchlisted={watchlisted} />
+              </Suspense>
             )}
           </StaticIsland>
         </section>
@@ -210,15 +206,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               </Link>
             ) : null}
           </div>
-          <StaticIsland data={people}>
+          <StaticIsland data={people} preload={SearchPeopleGrid.preload}>
             {(found) => (
-              <ul className="mt-4 grid grid-cols-3 gap-4 sm:grid-cols-4 lg:grid-cols-8">
-                {found.map((person) => (
-                  <li key={person.id}>
-                    <PersonCard person={{ personId: person.id, name: person.name, slug: person.slug, profile: person.profile, role: person.knownFor ? t(person.knownFor) : null }} />
-                  </li>
-                ))}
-              </ul>
+              <Suspense fallback={null}>
+                <SearchPeopleGrid people={found} />
+              </Suspense>
             )}
           </StaticIsland>
         </section>
