@@ -222,26 +222,27 @@ function vocabularyLookups(analysed: AnalysedQuery): Lookups {
  * read again); one indexed since by another isolate or the scheduled job is counted here once its
  * variants' rows are read again, within that time, as a guest's cached page would show it.
  */
-const knownVariants = new Map<string, { terms: readonly string[]; readAt: number }>();
+const knownVariants = new Map<string, { terms: ReadonlySet<string>; readAt: number }>();
+const NO_TERMS: ReadonlySet<string> = new Set();
 
 export function forgetSearchVocabulary() {
   knownVariants.clear();
 }
 
-function knownVocabulary(variants: Set<string>, now = Date.now()): Map<string, Set<string>> | null {
-  const byVariant = new Map<string, Set<string>>();
+function knownVocabulary(variants: Set<string>, now = Date.now()): Map<string, ReadonlySet<string>> | null {
+  const byVariant = new Map<string, ReadonlySet<string>>();
   for (const variant of variants) {
     const known = knownVariants.get(variant);
     if (!known || now - known.readAt >= SEARCH_VOCABULARY_TTL_MS) return null;
-    if (known.terms.length) byVariant.set(variant, new Set(known.terms));
+    if (known.terms.size) byVariant.set(variant, known.terms);
   }
   return byVariant;
 }
 
-function keepVocabulary(variants: Set<string>, byVariant: Map<string, Set<string>>, now = Date.now()) {
+function keepVocabulary(variants: Set<string>, byVariant: ReadonlyMap<string, ReadonlySet<string>>, now = Date.now()) {
   // A bound, not an eviction policy: starting over costs each next query one round trip.
   if (knownVariants.size + variants.size > SEARCH_VOCABULARY_MAX_VARIANTS) knownVariants.clear();
-  for (const variant of variants) knownVariants.set(variant, { terms: [...(byVariant.get(variant) ?? [])], readAt: now });
+  for (const variant of variants) knownVariants.set(variant, { terms: byVariant.get(variant) ?? NO_TERMS, readAt: now });
 }
 
 async function readVocabulary(db: Database, analysed: AnalysedQuery, lookups: Lookups) {
@@ -265,7 +266,7 @@ async function readVocabulary(db: Database, analysed: AnalysedQuery, lookups: Lo
 }
 
 /** The words' alternatives (typo corrections, number forms, singulars, split halves) and the joined words, from the vocabulary rows. */
-function planFrom(analysed: AnalysedQuery, { joins }: Lookups, byVariant: Map<string, Set<string>>): Plan {
+function planFrom(analysed: AnalysedQuery, { joins }: Lookups, byVariant: ReadonlyMap<string, ReadonlySet<string>>): Plan {
   const known = (word: string) => byVariant.get(deletionVariants(word, 0)[0])?.has(word) ?? false;
 
   const slots: SlotPlan[] = analysed.slots.map((slot) => {
