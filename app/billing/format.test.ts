@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createTranslate } from "~/i18n/translate";
-import { billedLabel, billingTimeZone, formatBillingDate, priceLabel } from "./format";
+import { billingTimeZone, formatBillingDate } from "./dates.server";
+import { billedLabel, priceLabel } from "./format";
 
 const english = createTranslate({});
 const french = createTranslate(JSON.parse(readFileSync("scripts/seed/translations/fr/billing.json", "utf8")));

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { getApp, getWorker } from "~/request/context";
 import type { Notice } from "./account.server";
-import { billingTimeZone, formatBillingDate } from "./format";
+import { billingTimeZone, formatBillingDate } from "./dates.server";
 import { paymentProviderFor, usesLocalProvider } from "./payment-provider.server";
 import type { PaymentProvider } from "./provider";
 

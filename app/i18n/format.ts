@@ -71,19 +71,29 @@ export function formatCount(count: number | null | undefined, language: string):
 
 export function languageName(code: string | null | undefined, language: string): string | null {
   if (!code) return null;
-  try {
-    return made("language", language, () => new Intl.DisplayNames([language], { type: "language" })).of(code) ?? code;
-  } catch {
-    return code;
-  }
+  return displayName("language", code, language);
 }
 
 export function countryName(code: string, language: string): string {
-  try {
-    return made("region", language, () => new Intl.DisplayNames([language], { type: "region" })).of(code) ?? code;
-  } catch {
-    return code;
+  return displayName("region", code, language);
+}
+
+/** Names already looked up: the browse filters name the same 40 languages and countries on every render. */
+const names = new Map<string, string>();
+
+function displayName(type: "language" | "region", code: string, language: string): string {
+  const key = `${type}|${language}|${code}`;
+  let name = names.get(key);
+  if (name === undefined) {
+    try {
+      name = made(type, language, () => new Intl.DisplayNames([language], { type })).of(code) ?? code;
+    } catch {
+      name = code;
+    }
+    if (names.size > 5000) names.clear();
+    names.set(key, name);
   }
+  return name;
 }
 
 /** Age in whole years at `until` (or today), from ISO dates. */

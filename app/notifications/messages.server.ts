@@ -2,6 +2,7 @@ import { escapeHtml } from "~/mail/templates";
 import type { SubscriptionEventKind } from "~/billing/tables";
 import type { NotificationMessage } from "./deliver.server";
 import type { NotificationTypeId } from "./notification-types";
+import { formatInZone, toTime } from "~/i18n/dates";
 
 /**
  * The notifications other domains send, each rendered in the recipient's
@@ -67,14 +68,8 @@ function text(data: EventData, key: string) {
 }
 
 function formatDate(iso: string | null, language: string) {
-  if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
-  } catch {
-    return date.toISOString().slice(0, 10);
-  }
+  if (!iso || toTime(iso) === null) return null;
+  return formatInZone(iso, { language, timeZone: "UTC", style: "date" });
 }
 
 /**

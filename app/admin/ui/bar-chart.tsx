@@ -1,4 +1,5 @@
 import { useTrans } from "~/i18n/translation-context";
+import { formatCalendarDate } from "~/i18n/dates";
 
 /**
  * A small bar chart of one value per day, drawn as SVG (no chart library:
@@ -13,7 +14,7 @@ export function BarChart({ label, series, language }: { label: string; series: {
   const gap = 3;
   const barWidth = (width - gap * (series.length - 1)) / series.length;
   const total = series.reduce((sum, point) => sum + point.value, 0);
-  const dayLabel = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(language, { month: "short", day: "numeric", timeZone: "UTC" });
+  const dayLabel = (date: string) => formatCalendarDate(date, language, "day-month");
   return (
     <figure className="flex flex-col gap-2" data-testid="bar-chart">
       <figcaption className="flex items-baseline justify-between gap-3">

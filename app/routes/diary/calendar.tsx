@@ -6,6 +6,7 @@ import { addDays, calendarItemPath, type CalendarItem } from "~/diary/calendar";
 import { calendarToken, loadCalendar } from "~/diary/calendar.server";
 import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/ui/use-dates";
+import { formatCalendarDate } from "~/i18n/dates";
 import { today } from "~/library/rules";
 import { getApp } from "~/request/context";
 
@@ -35,7 +36,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
     if (last?.date === item.date) last.items.push(item);
     else days.push({ date: item.date, items: [item] });
   }
-  const dayLabel = (date: string) => new Intl.DateTimeFormat(language, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  const dayLabel = (date: string) => formatCalendarDate(date, language, "weekday-date");
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6" data-testid="calendar">
       <h1 className="text-3xl font-bold tracking-tight text-foreground">{t("Calendar")}</h1>

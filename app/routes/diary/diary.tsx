@@ -7,6 +7,7 @@ import { loadDiaryOwner } from "~/diary/owner.server";
 import { diaryFormSchema, parseYear } from "~/diary/rules";
 import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/ui/use-dates";
+import { formatCalendarDate } from "~/i18n/dates";
 import type { LibraryAnswer } from "~/ui/forms/answer";
 import { attempt, invalid, readForm } from "~/library/form-answer.server";
 import { withoutEmpty } from "~/library/schema";
@@ -119,7 +120,7 @@ export default function Diary({ loaderData }: Route.ComponentProps) {
 function MonthSection({ month, entries, own }: { month: string; entries: DiaryEntry[]; own: boolean }) {
   const t = useTrans();
   const { language } = useDates();
-  const label = new Intl.DateTimeFormat(language, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+  const label = formatCalendarDate(`${month}-01`, language, "month");
   const id = `month-${month}`;
   return (
     <section aria-labelledby={id} className="mt-10" data-testid="diary-month" data-month={month}>
@@ -141,8 +142,8 @@ function DiaryRow({ entry, own }: { entry: DiaryEntry; own: boolean }) {
   const { language } = useDates();
   const path = titlePath({ id: entry.titleId, slug: entry.slug });
   const link = entry.episodeId ? `${path}/season/${entry.seasonNumber}/episode/${entry.episodeNumber}` : path;
-  const day = new Intl.DateTimeFormat(language, { day: "numeric", timeZone: "UTC" }).format(new Date(`${entry.watchedOn}T00:00:00Z`));
-  const weekday = new Intl.DateTimeFormat(language, { weekday: "short", timeZone: "UTC" }).format(new Date(`${entry.watchedOn}T00:00:00Z`));
+  const day = formatCalendarDate(entry.watchedOn, language, "day");
+  const weekday = formatCalendarDate(entry.watchedOn, language, "weekday");
   return (
     <li className="flex flex-wrap items-center gap-4 py-3" data-testid="diary-entry" data-entry-id={entry.id}>
       <time dateTime={entry.watchedOn} className="flex w-12 flex-col items-center text-center" data-testid="diary-entry-date">

@@ -8,6 +8,8 @@ import { loadYearStats } from "~/diary/stats.server";
 import { BarList, ColumnChart } from "~/diary/ui/charts";
 import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/ui/use-dates";
+import { formatCalendarDate } from "~/i18n/dates";
+import { countryName } from "~/i18n/format";
 import { getApp } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
@@ -56,14 +58,8 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
   const { owner } = loaderData;
   if (loaderData.hidden) return <PrivateDiaryPage />;
   const { stats, yearError } = loaderData;
-  const monthName = (month: string) => new Intl.DateTimeFormat(language, { month: "short", timeZone: "UTC" }).format(new Date(`2000-${month}-01T00:00:00Z`));
-  const regionName = (code: string) => {
-    try {
-      return new Intl.DisplayNames(language, { type: "region" }).of(code) ?? code;
-    } catch {
-      return code;
-    }
-  };
+  const monthName = (month: string) => formatCalendarDate(`2000-${month}-01`, language, "month-short") ?? month;
+  const regionName = (code: string) => countryName(code, language);
   const current = new Date().getUTCFullYear();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6" data-testid="stats">
