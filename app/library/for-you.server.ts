@@ -142,16 +142,19 @@ function suggestionsFor(db: Database, userId: number, seed: number) {
            SELECT title_id AS id FROM title_keywords WHERE keyword_id IN (SELECT keyword_id FROM seed_keywords)
            UNION SELECT title_id FROM credits WHERE person_id IN (SELECT person_id FROM seed_people)
            UNION SELECT id FROM (SELECT t.id FROM titles t WHERE EXISTS (SELECT 1 FROM title_genres g WHERE g.title_id = t.id AND g.genre_id IN (SELECT genre_id FROM seed_genres))
-                                 ORDER BY t.popularity DESC LIMIT 60))
-    SELECT t.id, t.type, t.name, t.slug, t.year, t.poster, t.rating, t.vote_count, t.external_rating, t.popularity, ${qualityOf} AS quality,
-      (SELECT count(*) FROM title_genres g WHERE g.title_id = t.id AND g.genre_id IN (SELECT genre_id FROM seed_genres))
-      + 2 * (SELECT count(*) FROM title_keywords k WHERE k.title_id = t.id AND k.keyword_id IN (SELECT keyword_id FROM seed_keywords))
-      + 3 * (SELECT count(DISTINCT c.person_id) FROM credits c WHERE c.title_id = t.id AND c.person_id IN (SELECT person_id FROM seed_people)) AS score
-    FROM titles t
-    WHERE t.id IN (SELECT id FROM candidates) AND t.id <> ${seed}
-      AND NOT EXISTS (SELECT 1 FROM watch_history h WHERE h.user_id = ${userId} AND h.title_id = t.id)
-      AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.user_id = ${userId} AND r.title_id = t.id AND r.episode_id IS NULL)
-    ORDER BY score > 0 DESC, quality >= ${FOR_YOU_MIN_QUALITY} DESC, score * quality DESC, quality DESC, t.popularity DESC, t.id
+                                 ORDER BY t.popularity DESC LIMIT 60)),
+         -- Scored once: ORDER BY would evaluate the score's three correlated counts again for every candidate.
+         scored AS MATERIALIZED (
+           SELECT t.id, t.type, t.name, t.slug, t.year, t.poster, t.rating, t.vote_count, t.external_rating, t.popularity, ${qualityOf} AS quality,
+             (SELECT count(*) FROM title_genres g WHERE g.title_id = t.id AND g.genre_id IN (SELECT genre_id FROM seed_genres))
+             + 2 * (SELECT count(*) FROM title_keywords k WHERE k.title_id = t.id AND k.keyword_id IN (SELECT keyword_id FROM seed_keywords))
+             + 3 * (SELECT count(DISTINCT c.person_id) FROM credits c WHERE c.title_id = t.id AND c.person_id IN (SELECT person_id FROM seed_people)) AS score
+           FROM titles t
+           WHERE t.id IN (SELECT id FROM candidates) AND t.id <> ${seed}
+             AND NOT EXISTS (SELECT 1 FROM watch_history h WHERE h.user_id = ${userId} AND h.title_id = t.id)
+             AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.user_id = ${userId} AND r.title_id = t.id AND r.episode_id IS NULL))
+    SELECT * FROM scored
+    ORDER BY score > 0 DESC, quality >= ${FOR_YOU_MIN_QUALITY} DESC, score * quality DESC, quality DESC, popularity DESC, id
     LIMIT ${FOR_YOU_PER_SEED}) AS q`);
 }
 
