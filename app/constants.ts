@@ -384,6 +384,11 @@ export const FOR_YOU_PRIOR_VOTES_SITE = 10;
 export const FOR_YOU_MIN_QUALITY = 6;
 /** How much a seed's likeness counts by what the member did with it: rated it highly, watched it, listed it. */
 export const FOR_YOU_SEED_WEIGHTS = { rated: 2, watched: 1, watchlist: 0.5 } as const;
+/**
+ * A member's "for you" is kept this long while its seeds and their newest viewing and rating stay the same
+ * (decision 047): the catalogue's new titles and changed keywords reach it within the hour.
+ */
+export const FOR_YOU_CACHE_TTL_MS = 60 * 60 * 1000;
 /** A whole series marked watched writes at most this many history rows at once (D1 statement size). */
 export const MARK_SERIES_MAX_EPISODES = 500;
 // --- Reviews and comments (decision 025) ---

@@ -3,8 +3,10 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { credits, genres, keywords, people, titleGenres, titleKeywords, titles } from "~/catalogue/tables";
 import { openD1 } from "~/db/client.server";
+import { FOR_YOU_CACHE_TTL_MS } from "~/constants";
 import { compareSuggestions, forYou } from "./for-you.server";
-import { setRating } from "./ratings.server";
+import { markWatched } from "./history.server";
+import { removeRating, setRating } from "./ratings.server";
 import { addToWatchlist } from "./watchlist.server";
 
 /**
@@ -130,5 +132,60 @@ describe("for you after one high rating", () => {
     // Alike in one genre each; the listed title's relative is better rated, but the rating weighs more.
     expect(ids).toContain(ROMP_TWIN);
     expect(ids.indexOf(TWIN_A)).toBeLessThan(ids.indexOf(ROMP_TWIN));
+  });
+});
+
+describe("the kept suggestions (decision 047)", () => {
+  const nameOf = async (id: number) => (await db.get<{ name: string }>(sql`SELECT name FROM titles WHERE id = ${id}`))!.name;
+  const rename = (id: number, name: string) => db.run(sql`UPDATE titles SET name = ${name} WHERE id = ${id}`);
+  const keptRows = async (userId: number) => (await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM for_you_suggestions WHERE user_id = ${userId}`))[0].n;
+
+  it("answer the next page while the seeds and the newest viewing and rating are the same, within the hour", async () => {
+    const userId = await createUser();
+    await setRating(db, userId, { titleId: SEED, rating: 9 });
+    const now = Date.now();
+    const first = await forYou(db, userId, undefined, now);
+    expect(await keptRows(userId)).toBe(1);
+    const original = await nameOf(COUSIN);
+    try {
+      // Scoring again would show the new name: the kept copy still has the old one.
+      await rename(COUSIN, "Lantern Coast (renamed)");
+      const kept = await forYou(db, userId, undefined, now + 60_000);
+      expect(kept).toEqual(first);
+      expect(kept.suggestions.find((s) => s.id === COUSIN)?.name).toBe(original);
+      // The home page's row asks for fewer: the same order, cut.
+      expect((await forYou(db, userId, 3, now + 60_000)).suggestions).toEqual(first.suggestions.slice(0, 3));
+      // An hour later the catalogue is read again.
+      const later = await forYou(db, userId, undefined, now + FOR_YOU_CACHE_TTL_MS);
+      expect(later.suggestions.find((s) => s.id === COUSIN)?.name).toBe("Lantern Coast (renamed)");
+    } finally {
+      await rename(COUSIN, original);
+    }
+  });
+
+  it("come from what a member only watched as from what they rated", async () => {
+    const userId = await createUser();
+    await markWatched(db, userId, { titleId: SEED });
+    const { suggestions } = await forYou(db, userId);
+    expect(suggestions[0]).toMatchObject({ id: SEQUEL, reason: { kind: "watched", name: "Keeper of Tides" } });
+    // Kept, and the same the next time.
+    expect((await forYou(db, userId)).suggestions[0]).toMatchObject({ id: SEQUEL, reason: { kind: "watched" } });
+  });
+
+  it("are worked out again when the member watches or rates anything", async () => {
+    const userId = await createUser();
+    await setRating(db, userId, { titleId: SEED, rating: 9 });
+    const now = Date.now();
+    expect((await forYou(db, userId, undefined, now)).suggestions.map((s) => s.id)).toContain(SEQUEL);
+    // Watched: left out at once, though the highly rated seed is still the only seed.
+    await markWatched(db, userId, { titleId: SEQUEL });
+    expect((await forYou(db, userId, undefined, now + 1000)).suggestions.map((s) => s.id)).not.toContain(SEQUEL);
+    // Rated low (no new seed): left out at once too.
+    await setRating(db, userId, { titleId: COUSIN, rating: 3 });
+    expect((await forYou(db, userId, undefined, now + 2000)).suggestions.map((s) => s.id)).not.toContain(COUSIN);
+    // The seed's rating removed: nothing seeds it any more.
+    await removeRating(db, userId, { titleId: SEED });
+    const after = await forYou(db, userId, undefined, now + 3000);
+    expect(after.suggestions.find((s) => s.reason.kind === "rated" && s.reason.name === "Keeper of Tides")).toBeUndefined();
   });
 });

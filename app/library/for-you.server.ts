@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { titles } from "~/catalogue/tables";
 import {
+  FOR_YOU_CACHE_TTL_MS,
   FOR_YOU_ITEMS,
   FOR_YOU_MIN_QUALITY,
   FOR_YOU_MIN_SEED_RATING,
@@ -14,7 +15,7 @@ import {
 } from "~/constants";
 import type { Database } from "~/db/client.server";
 import type { ForYouReason } from "./rules";
-import { ratings, watchHistory, watchlistItems } from "./tables";
+import { forYouSuggestions, libraryProfiles, ratings, watchHistory, watchlistItems } from "./tables";
 
 /**
  * "For you": titles like the ones a member rated highly, watched or put on
@@ -34,7 +35,11 @@ import { ratings, watchHistory, watchlistItems } from "./tables";
  * Two D1 round trips: the seeds (three small indexed reads of the member's
  * rows), then one statement per seed in one batch, each bounded: candidates
  * come from the seed's keywords and people (indexed) and the 60 most popular
- * titles of its genres.
+ * titles of its genres. Those statements are most of a member's home page
+ * (decision 047), so the result is kept (`for_you_suggestions`): the first
+ * trip also reads the kept copy and the member's stored counts of ratings
+ * and viewings, and the copy answers while they, the newest viewing and the
+ * seeds are what it came from and it is younger than FOR_YOU_CACHE_TTL_MS.
  */
 
 interface Seed {
@@ -77,9 +82,9 @@ export function compareSuggestions(a: Pick<Suggestion, "score" | "quality" | "po
   return tier(a) - tier(b) || b.score * b.quality - a.score * a.quality || b.quality - a.quality || b.popularity - a.popularity || a.id - b.id;
 }
 
-async function loadSeeds(db: Database, userId: number): Promise<Seed[]> {
+async function loadSeeds(db: Database, userId: number) {
   const seedColumns = { title_id: titles.id, name: titles.name };
-  const [rated, watched, listed] = await db.batch([
+  const [rated, watched, listed, [counts], [kept]] = await db.batch([
     db
       .select({ ...seedColumns, rating: ratings.rating })
       .from(ratings)
@@ -88,7 +93,8 @@ async function loadSeeds(db: Database, userId: number): Promise<Seed[]> {
       .orderBy(desc(ratings.updatedAt))
       .limit(50),
     db
-      .select(seedColumns)
+      // Aliased: D1 names both ids "id", and the second would overwrite the title's.
+      .select({ ...seedColumns, viewing: sql<number>`${watchHistory.id}`.as("viewing") })
       .from(watchHistory)
       .innerJoin(titles, eq(titles.id, watchHistory.titleId))
       .where(eq(watchHistory.userId, userId))
@@ -101,6 +107,10 @@ async function loadSeeds(db: Database, userId: number): Promise<Seed[]> {
       .where(eq(watchlistItems.userId, userId))
       .orderBy(desc(watchlistItems.createdAt))
       .limit(FOR_YOU_SEEDS),
+    // The stored counts (decision 023): a viewing or rating added or removed changes what is left out even when
+    // the seeds stay the same. (A changed rating that matters changes the seeds.)
+    db.select({ ratings: libraryProfiles.ratingsCount, watched: libraryProfiles.watchedCount }).from(libraryProfiles).where(eq(libraryProfiles.userId, userId)),
+    db.select().from(forYouSuggestions).where(eq(forYouSuggestions.userId, userId)).limit(1),
   ]);
   const seeds = new Map<number, Seed>();
   // Best-rated first (then most recent), then recent viewings, then the watchlist.
@@ -113,7 +123,15 @@ async function loadSeeds(db: Database, userId: number): Promise<Seed[]> {
   for (const row of listed) {
     if (!seeds.has(row.title_id)) seeds.set(row.title_id, { titleId: row.title_id, name: row.name, reason: { kind: "watchlist", name: row.name } });
   }
-  return [...seeds.values()].slice(0, FOR_YOU_SEEDS);
+  const chosen = [...seeds.values()].slice(0, FOR_YOU_SEEDS);
+  // What the suggestions come from: the seeds, the newest viewing and the counts.
+  const signature = JSON.stringify([
+    watched[0]?.viewing ?? null,
+    counts?.ratings ?? 0,
+    counts?.watched ?? 0,
+    chosen.map((seed) => [seed.titleId, seed.reason.kind, seed.reason.kind === "rated" ? seed.reason.rating : null]),
+  ]);
+  return { seeds: chosen, signature, kept: kept ?? null };
 }
 
 function suggestionsFor(db: Database, userId: number, seed: number) {
@@ -159,9 +177,24 @@ function suggestionsFor(db: Database, userId: number, seed: number) {
 }
 
 /** Suggestions for a member, best first; empty until they rate, watch or list something. */
-export async function forYou(db: Database, userId: number, limit = FOR_YOU_ITEMS): Promise<{ suggestions: Suggestion[]; seeds: number }> {
-  const seeds = await loadSeeds(db, userId);
+export async function forYou(db: Database, userId: number, limit = FOR_YOU_ITEMS, now = Date.now()): Promise<{ suggestions: Suggestion[]; seeds: number }> {
+  const { seeds, signature, kept } = await loadSeeds(db, userId);
   if (seeds.length === 0) return { suggestions: [], seeds: 0 };
+  if (kept && kept.signature === signature && now - kept.computedAt < FOR_YOU_CACHE_TTL_MS && limit <= FOR_YOU_ITEMS) {
+    return { suggestions: (JSON.parse(kept.suggestions) as Suggestion[]).slice(0, limit), seeds: kept.seeds };
+  }
+  const suggestions = await scoreSeeds(db, userId, seeds);
+  // Kept for the next page (a miss costs this one write); two pages of the member racing write the same answer.
+  const row = { signature, suggestions: JSON.stringify(suggestions.slice(0, FOR_YOU_ITEMS)), seeds: seeds.length, computedAt: now };
+  await db
+    .insert(forYouSuggestions)
+    .values({ userId, ...row })
+    .onConflictDoUpdate({ target: forYouSuggestions.userId, set: row });
+  return { suggestions: suggestions.slice(0, limit), seeds: seeds.length };
+}
+
+/** Every seed's suggestions in one batch, merged: best first. */
+async function scoreSeeds(db: Database, userId: number, seeds: Seed[]): Promise<Suggestion[]> {
   const [first, ...rest] = seeds.map((seed) => suggestionsFor(db, userId, seed.titleId));
   const results = await db.batch([first, ...rest]);
   const seedIds = new Set(seeds.map((s) => s.titleId));
@@ -178,5 +211,5 @@ export async function forYou(db: Database, userId: number, limit = FOR_YOU_ITEMS
       else best.set(row.id, { ...(row.score > old.score ? { ...row, externalRating: external_rating, reason: seeds[i].reason } : old), score: old.score + row.score });
     }
   });
-  return { suggestions: [...best.values()].sort(compareSuggestions).slice(0, limit), seeds: seeds.length };
+  return [...best.values()].sort(compareSuggestions);
 }

@@ -147,3 +147,20 @@ export const libraryProfiles = sqliteTable("library_profiles", {
   keepLoggedOnWatchlist: integer("keep_logged_on_watchlist", { mode: "boolean" }).notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+/**
+ * "For you" as last worked out for a member (decision 047): the best
+ * suggestions (FOR_YOU_ITEMS, as JSON), the signature of what they came from
+ * (the seeds, the newest viewing, the counts of ratings and viewings) and when. A page reads it beside
+ * the seeds and uses it while the signature holds and it is younger than
+ * FOR_YOU_CACHE_TTL_MS, instead of scoring the catalogue against every seed again.
+ */
+export const forYouSuggestions = sqliteTable("for_you_suggestions", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  signature: text("signature").notNull(),
+  suggestions: text("suggestions").notNull(),
+  seeds: integer("seeds").notNull(),
+  computedAt: integer("computed_at").notNull(),
+});
