@@ -10,6 +10,8 @@ import { createSignedInUser } from "../lib/signed-in-user";
  * run-unique query parameter makes every page-cache key new), for the title
  * page, person page, search (a prefix, several words), browse (every sort and
  * three filter mixes) and the sitemap; beside the static file of the same run.
+ * Members' rows: the title page and account settings, and the home page and
+ * diary of a member with 60 viewings (never cached, whatever the URL).
  * Prints each row's sequential p50 and its ratio to the static file's (target
  * <= 2.5x), and the workerd CPU per request (target <= 6 ms), read from /proc
  * for the process listening on the Worker's port (decision 018's measure).
@@ -31,6 +33,26 @@ async function subjects(persistTo: string) {
     const genres = (await rows("SELECT slug FROM genres ORDER BY id")).map((row) => String(row.slug));
     const count = Number((await rows("SELECT count(*) AS n FROM titles"))[0]?.n ?? 0);
     return { titles, people, genres, count };
+  } finally {
+    client.close();
+  }
+}
+
+/** `days` viewings of the most popular films, one a day back from today, with the stored counts and a username. */
+async function giveDiary(persistTo: string, userId: number, days: number) {
+  const { client } = openLocalD1(persistTo);
+  try {
+    await client.execute("PRAGMA busy_timeout = 5000");
+    await client.execute({ sql: "UPDATE users SET username = ? WHERE id = ?", args: [`bench-diary-${userId}`, userId] });
+    await client.execute({
+      sql: `INSERT INTO watch_history (user_id, title_id, watched_on)
+            SELECT ?, id, date('now', '-' || (row_number() OVER (ORDER BY popularity DESC)) || ' days') FROM titles WHERE type = 'movie' ORDER BY popularity DESC LIMIT ?`,
+      args: [userId, days],
+    });
+    await client.execute({
+      sql: "INSERT INTO library_profiles (user_id, watched_count) VALUES (?, (SELECT count(*) FROM watch_history WHERE user_id = ?)) ON CONFLICT (user_id) DO UPDATE SET watched_count = excluded.watched_count",
+      args: [userId, userId],
+    });
   } finally {
     client.close();
   }
@@ -61,11 +83,19 @@ export default async function renderCost(bench: BenchContext) {
   // A member (default role, so watchlist.use and ratings.create): their pages are never cached anyway.
   const member = await createSignedInUser(bench.persistTo, "bench-render-cost");
   const signedIn = { Cookie: member.cookieHeader };
+  // A member with a diary (decision 047): 60 viewings, one a day, of the most popular films, so their home page
+  // has "for you" and their diary 60 entries.
+  const diarist = await createSignedInUser(bench.persistTo, "bench-render-cost-diary");
+  await giveDiary(bench.persistTo, diarist.userId, 60);
+  const withDiary = { Cookie: diarist.cookieHeader };
+  const diaryPath = `/user/${diarist.userId}/bench-diary-${diarist.userId}/diary`;
   const rows: { name: string; path: (i: number) => string; headers?: Record<string, string> }[] = [
     { name: "static file", path: (i) => `/favicon.svg?r=${run}-${i}` },
     { name: "title page", path: (i) => `/titles/${at(s.titles, i).id}/${at(s.titles, i).slug}?r=${run}-${i}` },
     { name: "title page, signed in", path: (i) => `/titles/${at(s.titles, i).id}/${at(s.titles, i).slug}?r=${run}-${i}`, headers: signedIn },
     { name: "account settings, signed in", path: (i) => `/account-settings?r=${run}-${i}`, headers: signedIn },
+    { name: "home page, signed in, 60 viewings", path: (i) => `/?r=${run}-${i}`, headers: withDiary },
+    { name: "diary, signed in, 60 viewings", path: (i) => `${diaryPath}?r=${run}-${i}`, headers: withDiary },
     ...(s.people.length ? [{ name: "person page", path: (i: number) => `/people/${at(s.people, i).id}/${at(s.people, i).slug}?r=${run}-${i}` }] : []),
     { name: "search, prefix", path: (i) => `/search?query=${(at(words, i)[0] ?? "the").slice(0, 3)}&r=${run}-${i}` },
     { name: "search, several words", path: (i) => `/search?query=${encodeURIComponent(at(words, i).slice(0, 2).join(" ") || "the film")}&r=${run}-${i}` },
