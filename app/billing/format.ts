@@ -2,7 +2,7 @@ import type { Translate } from "~/i18n/translate";
 import { formatMoney } from "./money";
 import type { BillingInterval } from "./tables";
 
-/** Billing's prices as pages show them (its dates: dates.server.ts). */
+// Billing's prices as pages show them; its dates are formatted on the server only (dates.server.ts).
 
 /** "$8 / month" with the amount divided by the interval count. */
 export function priceLabel(t: Translate, price: { amount: number; currency: string; interval: BillingInterval; intervalCount: number }, language: string) {

@@ -14,6 +14,7 @@ import {
   FOR_YOU_SEEDS,
 } from "~/constants";
 import type { Database } from "~/db/client.server";
+import { errorFields, log } from "~/log/log.server";
 import type { ForYouReason } from "./rules";
 import { forYouSuggestions, libraryProfiles, ratings, watchHistory, watchlistItems } from "./tables";
 
@@ -38,8 +39,9 @@ import { forYouSuggestions, libraryProfiles, ratings, watchHistory, watchlistIte
  * titles of its genres. Those statements are most of a member's home page
  * (decision 047), so the result is kept (`for_you_suggestions`): the first
  * trip also reads the kept copy and the member's stored counts of ratings
- * and viewings, and the copy answers while they, the newest viewing and the
- * seeds are what it came from and it is younger than FOR_YOU_CACHE_TTL_MS.
+ * and viewings, and the copy answers (one round trip in all) while they, the
+ * newest viewing and the seeds are what it came from and it is younger than
+ * FOR_YOU_CACHE_TTL_MS; otherwise the seeds are scored and the copy written.
  */
 
 interface Seed {
@@ -185,11 +187,13 @@ export async function forYou(db: Database, userId: number, limit = FOR_YOU_ITEMS
   }
   const suggestions = await scoreSeeds(db, userId, seeds);
   // Kept for the next page (a miss costs this one write); two pages of the member racing write the same answer.
+  // A failed write only means the next page scores again: the page still shows what was scored.
   const row = { signature, suggestions: JSON.stringify(suggestions.slice(0, FOR_YOU_ITEMS)), seeds: seeds.length, computedAt: now };
   await db
     .insert(forYouSuggestions)
     .values({ userId, ...row })
-    .onConflictDoUpdate({ target: forYouSuggestions.userId, set: row });
+    .onConflictDoUpdate({ target: forYouSuggestions.userId, set: row })
+    .catch((error: unknown) => log("warn", "for you: keeping the suggestions failed", { userId, ...errorFields(error) }));
   return { suggestions: suggestions.slice(0, limit), seeds: seeds.length };
 }
 
