@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
 import { parseId } from "~/catalogue/access.server";
-import { loadLibraryProfile } from "~/library/profile.server";
+import { loadProfileWithLibrary } from "~/library/profile.server";
 import { profilePath, publicName } from "~/profiles/public-profile";
-import { loadPublicProfile } from "~/profiles/public-profile.server";
 import type { AppContext } from "~/request/context";
 import { listFollows, loadSocialProfile, myFollowStates, relationBetween, type FollowListKind } from "../social/follows.server";
 
@@ -20,7 +19,7 @@ function parseBefore(value: string | null) {
  */
 export async function followListFor(app: AppContext, id: number, kind: Exclude<FollowListKind, "requests">, before: string | null) {
   const viewerId = app.user?.id ?? null;
-  const [user, library, relation, social] = await Promise.all([loadPublicProfile(app.db, id), loadLibraryProfile(app.db, id), relationBetween(app.db, viewerId, id), loadSocialProfile(app.db, id)]);
+  const [{ user, library }, relation, social] = await Promise.all([loadProfileWithLibrary(app.db, id), relationBetween(app.db, viewerId, id), loadSocialProfile(app.db, id)]);
   if (!user || relation.blockedBy) return null;
   const own = viewerId === id;
   if (library.private && !own && relation.following !== "active") return "private" as const;

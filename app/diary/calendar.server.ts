@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { CALENDAR_MAX_EVENTS } from "~/constants";
+import { batchReads } from "~/db/batch-reads.server";
 import type { Database } from "~/db/client.server";
 import { calendarFeeds } from "./tables";
 import type { CalendarItem } from "./calendar";
@@ -14,7 +15,7 @@ export { addDays, calendarItemPath, type CalendarItem } from "./calendar";
  */
 
 export async function loadCalendar(db: Database, userId: number, from: string, to: string, limit = CALENDAR_MAX_EVENTS): Promise<CalendarItem[]> {
-  const [episodeRows, releaseRows] = await Promise.all([
+  const [episodeRows, releaseRows] = await batchReads(db, [
     db.all<{ id: number; title_id: number; name: string; slug: string; season_number: number; episode_number: number; episode_name: string; air_date: string }>(sql`
       SELECT e.id, e.title_id, t.name, t.slug, e.season_number, e.episode_number, e.name AS episode_name, e.air_date
       FROM (SELECT title_id FROM series_progress WHERE user_id = ${userId} UNION SELECT title_id FROM watchlist_items WHERE user_id = ${userId}) tracked

@@ -1,6 +1,7 @@
 import { DomainError } from "~/http/domain-error";
 import { and, eq, sql } from "drizzle-orm";
 import { DIARY_PAGE_SIZE } from "~/constants";
+import { batchReads } from "~/db/batch-reads.server";
 import type { Database } from "~/db/client.server";
 import { refreshProfileCounts, refreshSeriesProgress } from "~/counts/counts.server";
 import { watchHistory } from "~/library/tables";
@@ -31,33 +32,43 @@ export interface DiaryEntry {
   reviewId: number | null;
 }
 
-/** The years the member logged something in, newest first (index-only on watch_history_user_date_idx). */
-export async function diaryYears(db: Database, userId: number): Promise<number[]> {
-  const rows = await db.all<{ y: string }>(sql`SELECT DISTINCT substr(watched_on, 1, 4) AS y FROM watch_history WHERE user_id = ${userId} ORDER BY y DESC`);
-  return rows.map((row) => Number(row.y)).filter((year) => Number.isInteger(year));
+interface DiaryRow {
+  id: number;
+  watched_on: string;
+  title_id: number;
+  name: string;
+  slug: string;
+  type: "movie" | "series";
+  year: number | null;
+  poster: string | null;
+  episode_id: number | null;
+  season_number: number | null;
+  episode_number: number | null;
+  episode_name: string | null;
+  rating: number | null;
+  rewatch: number;
+  review_id: number | null;
 }
 
-/** One year of the diary, newest day first, one page at a time. */
-export async function listDiary(db: Database, userId: number, year: number, { page = 1, perPage = DIARY_PAGE_SIZE } = {}) {
+/**
+ * A diary page: the years the member logged something in, newest first
+ * (index-only on watch_history_user_date_idx), and one year of entries,
+ * newest day first, one page at a time. One round trip (decision 048).
+ */
+export async function loadDiaryPage(db: Database, userId: number, year: number, { page = 1, perPage = DIARY_PAGE_SIZE } = {}) {
+  const [yearRows, rows] = await batchReads(db, [
+    db.all<{ y: string }>(sql`SELECT DISTINCT substr(watched_on, 1, 4) AS y FROM watch_history WHERE user_id = ${userId} ORDER BY y DESC`),
+    diaryEntriesRead(db, userId, year, page, perPage),
+  ]);
+  const years = yearRows.map((row) => Number(row.y)).filter((y) => Number.isInteger(y));
+  const items: DiaryEntry[] = rows.slice(0, perPage).map(diaryEntryOf);
+  return { years, items, hasMore: rows.length > perPage, page };
+}
+
+function diaryEntriesRead(db: Database, userId: number, year: number, page: number, perPage: number) {
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
-  const rows = await db.all<{
-    id: number;
-    watched_on: string;
-    title_id: number;
-    name: string;
-    slug: string;
-    type: "movie" | "series";
-    year: number | null;
-    poster: string | null;
-    episode_id: number | null;
-    season_number: number | null;
-    episode_number: number | null;
-    episode_name: string | null;
-    rating: number | null;
-    rewatch: number;
-    review_id: number | null;
-  }>(sql`
+  return db.all<DiaryRow>(sql`
     SELECT h.id, h.watched_on, h.title_id, t.name, t.slug, t.type, t.year, t.poster,
       h.episode_id, e.season_number, e.episode_number, e.name AS episode_name,
       CASE WHEN h.episode_id IS NULL
@@ -73,7 +84,10 @@ export async function listDiary(db: Database, userId: number, year: number, { pa
     WHERE h.user_id = ${userId} AND h.watched_on BETWEEN ${from} AND ${to}
     ORDER BY h.watched_on DESC, h.id DESC
     LIMIT ${perPage + 1} OFFSET ${(page - 1) * perPage}`);
-  const items: DiaryEntry[] = rows.slice(0, perPage).map((row) => ({
+}
+
+function diaryEntryOf(row: DiaryRow): DiaryEntry {
+  return {
     id: row.id,
     watchedOn: row.watched_on,
     titleId: row.title_id,
@@ -89,8 +103,7 @@ export async function listDiary(db: Database, userId: number, year: number, { pa
     rating: row.rating,
     rewatch: Boolean(row.rewatch),
     reviewId: row.review_id,
-  }));
-  return { items, hasMore: rows.length > perPage, page };
+  };
 }
 
 /** Entries grouped by month ("2026-03"), in the order given (newest first). */

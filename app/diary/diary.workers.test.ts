@@ -5,6 +5,7 @@ import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { credits, episodes, genres, people, seasons, titleGenres, titles } from "~/catalogue/tables";
 import { markWatched } from "~/library/history.server";
+import { loadProfileWithLibrary } from "~/library/profile.server";
 import { setRating } from "~/library/ratings.server";
 import { addToWatchlist } from "~/library/watchlist.server";
 import { seriesProgress, watchHistory } from "~/library/tables";
@@ -14,7 +15,7 @@ import { countingD1 } from "../../tests/support/counting-d1.workers";
 import { openD1 } from "~/db/client.server";
 import { runTrackingAlerts } from "./alerts.server";
 import { addDays, loadCalendar, revokeCalendarToken, rotateCalendarToken, userForCalendarToken } from "./calendar.server";
-import { diaryYears, editDiaryEntry, groupByMonth, listDiary } from "./diary.server";
+import { editDiaryEntry, groupByMonth, loadDiaryPage } from "./diary.server";
 import { buildCalendar } from "./ical";
 import { parseYear } from "./rules";
 import { encodeSharePng } from "./share-image";
@@ -86,7 +87,7 @@ describe("the diary", () => {
     await logWatch(user, FILM_B, `${YEAR - 1}-12-31`);
     await setRating(db, user, { titleId: FILM_A, rating: 8 });
 
-    const { items } = await listDiary(db, user, YEAR);
+    const { items, years } = await loadDiaryPage(db, user, YEAR);
     expect(items.map((e) => e.watchedOn)).toEqual([`${YEAR}-03-21`, `${YEAR}-03-20`, `${YEAR}-03-02`, `${YEAR}-01-10`]);
     const groups = groupByMonth(items);
     expect(groups.map((g) => [g.month, g.entries.length])).toEqual([
@@ -97,17 +98,17 @@ describe("the diary", () => {
     expect(march).toMatchObject({ name: "Lantern Street", rating: 8, rewatch: true });
     expect(items.find((e) => e.watchedOn === `${YEAR}-01-10`)!.rewatch).toBe(false);
     expect(items.find((e) => e.episodeId)!).toMatchObject({ episodeNumber: 1, episodeName: "Seedlings", rewatch: false });
-    expect(await diaryYears(db, user)).toEqual([YEAR, YEAR - 1]);
+    expect(years).toEqual([YEAR, YEAR - 1]);
   });
 
   it("the owner edits the day and the rewatch flag; another member's entry id is not found and changes nothing", async () => {
     const { id: owner } = await createUser();
     const { id: other } = await createUser();
     await logWatch(owner, FILM_B, `${YEAR}-05-05`);
-    const [entry] = (await listDiary(db, owner, YEAR)).items;
+    const [entry] = (await loadDiaryPage(db, owner, YEAR)).items;
 
     await editDiaryEntry(db, owner, entry.id, { watchedOn: `${YEAR}-06-01`, rewatch: true });
-    const [edited] = (await listDiary(db, owner, YEAR)).items;
+    const [edited] = (await loadDiaryPage(db, owner, YEAR)).items;
     expect(edited).toMatchObject({ id: entry.id, watchedOn: `${YEAR}-06-01`, rewatch: true });
 
     const before = await db.select().from(watchHistory).where(eq(watchHistory.id, entry.id));
@@ -321,11 +322,24 @@ describe("query plans", () => {
   it("the diary, the year in review, the calendar and the alerts job read no table whole", async () => {
     const { id: user } = await createUser();
     await logWatch(user, FILM_A, `${YEAR}-02-01`);
-    await expectNoScans((database) => listDiary(database, user, YEAR));
-    await expectNoScans((database) => diaryYears(database, user));
+    await expectNoScans((database) => loadDiaryPage(database, user, YEAR));
     await expectNoScans((database) => loadYearStats(database, user, YEAR));
     await expectNoScans((database) => loadCalendar(database, user, CLOCK_DAY, addDays(CLOCK_DAY, 90)));
     await expectNoScans((database) => userForCalendarToken(database, "x".repeat(43)));
     await expectNoScans((database) => runTrackingAlerts({ ...makeServices(), db: database }, new Date(`${addDays(CLOCK_DAY, 200)}T09:00:00Z`)));
+  });
+
+  it("the owner, the diary, the year in review and the calendar are one round trip each (decision 048)", async () => {
+    const { id: user } = await createUser();
+    await logWatch(user, FILM_A, `${YEAR}-02-01`);
+    const trips = async (run: (database: ReturnType<typeof openD1>["db"]) => Promise<unknown>) => {
+      const recorder = countingD1(env.DB);
+      await run(openD1(recorder.env.DB, null).db);
+      return { roundTrips: recorder.roundTrips(), statements: recorder.counts.statements };
+    };
+    expect(await trips((database) => loadProfileWithLibrary(database, user))).toEqual({ roundTrips: 1, statements: 2 });
+    expect(await trips((database) => loadDiaryPage(database, user, YEAR))).toEqual({ roundTrips: 1, statements: 2 });
+    expect(await trips((database) => loadYearStats(database, user, YEAR))).toEqual({ roundTrips: 1, statements: 9 });
+    expect(await trips((database) => loadCalendar(database, user, CLOCK_DAY, addDays(CLOCK_DAY, 90)))).toEqual({ roundTrips: 1, statements: 2 });
   });
 });

@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
 import { parseId } from "~/catalogue/access.server";
-import { loadLibraryProfile } from "~/library/profile.server";
+import { loadProfileWithLibrary } from "~/library/profile.server";
 import { profilePath, publicName } from "~/profiles/public-profile";
-import { loadPublicProfile } from "~/profiles/public-profile.server";
 import type { AppContext } from "~/request/context";
 
 /**
@@ -13,7 +12,7 @@ import type { AppContext } from "~/request/context";
  */
 export async function loadDiaryOwner(app: AppContext, request: Request, params: { id?: string; slug?: string }, page: "diary" | "stats") {
   const id = parseId(params.id);
-  const [user, library] = await Promise.all([loadPublicProfile(app.db, id), loadLibraryProfile(app.db, id)]);
+  const { user, library } = await loadProfileWithLibrary(app.db, id);
   if (!user) throw data(null, { status: 404 });
   const profile = profilePath(user);
   if (`/user/${params.id}/${encodeURIComponent(params.slug ?? "")}` !== profile) throw redirect(`${profile}/${page}${new URL(request.url).search}`, 301);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { STATS_TOP_ITEMS } from "~/constants";
+import { batchReads } from "~/db/batch-reads.server";
 import type { Database } from "~/db/client.server";
 import { MONTHS } from "./rules";
 
@@ -12,7 +13,8 @@ import { MONTHS } from "./rules";
  * - genres, decades, countries and people count distinct titles watched in
  *   the year (a series with 40 episodes counts once, like a film);
  * - highest rated and the distribution are the member's ratings of those titles.
- * Nine statements, run at the same time (one round trip's latency).
+ * Nine statements in one round trip (decision 048: D1 answers statements sent
+ * side by side one by one, each its own call).
  */
 
 export interface YearStats {
@@ -35,7 +37,7 @@ export async function loadYearStats(db: Database, userId: number, year: number, 
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
   const yearTitles = sql`year_titles AS (SELECT DISTINCT title_id FROM watch_history WHERE user_id = ${userId} AND watched_on BETWEEN ${from} AND ${to})`;
-  const [months, genres, decades, countries, directors, cast, highestRated, distribution, titlesCount] = await Promise.all([
+  const [months, genres, decades, countries, directors, cast, highestRated, distribution, [titlesCount]] = await batchReads(db, [
     db.all<{ m: string; films: number; episodes: number; minutes: number }>(sql`
       SELECT substr(h.watched_on, 6, 2) AS m, sum(h.episode_id IS NULL) AS films, sum(h.episode_id IS NOT NULL) AS episodes,
         sum(COALESCE(CASE WHEN h.episode_id IS NULL THEN t.runtime ELSE COALESCE(e.runtime, t.runtime) END, 0)) AS minutes
@@ -78,7 +80,7 @@ export async function loadYearStats(db: Database, userId: number, year: number, 
       SELECT r.rating, count(*) AS count FROM year_titles y
       JOIN ratings r ON r.user_id = ${userId} AND r.title_id = y.title_id AND r.episode_id IS NULL
       GROUP BY r.rating`),
-    db.get<{ n: number }>(sql`WITH ${yearTitles} SELECT count(*) AS n FROM year_titles`),
+    db.all<{ n: number }>(sql`WITH ${yearTitles} SELECT count(*) AS n FROM year_titles`),
   ]);
   const byMonth = new Map(months.map((row) => [row.m, row]));
   const monthRows = MONTHS.map((month) => {

@@ -2,12 +2,18 @@ import { titleCardColumns } from "~/catalogue/card-columns";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { titles } from "~/catalogue/tables";
 import { PROFILE_RECENT_ITEMS } from "~/constants";
+import { batchReads } from "~/db/batch-reads.server";
 import type { Database } from "~/db/client.server";
+import { publicProfileQuery } from "~/profiles/public-profile.server";
 import { libraryProfiles, ratings, watchHistory } from "./tables";
 
 /** A member's privacy choice and stored counts (zeros before their first rating, viewing or watchlist title). */
 export async function loadLibraryProfile(db: Database, userId: number) {
-  const [row] = await db
+  return libraryProfileOf(await libraryProfileQuery(db, userId));
+}
+
+function libraryProfileQuery(db: Database, userId: number) {
+  return db
     .select({
       private: libraryProfiles.private,
       ratingsCount: libraryProfiles.ratingsCount,
@@ -18,7 +24,20 @@ export async function loadLibraryProfile(db: Database, userId: number) {
     .from(libraryProfiles)
     .where(eq(libraryProfiles.userId, userId))
     .limit(1);
-  return row ?? { private: false, ratingsCount: 0, watchlistCount: 0, watchedCount: 0, keepLoggedOnWatchlist: false };
+}
+
+function libraryProfileOf(rows: Awaited<ReturnType<typeof libraryProfileQuery>>) {
+  return rows[0] ?? { private: false, ratingsCount: 0, watchlistCount: 0, watchedCount: 0, keepLoggedOnWatchlist: false };
+}
+
+/**
+ * A member's public profile (null for an unknown or banned member) with their
+ * library's privacy and counts, in one round trip (decision 048): what every
+ * profile, diary and year-in-review page reads first.
+ */
+export async function loadProfileWithLibrary(db: Database, userId: number) {
+  const [[user], library] = await batchReads(db, [publicProfileQuery(db, userId), libraryProfileQuery(db, userId)]);
+  return { user: user ?? null, library: libraryProfileOf(library) };
 }
 
 export async function setProfilePrivacy(db: Database, userId: number, isPrivate: boolean) {

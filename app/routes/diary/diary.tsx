@@ -2,7 +2,7 @@ import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/diary";
 import { titlePath } from "~/http/slug";
 import { reviewPath } from "~/http/review-paths";
-import { diaryYears, editDiaryEntry, groupByMonth, listDiary, type DiaryEntry } from "~/diary/diary.server";
+import { editDiaryEntry, groupByMonth, loadDiaryPage, type DiaryEntry } from "~/diary/diary.server";
 import { loadDiaryOwner } from "~/diary/owner.server";
 import { diaryFormSchema, parseYear } from "~/diary/rules";
 import { useTrans } from "~/i18n/translation-context";
@@ -44,8 +44,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return data({ owner, hidden: false as const, yearError: app.t(year.message), year: currentYear, years: [], groups: [], hasMore: false, page: 1, seo }, { status: 400, headers });
   }
   const page = pageSchema.parse(url.searchParams.get("page") ?? 1);
-  const [years, diary] = await Promise.all([diaryYears(app.db, owner.id), listDiary(app.db, owner.id, year.year, { page })]);
-  return data({ owner, hidden: false as const, yearError: null, year: year.year, years, groups: groupByMonth(diary.items), hasMore: diary.hasMore, page, seo }, { headers });
+  const diary = await loadDiaryPage(app.db, owner.id, year.year, { page });
+  return data({ owner, hidden: false as const, yearError: null, year: year.year, years: diary.years, groups: groupByMonth(diary.items), hasMore: diary.hasMore, page, seo }, { headers });
 }
 
 /** The owner's edit (day, rewatch) or delete of one entry; another member's entry is 404 and nothing changes. */

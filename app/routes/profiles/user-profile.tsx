@@ -3,11 +3,10 @@ import type { Route } from "./+types/user-profile";
 import { useTrans } from "~/i18n/translation-context";
 import { useDates } from "~/ui/use-dates";
 import { parseId } from "~/catalogue/access.server";
-import { loadLibraryProfile, loadProfileActivity } from "~/library/profile.server";
+import { loadProfileActivity, loadProfileWithLibrary } from "~/library/profile.server";
 import { listPath } from "~/lists/lists";
 import { publicListsOfUser } from "~/lists/lists.server";
 import { profilePath, publicName } from "~/profiles/public-profile";
-import { loadPublicProfile } from "~/profiles/public-profile.server";
 import { getApp } from "~/request/context";
 import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
@@ -31,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const id = parseId(params.id);
   const viewerId = app.user?.id ?? null;
-  const [user, library, social, relation] = await Promise.all([loadPublicProfile(app.db, id), loadLibraryProfile(app.db, id), loadSocialProfile(app.db, id), relationBetween(app.db, viewerId, id)]);
+  const [{ user, library }, social, relation] = await Promise.all([loadProfileWithLibrary(app.db, id), loadSocialProfile(app.db, id), relationBetween(app.db, viewerId, id)]);
   if (!user || relation.blockedBy) throw data(null, { status: 404 });
   const own = viewerId === user.id;
   const socialOf = (name: string, path: string) => ({

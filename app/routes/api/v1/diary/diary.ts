@@ -2,21 +2,20 @@ import type { Route } from "./+types/diary";
 import { ApiError, apiLoader, notFound } from "~/json-api/handler.server";
 import { DIARY_PAGE_SIZE } from "~/constants";
 import { getDiaryEndpoint } from "~/diary/api-contract";
-import { diaryYears, listDiary } from "~/diary/diary.server";
-import { loadLibraryProfile } from "~/library/profile.server";
-import { loadPublicProfile } from "~/profiles/public-profile.server";
+import { loadDiaryPage } from "~/diary/diary.server";
+import { loadProfileWithLibrary } from "~/library/profile.server";
 
 /** GET api/v1/users/{id}/diary?year&page: a member's diary; a private profile is 403 to all but its owner. */
 export const loader = apiLoader(getDiaryEndpoint, async ({ app, params, query }) => {
   const id = Number(params.id);
-  const [user, library] = await Promise.all([loadPublicProfile(app.db, id), loadLibraryProfile(app.db, id)]);
+  const { user, library } = await loadProfileWithLibrary(app.db, id);
   if (!user) notFound();
   if (library.private && app.user?.id !== id) throw new ApiError(403, app.t("This profile is private"));
   const year = query.year ?? new Date().getUTCFullYear();
-  const [years, diary] = await Promise.all([diaryYears(app.db, id), listDiary(app.db, id, year, { page: query.page })]);
+  const diary = await loadDiaryPage(app.db, id, year, { page: query.page });
   return {
     year,
-    years,
+    years: diary.years,
     data: diary.items.map((row) => ({
       id: row.id,
       watched_on: row.watchedOn,
