@@ -238,6 +238,12 @@ export const BROWSE_COUNT_GENRE_LINKS = 2_000;
 export const BROWSE_OPTIONS_TTL_MS = 30_000;
 /** Regions whose browse options an isolate keeps at once. */
 export const BROWSE_OPTIONS_MAX_REGIONS = 64;
+/**
+ * How long an isolate keeps the home page's channel (its rows and their items, the same for every visitor)
+ * before reading it again: as long as a guest's page copy (GUEST_PAGE_CACHE_TTL_MS), so a member's home page
+ * is never older than a guest's (decision 048).
+ */
+export const HOME_CHANNEL_TTL_MS = 30_000;
 
 /**
  * How long an isolate plans searches from the typo index's rows it read (decision 046): a name indexed by

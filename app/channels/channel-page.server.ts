@@ -1,7 +1,7 @@
-import { CHANNEL_MAX_PAGE, CHANNEL_MAX_ROWS } from "~/constants";
+import { CHANNEL_MAX_PAGE, CHANNEL_MAX_ROWS, HOME_CHANNEL_TTL_MS } from "~/constants";
 import type { Database } from "~/db/client.server";
 import { isWideLayout, type ChannelItem } from "./channel-item";
-import { channelItemsPage, channelRows, findGenreBySlug, listGenreLinks, takesGenre, type ChannelRecord, type ChannelRow } from "./channels.server";
+import { channelItemsPage, channelRows, findChannel, findGenreBySlug, listGenreLinks, takesGenre, type ChannelRecord, type ChannelRow } from "./channels.server";
 
 /**
  * What a channel page shows (the home page, /channel/{slug},
@@ -93,4 +93,30 @@ export function pageForView(page: ChannelPage): ChannelPage {
     items: page.channel.source === "nested" ? page.items : trim(page.items, isWideLayout(ownLayout, page.items)),
     rows: page.rows.map((row) => ({ ...row, items: trim(row.items, isWideLayout(row.channel.layout, row.items)) })),
   };
+}
+
+/**
+ * The home page's channel and its first page as a view ships it, kept by the isolate for
+ * HOME_CHANNEL_TTL_MS (decision 048). It is the same for every visitor, and reading it is four round trips
+ * one after another (the channel, its items, its rows' items, the genre links): guests share a cached copy
+ * of the page, but a member's home page is never cached and would read it on every view. Admin writes
+ * forget it in the writing isolate (`forgetHomeChannel`); elsewhere it is at most as old as a guest's copy.
+ */
+let keptHome: { idOrSlug: string; value: { channel: ChannelRecord | null; page: ChannelPage | null }; readAt: number } | null = null;
+/** Bumped by every forget, so a read that started before it cannot put back what was forgotten. */
+let homeGeneration = 0;
+
+export async function homeChannelPage(db: Database, idOrSlug: string): Promise<{ channel: ChannelRecord | null; page: ChannelPage | null }> {
+  if (keptHome && keptHome.idOrSlug === idOrSlug && Date.now() - keptHome.readAt < HOME_CHANNEL_TTL_MS) return keptHome.value;
+  const started = homeGeneration;
+  const channel = await findChannel(db, idOrSlug);
+  const loaded = channel ? await loadChannelPage(db, channel, { page: 1, genre: null }) : null;
+  const value = { channel, page: loaded && pageForView(loaded) };
+  if (started === homeGeneration) keptHome = { idOrSlug, value, readAt: Date.now() };
+  return value;
+}
+
+export function forgetHomeChannel() {
+  homeGeneration++;
+  keptHome = null;
 }

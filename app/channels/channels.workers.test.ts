@@ -13,7 +13,7 @@ import { invalidateSettingsCache } from "~/settings/settings.server";
 import { invalidateThemesCache } from "~/themes/themes.server";
 import { addChannelItem, createChannel, reorderChannelItems, listEditorItems, searchChannelPicker } from "./channel-admin.server";
 import { channelFormSchema } from "./schema";
-import { loadChannelPage } from "./channel-page.server";
+import { forgetHomeChannel, loadChannelPage } from "./channel-page.server";
 import { findChannel } from "./channels.server";
 import { installChannelPreset } from "./presets";
 import { refreshAutomaticChannels, refreshChannel, ruleInsertStatement } from "./refresh.server";
@@ -51,6 +51,7 @@ function countingEnv() {
 async function homeStatements() {
   const request = new Request("http://localhost/", { headers: { "CF-Connecting-IP": "203.0.113.9" } });
   await runRoute(request, (args) => homeLoader(args as never)); // warms the isolate caches
+  forgetHomeChannel(); // but not the home channel: its reads are what is counted
   const counted = countingEnv();
   const ctx = createExecutionContext();
   const { value, thrown } = await runRoute(request, (args) => homeLoader(args as never), {}, { env: counted.env, ctx, isLocal: false });
@@ -77,6 +78,7 @@ beforeEach(async () => {
   invalidateLocalizationsCache();
   invalidateGuestViewerCache();
   clearGuestPageCache();
+  forgetHomeChannel();
   await db.delete(channels);
   await db.delete(titles);
   await db.delete(people);
@@ -326,5 +328,30 @@ describe("the home page", () => {
     expect(page.genreLinks.map((g) => g.slug)).toEqual(["comedy", "drama"]);
     // Installing again creates nothing and keeps the rows.
     expect((await installChannelPreset(db, "home")).created).toBe(0);
+  });
+
+  it("keeps its channel for the next visitor, until forgotten (decision 048)", async () => {
+    await createChannel(db, { ...form({ name: "Kept row", source: "manual" }), slug: "kept-row" });
+    const row = (await findChannel(db, "kept-row"))!;
+    await createChannel(db, { ...form({ name: "Kept home", source: "nested" }), slug: "home" });
+    const home = (await findChannel(db, "home"))!;
+    await addChannelItem(db, home.id, "channel", row.id);
+    const first = await homeStatements();
+    expect(first.statements).toBeGreaterThan(0);
+
+    // The next home page reads none of the channel's statements: the isolate kept it.
+    const request = new Request("http://localhost/", { headers: { "CF-Connecting-IP": "203.0.113.9" } });
+    const counted = countingEnv();
+    const { value } = await runRoute(request, (args) => homeLoader(args as never), {}, { env: counted.env, ctx: createExecutionContext(), isLocal: false });
+    expect(counted.counts.statements).toBe(0);
+    expect((value as typeof first.data).kind).toBe("channel");
+
+    // A change shows once the copy is forgotten (admin writes and the channel refresh do it).
+    await addChannelItem(db, row.id, "title", titleIds[0]);
+    forgetHomeChannel();
+    const { value: after } = await runRoute(request, (args) => homeLoader(args as never));
+    if ((after as typeof first.data).kind !== "channel") throw new Error("not a channel home page");
+    const shown = (after as Extract<typeof first.data, { kind: "channel" }>).page.rows[0].items;
+    expect(shown.map((item) => item.kind === "title" && item.id)).toEqual([titleIds[0]]);
   });
 });

@@ -9,6 +9,7 @@ import { advanceLocalSubscriptions } from "~/billing/local-provider.server";
 import { usesLocalProvider } from "~/billing/payment-provider.server";
 import { recalculateTrending } from "~/catalogue/trending.server";
 import { indexQueuedNames } from "~/catalogue/search-index.server";
+import { forgetHomeChannel } from "~/channels/channel-page.server";
 import { refreshAutomaticChannels } from "~/channels/refresh.server";
 import { BILLING_EVENT_RETENTION_DAYS } from "~/constants";
 import { openD1 } from "~/db/client.server";
@@ -57,6 +58,8 @@ const jobs: ScheduledJob[] = [
     name: "channels.refresh",
     run: async (env) => {
       const result = await refreshAutomaticChannels(openD1(env.DB, null).db);
+      // This isolate's kept home channel shows the new items at once (others within HOME_CHANNEL_TTL_MS).
+      forgetHomeChannel();
       log("info", "channels refreshed", { ...result });
     },
   },

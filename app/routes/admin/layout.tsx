@@ -8,6 +8,7 @@ import { useTrans } from "~/i18n/translation-context";
 import { bumpContentVersion } from "~/http/content-version.server";
 import { clearGuestPageCache } from "~/request/guest-page-cache.server";
 import { forgetBrowseOptions } from "~/catalogue/browse.server";
+import { forgetHomeChannel } from "~/channels/channel-page.server";
 import { getWorker } from "~/request/context";
 import { LoadErrorPage, NotFoundPage } from "~/shell/error-pages";
 import { buttonClasses } from "~/ui/button-styles";
@@ -29,6 +30,7 @@ const adminMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   if (args.request.method !== "GET" && args.request.method !== "HEAD" && response.status < 400 && adminChangeRecorded(args.context)) {
     clearGuestPageCache();
     forgetBrowseOptions();
+    forgetHomeChannel();
     await bumpContentVersion(getWorker(args.context).env.DB);
   }
   return response;

@@ -5,6 +5,7 @@ import { invalidateGuestViewerCache } from "~/auth/viewer.server";
 import { bumpContentVersion } from "~/http/content-version.server";
 import { clearGuestPageCache } from "~/request/guest-page-cache.server";
 import { forgetBrowseOptions } from "~/catalogue/browse.server";
+import { forgetHomeChannel } from "~/channels/channel-page.server";
 import { forgetSearchVocabulary } from "~/catalogue/search.server";
 import { getApp, getWorker } from "~/request/context";
 import { requireE2eWorker } from "~/request/e2e-only.server";
@@ -54,6 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   invalidateGuestViewerCache();
   clearGuestPageCache();
   forgetBrowseOptions();
+  forgetHomeChannel();
   forgetSearchVocabulary();
   await bumpContentVersion(getWorker(context).env.DB);
   return Response.json({ ok: true });

@@ -14,8 +14,7 @@ import { seoTags } from "~/seo/seo";
 import { buildSeo } from "~/seo/seo.server";
 import { useAppearancePreview } from "~/ui/preview-store";
 import type { LandingContent } from "~/settings/definitions";
-import { loadChannelPage, pageForView } from "~/channels/channel-page.server";
-import { findChannel } from "~/channels/channels.server";
+import { homeChannelPage } from "~/channels/channel-page.server";
 import { channelJsonLd } from "~/channels/structured-data";
 import { setPageJsonLd } from "~/seo/json-ld.server";
 import { landingForViewer, showsPricing } from "~/site/landing/landing-for-viewer";
@@ -107,11 +106,11 @@ export async function loader(args: Route.LoaderArgs) {
     // Stored rows, the same for every visitor (guests' copy stays cacheable): no per-viewer data here.
     // A member's own rows ("Coming soon from your watchlist", "For you") in parallel; guests never get the key,
     // so their copy and its loader data stay exactly as they were (decision 023).
-    const loadChannel = async () => {
-      const channel = settings["homepage.channel"] ? await findChannel(app.db, settings["homepage.channel"]) : null;
-      return { channel, page: channel ? await loadChannelPage(app.db, channel, { page: 1, genre: null }).then((p) => p && pageForView(p)) : null };
-    };
-    const [{ channel, page }, member] = await Promise.all([loadChannel(), app.user && hasPermission(app.viewer, "watchlist.use") ? loadMemberHomeRows(app.db, app.user.id) : null]);
+    const homeChannel = settings["homepage.channel"];
+    const [{ channel, page }, member] = await Promise.all([
+      homeChannel ? homeChannelPage(app.db, homeChannel) : { channel: null, page: null },
+      app.user && hasPermission(app.viewer, "watchlist.use") ? loadMemberHomeRows(app.db, app.user.id) : null,
+    ]);
     if (page) {
       setPageJsonLd(context, channelJsonLd(page, new URL(request.url).origin, "/"));
       return {

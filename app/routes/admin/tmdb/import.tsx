@@ -20,6 +20,7 @@ import { getFormProps, useAppForm } from "~/ui/forms/use-app-form";
 import { getWorker } from "~/request/context";
 import { clearGuestPageCache } from "~/request/guest-page-cache.server";
 import { forgetBrowseOptions } from "~/catalogue/browse.server";
+import { forgetHomeChannel } from "~/channels/channel-page.server";
 import { invalidateSettingsCache } from "~/settings/settings.server";
 import { siteTitle } from "~/seo/seo";
 
@@ -102,6 +103,7 @@ export async function action(args: Route.ActionArgs) {
   // Guests' copies of pages and the footer's attribution setting show the import at once in this isolate.
   clearGuestPageCache();
   forgetBrowseOptions();
+  forgetHomeChannel();
   invalidateSettingsCache();
   const kind = result.type === "person" ? "person" : "title";
   const summary =
