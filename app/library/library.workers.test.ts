@@ -12,7 +12,8 @@ import { ratings, watchHistory } from "./tables";
 import { loadMyTitleState } from "./title-state.server";
 import { exportLibraryData, libraryDeletionStatements } from "./user-data.server";
 import { users } from "~/auth/users.tables";
-import { addToWatchlist, comingSoonFromWatchlist, listWatchlist, removeFromWatchlist, watchlistProviders } from "./watchlist.server";
+import { addToWatchlist, comingSoonFromWatchlist, listWatchlist, loadWatchlistPage, removeFromWatchlist, watchlistProviders } from "./watchlist.server";
+import { countingD1 } from "../../tests/support/counting-d1.workers";
 import { watchlistQuerySchema } from "./schema";
 import { titleWatchProviders, watchProviders } from "~/tmdb/tables";
 import { watchRegionFor } from "~/tmdb/title-extras.server";
@@ -165,6 +166,13 @@ describe("watchlist: where to watch in my region", () => {
     expect((await watchlistProviders(db, userId, "DE")).map((p) => p.name)).toEqual(["Ledgerflix", "Harbour Rent"]);
     expect((await watchlistProviders(db, userId, "FR")).map((p) => p.name)).toEqual(["Ledgerflix"]);
     expect(await watchlistProviders(db, userId, "US")).toEqual([]);
+    // The page reads the same in one round trip (decision 048): its genres, providers and titles.
+    const recorder = countingD1(env.DB);
+    const page = await loadWatchlistPage(openD1(recorder.env.DB, null).db, userId, { sort: "name", region: "DE", provider: "any" });
+    expect(recorder.roundTrips()).toBe(1);
+    expect(page.result.items.map((t) => t.name)).toEqual(["Harbour Lights", "Night Ledger"]);
+    expect(page.providers.map((p) => p.name)).toEqual(["Ledgerflix", "Harbour Rent"]);
+    expect(page.genres.length).toBeGreaterThan(0);
     // The region: the account country, else the site's default.
     expect(watchRegionFor({ country: "de" }, "US")).toBe("DE");
     expect(watchRegionFor({ country: null }, "US")).toBe("US");

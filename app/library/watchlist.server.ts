@@ -2,6 +2,8 @@ import { titleCardColumns } from "~/catalogue/card-columns";
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { titles } from "~/catalogue/tables";
 import { LIBRARY_PAGE_SIZE, WATCHLIST_COMING_SOON_DAYS, WATCHLIST_COMING_SOON_ITEMS } from "~/constants";
+import { listGenres } from "~/catalogue/browse.server";
+import { batchReads } from "~/db/batch-reads.server";
 import type { Database } from "~/db/client.server";
 import { refreshProfileCounts } from "../counts/counts.server";
 import { today, type WatchlistSort } from "./rules";
@@ -46,7 +48,7 @@ const cardColumns = {
  * The watchlist page: the member's rows (primary key / added index) joined to
  * their titles; other sorts order that member's set (one watchlist, small).
  */
-export async function listWatchlist(db: Database, userId: number, query: WatchlistQuery = {}) {
+function watchlistQuery(db: Database, userId: number, query: WatchlistQuery) {
   const perPage = query.perPage ?? LIBRARY_PAGE_SIZE;
   const page = query.page ?? 1;
   const day = today();
@@ -69,7 +71,7 @@ export async function listWatchlist(db: Database, userId: number, query: Watchli
         : query.sort === "name"
           ? [asc(titles.name)]
           : [desc(watchlistItems.createdAt)];
-  const rows = await db
+  return db
     .select({
       ...cardColumns,
       // Watched since it was listed, or before (decision 030): the page marks it and offers to remove it (the member's title index).
@@ -81,7 +83,24 @@ export async function listWatchlist(db: Database, userId: number, query: Watchli
     .orderBy(...order, desc(titles.id))
     .limit(perPage + 1)
     .offset((page - 1) * perPage);
-  return { items: rows.slice(0, perPage).map((row) => ({ ...row, watched: Boolean(row.watched) })), hasMore: rows.length > perPage, page };
+}
+
+function watchlistPageOf(rows: Awaited<ReturnType<typeof watchlistQuery>>, query: WatchlistQuery) {
+  const perPage = query.perPage ?? LIBRARY_PAGE_SIZE;
+  return { items: rows.slice(0, perPage).map((row) => ({ ...row, watched: Boolean(row.watched) })), hasMore: rows.length > perPage, page: query.page ?? 1 };
+}
+
+export async function listWatchlist(db: Database, userId: number, query: WatchlistQuery = {}) {
+  return watchlistPageOf(await watchlistQuery(db, userId, query), query);
+}
+
+/**
+ * The watchlist page: its filters' genres and "where to watch" providers with
+ * one page of the member's titles, in one round trip (decision 048).
+ */
+export async function loadWatchlistPage(db: Database, userId: number, query: WatchlistQuery & { region: string }) {
+  const [genres, providers, rows] = await batchReads(db, [listGenres(db), watchlistProviders(db, userId, query.region), watchlistQuery(db, userId, query)]);
+  return { genres, providers, result: watchlistPageOf(rows, query) };
 }
 
 /**

@@ -2,12 +2,11 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/watchlist";
 import { requirePermission } from "~/auth/guards.server";
 import { useTrans } from "~/i18n/translation-context";
-import { listGenres } from "~/catalogue/browse.server";
 import { attempt, invalid, readForm } from "~/library/form-answer.server";
 import { watchlistFormSchema, watchlistQuerySchema, withoutEmpty } from "~/library/schema";
 import { WATCHLIST_SORTS } from "~/library/rules";
 import { LibraryTitleCard } from "~/library/ui/library-title-card";
-import { addToWatchlist, listWatchlist, removeFromWatchlist, watchlistProviders } from "~/library/watchlist.server";
+import { addToWatchlist, loadWatchlistPage, removeFromWatchlist } from "~/library/watchlist.server";
 import { watchRegionFor } from "~/tmdb/title-extras.server";
 import { countryName } from "~/i18n/format";
 import { useBootstrap } from "~/ui/use-bootstrap";
@@ -25,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const query = watchlistQuerySchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
   // Where to watch in the member's region: the account country, else the site's default (tmdb.region).
   const region = watchRegionFor(app.user, app.settings["tmdb.region"]);
-  const [genres, providers, result] = await Promise.all([listGenres(app.db), watchlistProviders(app.db, app.user!.id, region), listWatchlist(app.db, app.user!.id, { ...query, region })]);
+  const { genres, providers, result } = await loadWatchlistPage(app.db, app.user!.id, { ...query, region });
   return { query, region, providers: providers.map(({ id, name }) => ({ id, name })), genres: genres.map(({ name, slug }) => ({ name, slug })), ...result };
 }
 
