@@ -1,4 +1,7 @@
 import { DomainError } from "~/http/domain-error";
+import { env } from "cloudflare:workers";
+import { openD1 } from "~/db/client.server";
+import { countingD1 } from "../../tests/support/counting-d1.workers";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { auditLog } from "~/admin/audit.tables";
@@ -14,8 +17,9 @@ import type { Settings } from "~/settings/definitions";
 import { commentTarget, createComment, deleteComment, editComment, listThread } from "./comments.server";
 import { commentInputSchema, reviewInputSchema } from "./schema";
 import { moderate, moderationQueue, reportContent } from "./moderation.server";
+import { postingRefusals } from "./posting.server";
 import { setRating } from "~/library/ratings.server";
-import { createReview, listReviews, reviewStats, updateReview, voteReview } from "./reviews.server";
+import { createReview, listReviews, reviewsPageExtras, reviewStats, updateReview, voteReview } from "./reviews.server";
 import { comments, contentReports, postingBans, reviews, reviewVotes } from "./tables";
 import type { CommunityServices } from "./services.server";
 
@@ -156,6 +160,26 @@ describe("reviews", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, author.user.id), eq(notifications.type, "community.helpful")));
     expect(told).toHaveLength(1);
+  });
+
+  it("a reviews page reads the stats and a member's votes, own review and rating in one round trip (decision 048)", async () => {
+    const titleId = await newTitle();
+    const author = await person();
+    const reader = await person();
+    const { id } = await createReview(author.s, titleId, review({ score: 7 }));
+    await voteReview(reader.s, id, false);
+    const own = await createReview(reader.s, titleId, review({ score: 9, headline: "Mine" }));
+    const trips = async (viewerId: number | null, ids: number[]) => {
+      const recorder = countingD1(env.DB);
+      const extras = await reviewsPageExtras(openD1(recorder.env.DB, null).db, titleId, 0, viewerId, ids);
+      return { extras, roundTrips: recorder.roundTrips() };
+    };
+    const member = await trips(reader.user.id, [id, own.id]);
+    expect(member.roundTrips).toBe(1);
+    expect(member.extras).toMatchObject({ stats: { reviewCount: 2, average: 8 }, votes: { [id]: false }, own: { id: own.id, score: 9, headline: "Mine" }, myRating: 9 });
+    // No listed review, and a guest: still one read each.
+    expect((await trips(reader.user.id, [])).extras.votes).toEqual({});
+    expect(await trips(null, [id])).toMatchObject({ roundTrips: 1, extras: { votes: {}, own: null, myRating: null, stats: { reviewCount: 2 } } });
   });
 
   it("tells each helpful-vote milestone exactly once under concurrent, repeated and withdrawn votes", async () => {
@@ -446,6 +470,15 @@ describe("anti-spam and moderation", () => {
     expect(JSON.stringify(audit)).toContain("comments");
     expect(await refusal(createComment(author.s, { target_kind: "title", target_id: titleId, body: "Still shouting." }))).toMatchObject({ status: 403 });
     expect((await createReview(author.s, titleId, review())).status).toBe("published");
+    // The forms say the same, from one read of the author's bans: no comment form (and why), a review form.
+    const forms = await postingRefusals(author.s);
+    expect(forms.comment).toContain("Shouting");
+    expect(forms.review).toBeNull();
+    // A ban from everything refuses both.
+    await db.insert(postingBans).values({ userId: author.user.id, scope: "all", until: new Date(Date.now() + 86_400_000), reason: "Everything", createdBy: mod.user.id });
+    const all = await postingRefusals(author.s);
+    expect(all.review).toContain("Everything");
+    expect(all.comment).toContain("Shouting"); // the longer of the two bans that apply
   });
 
   it("moderators cannot ban staff or anyone with rights they lack; a full moderator may ban from everything", async () => {

@@ -11,7 +11,7 @@ import { HUMAN_CHECK_FIELD, humanCheckEnabled } from "~/auth/human-check.server"
 import { createComment, deleteComment, editComment } from "./comments.server";
 import { commentEditSchema, commentInputSchema, reportInputSchema, reviewInputSchema, voteInputSchema } from "./schema";
 import { reportContent } from "./moderation.server";
-import { MODERATE_PERMISSIONS, postingRefusal } from "./posting.server";
+import { MODERATE_PERMISSIONS, postingRefusals } from "./posting.server";
 import { createReview, deleteReview, reviewsPath, reviewTarget, updateReview, voteReview } from "./reviews.server";
 import { communityServices } from "./services.server";
 
@@ -70,8 +70,7 @@ export async function posterState(context: Readonly<RouterContextProvider>, requ
   return {
     signedIn: app.user !== null,
     userId: app.user?.id ?? null,
-    reviewRefusal: app.user ? await postingRefusal(s, "review") : null,
-    commentRefusal: app.user ? await postingRefusal(s, "comment") : null,
+    ...(app.user ? await postingRefusals(s).then(({ review, comment }) => ({ reviewRefusal: review, commentRefusal: comment })) : { reviewRefusal: null, commentRefusal: null }),
     moderator: hasPermission(app.viewer, MODERATE_PERMISSIONS.review) || hasPermission(app.viewer, MODERATE_PERMISSIONS.comment),
     humanCheckSiteKey: humanCheckEnabled(app.settings, env, "comments") ? app.settings["recaptcha.site_key"] : null,
   };

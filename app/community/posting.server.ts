@@ -50,12 +50,29 @@ export function banMessage(t: Translate, ban: PostingBan) {
     : t("A moderator has stopped you from posting until :until UTC.", { until });
 }
 
-/** Whether the caller may post at all (for showing the form or why not): null when they may. */
-export async function postingRefusal(s: Pick<CommunityServices, "db" | "t" | "user" | "viewer" | "now">, kind: PostKind): Promise<string | null> {
-  if (!s.user) return s.t("Sign in to post.");
-  if (!hasPermission(s.viewer, POST_PERMISSIONS[kind])) return s.t("You do not have permission to do that.");
-  const ban = await activeBan(s.db, s.user.id, s.now(), kind);
-  return ban ? banMessage(s.t, ban) : null;
+/**
+ * Whether the caller may post reviews and comments (for showing the forms, or why not): null for a kind
+ * they may post. One read of their running bans for both kinds (a page shows both forms).
+ */
+export async function postingRefusals(s: Pick<CommunityServices, "db" | "t" | "user" | "viewer" | "now">): Promise<Record<PostKind, string | null>> {
+  const user = s.user;
+  if (!user) return { review: s.t("Sign in to post."), comment: s.t("Sign in to post.") };
+  const allowed = (kind: PostKind) => hasPermission(s.viewer, POST_PERMISSIONS[kind]);
+  const bans =
+    allowed("review") || allowed("comment")
+      ? await s.db
+          .select({ scope: postingBans.scope, until: postingBans.until, reason: postingBans.reason })
+          .from(postingBans)
+          .where(and(eq(postingBans.userId, user.id), gt(postingBans.until, s.now())))
+          .orderBy(desc(postingBans.until))
+      : [];
+  const refusal = (kind: PostKind) => {
+    if (!allowed(kind)) return s.t("You do not have permission to do that.");
+    // The longest running ban of the kind's scope or "all", as activeBan picks it.
+    const ban = bans.find((b) => b.scope === BAN_SCOPE_OF[kind] || b.scope === "all");
+    return ban ? banMessage(s.t, ban) : null;
+  };
+  return { review: refusal("review"), comment: refusal("comment") };
 }
 
 /**

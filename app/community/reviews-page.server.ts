@@ -4,7 +4,7 @@ import type { AppContext } from "~/request/context";
 import type { RouterContextProvider } from "react-router";
 import { REVIEW_SORTS, type ReviewSort } from "./kinds";
 import { posterState } from "./pages.server";
-import { followedReviewsFrom, followedReviewsQuery, listReviews, ownRatingOf, ownReviewForm, reviewStats, votesOf, withFollowedFirst } from "./reviews.server";
+import { followedReviewsFrom, followedReviewsQuery, listReviews, reviewsPageExtras, withFollowedFirst } from "./reviews.server";
 
 /**
  * What a reviews page shows: a title's (`episode` null) or one episode's
@@ -34,15 +34,14 @@ export async function reviewsPageData(
     throw error;
   });
   const page = { ...listed, reviews: cursor ? listed.reviews : withFollowedFirst(followed, listed.reviews) };
-  const [stats, votes, own, myRating, poster] = await Promise.all([
-    reviewStats(app.db, title.id, episodeId),
-    votesOf(
+  const [{ stats, votes, own, myRating }, poster] = await Promise.all([
+    reviewsPageExtras(
       app.db,
+      title.id,
+      episodeId,
       app.user?.id ?? null,
       page.reviews.map((r) => r.id),
     ),
-    app.user ? ownReviewForm(app.db, app.user.id, title.id, episodeId) : null,
-    app.user ? ownRatingOf(app.db, app.user.id, title.id, episodeId) : null,
     posterState(args.context, args.request),
   ]);
   return {

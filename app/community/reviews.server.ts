@@ -7,6 +7,7 @@ import { users } from "~/auth/users.tables";
 import { hasPermission } from "~/request/viewer";
 import { episodes, titles } from "~/catalogue/tables";
 import { FOLLOWED_REVIEWS_FIRST, HELPFUL_VOTE_MILESTONES, REVIEWS_PAGE_SIZE } from "~/constants";
+import { batchReads } from "~/db/batch-reads.server";
 import type { Database } from "~/db/client.server";
 import { preparedRead } from "~/db/prepared-read.server";
 import { notify } from "~/notifications/deliver.server";
@@ -429,11 +430,18 @@ export async function findReview(db: Database, reviewId: number, viewer: { userI
 
 /** The stored count and average of a target's published reviews. */
 export async function reviewStats(db: Database, titleId: number, episodeId = 0) {
-  const [row] = await db
+  return reviewStatsOf(await reviewCountsQuery(db, titleId, episodeId));
+}
+
+function reviewCountsQuery(db: Database, titleId: number, episodeId: number) {
+  return db
     .select({ reviewCount: communityCounts.reviewCount, scoreSum: communityCounts.scoreSum, commentCount: communityCounts.commentCount })
     .from(communityCounts)
     .where(and(eq(communityCounts.targetKind, episodeId ? "episode" : "title"), eq(communityCounts.targetId, episodeId || titleId)))
     .limit(1);
+}
+
+function reviewStatsOf([row]: Awaited<ReturnType<typeof reviewCountsQuery>>) {
   const reviewCount = row?.reviewCount ?? 0;
   return {
     reviewCount,
@@ -452,20 +460,37 @@ export async function votesOf(db: Database, userId: number | null, reviewIds: nu
   return Object.fromEntries(rows.map((row) => [row.reviewId, row.helpful])) as Record<number, boolean>;
 }
 
-/** The viewer's own review of a target, as its form shows it. */
-export async function ownReviewForm(db: Database, userId: number, titleId: number, episodeId = 0) {
-  const row = await findOwnReview(db, userId, titleId, episodeId);
-  return row ? { id: row.id, score: row.score, headline: row.headline, body: row.body, spoiler: row.spoiler, status: row.status } : null;
-}
-
-/** The viewer's rating of a target: a new review's score starts from it (one value: decision 030). */
-export async function ownRatingOf(db: Database, userId: number, titleId: number, episodeId = 0) {
-  const [row] = await db
-    .select({ rating: ratings.rating })
-    .from(ratings)
-    .where(and(eq(ratings.userId, userId), eq(ratings.titleId, titleId), episodeId ? eq(ratings.episodeId, episodeId) : sql`${ratings.episodeId} IS NULL`))
-    .limit(1);
-  return row?.rating ?? null;
+/**
+ * A reviews page's reads after its list, in one round trip (decision 048): the stored stats and, for a
+ * member, their votes on the listed reviews, their own review (as its form shows it) and their rating
+ * of the target (a new review's score starts from it: one value, decision 030).
+ */
+export async function reviewsPageExtras(db: Database, titleId: number, episodeId: number, viewerId: number | null, reviewIds: number[]) {
+  if (viewerId === null) return { stats: await reviewStats(db, titleId, episodeId), votes: {} as Record<number, boolean>, own: null, myRating: null };
+  const [counts, votes, [own], [rating]] = await batchReads(db, [
+    reviewCountsQuery(db, titleId, episodeId),
+    db
+      .select({ reviewId: reviewVotes.reviewId, helpful: reviewVotes.helpful })
+      .from(reviewVotes)
+      // No listed review: an id no review has, so the batch keeps its shape.
+      .where(and(eq(reviewVotes.userId, viewerId), inArray(reviewVotes.reviewId, reviewIds.length ? reviewIds : [0]))),
+    db
+      .select({ id: reviews.id, score: reviews.score, headline: reviews.headline, body: reviews.body, spoiler: reviews.spoiler, status: reviews.status })
+      .from(reviews)
+      .where(and(eq(reviews.userId, viewerId), eq(reviews.titleId, titleId), eq(reviews.episodeId, episodeId)))
+      .limit(1),
+    db
+      .select({ rating: ratings.rating })
+      .from(ratings)
+      .where(and(eq(ratings.userId, viewerId), eq(ratings.titleId, titleId), episodeId ? eq(ratings.episodeId, episodeId) : sql`${ratings.episodeId} IS NULL`))
+      .limit(1),
+  ]);
+  return {
+    stats: reviewStatsOf(counts),
+    votes: Object.fromEntries(votes.map((row) => [row.reviewId, row.helpful])) as Record<number, boolean>,
+    own: own ?? null,
+    myRating: rating?.rating ?? null,
+  };
 }
 
 const titleReviewCounts = preparedRead((db, { titleId }: { titleId: number }) =>
