@@ -67,10 +67,12 @@ export async function posterState(context: Readonly<RouterContextProvider>, requ
   const app = getApp(context);
   const s = communityServices(context, request);
   const env = s.humanCheckSecret ? { TURNSTILE_SECRET_KEY: s.humanCheckSecret } : {};
+  const refusals = app.user ? await postingRefusals(s) : null;
   return {
     signedIn: app.user !== null,
     userId: app.user?.id ?? null,
-    ...(app.user ? await postingRefusals(s).then(({ review, comment }) => ({ reviewRefusal: review, commentRefusal: comment })) : { reviewRefusal: null, commentRefusal: null }),
+    reviewRefusal: refusals?.review ?? null,
+    commentRefusal: refusals?.comment ?? null,
     moderator: hasPermission(app.viewer, MODERATE_PERMISSIONS.review) || hasPermission(app.viewer, MODERATE_PERMISSIONS.comment),
     humanCheckSiteKey: humanCheckEnabled(app.settings, env, "comments") ? app.settings["recaptcha.site_key"] : null,
   };

@@ -130,11 +130,14 @@ export async function prepareNewReview(s: CommunityServices, titleId: number, in
   return { statements, status, target };
 }
 
+/** The member's own review of a title or episode: one row of the unique index. */
+const ownReview = (userId: number, titleId: number, episodeId: number) => and(eq(reviews.userId, userId), eq(reviews.titleId, titleId), eq(reviews.episodeId, episodeId));
+
 export async function findOwnReview(db: Database, userId: number, titleId: number, episodeId = 0) {
   const [row] = await db
     .select()
     .from(reviews)
-    .where(and(eq(reviews.userId, userId), eq(reviews.titleId, titleId), eq(reviews.episodeId, episodeId)))
+    .where(ownReview(userId, titleId, episodeId))
     .limit(1);
   return row ?? null;
 }
@@ -144,7 +147,7 @@ export function ownReviewIdQuery(db: Database, userId: number, titleId: number, 
   return db
     .select({ id: reviews.id })
     .from(reviews)
-    .where(and(eq(reviews.userId, userId), eq(reviews.titleId, titleId), eq(reviews.episodeId, episodeId)))
+    .where(ownReview(userId, titleId, episodeId))
     .limit(1);
 }
 
@@ -453,12 +456,17 @@ function reviewStatsOf([row]: Awaited<ReturnType<typeof reviewCountsQuery>>) {
 /** The signed-in viewer's votes on some reviews (one query for a page). */
 export async function votesOf(db: Database, userId: number | null, reviewIds: number[]) {
   if (!userId || reviewIds.length === 0) return {} as Record<number, boolean>;
-  const rows = await db
+  return votesFrom(await votesQuery(db, userId, reviewIds));
+}
+
+function votesQuery(db: Database, userId: number, reviewIds: number[]) {
+  return db
     .select({ reviewId: reviewVotes.reviewId, helpful: reviewVotes.helpful })
     .from(reviewVotes)
     .where(and(eq(reviewVotes.userId, userId), inArray(reviewVotes.reviewId, reviewIds)));
-  return Object.fromEntries(rows.map((row) => [row.reviewId, row.helpful])) as Record<number, boolean>;
 }
+
+const votesFrom = (rows: { reviewId: number; helpful: boolean }[]) => Object.fromEntries(rows.map((row) => [row.reviewId, row.helpful])) as Record<number, boolean>;
 
 /**
  * A reviews page's reads after its list, in one round trip (decision 048): the stored stats and, for a
@@ -469,15 +477,12 @@ export async function reviewsPageExtras(db: Database, titleId: number, episodeId
   if (viewerId === null) return { stats: await reviewStats(db, titleId, episodeId), votes: {} as Record<number, boolean>, own: null, myRating: null };
   const [counts, votes, [own], [rating]] = await batchReads(db, [
     reviewCountsQuery(db, titleId, episodeId),
-    db
-      .select({ reviewId: reviewVotes.reviewId, helpful: reviewVotes.helpful })
-      .from(reviewVotes)
-      // No listed review: an id no review has, so the batch keeps its shape.
-      .where(and(eq(reviewVotes.userId, viewerId), inArray(reviewVotes.reviewId, reviewIds.length ? reviewIds : [0]))),
+    // No listed review: an id no review has, so the batch keeps its shape.
+    votesQuery(db, viewerId, reviewIds.length ? reviewIds : [0]),
     db
       .select({ id: reviews.id, score: reviews.score, headline: reviews.headline, body: reviews.body, spoiler: reviews.spoiler, status: reviews.status })
       .from(reviews)
-      .where(and(eq(reviews.userId, viewerId), eq(reviews.titleId, titleId), eq(reviews.episodeId, episodeId)))
+      .where(ownReview(viewerId, titleId, episodeId))
       .limit(1),
     db
       .select({ rating: ratings.rating })
@@ -487,7 +492,7 @@ export async function reviewsPageExtras(db: Database, titleId: number, episodeId
   ]);
   return {
     stats: reviewStatsOf(counts),
-    votes: Object.fromEntries(votes.map((row) => [row.reviewId, row.helpful])) as Record<number, boolean>,
+    votes: votesFrom(votes),
     own: own ?? null,
     myRating: rating?.rating ?? null,
   };
