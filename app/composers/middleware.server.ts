@@ -105,7 +105,10 @@ export const appMiddleware: MiddlewareFunction<Response> = async ({ request, con
 
   const extraCookies: string[] = [];
   const newBookmark = getBookmark();
-  if (newBookmark && newBookmark !== bookmark && BOOKMARK.test(newBookmark)) {
+  // A guest who only reads gets no cookie: any replica will do for them (decision 049). Writes, members,
+  // answers that set a cookie (a sign-in by link) and visitors who already carry a bookmark keep theirs moving.
+  const remembers = !reading || user !== null || bookmark !== null || response.headers.has("Set-Cookie");
+  if (remembers && newBookmark && newBookmark !== bookmark && BOOKMARK.test(newBookmark)) {
     extraCookies.push(serializeCookie(request, D1_BOOKMARK_COOKIE, newBookmark, { maxAge: 60 * 60 }));
   }
   // A flashed toast is shown once: clear it when the page that read it rendered.

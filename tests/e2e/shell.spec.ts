@@ -106,6 +106,24 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("copyright")).toBeVisible();
       await expect(page.getByTestId("cookie-notice")).toHaveCount(0);
     });
+
+    test("a guest who only browses is sent no cookie (decision 049)", async ({ page }) => {
+      const setCookies: string[] = [];
+      page.on("response", async (response) => {
+        const value = await response.headerValue("set-cookie").catch(() => null);
+        if (value) setCookies.push(`${new URL(response.url()).pathname}: ${value.split("=")[0]}`);
+      });
+      for (const path of ["/", "/titles", "/search?query=the", "/people"]) {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+      }
+      // A title page, which counts the guest's view.
+      await page.goto("/titles");
+      await page.locator('main a[href^="/titles/"]').first().click();
+      await expect(page).toHaveURL(/\/titles\/\d+\//);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(setCookies).toEqual([]);
+    });
   });
 
   test.describe(`404 page ${mode}`, () => {
