@@ -319,6 +319,11 @@ export const GUEST_PAGE_CACHE_STALE_MS = 30_000;
 export const GUEST_PAGE_CACHE_REFRESH_MS = 5_000;
 /** Memory the guest page cache may use in one isolate (the pages' UTF-8 bytes). */
 export const GUEST_PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
+/**
+ * Keys of pages rendered once that an isolate remembers, so it keeps a page's copy from its second
+ * render on when the Cache API holds none (decision 050). About 200 bytes a key.
+ */
+export const GUEST_PAGE_CACHE_SEEN_KEYS = 4_096;
 
 // --- Channels (decision 022) ---------------------------------------------
 /** Items an automatic channel stores per refresh (and per genre for genre-from-address rules). */

@@ -119,8 +119,8 @@ describe("edge page cache (Cache API)", () => {
     expect(second.body).toContain(second.worker.requestId);
     expect(second.body).not.toContain(first.worker.nonce);
     expect(second.body).not.toContain(first.worker.requestId);
-    // The copy's own bookkeeping never reaches the visitor.
-    for (const name of ["X-Page-Nonce", "X-Page-Request-Id", "X-Page-Stored-At", "X-Page-Hit", "Cache-Control"]) {
+    // The copy's own bookkeeping, and the Cache API's about it, never reach the visitor.
+    for (const name of ["X-Page-Nonce", "X-Page-Request-Id", "X-Page-Stored-At", "X-Page-Hit", "Cache-Control", "Age", "CF-Cache-Status", "Date"]) {
       expect(second.response.headers.has(name)).toBe(false);
     }
 
@@ -128,6 +128,31 @@ describe("edge page cache (Cache API)", () => {
     const third = await visit(PATH);
     expect(third.response.headers.get("X-Page-Cache")).toBe("hit");
     expect(third.body).toContain(third.worker.nonce);
+  });
+
+  it("an isolate keeps a page from its second request on: a URL asked once fills no memory (decision 050)", async () => {
+    const first = await visit(PATH);
+    expect(first.response.headers.get("X-Page-Cache")).toBe("miss");
+    // Not kept here: the second request reads the data centre's copy, and keeps it.
+    const second = await visit(PATH);
+    expect(second.rendered).toBe(false);
+    expect(second.response.headers.get("X-Page-Cache")).toBe("edge");
+    expect((await visit(PATH)).response.headers.get("X-Page-Cache")).toBe("hit");
+  });
+
+  it("where the Cache API keeps nothing (a workers.dev address), the isolate keeps a page from its second render on", async () => {
+    const key = guestPageKey(new Request(`http://localhost${PATH}`, { headers: { "User-Agent": "edge-cache-test" } }))!;
+    const cache = (caches as unknown as { default: Cache }).default;
+    const first = await visit(PATH);
+    expect(first.rendered).toBe(true);
+    expect(await cache.delete(edgeKey(key, (await contentVersion(env.DB))!))).toBe(true);
+    const second = await visit(PATH);
+    expect(second.rendered).toBe(true);
+    expect(second.response.headers.get("X-Page-Cache")).toBe("miss");
+    await cache.delete(edgeKey(key, (await contentVersion(env.DB))!));
+    const third = await visit(PATH);
+    expect(third.rendered).toBe(false);
+    expect(third.response.headers.get("X-Page-Cache")).toBe("hit");
   });
 
   it("a signed-in visitor never gets a cached copy, and a page that sets a cookie is never stored", async () => {
@@ -158,9 +183,11 @@ describe("edge page cache (Cache API)", () => {
     expect(here.rendered).toBe(true);
     expect(here.body).toContain("<h1>Edge Film Restored</h1>");
 
-    // Another isolate, which read the version before the next edit: a copy in memory and one in the Cache API.
+    // Another isolate, which read the version before the next edit: a copy in the Cache API, and in memory
+    // from its second request on (decision 050).
     vi.useFakeTimers({ toFake: ["Date"] });
     const start = Date.now();
+    expect((await visit(PATH)).response.headers.get("X-Page-Cache")).toBe("edge");
     expect((await visit(PATH)).response.headers.get("X-Page-Cache")).toBe("hit");
     // The edit is made elsewhere: the row changes and the version is bumped, this isolate is not told.
     await db.update(titles).set({ name: "Edge Film Remastered" }).where(eq(titles.id, TITLE_ID));

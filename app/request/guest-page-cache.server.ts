@@ -5,6 +5,7 @@ import {
   FLASH_TOAST_COOKIE,
   GUEST_PAGE_CACHE_MAX_BYTES,
   GUEST_PAGE_CACHE_REFRESH_MS,
+  GUEST_PAGE_CACHE_SEEN_KEYS,
   GUEST_PAGE_CACHE_STALE_MS,
   GUEST_PAGE_CACHE_TTL_MS,
   LANGUAGE_COOKIE,
@@ -68,7 +69,19 @@ let totalBytes = 0;
 
 export function clearGuestPageCache() {
   entries.clear();
+  seen.clear();
   totalBytes = 0;
+}
+
+/** Keys this isolate rendered once and did not keep (decision 050), oldest first. */
+const seen = new Set<string>();
+
+/** Whether this isolate rendered the key before; the first time, the key is noted instead. */
+function seenBefore(key: string): boolean {
+  if (seen.delete(key)) return true;
+  seen.add(key);
+  if (seen.size > GUEST_PAGE_CACHE_SEEN_KEYS) seen.delete(seen.values().next().value as string);
+  return false;
 }
 
 function forget(key: string) {
@@ -233,17 +246,22 @@ export function guestPageCache(options: GuestPageCacheOptions = {}): MiddlewareF
       if (onHit) hitHooks.set(onHit.name, onHit.run);
       const version = worker.pageVersion ?? null;
       const headers = [...response.headers].filter(([name]) => name.toLowerCase() !== "content-length");
-      remember(key, {
-        onHit: onHit ? (hit) => onHit.run({ ...hit, params }) : undefined,
-        parts: splitPage(body, worker.nonce, worker.requestId),
-        status: response.status,
-        headers,
-        expiresAt: Date.now() + GUEST_PAGE_CACHE_TTL_MS,
-        renewingUntil: 0,
-        bytes,
-        version,
-      });
-      if (version !== null && worker.edgePageCache !== false) {
+      const edgeTier = version !== null && worker.edgePageCache !== false;
+      // With the edge tier, a page's first render is copied to the data centre only. This isolate keeps it from
+      // the page's next request on: read back from the Cache API, or rendered again where that holds nothing
+      // (a workers.dev address). URLs asked once, as a crawler asks them, fill no memory here (decision 050).
+      if (!edgeTier || entries.has(key) || seenBefore(key))
+        remember(key, {
+          onHit: onHit ? (hit) => onHit.run({ ...hit, params }) : undefined,
+          parts: splitPage(body, worker.nonce, worker.requestId),
+          status: response.status,
+          headers,
+          expiresAt: Date.now() + GUEST_PAGE_CACHE_TTL_MS,
+          renewingUntil: 0,
+          bytes,
+          version,
+        });
+      if (edgeTier) {
         const copy = edgeCopy(body, headers, worker, onHit ? { name: onHit.name, params } : null);
         worker.ctx.waitUntil(edgePut(edgeKey(key, version), copy));
       }
@@ -267,7 +285,10 @@ const H_REQUEST_ID = "X-Page-Request-Id";
 const H_STORED_AT = "X-Page-Stored-At";
 const H_HIT = "X-Page-Hit";
 const H_CACHE_CONTROL = "X-Page-Cache-Control";
-const INTERNAL = new Set([H_NONCE, H_REQUEST_ID, H_STORED_AT, H_HIT, H_CACHE_CONTROL, "Cache-Control", "Content-Length"].map((h) => h.toLowerCase()));
+/** Headers a copy read back does not pass on: ours, and the Cache API's own about the stored copy (its age, date and status). */
+const INTERNAL = new Set(
+  [H_NONCE, H_REQUEST_ID, H_STORED_AT, H_HIT, H_CACHE_CONTROL, "Cache-Control", "Content-Length", "Age", "Date", "CF-Cache-Status"].map((h) => h.toLowerCase()),
+);
 
 /** Hooks by name, registered by the page middleware as the build loads (workers/app.ts loads it first). */
 const hitHooks = new Map<string, (hit: GuestPageHit) => void>();
