@@ -46,7 +46,9 @@ import { getApp, getWorker, type WorkerContext } from "~/request/context";
  * (app/http/content-version.server.ts): an admin write bumps the version, so
  * copies made before it are never found again, in any isolate or data centre,
  * once their isolate has read the new version (CONTENT_VERSION_REFRESH_MS).
- * Copies in this isolate carry the version too.
+ * Copies in this isolate carry the version too. With that tier on, a page's
+ * first render goes to the Cache API only, and this isolate keeps the page
+ * from its second request on (decision 050).
  */
 
 interface Entry {
