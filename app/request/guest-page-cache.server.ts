@@ -288,9 +288,7 @@ const H_STORED_AT = "X-Page-Stored-At";
 const H_HIT = "X-Page-Hit";
 const H_CACHE_CONTROL = "X-Page-Cache-Control";
 /** Headers a copy read back does not pass on: ours, and the Cache API's own about the stored copy (its age, date and status). */
-const INTERNAL = new Set(
-  [H_NONCE, H_REQUEST_ID, H_STORED_AT, H_HIT, H_CACHE_CONTROL, "Cache-Control", "Content-Length", "Age", "Date", "CF-Cache-Status"].map((h) => h.toLowerCase()),
-);
+const INTERNAL = new Set([H_NONCE, H_REQUEST_ID, H_STORED_AT, H_HIT, H_CACHE_CONTROL, "Cache-Control", "Content-Length", "Age", "Date", "CF-Cache-Status"].map((h) => h.toLowerCase()));
 
 /** Hooks by name, registered by the page middleware as the build loads (workers/app.ts loads it first). */
 const hitHooks = new Map<string, (hit: GuestPageHit) => void>();
