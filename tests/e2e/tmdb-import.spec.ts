@@ -217,7 +217,8 @@ test.describe("an import's unmatched row, from TMDB", () => {
   }
 
   async function finishImport(page: Page, userId: number) {
-    await page.getByTestId("import-start").click();
+    // With JavaScript the click submits by fetch: wait for its answer, or the reload below would cancel it.
+    await Promise.all([page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/library/import/")), page.getByTestId("import-start").click()]);
     await expect(async () => {
       await page.reload();
       await expect(page.getByTestId("import-progress")).toHaveAttribute("data-status", "done", { timeout: 1000 });
